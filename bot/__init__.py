@@ -1,0 +1,1 @@
+"""Guildhall: a Discord bot hosting city-building board games."""

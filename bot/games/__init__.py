@@ -1,0 +1,34 @@
+"""Pure game engines and the registry of games. Imports nothing from discord, PIL or storage."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.games.protocol import Engine
+
+_REGISTRY: dict[str, Engine[Any, Any]] = {}
+
+
+def _load() -> None:
+    # Imported lazily so that importing one engine does not import them all.
+    from bot.games import cathedral, kingsburg
+
+    for module in (cathedral, kingsburg):
+        engine = module.ENGINE
+        _REGISTRY[engine.spec.key] = engine
+
+
+def registry() -> dict[str, Engine[Any, Any]]:
+    """All registered engines by key."""
+    if not _REGISTRY:
+        _load()
+    return dict(_REGISTRY)
+
+
+def get_engine(key: str) -> Engine[Any, Any]:
+    """The engine for `key`; raises KeyError with the list of known games."""
+    games = registry()
+    try:
+        return games[key.strip().lower()]
+    except KeyError:
+        raise KeyError(f"No game called {key!r}. Games: {', '.join(sorted(games))}.") from None

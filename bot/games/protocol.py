@@ -1,0 +1,285 @@
+"""The one protocol every game engine follows.
+
+An engine is a set of pure functions over an immutable state (see `Engine`). Callers never apply an
+action without checking it: they go through `step`, which returns either a `Transition` (new state
+plus events) or a `Rejection` with a specific sentence. Nothing here does I/O.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, NewType, Protocol, TypeVar
+
+from bot.games.rejections import Rejection, RejectionCode
+
+Seat = NewType("Seat", int)
+"""A seat index, 0-based, in the order the seats were given to `new_game`."""
+
+S = TypeVar("S")
+A = TypeVar("A")
+JSON = Any  # plain JSON values: dict, list, str, int, float, bool, None
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """One game option: its key, type, default, allowed range or choices and a help sentence."""
+
+    key: str
+    kind: type  # int, bool or str
+    default: object
+    help: str
+    choices: tuple[str, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def coerce(self, raw: object) -> object:
+        """Turn user input (often text) into the option's value or raise ValueError with a sentence."""
+        if self.kind is bool:
+            if isinstance(raw, bool):
+                return raw
+            text = str(raw).strip().lower()
+            if text in ("1", "true", "yes", "on"):
+                return True
+            if text in ("0", "false", "no", "off"):
+                return False
+            raise ValueError(f"Option {self.key!r} takes yes or no, not {raw!r}.")
+        if self.kind is int:
+            try:
+                value = int(str(raw).strip()) if not isinstance(raw, int) else raw
+            except ValueError:
+                raise ValueError(f"Option {self.key!r} takes a whole number, not {raw!r}.") from None
+            if self.minimum is not None and value < self.minimum:
+                raise ValueError(f"Option {self.key!r} must be at least {self.minimum}.")
+            if self.maximum is not None and value > self.maximum:
+                raise ValueError(f"Option {self.key!r} must be at most {self.maximum}.")
+            return value
+        value = str(raw).strip()
+        if self.choices and value not in self.choices:
+            raise ValueError(f"Option {self.key!r} must be one of: {', '.join(self.choices)}.")
+        return value
+
+
+@dataclass(frozen=True, slots=True)
+class GameSpec:
+    """Static facts about a game: identity, player counts and options."""
+
+    key: str
+    display_name: str
+    min_players: int
+    max_players: int
+    has_hidden_information: bool
+    has_chance: bool
+    options: tuple[OptionSpec, ...] = ()
+
+    def validate_options(self, raw: Mapping[str, object]) -> dict[str, object]:
+        """Return complete options (defaults filled in) or raise ValueError with a sentence."""
+        known = {o.key: o for o in self.options}
+        for key in raw:
+            if key not in known:
+                names = ", ".join(known) or "none"
+                raise ValueError(f"{self.display_name} has no option {key!r} (options: {names}).")
+        return {o.key: (o.coerce(raw[o.key]) if o.key in raw else o.default) for o in self.options}
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened during a step, for the log and the channel.
+
+    `visible_to` is None for public events; otherwise only those seats may see `text` and `data`
+    (others see `public_text`, if any).
+    """
+
+    kind: str
+    text: str
+    data: Mapping[str, JSON] = field(default_factory=dict)
+    visible_to: frozenset[Seat] | None = None
+    public_text: str | None = None
+
+    def for_viewer(self, seat: Seat | None) -> Event | None:
+        """This event as `seat` (None: a spectator) may see it, or None if it is hidden."""
+        if self.visible_to is None or (seat is not None and seat in self.visible_to):
+            return self
+        if self.public_text is None:
+            return None
+        return Event(self.kind, self.public_text, {}, None, None)
+
+    def to_dict(self) -> dict[str, JSON]:
+        """JSON form."""
+        return {
+            "kind": self.kind,
+            "text": self.text,
+            "data": dict(self.data),
+            "visible_to": None if self.visible_to is None else sorted(self.visible_to),
+            "public_text": self.public_text,
+        }
+
+    @staticmethod
+    def from_dict(d: Mapping[str, JSON]) -> Event:
+        """Parse the JSON form."""
+        vis = d.get("visible_to")
+        return Event(
+            kind=str(d["kind"]),
+            text=str(d["text"]),
+            data=dict(d.get("data") or {}),
+            visible_to=None if vis is None else frozenset(Seat(int(s)) for s in vis),
+            public_text=d.get("public_text"),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Transition(Generic[S]):
+    """The result of an accepted action: the new state and what happened."""
+
+    state: S
+    events: tuple[Event, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The end of a game: who won, the scores, a per-seat breakdown and a sentence."""
+
+    termination: str
+    winners: frozenset[Seat]
+    scores: Mapping[Seat, int]
+    reason: str
+    breakdown: Mapping[Seat, Mapping[str, int]] = field(default_factory=dict)
+    lower_is_better: bool = False
+
+    def to_dict(self) -> dict[str, JSON]:
+        """JSON form."""
+        return {
+            "termination": self.termination,
+            "winners": sorted(self.winners),
+            "scores": {str(k): v for k, v in sorted(self.scores.items())},
+            "breakdown": {str(k): dict(v) for k, v in sorted(self.breakdown.items())},
+            "reason": self.reason,
+            "lower_is_better": self.lower_is_better,
+        }
+
+
+class Bot(Protocol):
+    """A computer player: picks one of the legal actions, deterministically from `seed`."""
+
+    def choose(self, state: Any, seat: Seat, seed: int) -> Any: ...
+
+
+class Engine(Protocol[S, A]):
+    """What every game package exports as `ENGINE`. All functions are pure."""
+
+    spec: GameSpec
+    rules_summary: str
+    """Markdown shown by /game rules: the rules in short, key numbers and our rules notes."""
+    bots: Mapping[str, Callable[[], Bot]]
+    """Bot factories by name; at least 'random' and 'heuristic'."""
+
+    def new_game(self, seats: int, options: Mapping[str, object], seed: int) -> S:
+        """A fresh game for `seats` players with validated options; chance only from `seed`."""
+        ...
+
+    def to_act(self, state: S) -> frozenset[Seat]:
+        """The seats that may act now (several in simultaneous phases); empty once over."""
+        ...
+
+    def legal_actions(self, state: S, seat: Seat) -> tuple[A, ...]:
+        """Every legal action of `seat`, sorted by notation, no duplicates; () if it may not act."""
+        ...
+
+    def check(self, state: S, seat: Seat, action: A) -> Rejection | None:
+        """None if `seat` may play `action` now, else a Rejection with a specific sentence."""
+        ...
+
+    def apply(self, state: S, seat: Seat, action: A) -> Transition[S]:
+        """Apply a checked action. Call `step` instead."""
+        ...
+
+    def outcome(self, state: S) -> Outcome | None:
+        """The result once the game is over, else None."""
+        ...
+
+    def view(self, state: S, seat: Seat | None) -> Any:
+        """What `seat` (None: a spectator) may see; hidden information stripped."""
+        ...
+
+    def hidden_from(self, state: S, seat: Seat | None) -> frozenset[str]:
+        """Strings that must not appear in repr(view(state, seat)): others' secrets (for tests)."""
+        ...
+
+    def parse_action(self, text: str, state: S, seat: Seat) -> A | Rejection:
+        """Parse notation into an action (not yet checked for legality)."""
+        ...
+
+    def format_action(self, action: A, state: S) -> str:
+        """Notation for an action; parse_action(format_action(a)) == a."""
+        ...
+
+    def state_to_dict(self, state: S) -> dict[str, JSON]:
+        """JSON form of the whole state, with "game" and "v" keys."""
+        ...
+
+    def state_from_dict(self, data: Mapping[str, JSON]) -> S:
+        """Parse the JSON form; raise CorruptStateError naming the bad field."""
+        ...
+
+    def summary(self, state: S) -> dict[str, JSON]:
+        """A public JSON summary of the position, for `replay --json` and /game status."""
+        ...
+
+    def seat_label(self, state: S, seat: Seat) -> str:
+        """A short in-game name for a seat's side, e.g. 'light' or 'red'."""
+        ...
+
+
+def step(engine: Engine[S, A], state: S, seat: Seat, action: A) -> Transition[S] | Rejection:
+    """Check then apply: the only way callers change a game."""
+    if engine.outcome(state) is not None:
+        return Rejection(RejectionCode.GAME_OVER, "The game is over; no more moves can be made.")
+    if seat not in engine.to_act(state):
+        return Rejection(RejectionCode.NOT_YOUR_TURN, "It is not your turn.")
+    rejection = engine.check(state, seat, action)
+    if rejection is not None:
+        return rejection
+    return engine.apply(state, seat, action)
+
+
+def step_text(engine: Engine[S, A], state: S, seat: Seat, text: str) -> Transition[S] | Rejection:
+    """Parse notation then `step`."""
+    if engine.outcome(state) is not None:
+        return Rejection(RejectionCode.GAME_OVER, "The game is over; no more moves can be made.")
+    if seat not in engine.to_act(state):
+        return Rejection(RejectionCode.NOT_YOUR_TURN, "It is not your turn.")
+    parsed = engine.parse_action(text, state, seat)
+    if isinstance(parsed, Rejection):
+        return parsed
+    return step(engine, state, seat, parsed)
+
+
+@dataclass(frozen=True, slots=True)
+class LoggedMove:
+    """One accepted move as stored in the action log."""
+
+    seat: Seat
+    notation: str
+
+
+def replay(
+    engine: Engine[S, A],
+    seats: int,
+    options: Mapping[str, object],
+    seed: int,
+    moves: Sequence[LoggedMove],
+) -> S:
+    """Rebuild a state from its creation parameters and log; raises ValueError on a refused move."""
+    state = engine.new_game(seats, options, seed)
+    for i, move in enumerate(moves, start=1):
+        result = step_text(engine, state, move.seat, move.notation)
+        if isinstance(result, Rejection):
+            raise ValueError(f"move {i} ({move.notation!r} by seat {move.seat}): {result.message}")
+        state = result.state
+    return state
+
+
+def canonical_json(data: JSON) -> str:
+    """Stable JSON text, for snapshots and equality checks."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"))
