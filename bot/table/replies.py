@@ -1,0 +1,56 @@
+"""Front-end-neutral replies: what to show, to whom, and with which image and buttons."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True, slots=True)
+class Caller:
+    """Who typed a command, and where."""
+
+    guild_id: int | None
+    channel_id: int
+    user_id: int
+    display_name: str
+
+
+@dataclass(frozen=True, slots=True)
+class ImageFile:
+    """A PNG to attach."""
+
+    filename: str
+    png: bytes
+    description: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ChoiceButton:
+    """A button that submits `notation` for the game `session_id` at state `version`."""
+
+    label: str
+    session_id: int
+    version: int
+    notation: str
+
+
+@dataclass(frozen=True, slots=True)
+class Reply:
+    """One message.
+
+    ephemeral: shown only to the caller (refusals, private information, previews).
+    only_for: if set, a private message meant for that user alone (e.g. a peek at a hidden card);
+      Discord sends it as an ephemeral follow-up to that user's interaction or as a DM.
+    mentions: user ids to ping (whoever must act next).
+    title/fields/colour: an embed-like summary; text: the message body (markdown).
+    """
+
+    text: str
+    title: str | None = None
+    fields: tuple[tuple[str, str], ...] = ()
+    image: ImageFile | None = None
+    ephemeral: bool = False
+    only_for: int | None = None
+    mentions: tuple[int, ...] = ()
+    buttons: tuple[ChoiceButton, ...] = field(default_factory=tuple)
+    colour: int | None = None
