@@ -1,0 +1,197 @@
+"""The conformance suite: every registered engine, every player count, several seeds.
+
+Random legal games are played to the end while the protocol's promises are checked at every ply:
+sorted stable legal actions, notation round trip, refused input never changes anything, JSON round
+trip, no mutation of inputs, no leaked secrets, and same seed + same moves = same game.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from bot.games import registry
+from bot.games.protocol import Engine, LoggedMove, Seat, Transition, canonical_json, replay, step
+from bot.games.rejections import Rejection, RejectionCode
+
+ENGINES = sorted(registry().items())
+CASES = [
+    (key, n)
+    for key, engine in ENGINES
+    for n in range(engine.spec.min_players, engine.spec.max_players + 1)
+]
+SEEDS = (1, 2)
+MAX_PLIES = 5000
+
+GARBAGE = ("", "   ", "xyzzy", "🙂", "place", "99 99 99", "-1", "pass pass pass", "A0", "Z99 450")
+
+
+def _dump(engine: Engine[Any, Any], state: Any) -> str:
+    return canonical_json(engine.state_to_dict(state))
+
+
+def _check_position(
+    engine: Engine[Any, Any], state: Any, players: int, rnd: random.Random
+) -> None:
+    """All per-position promises of the protocol."""
+    before = _dump(engine, state)
+    to_act = engine.to_act(state)
+    over = engine.outcome(state) is not None
+    assert (len(to_act) == 0) == over, "to_act must be empty exactly when the game is over"
+
+    seats = range(players)
+    for seat in seats:
+        actions = engine.legal_actions(state, Seat(seat))
+        if seat not in to_act:
+            assert actions == (), f"seat {seat} is not to act but has legal actions"
+            continue
+        assert actions, f"seat {seat} must act but has no legal action"
+        texts = [engine.format_action(a, state) for a in actions]
+        assert texts == sorted(texts), "legal_actions must be sorted by notation"
+        assert len(set(texts)) == len(texts), "legal_actions must not repeat"
+        assert engine.legal_actions(state, Seat(seat)) == actions, "legal_actions must be stable"
+        sample = actions if len(actions) <= 12 else rnd.sample(list(actions), 12)
+        for action in sample:
+            assert engine.check(state, Seat(seat), action) is None
+            text = engine.format_action(action, state)
+            parsed = engine.parse_action(text, state, Seat(seat))
+            assert parsed == action, f"notation round trip failed for {text!r}"
+
+    # Garbage and out-of-turn input is refused with a sentence and changes nothing.
+    for seat in seats:
+        for text in rnd.sample(GARBAGE, 3):
+            parsed = engine.parse_action(text, state, Seat(seat))
+            if isinstance(parsed, Rejection):
+                assert parsed.message
+                continue
+            result = step(engine, state, Seat(seat), parsed)
+            if isinstance(result, Rejection):
+                assert result.message
+    for seat in seats:
+        if seat in to_act or not to_act:
+            continue
+        other = next(iter(sorted(to_act)))
+        for action in engine.legal_actions(state, other)[:2]:
+            result = step(engine, state, Seat(seat), action)
+            assert isinstance(result, Rejection)
+            assert result.code is RejectionCode.NOT_YOUR_TURN
+    assert _dump(engine, state) == before, "a refused action changed the state"
+
+    # JSON round trip.
+    restored = engine.state_from_dict(engine.state_to_dict(state))
+    assert _dump(engine, restored) == before
+    assert engine.to_act(restored) == to_act
+
+    # No view leaks another seat's secrets.
+    for viewer in [None, *map(Seat, seats)]:
+        shown = repr(engine.view(state, viewer))
+        for secret in engine.hidden_from(state, viewer):
+            assert secret not in shown, f"view for {viewer} leaks {secret!r}"
+
+
+def _play(engine: Engine[Any, Any], players: int, seed: int, check_every: int) -> tuple[Any, list]:
+    rnd = random.Random(seed)
+    state = engine.new_game(players, engine.spec.validate_options({}), seed)
+    log: list[LoggedMove] = []
+    for ply in range(MAX_PLIES):
+        if ply % check_every == 0:
+            _check_position(engine, state, players, rnd)
+        to_act = sorted(engine.to_act(state))
+        if not to_act:
+            break
+        seat = rnd.choice(to_act)
+        action = rnd.choice(engine.legal_actions(state, seat))
+        before = _dump(engine, state)
+        result = step(engine, state, seat, action)
+        assert isinstance(result, Transition), f"a legal action was refused: {result}"
+        assert _dump(engine, state) == before, "step mutated its input"
+        log.append(LoggedMove(seat, engine.format_action(action, state)))
+        state = result.state
+    else:
+        pytest.fail(f"game did not end within {MAX_PLIES} plies")
+    _check_position(engine, state, players, rnd)
+    return state, log
+
+
+@pytest.mark.parametrize(("key", "players"), CASES)
+@pytest.mark.parametrize("seed", SEEDS)
+def test_random_games_keep_every_promise(key: str, players: int, seed: int) -> None:
+    """Random legal games end, and every protocol promise holds along the way."""
+    engine = registry()[key]
+    state, log = _play(engine, players, seed, check_every=7)
+    outcome = engine.outcome(state)
+    assert outcome is not None
+    assert outcome.winners, "a finished game names its winners (all tied seats for a draw)"
+    assert set(outcome.scores) == set(range(players))
+    # Same seed + same moves = same game.
+    again = replay(engine, players, engine.spec.validate_options({}), seed, log)
+    assert _dump(engine, again) == _dump(engine, state)
+
+
+@pytest.mark.parametrize("key", [k for k, _ in ENGINES])
+def test_same_seed_same_game_different_seed_may_differ(key: str) -> None:
+    """Two random playouts with the same seeds give identical logs."""
+    engine = registry()[key]
+    n = engine.spec.min_players
+    a_state, a_log = _play(engine, n, 11, check_every=10**9)
+    b_state, b_log = _play(engine, n, 11, check_every=10**9)
+    assert a_log == b_log
+    assert _dump(engine, a_state) == _dump(engine, b_state)
+
+
+@pytest.mark.parametrize("key", [k for k, _ in ENGINES])
+def test_bad_json_fails_precisely(key: str) -> None:
+    """Corrupt snapshots raise CorruptStateError with a message, never a bare KeyError."""
+    from bot.games.codec import CorruptStateError
+
+    engine = registry()[key]
+    good = engine.state_to_dict(engine.new_game(engine.spec.min_players, {}, 1))
+    for bad in ({}, {**good, "v": 999}, {**good, "game": "chess"}, [], "nonsense"):
+        with pytest.raises(CorruptStateError) as info:
+            engine.state_from_dict(bad)  # type: ignore[arg-type]
+        assert str(info.value)
+    for key_to_drop in list(good)[:8]:
+        broken = {k: v for k, v in good.items() if k != key_to_drop}
+        with pytest.raises(CorruptStateError):
+            engine.state_from_dict(broken)
+
+
+@pytest.mark.parametrize("key", [k for k, _ in ENGINES])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(text=st.text(max_size=40))
+def test_parse_never_raises(key: str, text: str) -> None:
+    """Any text either parses or is refused with a sentence."""
+    engine = registry()[key]
+    state = engine.new_game(engine.spec.min_players, {}, 3)
+    for seat in sorted(engine.to_act(state)):
+        result = engine.parse_action(text, state, seat)
+        if isinstance(result, Rejection):
+            assert result.message
+        else:
+            outcome = step(engine, state, seat, result)
+            assert isinstance(outcome, (Transition, Rejection))
+
+
+@pytest.mark.parametrize("key", [k for k, _ in ENGINES])
+def test_bots_finish_games(key: str) -> None:
+    """Every shipped bot plays legal moves to the end of a game."""
+    engine = registry()[key]
+    assert {"random", "heuristic"} <= set(engine.bots)
+    n = engine.spec.min_players
+    names = sorted(engine.bots)
+    state = engine.new_game(n, {}, 5)
+    bots = {s: engine.bots[names[s % len(names)]]() for s in range(n)}
+    for ply in range(MAX_PLIES):
+        to_act = sorted(engine.to_act(state))
+        if not to_act:
+            break
+        seat = to_act[0]
+        action = bots[seat].choose(state, seat, ply)
+        result = step(engine, state, seat, action)
+        assert isinstance(result, Transition), result
+        state = result.state
+    assert engine.outcome(state) is not None
