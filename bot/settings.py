@@ -1,0 +1,185 @@
+"""Typed settings for the Discord bot, read from the environment and an optional `.env` file.
+
+The `.env` parser is deliberately tiny (KEY=VALUE lines, `#` comments, optional quotes) so that no
+extra dependency is needed. Real environment variables win over the file, which lets a deployment
+override one key without editing it.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+__all__ = [
+    "Secret",
+    "Settings",
+    "SettingsError",
+    "load_settings",
+    "missing_token_help",
+    "parse_env_file",
+]
+
+LOG_LEVELS = ("CRITICAL", "ERROR", "WARNING", "INFO", "DEBUG")
+
+
+class SettingsError(ValueError):
+    """A setting has a value we cannot use; the message names the key and what is expected."""
+
+
+@dataclass(frozen=True, slots=True)
+class Secret:
+    """A value that must never be printed or logged (the bot token).
+
+    `repr` and `str` hide it; call `reveal()` at the single place that needs the real value.
+    """
+
+    _value: str = field(repr=False)
+
+    def reveal(self) -> str:
+        """The real value. Only `run_bot` should call this."""
+        return self._value
+
+    def __bool__(self) -> bool:
+        return bool(self._value)
+
+    def __repr__(self) -> str:
+        return "Secret('**********')" if self._value else "Secret('')"
+
+    __str__ = __repr__
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """Everything the bot needs to start.
+
+    discord_token: the bot token from the developer portal (empty when not configured).
+    database_path: the SQLite file holding every game.
+    dev_guild_id: a guild where slash commands are synced instantly (global sync can take an hour).
+    log_level: the root logging level name.
+    turn_reminder_hours: ping a player who has not moved for this many hours (None: never).
+    """
+
+    discord_token: Secret = field(default_factory=lambda: Secret(""))
+    database_path: Path = Path("./guildhall.db")
+    dev_guild_id: int | None = None
+    log_level: str = "INFO"
+    turn_reminder_hours: float | None = None
+
+    @property
+    def has_token(self) -> bool:
+        """True when a token is configured."""
+        return bool(self.discord_token)
+
+
+def parse_env_file(text: str) -> dict[str, str]:
+    """Parse `.env` text: KEY=VALUE lines, blank lines and `#` comments ignored.
+
+    An optional leading `export ` is accepted, and a value wrapped in matching single or double
+    quotes is unwrapped (inside quotes a `#` is kept). Unquoted values lose a trailing ` # comment`.
+
+    >>> parse_env_file('A=1\\n# c\\nexport B="x # y"\\nC=2 # note\\n')
+    {'A': '1', 'B': 'x # y', 'C': '2'}
+    """
+    values: dict[str, str] = {}
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("export "):
+            line = line[len("export ") :].lstrip()
+        key, sep, value = line.partition("=")
+        key = key.strip()
+        if not sep or not key:
+            continue
+        value = value.strip()
+        if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
+            value = value[1:-1]
+        else:
+            hash_at = value.find(" #")
+            if hash_at != -1:
+                value = value[:hash_at].rstrip()
+        values[key] = value
+    return values
+
+
+def _optional_int(env: Mapping[str, str], key: str) -> int | None:
+    raw = env.get(key, "").strip()
+    if not raw:
+        return None
+    try:
+        return int(raw)
+    except ValueError:
+        raise SettingsError(f"{key} must be a number (a Discord server id), not {raw!r}.") from None
+
+
+def _optional_positive_float(env: Mapping[str, str], key: str) -> float | None:
+    raw = env.get(key, "").strip()
+    if not raw:
+        return None
+    try:
+        value = float(raw)
+    except ValueError:
+        raise SettingsError(f"{key} must be a number of hours, not {raw!r}.") from None
+    if value <= 0:
+        raise SettingsError(f"{key} must be more than 0 hours (leave it empty to turn it off).")
+    return value
+
+
+def settings_from_mapping(env: Mapping[str, str]) -> Settings:
+    """Build `Settings` from a mapping of raw strings; raise SettingsError naming the bad key."""
+    level = env.get("LOG_LEVEL", "").strip().upper() or "INFO"
+    if level not in LOG_LEVELS:
+        raise SettingsError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {level!r}.")
+    db = env.get("DATABASE_PATH", "").strip() or "./guildhall.db"
+    return Settings(
+        discord_token=Secret(env.get("DISCORD_TOKEN", "").strip()),
+        database_path=Path(db).expanduser(),
+        dev_guild_id=_optional_int(env, "DEV_GUILD_ID"),
+        log_level=level,
+        turn_reminder_hours=_optional_positive_float(env, "TURN_REMINDER_HOURS"),
+    )
+
+
+def load_settings(
+    env_file: str | os.PathLike[str] | None = ".env",
+    environ: Mapping[str, str] | None = None,
+) -> Settings:
+    """Read `.env` (if it exists) and then the environment, which overrides the file."""
+    merged: dict[str, str] = {}
+    if env_file is not None:
+        path = Path(env_file)
+        if path.is_file():
+            merged.update(parse_env_file(path.read_text(encoding="utf-8")))
+    merged.update(os.environ if environ is None else environ)
+    return settings_from_mapping(merged)
+
+
+def missing_token_help(env_file: str = ".env") -> str:
+    """The text shown when no token is configured: how to get one and how to play without one."""
+    return f"""\
+Guildhall needs a Discord bot token to connect, and none is configured.
+
+1. Create the application
+   - Open https://discord.com/developers/applications and click "New Application".
+   - Open the "Bot" tab, click "Reset Token" and copy the token (it is shown once; keep it
+     secret, never paste it in a chat or commit it).
+   - No privileged intents are needed: Guildhall only uses slash commands and buttons.
+
+2. Invite the bot to your server
+   - Open "OAuth2" -> "URL Generator".
+   - Scopes: bot, applications.commands
+   - Bot permissions: Send Messages, Attach Files, Embed Links, Create Public Threads,
+     Send Messages in Threads, Read Message History
+   - Open the generated URL and pick your server.
+
+3. Give the token to Guildhall
+   - Copy .env.example to {env_file} and set DISCORD_TOKEN=<your token>
+     (or export DISCORD_TOKEN in the environment).
+   - Optional: DEV_GUILD_ID=<your server id> makes new slash commands appear there at once.
+   - Then start the bot again: python -m bot
+
+No token yet? Play at a local table in the terminal:
+   python -m bot local cathedral --players alice,bob
+"""
