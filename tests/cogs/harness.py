@@ -1,0 +1,824 @@
+"""Drive a real discord.py bot without a network.
+
+The harness feeds Discord-shaped gateway payloads (INTERACTION_CREATE: type 2 slash command, type 4
+autocomplete, type 3 component click) to the bot's real `ConnectionState.parse_interaction_create`,
+so the real `CommandTree`, transformers, checks, autocomplete callbacks, `DynamicItem` dispatch and
+`Interaction.response`/`followup` code all run. Only the two places where discord.py touches the
+network are replaced:
+
+* `bot.http` (REST: channel messages, threads, command sync) by `FakeHTTP`;
+* the interaction webhook adapter (responses, follow-ups) by `FakeWebhookAdapter`.
+
+Both record every request as a `Sent` and answer with plausible payloads (message objects with
+fresh snowflakes, thread channels), so the code under test sees what it would see from Discord.
+
+Typical use::
+
+    h = await Harness.start(bot)
+    ex = await h.slash("game new", game="cathedral", user=ALICE, channel=C1)
+    assert "lobby" in ex.text
+    ex = await h.autocomplete("cathedral place", focused="piece", piece="Ca", user=ALICE)
+    assert ex.choices[0]["value"] == "Castle"
+    ex = await h.click(custom_id, user=BOB)
+    await h.close()
+
+Discord behaviour worth knowing that the fakes model on purpose: the first follow-up after a
+deferred response (type 5) *replaces* the "thinking" message and therefore takes the defer's
+ephemeral flag, whatever the follow-up asks for.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import json
+import re
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+from discord.http import HTTPClient, Route
+from discord.webhook.async_ import AsyncWebhookAdapter, async_context
+
+__all__ = [
+    "ALICE",
+    "APP_ID",
+    "BOB",
+    "BOT_USER_ID",
+    "C1",
+    "C2",
+    "CAROL",
+    "DAVE",
+    "GUILD_ID",
+    "Channel",
+    "Exchange",
+    "Harness",
+    "Sent",
+    "User",
+]
+
+APP_ID = 900_000_000_000_000_001
+BOT_USER_ID = APP_ID
+GUILD_ID = 800_000_000_000_000_001
+_TIMESTAMP = "2024-01-01T00:00:00.000000+00:00"
+_EPHEMERAL = 1 << 6
+_MENTION = re.compile(r"<@!?(\d+)>")
+
+
+@dataclass(frozen=True, slots=True)
+class User:
+    """A guild member who can type commands."""
+
+    id: int
+    name: str
+    bot: bool = False
+
+    def payload(self) -> dict[str, Any]:
+        """The Discord user object."""
+        return {
+            "id": str(self.id),
+            "username": self.name,
+            "global_name": self.name.title(),
+            "discriminator": "0",
+            "avatar": None,
+            "bot": self.bot,
+        }
+
+    def member_payload(self) -> dict[str, Any]:
+        """The guild member object sent with a guild interaction."""
+        return {
+            "user": self.payload(),
+            "roles": [],
+            "joined_at": _TIMESTAMP,
+            "deaf": False,
+            "mute": False,
+            "nick": None,
+            "flags": 0,
+            "permissions": str(discord.Permissions.general().value | (1 << 11)),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Channel:
+    """A text channel, or a public thread when `parent_id` is set."""
+
+    id: int
+    name: str
+    parent_id: int | None = None
+
+    @property
+    def is_thread(self) -> bool:
+        """True for a thread."""
+        return self.parent_id is not None
+
+    def payload(self) -> dict[str, Any]:
+        """The partial channel object Discord sends with an interaction."""
+        data: dict[str, Any] = {
+            "id": str(self.id),
+            "guild_id": str(GUILD_ID),
+            "name": self.name,
+            "position": 0,
+            "permission_overwrites": [],
+            "nsfw": False,
+            "rate_limit_per_user": 0,
+            "flags": 0,
+        }
+        if self.parent_id is None:
+            data.update(type=0, parent_id=None, topic=None, last_message_id=None)
+        else:
+            data.update(
+                type=11,
+                parent_id=str(self.parent_id),
+                owner_id=str(BOT_USER_ID),
+                message_count=0,
+                member_count=1,
+                thread_metadata={
+                    "archived": False,
+                    "auto_archive_duration": 1440,
+                    "archive_timestamp": _TIMESTAMP,
+                    "locked": False,
+                },
+            )
+        return data
+
+
+ALICE = User(100_000_000_000_000_001, "alice")
+BOB = User(100_000_000_000_000_002, "bob")
+CAROL = User(100_000_000_000_000_003, "carol")
+DAVE = User(100_000_000_000_000_004, "dave")
+C1 = Channel(700_000_000_000_000_001, "games")
+C2 = Channel(700_000_000_000_000_002, "other-games")
+
+
+@dataclass(slots=True)
+class Sent:
+    """One request the bot made, decoded.
+
+    kind: "response" (interaction callback), "followup", "edit_original", "channel_message",
+      "thread", "sync" or "other".
+    response_type: the interaction callback type (4 message, 5 deferred, 6 deferred update,
+      7 update message, 8 autocomplete result) for kind "response", else None.
+    payload: the JSON body (for callbacks: the inner "data" object).
+    files: attachments as (filename, bytes).
+    ephemeral: whether only the invoking user sees it (flags bit 64, or the defer's flag for the
+      first follow-up after a defer).
+    """
+
+    kind: str
+    method: str
+    path: str
+    url: str
+    payload: dict[str, Any]
+    files: list[tuple[str, bytes]] = field(default_factory=list)
+    response_type: int | None = None
+    ephemeral: bool = False
+    channel_id: int | None = None
+    message_id: int | None = None
+    interaction_id: int | None = None
+
+    @property
+    def content(self) -> str:
+        """The message text ('' if none)."""
+        return self.payload.get("content") or ""
+
+    @property
+    def embeds(self) -> list[dict[str, Any]]:
+        """Embeds as Discord dicts (title, description, fields, colour, image...)."""
+        return list(self.payload.get("embeds") or [])
+
+    @property
+    def text(self) -> str:
+        """Content plus every embed's title, description, field names/values and footer."""
+        parts = [self.content]
+        for embed in self.embeds:
+            parts.append(embed.get("title") or "")
+            parts.append(embed.get("description") or "")
+            for f in embed.get("fields") or []:
+                parts.append(f"{f.get('name', '')}: {f.get('value', '')}")
+            parts.append((embed.get("footer") or {}).get("text") or "")
+        return "\n".join(p for p in parts if p)
+
+    @property
+    def filenames(self) -> list[str]:
+        """Attachment filenames."""
+        return [name for name, _ in self.files]
+
+    @property
+    def mentioned_ids(self) -> list[int]:
+        """User ids written as <@id> in the content (pinged or not)."""
+        return [int(m) for m in _MENTION.findall(self.content)]
+
+    @property
+    def pinged_ids(self) -> list[int]:
+        """User ids Discord would actually notify, honouring `allowed_mentions`."""
+        allowed = self.payload.get("allowed_mentions")
+        ids = self.mentioned_ids
+        if allowed is None:
+            return ids
+        if "users" in (allowed.get("parse") or []):
+            return ids
+        listed = {int(u) for u in allowed.get("users") or []}
+        return [i for i in ids if i in listed]
+
+    @property
+    def choices(self) -> list[dict[str, Any]]:
+        """Autocomplete choices ({"name", "value"}) for a type 8 response."""
+        return list(self.payload.get("choices") or [])
+
+    @property
+    def components(self) -> list[dict[str, Any]]:
+        """Every leaf component (buttons, selects) in the message, flattened."""
+        out: list[dict[str, Any]] = []
+
+        def walk(items: Sequence[Mapping[str, Any]]) -> None:
+            for item in items:
+                if "components" in item:
+                    walk(item["components"])
+                else:
+                    out.append(dict(item))
+
+        walk(self.payload.get("components") or [])
+        return out
+
+    @property
+    def buttons(self) -> list[tuple[str, str]]:
+        """(label, custom_id) for every button with a custom_id."""
+        return [
+            (c.get("label") or "", c["custom_id"])
+            for c in self.components
+            if c.get("type") == 2 and "custom_id" in c
+        ]
+
+    @property
+    def is_message(self) -> bool:
+        """True when this request shows a message to someone (not a defer or autocomplete)."""
+        if self.kind in ("followup", "edit_original", "channel_message"):
+            return True
+        return self.kind == "response" and self.response_type in (4, 7)
+
+
+@dataclass(slots=True)
+class Exchange:
+    """Everything the bot sent while handling one interaction."""
+
+    sent: list[Sent]
+    interaction: discord.Interaction | None = None
+
+    @property
+    def messages(self) -> list[Sent]:
+        """Messages someone sees, in order (no defers, no autocomplete results)."""
+        return [s for s in self.sent if s.is_message]
+
+    @property
+    def public(self) -> list[Sent]:
+        """Messages everyone in the channel sees."""
+        return [s for s in self.messages if not s.ephemeral]
+
+    @property
+    def ephemeral(self) -> list[Sent]:
+        """Messages only the invoking user sees."""
+        return [s for s in self.messages if s.ephemeral]
+
+    @property
+    def text(self) -> str:
+        """All message text joined (public and ephemeral)."""
+        return "\n".join(s.text for s in self.messages)
+
+    @property
+    def public_text(self) -> str:
+        """Text of public messages only."""
+        return "\n".join(s.text for s in self.public)
+
+    @property
+    def ephemeral_text(self) -> str:
+        """Text of ephemeral messages only."""
+        return "\n".join(s.text for s in self.ephemeral)
+
+    @property
+    def choices(self) -> list[dict[str, Any]]:
+        """Autocomplete choices (empty unless this was an autocomplete)."""
+        for s in self.sent:
+            if s.kind == "response" and s.response_type == 8:
+                return s.choices
+        return []
+
+    @property
+    def choice_values(self) -> list[Any]:
+        """Just the values of the autocomplete choices."""
+        return [c["value"] for c in self.choices]
+
+    @property
+    def files(self) -> list[tuple[str, bytes]]:
+        """Every attachment sent."""
+        return [f for s in self.messages for f in s.files]
+
+    @property
+    def buttons(self) -> list[tuple[str, str]]:
+        """Every button sent, (label, custom_id)."""
+        return [b for s in self.messages for b in s.buttons]
+
+    @property
+    def pinged_ids(self) -> list[int]:
+        """Every user id pinged by a public message."""
+        return [i for s in self.public for i in s.pinged_ids]
+
+    @property
+    def threads(self) -> list[Sent]:
+        """Threads the bot created."""
+        return [s for s in self.sent if s.kind == "thread"]
+
+    @property
+    def response_types(self) -> list[int]:
+        """Interaction callback types, in order (e.g. [5] for a defer)."""
+        return [s.response_type for s in self.sent if s.response_type is not None]
+
+
+class _Recorder:
+    """Shared by both fakes: stores requests, hands out snowflakes, remembers defer flags."""
+
+    def __init__(self) -> None:
+        self.sent: list[Sent] = []
+        self._ids = itertools.count(600_000_000_000_000_001)
+        # interaction token -> ephemeral flag of its defer, until the first follow-up consumes it
+        self.pending_defer: dict[str, bool] = {}
+        self.token_to_interaction: dict[str, int] = {}
+        self.threads: dict[int, Channel] = {}
+        self.messages: dict[int, dict[str, Any]] = {}
+
+    def next_id(self) -> int:
+        return next(self._ids)
+
+    def message_payload(self, channel_id: int | None, body: Mapping[str, Any]) -> dict[str, Any]:
+        """A Discord message object as the API would return it for `body`."""
+        mid = self.next_id()
+        data = {
+            "id": str(mid),
+            "channel_id": str(channel_id or C1.id),
+            "guild_id": str(GUILD_ID),
+            "author": {
+                "id": str(BOT_USER_ID),
+                "username": "guildhall",
+                "discriminator": "0",
+                "avatar": None,
+                "bot": True,
+            },
+            "content": body.get("content") or "",
+            "timestamp": _TIMESTAMP,
+            "edited_timestamp": None,
+            "tts": False,
+            "mention_everyone": False,
+            "mentions": [],
+            "mention_roles": [],
+            "attachments": [],
+            "embeds": list(body.get("embeds") or []),
+            "components": list(body.get("components") or []),
+            "pinned": False,
+            "type": 0,
+            "flags": int(body.get("flags") or 0),
+        }
+        self.messages[mid] = data
+        return data
+
+
+def _decode(
+    payload: Mapping[str, Any] | None,
+    multipart: Sequence[Mapping[str, Any]] | None,
+    files: Sequence[discord.File] | None,
+) -> tuple[dict[str, Any], list[tuple[str, bytes]]]:
+    """The JSON body and the attachments of a request, however discord.py encoded them."""
+    body: dict[str, Any] = dict(payload or {})
+    for part in multipart or ():
+        if part.get("name") == "payload_json":
+            body = json.loads(part["value"])
+    got: list[tuple[str, bytes]] = []
+    for f in files or ():
+        f.reset(seek=1)  # any truthy value seeks back to where the file started
+        got.append((f.filename or "", f.fp.read()))
+        f.reset(seek=1)
+    return body, got
+
+
+class FakeWebhookAdapter(AsyncWebhookAdapter):
+    """Replaces the network in interaction responses and follow-ups."""
+
+    def __init__(self, recorder: _Recorder, channel_of_token: dict[str, int]) -> None:
+        super().__init__()
+        self.rec = recorder
+        self.channel_of_token = channel_of_token
+
+    async def request(  # type: ignore[override]
+        self,
+        route: Route,
+        session: Any = None,
+        *,
+        payload: dict[str, Any] | None = None,
+        multipart: list[dict[str, Any]] | None = None,
+        files: Sequence[discord.File] | None = None,
+        **_: Any,
+    ) -> Any:
+        body, got = _decode(payload, multipart, files)
+        token = route.webhook_token or ""
+        channel_id = self.channel_of_token.get(token)
+        path = route.path
+        if path.endswith("/callback"):
+            rtype = int(body.get("type", 0))
+            data = dict(body.get("data") or {})
+            ephemeral = bool(int(data.get("flags") or 0) & _EPHEMERAL)
+            sent = Sent(
+                "response", route.method, path, route.url, data, got, rtype, ephemeral,
+                channel_id, interaction_id=route.webhook_id,
+            )  # fmt: skip
+            self.rec.sent.append(sent)
+            if rtype == 5:
+                self.rec.pending_defer[token] = ephemeral
+            answer: dict[str, Any] = {
+                "interaction": {
+                    "id": str(route.webhook_id),
+                    "type": 2,
+                    "response_message_loading": rtype == 5,
+                    "response_message_ephemeral": ephemeral,
+                }
+            }
+            if rtype in (4, 5, 7):
+                message = self.rec.message_payload(channel_id, data)
+                sent.message_id = int(message["id"])
+                answer["interaction"]["response_message_id"] = message["id"]
+                answer["resource"] = {"type": rtype, "message": message}
+            else:
+                answer["resource"] = {"type": rtype}
+            return answer
+        if route.method == "POST" and path == "/webhooks/{webhook_id}/{webhook_token}":
+            flags = int(body.get("flags") or 0)
+            ephemeral = bool(flags & _EPHEMERAL)
+            if token in self.rec.pending_defer:
+                # Discord: the first follow-up edits the deferred message and keeps its visibility.
+                ephemeral = self.rec.pending_defer.pop(token)
+            message = self.rec.message_payload(channel_id, body)
+            self.rec.sent.append(
+                Sent(
+                    "followup",
+                    route.method,
+                    path,
+                    route.url,
+                    body,
+                    got,
+                    None,
+                    ephemeral,
+                    channel_id,
+                    int(message["id"]),
+                )  # fmt: skip
+            )
+            return message
+        if "@original" in path and route.method == "PATCH":
+            ephemeral = self.rec.pending_defer.pop(token, False)
+            message = self.rec.message_payload(channel_id, body)
+            self.rec.sent.append(
+                Sent(
+                    "edit_original",
+                    route.method,
+                    path,
+                    route.url,
+                    body,
+                    got,
+                    None,
+                    ephemeral,
+                    channel_id,
+                    int(message["id"]),
+                )  # fmt: skip
+            )
+            return message
+        self.rec.sent.append(Sent("other", route.method, path, route.url, body, got, None))
+        if route.method == "GET":
+            return self.rec.message_payload(channel_id, {})
+        return None
+
+
+class FakeHTTP(HTTPClient):
+    """Replaces `bot.http`: records REST calls and answers like Discord would."""
+
+    def __init__(self, recorder: _Recorder, loop: asyncio.AbstractEventLoop) -> None:
+        super().__init__(loop)
+        self.rec = recorder
+
+    async def request(  # type: ignore[override]
+        self,
+        route: Route,
+        *,
+        files: Sequence[discord.File] | None = None,
+        form: Sequence[dict[str, Any]] | None = None,
+        **kwargs: Any,
+    ) -> Any:
+        body, got = _decode(kwargs.get("json"), form, files)
+        path = route.path
+        if route.method == "POST" and path == "/channels/{channel_id}/messages":
+            cid = int(route.channel_id or 0)
+            message = self.rec.message_payload(cid, body)
+            self.rec.sent.append(
+                Sent(
+                    "channel_message",
+                    route.method,
+                    path,
+                    route.url,
+                    body,
+                    got,
+                    None,
+                    False,
+                    cid,
+                    int(message["id"]),
+                )  # fmt: skip
+            )
+            return message
+        if (
+            route.method == "POST"
+            and path.startswith("/channels/{channel_id}")
+            and path.endswith("/threads")
+        ):
+            parent = int(route.channel_id or 0)
+            thread = Channel(self.rec.next_id(), str(body.get("name") or "thread"), parent)
+            self.rec.threads[thread.id] = thread
+            self.rec.sent.append(
+                Sent("thread", route.method, path, route.url, body, got, None, False, parent)
+            )
+            return thread.payload()
+        if route.method == "PUT" and path.endswith("/commands"):
+            self.rec.sent.append(Sent("sync", route.method, path, route.url, {"commands": body}))
+            return [
+                dict(cmd, id=str(self.rec.next_id()), application_id=str(APP_ID), version="1")
+                for cmd in (kwargs.get("json") or [])
+            ]
+        self.rec.sent.append(Sent("other", route.method, path, route.url, body, got))
+        if route.method == "GET" and path == "/channels/{channel_id}":
+            cid = int(route.channel_id or 0)
+            return (self.rec.threads.get(cid) or Channel(cid, "channel")).payload()
+        if path.endswith("/messages/{message_id}") and route.method in ("GET", "PATCH"):
+            return self.rec.message_payload(int(route.channel_id or 0), body)
+        return {}
+
+    async def close(self) -> None:  # nothing to close: no session was opened
+        return None
+
+
+_OPTION_TYPES: dict[type, int] = {str: 3, int: 4, bool: 5, float: 10}
+
+
+class Harness:
+    """A bot wired to fakes, plus helpers to type commands and click buttons as users."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        self.rec = _Recorder()
+        self._channel_of_token: dict[str, int] = {}
+        self.adapter = FakeWebhookAdapter(self.rec, self._channel_of_token)
+        self._ids = itertools.count(500_000_000_000_000_001)
+
+    @classmethod
+    async def start(cls, bot: commands.Bot) -> Harness:
+        """Log `bot` in against the fakes and run its `setup_hook` (extensions, migrations...)."""
+        self = cls(bot)
+        loop = asyncio.get_running_loop()
+        bot.http = FakeHTTP(self.rec, loop)
+        bot._connection.http = bot.http
+        await bot._async_setup_hook()
+        state = bot._connection
+        state.application_id = APP_ID
+        state.user = discord.ClientUser(
+            state=state,
+            data={
+                "id": str(BOT_USER_ID),
+                "username": "guildhall",
+                "discriminator": "0",
+                "avatar": None,
+                "bot": True,
+                "verified": True,
+                "mfa_enabled": False,
+            },
+        )
+        token = async_context.set(self.adapter)
+        try:
+            await bot.setup_hook()
+        finally:
+            async_context.reset(token)
+        return self
+
+    async def close(self) -> None:
+        """Close the bot (runs cog_unload, closes the store if the bot does so)."""
+        await self.bot.close()
+
+    # ------------------------------------------------------------------ recorded output
+
+    @property
+    def sent(self) -> list[Sent]:
+        """Every request recorded since start."""
+        return list(self.rec.sent)
+
+    def channel_messages(self, channel_id: int | None = None) -> list[Sent]:
+        """Public messages posted (by any route) in `channel_id` (all channels if None)."""
+        return [
+            s
+            for s in self.rec.sent
+            if s.is_message
+            and not s.ephemeral
+            and (channel_id is None or s.channel_id == channel_id)
+        ]
+
+    def thread(self, thread_id: int) -> Channel:
+        """A thread the bot created, to type commands in."""
+        return self.rec.threads[thread_id]
+
+    # ------------------------------------------------------------------ dispatch
+
+    def _base_payload(self, itype: int, user: User, channel: Channel) -> dict[str, Any]:
+        iid = next(self._ids)
+        token = f"token-{iid}"
+        self._channel_of_token[token] = channel.id
+        return {
+            "id": str(iid),
+            "application_id": str(APP_ID),
+            "type": itype,
+            "token": token,
+            "version": 1,
+            "guild_id": str(GUILD_ID),
+            "guild": {"id": str(GUILD_ID), "locale": "en-US", "features": []},
+            "channel_id": str(channel.id),
+            "channel": channel.payload(),
+            "member": user.member_payload(),
+            "app_permissions": str(discord.Permissions.all().value),
+            "locale": "en-US",
+            "guild_locale": "en-US",
+            "entitlements": [],
+            "authorizing_integration_owners": {"0": str(GUILD_ID)},
+            "context": 0,
+            "attachment_size_limit": 10 * 1024 * 1024,
+        }
+
+    async def dispatch(self, payload: dict[str, Any]) -> Exchange:
+        """Feed a raw INTERACTION_CREATE payload to the bot and wait until it has answered."""
+        start = len(self.rec.sent)
+        captured: list[discord.Interaction] = []
+
+        async def grab(interaction: discord.Interaction) -> None:
+            captured.append(interaction)
+
+        self.bot.add_listener(grab, "on_interaction")
+        current = asyncio.current_task()
+        before = asyncio.all_tasks()
+        token = async_context.set(self.adapter)
+        try:
+            self.bot._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
+            # Every handler runs in a task spawned from here; wait until no new task is pending.
+            while True:
+                fresh = [t for t in asyncio.all_tasks() - before if t is not current]
+                pending = [t for t in fresh if not t.done()]
+                if not pending:
+                    break
+                await asyncio.wait(pending, timeout=10)
+                if any(not t.done() for t in pending):
+                    raise TimeoutError(f"handler still running after 10 s: {pending}")
+        finally:
+            async_context.reset(token)
+            self.bot.remove_listener(grab, "on_interaction")
+        return Exchange(self.rec.sent[start:], captured[0] if captured else None)
+
+    # ------------------------------------------------------------------ slash commands
+
+    def _resolve(self, path: str) -> tuple[list[str], app_commands.Command[Any, ..., Any]]:
+        names = path.split()
+        found = self.bot.tree.get_command(names[0])
+        for name in names[1:]:
+            if not isinstance(found, app_commands.Group):
+                raise KeyError(f"/{path}: {found!r} has no subcommands")
+            found = found.get_command(name)
+        if not isinstance(found, app_commands.Command):
+            raise KeyError(f"no slash command /{path}")
+        return names, found
+
+    def _options(
+        self,
+        command: app_commands.Command[Any, ..., Any],
+        values: Mapping[str, Any],
+        focused: str | None,
+        resolved: dict[str, Any],
+    ) -> list[dict[str, Any]]:
+        params = {p.display_name: p for p in command.parameters}
+        by_name = {p.name: p for p in command.parameters}
+        out: list[dict[str, Any]] = []
+        for key, value in values.items():
+            if value is None:
+                continue
+            param = params.get(key) or by_name.get(key.replace("-", "_"))
+            if param is None:
+                raise KeyError(f"/{command.qualified_name} has no option {key!r}")
+            otype = param.type.value
+            option: dict[str, Any] = {"name": param.display_name, "type": otype}
+            if isinstance(value, User):
+                option["value"] = str(value.id)
+                resolved.setdefault("users", {})[str(value.id)] = value.payload()
+                member = value.member_payload()
+                member.pop("user")
+                resolved.setdefault("members", {})[str(value.id)] = member
+            elif isinstance(value, Channel):
+                option["value"] = str(value.id)
+                resolved.setdefault("channels", {})[str(value.id)] = value.payload() | {
+                    "permissions": "0"
+                }
+            else:
+                option["value"] = value
+            if focused is not None and param.display_name == focused:
+                option["focused"] = True
+                option["value"] = str(value)
+            out.append(option)
+        return out
+
+    def _command_payload(
+        self,
+        itype: int,
+        path: str,
+        options: Mapping[str, Any],
+        user: User,
+        channel: Channel,
+        focused: str | None = None,
+    ) -> dict[str, Any]:
+        names, command = self._resolve(path)
+        resolved: dict[str, Any] = {}
+        opts = self._options(command, options, focused, resolved)
+        # Wrap leaf options in subcommand (type 1) and group (type 2) levels, innermost first.
+        for depth, name in reversed(list(enumerate(names[1:], start=1))):
+            kind = 1 if depth == len(names) - 1 else 2
+            opts = [{"name": name, "type": kind, "options": opts}]
+        data: dict[str, Any] = {"id": str(next(self._ids)), "name": names[0], "type": 1}
+        if opts:
+            data["options"] = opts
+        if resolved:
+            data["resolved"] = resolved
+        payload = self._base_payload(itype, user, channel)
+        payload["data"] = data
+        return payload
+
+    async def slash(
+        self, path: str, *, user: User = ALICE, channel: Channel = C1, **options: Any
+    ) -> Exchange:
+        """Run `/path` (e.g. "game new") as `user` in `channel` with the given options."""
+        return await self.dispatch(self._command_payload(2, path, options, user, channel))
+
+    async def autocomplete(
+        self,
+        path: str,
+        *,
+        focused: str,
+        user: User = ALICE,
+        channel: Channel = C1,
+        **options: Any,
+    ) -> Exchange:
+        """Ask for autocomplete of option `focused` while `options` are typed so far."""
+        options.setdefault(focused, "")
+        payload = self._command_payload(4, path, options, user, channel, focused)
+        return await self.dispatch(payload)
+
+    # ------------------------------------------------------------------ components
+
+    async def click(
+        self,
+        custom_id: str,
+        *,
+        user: User = ALICE,
+        channel: Channel = C1,
+        values: Sequence[str] | None = None,
+        message_id: int | None = None,
+    ) -> Exchange:
+        """Click a button (or pick `values` in a select) with `custom_id` on a bot message."""
+        payload = self._base_payload(3, user, channel)
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": 2}
+        if values is not None:
+            data.update(component_type=3, values=list(values))
+        payload["data"] = data
+        # The message the button sits on: the latest one that carried this custom_id.
+        carriers = (
+            s.message_id
+            for s in reversed(self.rec.sent)
+            if s.message_id and custom_id in str(s.payload)
+        )
+        mid = message_id or next(carriers, None)
+        message = self.rec.messages.get(mid or -1) or self.rec.message_payload(channel.id, {})
+        payload["message"] = dict(message, channel_id=str(channel.id))
+        return await self.dispatch(payload)
+
+
+@contextlib.contextmanager
+def no_network() -> Iterator[None]:
+    """Fail loudly if anything tries to open a real connection while the block runs."""
+    import aiohttp
+
+    original = aiohttp.ClientSession._request
+
+    async def refuse(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError(f"network access attempted: {args[1:3]}")
+
+    aiohttp.ClientSession._request = refuse  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        aiohttp.ClientSession._request = original  # type: ignore[method-assign]
