@@ -1,0 +1,274 @@
+"""The Cathedral engine: rules, notation, codec, views and bots behind the Engine protocol."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from bot.games.cathedral import codec, notation, rules
+from bot.games.cathedral.actions import Place
+from bot.games.cathedral.board import SQUARE_NAMES, N, cells_of, square_index
+from bot.games.cathedral.bots import HeuristicBot, RandomBot
+from bot.games.cathedral.pieces import (
+    BUILDINGS,
+    CATHEDRAL,
+    COLOURS,
+    PIECES,
+    SQUARES_PER_COLOUR,
+    Colour,
+    Kind,
+)
+from bot.games.cathedral.state import CathedralState, Phase
+from bot.games.cathedral.view import CathedralView, HandPiece, PlacedPiece
+from bot.games.protocol import JSON, Bot, GameSpec, OptionSpec, Outcome, Seat, Transition
+from bot.games.rejections import Rejection
+
+SPEC = GameSpec(
+    key="cathedral",
+    display_name="Cathedral",
+    min_players=2,
+    max_players=2,
+    has_hidden_information=False,
+    has_chance=False,
+    options=(
+        OptionSpec(
+            key="games",
+            kind=int,
+            default=1,
+            help="Games in the series (colours swap each game; lowest total of unplaced squares "
+            "wins).",
+            minimum=1,
+            maximum=codec.MAX_GAMES,
+        ),
+    ),
+)
+
+RULES_SUMMARY = """\
+**Cathedral** (2 players, 10×10 city). Each colour has 14 buildings covering 47 squares; the \
+neutral Cathedral covers 6 (47 + 47 + 6 = 100).
+1. Light places the Cathedral first (any of its 4 turns), then dark places a building, then \
+turns alternate. Buildings turn in quarter turns but never flip (the Abbey and Academy are mirror \
+images between colours).
+2. A building must fit on empty squares inside the city, never in the opponent's territory.
+3. Wall off an area with your buildings (and the city wall) and it becomes your territory. With \
+exactly one opponent building (or the Cathedral) inside, that piece is removed and the area is \
+yours; with two or more inside, nothing happens.
+4. Whoever cannot place is skipped; the game ends when neither can. Fewest unplaced squares wins.
+**Notation:** `Castle B3 90` = piece, anchor, clockwise turn. A1 is top-left, J10 bottom-right; \
+the anchor is the piece's top-most, then left-most square. Tavern, Square and Infirmary need no \
+turn.
+**Rules notes**
+- An area is an 8-connected group of squares not covered by your buildings that touches the piece \
+just placed; the Cathedral and enemy buildings lie inside areas, never on their boundary, and \
+corner-to-corner gaps leak.
+- Your first building neither claims nor captures, and an area left open then is only claimed by \
+a later building that touches it.
+- A captured building returns to its owner's hand; a captured Cathedral is gone for good.
+- There is no pass action: a player with no legal placement is skipped automatically.
+- Series (option `games`): colours swap each game; lowest total wins, equal totals draw."""
+
+
+class CathedralEngine:
+    """The Cathedral engine (see bot.games.protocol.Engine), plus autocomplete helpers."""
+
+    spec: GameSpec = SPEC
+    rules_summary: str = RULES_SUMMARY
+    bots: Mapping[str, Callable[[], Bot]] = {"random": RandomBot, "heuristic": HeuristicBot}
+
+    # --- protocol ---------------------------------------------------------------------------
+
+    def new_game(self, seats: int, options: Mapping[str, object], seed: int) -> CathedralState:
+        """A fresh series for 2 seats; seat 0 is light in game 1."""
+        if seats != 2:
+            raise ValueError("Cathedral is played by exactly 2 players.")
+        opts = SPEC.validate_options(options)
+        games = opts["games"]
+        assert isinstance(games, int)
+        return rules.new_game_state(games, seed)
+
+    def to_act(self, state: CathedralState) -> frozenset[Seat]:
+        """The seat that must place next; empty once over."""
+        return rules.to_act(state)
+
+    def legal_actions(self, state: CathedralState, seat: Seat) -> tuple[Place, ...]:
+        """Every legal placement of `seat`, sorted by notation."""
+        return rules.legal_actions(state, seat)
+
+    def check(self, state: CathedralState, seat: Seat, action: Place) -> Rejection | None:
+        """None if `seat` may play `action`, else a specific ILLEGAL rejection."""
+        return rules.check(state, seat, action)
+
+    def apply(self, state: CathedralState, seat: Seat, action: Place) -> Transition[CathedralState]:
+        """Apply a checked placement (use bot.games.protocol.step)."""
+        return rules.apply(state, seat, action)
+
+    def outcome(self, state: CathedralState) -> Outcome | None:
+        """The result once the game (or series) is over."""
+        return rules.outcome(state)
+
+    def view(self, state: CathedralState, seat: Seat | None) -> CathedralView:
+        """The public picture (Cathedral has no hidden information)."""
+        return build_view(state, seat)
+
+    def hidden_from(self, state: CathedralState, seat: Seat | None) -> frozenset[str]:
+        """Nothing is hidden in Cathedral."""
+        return frozenset()
+
+    def parse_action(self, text: str, state: CathedralState, seat: Seat) -> Place | Rejection:
+        """Parse notation such as `Castle B3 90` (legality is checked by `check`)."""
+        return notation.parse(text, state.colour_of(seat))
+
+    def format_action(self, action: Place, state: CathedralState) -> str:
+        """Canonical notation, e.g. `Castle B3 90`."""
+        return notation.format_place(action)
+
+    def state_to_dict(self, state: CathedralState) -> dict[str, JSON]:
+        """JSON form of the state."""
+        return codec.state_to_dict(state)
+
+    def state_from_dict(self, data: Mapping[str, JSON]) -> CathedralState:
+        """Parse the JSON form; raises CorruptStateError naming the bad field."""
+        return codec.state_from_dict(data)
+
+    def summary(self, state: CathedralState) -> dict[str, JSON]:
+        """Public JSON summary: hands, territory counts, captures, who acts, outcome."""
+        return build_summary(state)
+
+    def seat_label(self, state: CathedralState, seat: Seat) -> str:
+        """'light' or 'dark' in the current game."""
+        return state.colour_of(seat).value
+
+    # --- autocomplete helpers ---------------------------------------------------------------
+
+    def placement_options(
+        self, state: CathedralState, seat: Seat
+    ) -> dict[str, dict[str, tuple[int, ...]]]:
+        """{piece name: {anchor square: (rotations...)}} over the legal placements of `seat`."""
+        return rules.placement_options(state, seat)
+
+    def legal_piece_names(self, state: CathedralState, seat: Seat) -> tuple[str, ...]:
+        """Names of the pieces `seat` can place somewhere now, in notation order."""
+        return tuple(self.placement_options(state, seat))
+
+    def legal_squares(self, state: CathedralState, seat: Seat, piece: str) -> tuple[str, ...]:
+        """Anchor squares where `piece` (any case) fits in some rotation, in board order
+        (A1, B1, ... J10)."""
+        options = self.placement_options(state, seat)
+        squares = options.get(_canonical_name(piece), {})
+        return tuple(sorted(squares, key=lambda s: square_index(s) or 0))
+
+    def legal_rotations(
+        self, state: CathedralState, seat: Seat, piece: str, square: str
+    ) -> tuple[int, ...]:
+        """Rotations (degrees) legal for `piece` anchored on `square`."""
+        options = self.placement_options(state, seat)
+        index = square_index(square)
+        if index is None:
+            return ()
+        return options.get(_canonical_name(piece), {}).get(SQUARE_NAMES[index], ())
+
+
+def _canonical_name(piece: str) -> str:
+    wanted = piece.strip().lower()
+    for kind in Kind:
+        if kind.value.lower() == wanted:
+            return kind.value
+    return piece
+
+
+# --- views and summaries ------------------------------------------------------------------------
+
+
+def _hand_pieces(state: CathedralState, colour: Colour) -> tuple[HandPiece, ...]:
+    hand = state.hands[colour.index]
+    out: list[HandPiece] = []
+    for p, n in sorted(
+        zip(BUILDINGS, hand, strict=True), key=lambda pn: (-pn[0].squares, pn[0].name)
+    ):
+        out.extend(HandPiece(p.name, p.squares, p.cells(colour)) for _ in range(n))
+    if state.phase is Phase.CATHEDRAL and colour is Colour.LIGHT:
+        out.insert(0, HandPiece(CATHEDRAL.name, CATHEDRAL.squares, CATHEDRAL.light_cells))
+    return tuple(out)
+
+
+def build_view(state: CathedralState, seat: Seat | None) -> CathedralView:
+    """The CathedralView of `state` for `seat` (identical for everyone but `viewer`)."""
+    territory = tuple(
+        tuple(
+            "light"
+            if state.territory[0] >> (r * N + c) & 1
+            else ("dark" if state.territory[1] >> (r * N + c) & 1 else "")
+            for c in range(N)
+        )
+        for r in range(N)
+    )
+    outcome = rules.outcome(state)
+    totals = rules.series_totals(state)
+    return CathedralView(
+        viewer=seat,
+        size=N,
+        pieces=tuple(
+            PlacedPiece(
+                piece_id=p.piece_id,
+                owner="cathedral" if p.owner is None else p.owner.value,
+                name=p.kind.value,
+                cells=cells_of(p.mask),
+            )
+            for p in state.pieces
+        ),
+        territory=territory,
+        hands={c.value: _hand_pieces(state, c) for c in COLOURS},
+        colour_of_seat={Seat(s): state.colour_of(Seat(s)).value for s in (0, 1)},
+        to_move=None if state.to_move is None else state.to_move.value,
+        last_piece_id=state.last_piece_id,
+        captured=tuple(
+            (by.value, kind.value, "cathedral" if owner is None else owner.value)
+            for by, kind, owner in state.captured
+        ),
+        scores={c.value: state.unplaced_squares(c) for c in COLOURS},
+        game_number=state.game_number,
+        games_in_series=state.games,
+        series_totals={Seat(0): totals[0], Seat(1): totals[1]},
+        cathedral_removed=state.cathedral_removed,
+        finished=outcome is not None,
+        result_text=None if outcome is None else outcome.reason,
+    )
+
+
+def build_summary(state: CathedralState) -> dict[str, JSON]:
+    """Public JSON summary of the position."""
+    outcome = rules.outcome(state)
+    totals = rules.series_totals(state)
+    placed = {c.value: 0 for c in COLOURS}
+    for p in state.pieces:
+        if p.owner is not None:
+            placed[p.owner.value] += PIECES[p.kind].squares
+    return {
+        "game": "cathedral",
+        "game_number": state.game_number,
+        "games": state.games,
+        "phase": state.phase.value,
+        "to_act": None if state.to_move is None else state.to_move.value,
+        "to_act_seat": None if state.to_move is None else int(state.seat_of(state.to_move)),
+        "colour_of_seat": {str(s): state.colour_of(Seat(s)).value for s in (0, 1)},
+        "hands": {
+            c.value: {p.name: n for p, n in zip(BUILDINGS, state.hands[c.index], strict=True) if n}
+            for c in COLOURS
+        },
+        "unplaced_squares": {c.value: state.unplaced_squares(c) for c in COLOURS},
+        "placed_squares": placed,
+        "squares_per_colour": SQUARES_PER_COLOUR,
+        "territory": {c.value: state.territory[c.index].bit_count() for c in COLOURS},
+        "open_territory": {
+            c.value: (state.territory[c.index] & ~state.all_occupied).bit_count() for c in COLOURS
+        },
+        "captured": [
+            {"by": by.value, "piece": kind.value, "owner": "cathedral" if o is None else o.value}
+            for by, kind, o in state.captured
+        ],
+        "cathedral_removed": state.cathedral_removed,
+        "series_totals": {"0": totals[0], "1": totals[1]},
+        "outcome": None if outcome is None else outcome.to_dict(),
+    }
+
+
+ENGINE = CathedralEngine()

@@ -1,0 +1,107 @@
+"""Cathedral notation: `Castle B3 90` = piece, anchor square, clockwise rotation in degrees.
+
+The anchor is the piece's topmost occupied square, leftmost among those, so it is always covered.
+Squares run A1 (top-left) to J10 (bottom-right). Parsing is case-insensitive and forgiving:
+
+>>> from bot.games.cathedral.pieces import Kind
+>>> parse("castle @ b3, r90") == Place(Kind.CASTLE, 21, 90)
+True
+>>> format_place(Place(Kind.CASTLE, 21, 90))
+'Castle B3 90'
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+
+from bot.games.cathedral.actions import Place
+from bot.games.cathedral.board import SQUARE_NAMES, square_index
+from bot.games.cathedral.pieces import ROTATIONS, Colour, Kind, building_names, distinct_rotations
+from bot.games.rejections import Rejection, RejectionCode, malformed
+
+_NAMES: dict[str, Kind] = {k.value.lower(): k for k in Kind}
+_NAMES["brigde"] = Kind.BRIDGE  # the rulebook's own spelling
+_SEPARATORS = re.compile(r"[@,;:()\[\]]")
+_ROTATION = re.compile(r"^(?:r|rot|rotation)?(-?\d+)(?:°|deg|degrees?|º)?$")
+_EXAMPLE = "Write it like `Castle B3 90`: piece, anchor square, rotation."
+
+
+def format_place(action: Place) -> str:
+    """Canonical notation, e.g. 'Castle B3 90'."""
+    return f"{action.kind.value} {SQUARE_NAMES[action.square]} {action.rotation}"
+
+
+def _kind(word: str) -> Kind | Rejection:
+    kind = _NAMES.get(word.lower())
+    if kind is not None:
+        return kind
+    names = ", ".join(building_names())
+    close = difflib.get_close_matches(word.lower(), list(_NAMES), n=1, cutoff=0.6)
+    hint = f"Did you mean {_NAMES[close[0]].value}?" if close else None
+    return malformed(f"There is no building called {word!r}. Buildings: {names}.", hint)
+
+
+def _rotation(word: str) -> int | Rejection:
+    match = _ROTATION.match(word.lower())
+    if match is None:
+        return malformed(
+            f"{word!r} is not a rotation: use 0, 90, 180 or 270 (degrees clockwise).", _EXAMPLE
+        )
+    value = int(match.group(1))
+    if value not in ROTATIONS:
+        return malformed(
+            f"{value}° is not a quarter turn: use 0, 90, 180 or 270 (degrees clockwise)."
+        )
+    return value
+
+
+def parse(text: str, colour: Colour | None = None) -> Place | Rejection:
+    """Parse notation into a Place (legality is checked separately by rules.check).
+
+    `colour` only matters for the hint when the rotation is left out: it may be omitted only for
+    pieces with a single orientation (Tavern, Square, Infirmary).
+    """
+    cleaned = _SEPARATORS.sub(" ", text).replace("°", "° ").strip()
+    words = cleaned.split()
+    # "90 °" -> "90°", "r 90" -> "r90": glue loose unit and prefix words onto their number.
+    glued: list[str] = []
+    for word in words:
+        low = word.lower()
+        if glued and low in ("°", "º", "deg", "degree", "degrees"):
+            glued[-1] += low
+        elif glued and glued[-1].lower() in ("r", "rot", "rotation") and word.lstrip("-").isdigit():
+            glued[-1] += word
+        else:
+            glued.append(word)
+    words = glued
+    if not words:
+        return malformed("Say which building to place and where.", _EXAMPLE)
+    kind = _kind(words[0])
+    if isinstance(kind, Rejection):
+        return kind
+    if len(words) == 1:
+        return malformed(f"Say where to place the {kind.value}.", _EXAMPLE)
+    square = square_index(words[1])
+    if square is None:
+        return malformed(
+            f"{words[1].upper()!r} is not a square: files are A–J and ranks 1–10.", _EXAMPLE
+        )
+    if len(words) > 3:
+        extra = " ".join(words[3:])
+        return malformed(f"I do not understand {extra!r} after the rotation.", _EXAMPLE)
+    owner = None if kind is Kind.CATHEDRAL else (colour or Colour.LIGHT)
+    if len(words) == 2:
+        allowed = distinct_rotations(kind, owner)
+        if len(allowed) == 1:
+            return Place(kind, square, 0)
+        turns = ", ".join(str(r) for r in allowed)
+        return Rejection(
+            RejectionCode.AMBIGUOUS,
+            f"Say how to turn the {kind.value}: {turns} (degrees clockwise).",
+            f"For example `{kind.value} {SQUARE_NAMES[square]} {allowed[-1]}`.",
+        )
+    rotation = _rotation(words[2])
+    if isinstance(rotation, Rejection):
+        return rotation
+    return Place(kind, square, rotation)

@@ -1,0 +1,501 @@
+"""Cathedral's rules: whose turn it is, legal placements, checking, applying, claims and scoring.
+
+Claims (rules 4 and 5, our reading): after a building placement by P (not the Cathedral, not P's
+first building of the game) every 8-connected component of squares NOT covered by P's buildings
+that touches the new building is examined. The Cathedral and the opponent's buildings are inside
+such components, never part of their boundary, and diagonal gaps leak. With no piece inside, the
+component becomes P's territory; with exactly one (an opponent building or the Cathedral) that
+piece is removed and the component becomes P's; with two or more nothing happens.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from bot.games.cathedral.actions import Place
+from bot.games.cathedral.board import (
+    CANDIDATES,
+    CATHEDRAL_CANDIDATES,
+    FULL,
+    KINDS_BY_NAME,
+    SQUARE_NAMES,
+    Candidate,
+    bits,
+    dilate,
+    flood,
+    placement_mask,
+)
+from bot.games.cathedral.pieces import (
+    BUILDING_KINDS,
+    BUILDINGS,
+    KIND_INDEX,
+    PIECES,
+    ROTATIONS,
+    Colour,
+    Kind,
+    distinct_rotations,
+    equivalent_rotation,
+)
+from bot.games.cathedral.state import (
+    CathedralState,
+    GameRecord,
+    Phase,
+    Placed,
+    fresh_game,
+)
+from bot.games.protocol import Event, Outcome, Seat, Transition
+from bot.games.rejections import Rejection, illegal
+
+
+def _actions_for(cands: tuple[Candidate, ...]) -> tuple[tuple[Place, int], ...]:
+    return tuple((Place(c.kind, c.square, c.rotation), c.mask) for c in cands)
+
+
+# Precomputed (action, mask) pairs, sorted by notation text within each kind.
+_ACTIONS: dict[Colour, dict[Kind, tuple[tuple[Place, int], ...]]] = {
+    colour: {k: _actions_for(v) for k, v in table.items()} for colour, table in CANDIDATES.items()
+}
+_CATHEDRAL_ACTIONS = _actions_for(CATHEDRAL_CANDIDATES)
+# Small pieces first: the quickest way to find out whether any placement exists at all.
+_KINDS_BY_SIZE = tuple(sorted(BUILDING_KINDS, key=lambda k: PIECES[k].squares))
+
+
+def piece_label(owner: Colour | None, kind: Kind, viewer: Colour | None = None) -> str:
+    """'the Cathedral', 'your Inn' (owner == viewer) or "dark's Inn"."""
+    if owner is None:
+        return "the Cathedral"
+    if owner is viewer:
+        return f"your {kind.value}"
+    return f"{owner.value}'s {kind.value}"
+
+
+# --- whose turn, what is legal ------------------------------------------------------------------
+
+
+def to_act(state: CathedralState) -> frozenset[Seat]:
+    """The seat whose colour must place next; empty once the series is over."""
+    if state.phase is Phase.OVER or state.to_move is None:
+        return frozenset()
+    return frozenset({state.seat_of(state.to_move)})
+
+
+def blocked_for(state: CathedralState, colour: Colour) -> int:
+    """Squares `colour` may not build on: covered squares and the opponent's territory."""
+    return state.all_occupied | state.territory[colour.other.index]
+
+
+def legal_pairs(state: CathedralState, colour: Colour) -> list[tuple[Place, int]]:
+    """Legal (action, mask) pairs for `colour`, sorted by notation (ignores whose turn it is)."""
+    blocked = state.all_occupied
+    if state.phase is Phase.CATHEDRAL:
+        if colour is not Colour.LIGHT:
+            return []
+        return [pair for pair in _CATHEDRAL_ACTIONS if not pair[1] & blocked]
+    if state.phase is Phase.OVER:
+        return []
+    blocked |= state.territory[colour.other.index]
+    hand = state.hands[colour.index]
+    table = _ACTIONS[colour]
+    out: list[tuple[Place, int]] = []
+    for kind in KINDS_BY_NAME:
+        if hand[KIND_INDEX[kind]]:
+            out.extend(pair for pair in table[kind] if not pair[1] & blocked)
+    return out
+
+
+def legal_actions(state: CathedralState, seat: Seat) -> tuple[Place, ...]:
+    """Every legal placement of `seat`, sorted by notation; () when it is not its turn."""
+    if state.to_move is None or state.seat_of(state.to_move) != seat:
+        return ()
+    return tuple(a for a, _ in legal_pairs(state, state.to_move))
+
+
+def can_place(state: CathedralState, colour: Colour) -> bool:
+    """Whether `colour` has at least one legal building placement."""
+    blocked = blocked_for(state, colour)
+    if blocked == FULL:
+        return False
+    hand = state.hands[colour.index]
+    table = _ACTIONS[colour]
+    for kind in _KINDS_BY_SIZE:
+        if hand[KIND_INDEX[kind]]:
+            for _, mask in table[kind]:
+                if not mask & blocked:
+                    return True
+    return False
+
+
+def count_placements(state: CathedralState, colour: Colour) -> tuple[int, int]:
+    """(legal placements, squares of hand pieces with no legal placement) for `colour`; used by
+    the heuristic bot to value keeping its own options open."""
+    blocked = blocked_for(state, colour)
+    hand = state.hands[colour.index]
+    table = _ACTIONS[colour]
+    total = 0
+    dead = 0
+    for kind in BUILDING_KINDS:
+        n = hand[KIND_INDEX[kind]]
+        if n:
+            here = sum(1 for _, mask in table[kind] if not mask & blocked)
+            total += here
+            if not here:
+                dead += n * PIECES[kind].squares
+    return total, dead
+
+
+# --- checking -----------------------------------------------------------------------------------
+
+
+def describe(kind: Kind, square: int, rotation: int) -> str:
+    """'The Castle at B3 rotated 90°' (rotation left out when it is 0)."""
+    turned = f" rotated {rotation}°" if rotation else ""
+    return f"The {kind.value} at {SQUARE_NAMES[square]}{turned}"
+
+
+def check(state: CathedralState, seat: Seat, action: Place) -> Rejection | None:
+    """None if `seat` may play `action` now, else an ILLEGAL rejection with a specific sentence."""
+    if state.phase is Phase.OVER or state.to_move is None:
+        return illegal("The game is over; no more buildings can be placed.")
+    colour = state.colour_of(seat)
+    kind = action.kind
+    if state.phase is Phase.CATHEDRAL:
+        if kind is not Kind.CATHEDRAL:
+            return illegal("Light must place the Cathedral first.")
+    elif kind is Kind.CATHEDRAL:
+        if state.cathedral_removed:
+            return illegal("The Cathedral was captured and is out of the game for good.")
+        return illegal("The Cathedral is already in the city; place one of your buildings.")
+    elif state.hands[colour.index][KIND_INDEX[kind]] == 0:
+        return illegal(f"You have no {kind.value} left.")
+    if not 0 <= action.square < 100:
+        return illegal("That anchor is not a square of the city.")
+    owner = None if kind is Kind.CATHEDRAL else colour
+    allowed = distinct_rotations(kind, owner)
+    if action.rotation not in allowed:
+        turns = " or ".join(f"{r}°" for r in allowed)
+        if action.rotation in ROTATIONS:
+            same = equivalent_rotation(kind, owner, action.rotation)
+            return illegal(
+                f"The {kind.value} is only turned {turns}: at {action.rotation}° it looks the same "
+                f"as at {same}°.",
+                hint=f"Write `{kind.value} {SQUARE_NAMES[action.square]} {same}`.",
+            )
+        return illegal(f"The {kind.value} can only be turned {turns}.")
+    mask = placement_mask(kind, colour, action.rotation, action.square)
+    what = describe(kind, action.square, action.rotation)
+    if mask is None:
+        return illegal(f"{what} would stick out past the edge of the city.")
+    clash = mask & state.all_occupied
+    if clash:
+        sq = next(bits(clash))
+        other = next(p for p in state.pieces if p.mask >> sq & 1)
+        label = piece_label(other.owner, other.kind, colour)
+        return illegal(f"{what} would cover {SQUARE_NAMES[sq]}, which is occupied by {label}.")
+    if kind is not Kind.CATHEDRAL:
+        enemy = mask & state.territory[colour.other.index]
+        if enemy:
+            sq = next(bits(enemy))
+            return illegal(
+                f"{what} would enter {colour.other.value}'s territory at {SQUARE_NAMES[sq]}."
+            )
+    return None
+
+
+# --- applying -----------------------------------------------------------------------------------
+
+
+def apply(state: CathedralState, seat: Seat, action: Place) -> Transition[CathedralState]:
+    """Apply a checked placement, then claims, captures, skipped turns and the end of the game."""
+    if action.kind is Kind.CATHEDRAL:
+        return _apply_cathedral(state, action)
+    return _apply_building(state, state.colour_of(seat), action)
+
+
+def _apply_cathedral(state: CathedralState, action: Place) -> Transition[CathedralState]:
+    mask = placement_mask(Kind.CATHEDRAL, None, action.rotation, action.square)
+    assert mask is not None, "apply() needs a checked action"
+    piece = Placed(state.next_piece_id, None, Kind.CATHEDRAL, action.rotation, action.square, mask)
+    light, dark, cath = state.occupied
+    new = replace(
+        state,
+        phase=Phase.BUILD,
+        to_move=Colour.DARK,
+        pieces=(*state.pieces, piece),
+        occupied=(light, dark, cath | mask),
+        last_piece_id=piece.piece_id,
+        next_piece_id=piece.piece_id + 1,
+    )
+    text = f"Light places the Cathedral at {SQUARE_NAMES[action.square]} ({action.rotation}°)."
+    return Transition(new, (Event("place", text, _place_data(piece)),))
+
+
+def _place_data(piece: Placed) -> dict[str, object]:
+    return {
+        "piece_id": piece.piece_id,
+        "colour": None if piece.owner is None else piece.owner.value,
+        "piece": piece.kind.value,
+        "square": SQUARE_NAMES[piece.square],
+        "rotation": piece.rotation,
+    }
+
+
+def _apply_building(
+    state: CathedralState, colour: Colour, action: Place
+) -> Transition[CathedralState]:
+    mask = placement_mask(action.kind, colour, action.rotation, action.square)
+    assert mask is not None, "apply() needs a checked action"
+    ci = colour.index
+    piece = Placed(state.next_piece_id, colour, action.kind, action.rotation, action.square, mask)
+    hands = list(state.hands)
+    hand = list(hands[ci])
+    hand[KIND_INDEX[action.kind]] -= 1
+    hands[ci] = tuple(hand)
+    occ = list(state.occupied)
+    occ[ci] |= mask
+    turned = f" ({action.rotation}°)" if len(distinct_rotations(action.kind, colour)) > 1 else ""
+    events = [
+        Event(
+            "place",
+            f"{colour.title} places the {action.kind.value} at "
+            f"{SQUARE_NAMES[action.square]}{turned}.",
+            _place_data(piece),
+        )
+    ]
+    new = replace(
+        state,
+        pieces=(*state.pieces, piece),
+        hands=(hands[0], hands[1]),
+        occupied=(occ[0], occ[1], occ[2]),
+        last_piece_id=piece.piece_id,
+        next_piece_id=piece.piece_id + 1,
+    )
+    if state.first_placed[ci]:
+        new = _claim(new, colour, mask, events)
+    else:
+        # Rule 4: neither player may claim space on their first move.
+        first = list(state.first_placed)
+        first[ci] = True
+        new = replace(new, first_placed=(first[0], first[1]))
+    new = _next_turn(new, colour, events)
+    return Transition(new, tuple(events))
+
+
+def _claim(
+    state: CathedralState, colour: Colour, placed: int, events: list[Event]
+) -> CathedralState:
+    """Claims and captures caused by `colour`'s building `placed` (see the module docstring)."""
+    ci = colour.index
+    not_mine = FULL & ~state.occupied[ci]
+    seeds = dilate(placed) & not_mine
+    territory = list(state.territory)
+    pieces = state.pieces
+    hands = list(state.hands)
+    occ = list(state.occupied)
+    captured = state.captured
+    removed = state.cathedral_removed
+    while seeds:
+        comp = flood(seeds & -seeds, not_mine)
+        seeds &= ~comp
+        inside = [p for p in pieces if p.owner is not colour and p.mask & comp]
+        if len(inside) >= 2:
+            continue  # two or more pieces inside: nothing is removed, the space stays open
+        if inside:
+            victim = inside[0]
+            pieces = tuple(p for p in pieces if p.piece_id != victim.piece_id)
+            if victim.owner is None:
+                occ[2] &= ~victim.mask
+                removed = True
+                text = f"{colour.title} encloses the Cathedral alone and removes it from the game."
+            else:
+                oi = victim.owner.index
+                occ[oi] &= ~victim.mask
+                back = list(hands[oi])
+                back[KIND_INDEX[victim.kind]] += 1
+                hands[oi] = tuple(back)
+                text = (
+                    f"{colour.title} encloses {piece_label(victim.owner, victim.kind)} alone and "
+                    f"captures it; it goes back to {victim.owner.value}'s hand."
+                )
+            captured = (*captured, (colour, victim.kind, victim.owner))
+            events.append(
+                Event(
+                    "capture",
+                    text,
+                    {
+                        "by": colour.value,
+                        "piece": victim.kind.value,
+                        "owner": "cathedral" if victim.owner is None else victim.owner.value,
+                        "piece_id": victim.piece_id,
+                    },
+                )
+            )
+        gained = comp & ~territory[ci]
+        territory[ci] |= comp
+        territory[1 - ci] &= ~comp
+        if gained:
+            n = gained.bit_count()
+            events.append(
+                Event(
+                    "claim",
+                    f"{colour.title} claims {n} square{'s' if n != 1 else ''} of the city.",
+                    {"colour": colour.value, "squares": [SQUARE_NAMES[i] for i in bits(gained)]},
+                )
+            )
+    return replace(
+        state,
+        pieces=pieces,
+        hands=(hands[0], hands[1]),
+        occupied=(occ[0], occ[1], occ[2]),
+        territory=(territory[0], territory[1]),
+        captured=captured,
+        cathedral_removed=removed,
+    )
+
+
+def _next_turn(state: CathedralState, mover: Colour, events: list[Event]) -> CathedralState:
+    """Hand the turn to the opponent, skip a player who cannot place, or end the game."""
+    other = mover.other
+    if can_place(state, other):
+        return replace(state, to_move=other)
+    if can_place(state, mover):
+        events.append(
+            Event(
+                "pass",
+                f"{other.title} cannot place any building and passes.",
+                {"colour": other.value},
+            )
+        )
+        return replace(state, to_move=mover)
+    return _end_game(state, events)
+
+
+def _end_game(state: CathedralState, events: list[Event]) -> CathedralState:
+    """Score the finished game; start the next game of a series or end the series."""
+    light = state.unplaced_squares(Colour.LIGHT)
+    dark = state.unplaced_squares(Colour.DARK)
+    by_seat = [0, 0]
+    by_seat[state.seat_of(Colour.LIGHT)] = light
+    by_seat[state.seat_of(Colour.DARK)] = dark
+    record = GameRecord(state.game_number, state.light_seat, (by_seat[0], by_seat[1]))
+    if light == dark:
+        verdict = "a draw"
+    else:
+        verdict = f"{(Colour.LIGHT if light < dark else Colour.DARK).value} wins"
+    prefix = f"Game {state.game_number} of {state.games}" if state.games > 1 else "The game"
+    events.append(
+        Event(
+            "game_over",
+            f"{prefix} is over: light has {light} unplaced square{'s' if light != 1 else ''}, "
+            f"dark {dark}; {verdict}.",
+            {"game": state.game_number, "light": light, "dark": dark, "by_seat": by_seat},
+        )
+    )
+    history = (*state.history, record)
+    if state.game_number < state.games:
+        nxt = fresh_game(state.games, state.game_number + 1, history, state.seed)
+        events.append(
+            Event(
+                "new_game",
+                f"Game {nxt.game_number} of {state.games} begins. Colours swap: player "
+                f"{nxt.light_seat + 1} is light now and places the Cathedral.",
+                {"game": nxt.game_number, "light_seat": int(nxt.light_seat)},
+            )
+        )
+        return nxt
+    return replace(state, phase=Phase.OVER, to_move=None, history=history)
+
+
+# --- scoring ------------------------------------------------------------------------------------
+
+
+def series_totals(state: CathedralState) -> tuple[int, int]:
+    """Points per seat over the finished games (lower is better)."""
+    return (
+        sum(r.unplaced[0] for r in state.history),
+        sum(r.unplaced[1] for r in state.history),
+    )
+
+
+def outcome(state: CathedralState) -> Outcome | None:
+    """The result once the (series) game is over: scores are unplaced squares, lower wins."""
+    if state.phase is not Phase.OVER or not state.history:
+        return None
+    totals = series_totals(state)
+    seats = (Seat(0), Seat(1))
+    breakdown: dict[Seat, dict[str, int]] = {s: {} for s in seats}
+    for record in state.history:
+        for s in seats:
+            breakdown[s][f"game_{record.number}"] = record.unplaced[s]
+    last = state.history[-1]
+    for s in seats:
+        colour = Colour.LIGHT if s == last.light_seat else Colour.DARK
+        hand = state.hands[colour.index]
+        breakdown[s]["buildings_left"] = sum(hand)
+        for n, p in zip(hand, BUILDINGS, strict=True):
+            if n:
+                breakdown[s][f"unplaced_{p.name}"] = n * p.squares
+    scores = {s: totals[s] for s in seats}
+    if totals[0] == totals[1]:
+        winners = frozenset(seats)
+        termination = "draw"
+    else:
+        winners = frozenset({Seat(0) if totals[0] < totals[1] else Seat(1)})
+    if state.games == 1:
+        colour_of = {s: (Colour.LIGHT if s == last.light_seat else Colour.DARK) for s in seats}
+        if totals[0] == totals[1]:
+            reason = (
+                f"Both players have {totals[0]} unplaced square{'s' if totals[0] != 1 else ''}: "
+                "the game is a draw."
+            )
+        else:
+            (w,) = winners
+            loser = Seat(1 - w)
+            if totals[w] == 0:
+                termination = "all_buildings_placed"
+                reason = (
+                    f"{colour_of[w].title} placed every building; {colour_of[loser].value} has "
+                    f"{totals[loser]} square{'s' if totals[loser] != 1 else ''} left."
+                )
+            else:
+                termination = "fewest_unplaced_squares"
+                reason = (
+                    f"{colour_of[w].title} has fewer unplaced squares ({totals[w]} against "
+                    f"{totals[loser]})."
+                )
+    else:
+        if totals[0] == totals[1]:
+            reason = f"The series of {state.games} games is drawn at {totals[0]} points each."
+        else:
+            (w,) = winners
+            termination = "lowest_series_total"
+            reason = (
+                f"Player {w + 1} wins the series of {state.games} games with {totals[w]} points "
+                f"against {totals[1 - w]} (lower is better)."
+            )
+    return Outcome(
+        termination=termination,
+        winners=winners,
+        scores=scores,
+        reason=reason,
+        breakdown={s: dict(v) for s, v in breakdown.items()},
+        lower_is_better=True,
+    )
+
+
+# --- autocomplete helpers -----------------------------------------------------------------------
+
+
+def placement_options(state: CathedralState, seat: Seat) -> dict[str, dict[str, tuple[int, ...]]]:
+    """Legal placements of `seat` grouped as {piece name: {anchor square: (rotations...)}}, with
+    names, squares and rotations in notation order; {} when it is not `seat`'s turn."""
+    out: dict[str, dict[str, tuple[int, ...]]] = {}
+    for action in legal_actions(state, seat):
+        squares = out.setdefault(action.kind.value, {})
+        name = SQUARE_NAMES[action.square]
+        squares[name] = (*squares.get(name, ()), action.rotation)
+    return out
+
+
+def new_game_state(games: int, seed: int) -> CathedralState:
+    """Game 1 of a series of `games`: seat 0 is light and places the Cathedral first."""
+    return fresh_game(games, 1, (), seed)
