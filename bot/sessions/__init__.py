@@ -1,0 +1,24 @@
+"""The application layer: lobbies, seats, turns, bots and persistence (no Discord)."""
+
+from __future__ import annotations
+
+from bot.sessions.models import (
+    AbandonResult,
+    AppliedMove,
+    CorruptSessionError,
+    GameStatus,
+    MoveResult,
+    ReplayReport,
+)
+from bot.sessions.service import STALE_MESSAGE, GameService
+
+__all__ = [
+    "STALE_MESSAGE",
+    "AbandonResult",
+    "AppliedMove",
+    "CorruptSessionError",
+    "GameService",
+    "GameStatus",
+    "MoveResult",
+    "ReplayReport",
+]

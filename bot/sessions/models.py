@@ -1,0 +1,128 @@
+"""Result types returned by `GameService`, plus the storage records re-exported for callers.
+
+Everything here is a frozen dataclass; `state` fields hold the engine's own (immutable) State.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from bot.games.codec import CorruptStateError
+from bot.games.protocol import Event, Outcome, Seat
+from bot.storage.records import (
+    LogEntry,
+    SeatRecord,
+    SessionRecord,
+    SessionStatus,
+)
+
+__all__ = [
+    "AbandonResult",
+    "AppliedMove",
+    "CorruptSessionError",
+    "GameStatus",
+    "LogEntry",
+    "MoveResult",
+    "ReplayReport",
+    "SeatRecord",
+    "SessionRecord",
+    "SessionStatus",
+]
+
+
+class CorruptSessionError(CorruptStateError):
+    """A stored session cannot be loaded. The message names the session, the game and the field."""
+
+
+@dataclass(frozen=True, slots=True)
+class AppliedMove:
+    """One accepted move, by a human or a bot.
+
+    Attributes:
+        ply: Its number in the log (1-based).
+        seat: The engine seat that moved.
+        display_name: Name of the seat's holder ("Alice", "Heuristic bot").
+        user_id: The human's id, None for a bot.
+        bot_name: The bot's key in `engine.bots`, None for a human.
+        notation: The move as text (what the log stores).
+        events: What happened; filter per viewer with `Event.for_viewer(seat)`.
+    """
+
+    ply: int
+    seat: Seat
+    display_name: str
+    user_id: int | None
+    bot_name: str | None
+    notation: str
+    events: tuple[Event, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class MoveResult:
+    """What `GameService.submit` / `start` did.
+
+    Attributes:
+        session: The session after the last persisted move (its `version` is the fresh one).
+        state: The engine state after the last move.
+        moves: Every move applied by this call, the user's first, then bot replies, in order.
+        to_act: Seats that may act now (empty once the game ended).
+        finished: True if the game ended during this call.
+        outcome: The engine's outcome once finished, else None.
+    """
+
+    session: SessionRecord
+    state: Any
+    moves: tuple[AppliedMove, ...]
+    to_act: frozenset[Seat]
+    finished: bool
+    outcome: Outcome | None
+
+
+@dataclass(frozen=True, slots=True)
+class GameStatus:
+    """For /game status: the session, its state (None in a lobby) and who is to act."""
+
+    session: SessionRecord
+    state: Any | None
+    to_act: frozenset[Seat]
+    outcome: Outcome | None
+
+
+@dataclass(frozen=True, slots=True)
+class AbandonResult:
+    """The effect of an abandon request.
+
+    Attributes:
+        session: The session afterwards.
+        abandoned: True if the session is now ABANDONED.
+        votes: Users who have voted to abandon (humans only).
+        waiting_for: Seated humans who have not voted yet (empty once abandoned).
+    """
+
+    session: SessionRecord
+    abandoned: bool
+    votes: frozenset[int]
+    waiting_for: frozenset[int]
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayReport:
+    """Whether re-running the log from the seed reproduces the stored snapshot.
+
+    `difference` names the first differing top-level key (or the replay error) when not `matches`.
+    """
+
+    session_id: int
+    plies: int
+    matches: bool
+    difference: str | None = None
+
+
+def first_difference(a: Mapping[str, Any], b: Mapping[str, Any]) -> str | None:
+    """The first top-level key whose value differs between two JSON objects, as a sentence."""
+    for key in sorted(set(a) | set(b)):
+        if a.get(key) != b.get(key):
+            return f"field {key!r} differs: snapshot {a.get(key)!r}, replay {b.get(key)!r}"
+    return None

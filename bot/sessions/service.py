@@ -1,0 +1,941 @@
+"""`GameService`: lobbies, seats, turns and persistence for every game. No Discord here.
+
+The Discord cogs and the local terminal table both drive games only through this class.
+
+Construction
+------------
+``GameService(store, *, clock=None, seed_source=None, engines=None)``
+
+- ``store``: a `bot.storage.base.SessionStore`: ``await SqliteStore.open(path)`` or
+  ``MemoryStore()``.
+- ``clock``: ``() -> datetime`` (aware, UTC); default ``datetime.now(UTC)``.
+- ``seed_source``: ``() -> int``, the game seed drawn at start; default a system-random 48-bit int.
+- ``engines``: ``(game_key) -> Engine``; default `bot.games.get_engine`.
+
+Places
+------
+Every lookup takes ``channel_id``: the id of the channel *or thread* where the command was used
+(Discord's ``interaction.channel_id``, which inside a thread is the thread's own id). Each place
+holds at most one open session (LOBBY or ACTIVE); a second game in one channel belongs in a thread.
+``create_lobby`` takes the text channel as ``channel_id`` and, when used inside a thread, the thread
+as ``thread_id`` (``SessionRecord.place_id`` is then the thread id).
+
+Results
+-------
+Every operation returns either its result or a `bot.games.rejections.Rejection` carrying a specific
+sentence for the user (show it ephemerally). Exceptions mean bugs or corrupt data:
+`CorruptSessionError` (a stored snapshot that cannot be loaded) and ``KeyError`` for an engine that
+disappeared from the registry are the only expected ones.
+
+Lobby (all ``async``; each returns ``SessionRecord | Rejection``)
+- ``create_lobby(game_key, *, guild_id, channel_id, host_id, host_name, options=None,
+  thread_id=None, turn_timeout=None)``: validates options with ``engine.spec.validate_options``
+  (a ValueError becomes a LOBBY rejection with its sentence); the host takes seat 0. Refused when
+  the place already has a lobby or a game. ``turn_timeout`` (a ``timedelta``) sets a per-turn
+  deadline for the whole game.
+- ``join(channel_id, user_id, display_name)``: appends a seat; refused when full or already seated.
+- ``leave(channel_id, user_id)``: removes the user's seat. If the host leaves, hosting passes to
+  the next human in join order; if no human is left, the lobby is cancelled (status ABANDONED).
+- ``add_bot(channel_id, user_id, bot_name)``: host only; ``bot_name`` is a key of ``engine.bots``.
+- ``kick(channel_id, user_id, seat_index)``: host only; removes another seat (a bot or a human).
+- ``start(channel_id, user_id) -> MoveResult | Rejection``: host only, player count within the
+  spec; seats keep join order, the seed comes from ``seed_source``. If bots act first they play at
+  once, so ``MoveResult.moves`` may already hold moves.
+
+Play
+- ``submit(channel_id, user_id, text, expected_version=None, *, session_id=None)
+  -> MoveResult | Rejection``. Checks in order: a game exists (NO_ACTIVE_GAME), the user is seated
+  (NOT_A_PLAYER), the game is active (NO_ACTIVE_GAME for a lobby, GAME_OVER when ended), the
+  version is fresh (STALE), then the engine (parse + `step`). The move is persisted with a
+  compare-and-swap, then every bot seat in ``to_act`` plays until a human must act or the game
+  ends; each bot move is persisted the same way. ``session_id`` (from a button's custom_id) targets
+  a session directly, which also lets a click on a finished game answer GAME_OVER.
+- ``run_bots(session_id) -> MoveResult``: let pending bots act (used after a restart).
+- ``abandon(channel_id, user_id) -> AbandonResult | Rejection``: the host ends the session at
+  once; any other seated human records a vote, and the game is abandoned when every seated human
+  has voted.
+- ``set_message_id(session_id, message_id)``: remember the message showing the board (does not
+  change the version, so buttons on that message stay fresh).
+
+Reading
+- ``status(channel_id, *, session_id=None) -> GameStatus | Rejection``
+- ``history(channel_id, limit=10, *, session_id=None) -> tuple[LogEntry, ...] | Rejection``:
+  the last ``limit`` log entries, oldest first.
+- ``list_open(guild_id=None) -> tuple[SessionRecord, ...]``
+- ``load(session) -> State``: the engine state from the snapshot (cached by version).
+- ``verify_replay(session_id) -> ReplayReport``: re-run the log from the seed and compare.
+- ``overdue(now=None)`` / ``expire_overdue(now=None)``: ACTIVE sessions past their turn deadline;
+  ``expire_overdue`` abandons them and returns the abandoned records.
+
+Helpers for presentation (plain methods, no I/O)
+- ``engine_for(session)``, ``seat_of(session, user_id) -> Seat | None``,
+  ``users_to_ping(session, state) -> tuple[int, ...]`` (human seats in ``to_act``),
+  ``view_for(session, state, user_id | None)`` (spectator view for None or a non-player),
+  ``legal_notations(session, state, user_id) -> tuple[str, ...]`` (for autocomplete).
+
+Concurrency: every change to a session runs under a per-session ``asyncio.Lock`` and is written
+with compare-and-swap on ``SessionRecord.version``, so a second process sharing the database
+also gets STALE instead of a lost update.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import logging
+import random
+from collections.abc import Callable, Mapping
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from bot.games.codec import CorruptStateError
+from bot.games.protocol import (
+    Engine,
+    Event,
+    LoggedMove,
+    Seat,
+    canonical_json,
+    replay,
+    step_text,
+)
+from bot.games.rejections import Rejection, RejectionCode
+from bot.sessions.models import (
+    AbandonResult,
+    AppliedMove,
+    CorruptSessionError,
+    GameStatus,
+    MoveResult,
+    ReplayReport,
+    first_difference,
+)
+from bot.storage.base import SessionStore
+from bot.storage.records import (
+    LogEntry,
+    MoveCommit,
+    NewSession,
+    PlaceBusyError,
+    SeatRecord,
+    SessionPatch,
+    SessionRecord,
+    SessionStatus,
+    StaleVersionError,
+)
+
+log = logging.getLogger(__name__)
+
+AnyEngine = Engine[Any, Any]
+
+STALE_MESSAGE = "The game moved on while you were choosing; look at the new board and try again."
+
+# A bot that keeps its own seat in to_act forever would hang the caller; no real game needs more
+# consecutive bot moves than this between two human turns.
+MAX_BOT_MOVES = 5000
+
+
+def _default_clock() -> datetime:
+    return datetime.now(UTC)
+
+
+def _default_seed_source() -> int:
+    # 48 bits: fits SQLite's INTEGER and JSON numbers exactly.
+    return random.SystemRandom().getrandbits(48)
+
+
+def _default_engines(key: str) -> AnyEngine:
+    from bot.games import get_engine
+
+    return get_engine(key)
+
+
+def bot_seed(session_seed: int, ply: int, seat: int) -> int:
+    """The seed a bot gets for the move after `ply`: derived, so a game is reproducible."""
+    digest = hashlib.sha256(f"guildhall-bot:{session_seed}:{ply}:{seat}".encode()).digest()
+    return int.from_bytes(digest[:6], "big")
+
+
+def _stale() -> Rejection:
+    return Rejection(RejectionCode.STALE, STALE_MESSAGE)
+
+
+class GameService:
+    """The application service for sessions. See the module docstring for the full API."""
+
+    def __init__(
+        self,
+        store: SessionStore,
+        *,
+        clock: Callable[[], datetime] | None = None,
+        seed_source: Callable[[], int] | None = None,
+        engines: Callable[[str], AnyEngine] | None = None,
+    ) -> None:
+        self.store = store
+        self._clock = clock or _default_clock
+        self._seed_source = seed_source or _default_seed_source
+        self._engines = engines or _default_engines
+        self._locks: dict[int, asyncio.Lock] = {}
+        # session id -> (version, parsed state): saves re-parsing the snapshot on every move.
+        self._states: dict[int, tuple[int, Any]] = {}
+
+    # ----------------------------------------------------------------- small helpers
+
+    def _now(self) -> datetime:
+        now = self._clock()
+        if now.tzinfo is None:
+            raise ValueError("the clock must return aware datetimes")
+        return now
+
+    def _lock(self, session_id: int) -> asyncio.Lock:
+        lock = self._locks.get(session_id)
+        if lock is None:
+            lock = self._locks[session_id] = asyncio.Lock()
+        return lock
+
+    def _forget(self, session: SessionRecord) -> None:
+        # Ended sessions never change again; drop their cache entries. The lock stays if someone
+        # is still waiting on it (they will see the ended status and answer accordingly).
+        if not session.status.is_open:
+            self._states.pop(session.id, None)
+            lock = self._locks.get(session.id)
+            if lock is not None and not lock.locked():
+                del self._locks[session.id]
+
+    def engine_for(self, session: SessionRecord) -> AnyEngine:
+        """The engine of a session's game."""
+        return self._engines(session.game_key)
+
+    def _game_name(self, session: SessionRecord) -> str:
+        try:
+            return self.engine_for(session).spec.display_name
+        except KeyError:
+            return session.game_key
+
+    async def _find(
+        self, channel_id: int, session_id: int | None = None
+    ) -> SessionRecord | Rejection:
+        if session_id is not None:
+            found = await self.store.get_session(session_id)
+        else:
+            found = await self.store.get_open_in_place(channel_id)
+        if found is None:
+            return Rejection(
+                RejectionCode.NO_ACTIVE_GAME,
+                "There is no game in this channel right now.",
+                "Start one with /game new.",
+            )
+        return found
+
+    def _deadline(self, session: SessionRecord, now: datetime) -> datetime | None:
+        if session.turn_timeout_s is None:
+            return None
+        return now + timedelta(seconds=session.turn_timeout_s)
+
+    def _ended_rejection(self, session: SessionRecord) -> Rejection:
+        name = self._game_name(session)
+        if session.status is SessionStatus.ABANDONED:
+            return Rejection(RejectionCode.GAME_OVER, f"This {name} game was abandoned.")
+        return Rejection(
+            RejectionCode.GAME_OVER, f"This {name} game is over; no more moves can be made."
+        )
+
+    def _not_started(self, session: SessionRecord) -> Rejection:
+        return Rejection(
+            RejectionCode.NO_ACTIVE_GAME,
+            f"The {self._game_name(session)} game here has not started yet.",
+            "The host can start it with /game start.",
+        )
+
+    # ----------------------------------------------------------------- presentation helpers
+
+    def seat_of(self, session: SessionRecord, user_id: int) -> Seat | None:
+        """The engine seat held by `user_id` in `session`, or None for a non-player."""
+        seat = session.seat_of(user_id)
+        return None if seat is None else Seat(seat.seat)
+
+    def users_to_ping(self, session: SessionRecord, state: Any) -> tuple[int, ...]:
+        """User ids of the human seats that may act now, in seat order."""
+        if state is None:
+            return ()
+        to_act = self.engine_for(session).to_act(state)
+        return tuple(
+            s.user_id for s in session.seats if s.user_id is not None and Seat(s.seat) in to_act
+        )
+
+    def view_for(self, session: SessionRecord, state: Any, user_id: int | None) -> Any:
+        """The engine view for `user_id`'s seat; a spectator view for None or a non-player."""
+        seat = None if user_id is None else self.seat_of(session, user_id)
+        return self.engine_for(session).view(state, seat)
+
+    def legal_notations(self, session: SessionRecord, state: Any, user_id: int) -> tuple[str, ...]:
+        """Notation of `user_id`'s legal actions now (empty for non-players), for autocomplete."""
+        seat = self.seat_of(session, user_id)
+        if seat is None:
+            return ()
+        engine = self.engine_for(session)
+        return tuple(engine.format_action(a, state) for a in engine.legal_actions(state, seat))
+
+    # ----------------------------------------------------------------- loading
+
+    def load(self, session: SessionRecord) -> Any:
+        """The engine state stored in `session` (None for a lobby).
+
+        Raises:
+            CorruptSessionError: the snapshot is not JSON or the engine refuses it; the message
+                names the session, the game and the problem.
+        """
+        if session.state_json is None:
+            if session.status is SessionStatus.LOBBY:
+                return None
+            raise CorruptSessionError(
+                f"Session {session.id} ({session.game_key}) is {session.status.value} "
+                "but has no stored state."
+            )
+        cached = self._states.get(session.id)
+        if cached is not None and cached[0] == session.version:
+            return cached[1]
+        where = f"Session {session.id} ({session.game_key}, channel {session.place_id})"
+        try:
+            data = json.loads(session.state_json)
+        except json.JSONDecodeError as exc:
+            raise CorruptSessionError(
+                f"{where}: the stored state is not valid JSON: {exc.msg} at line {exc.lineno} "
+                f"column {exc.colno}."
+            ) from exc
+        if not isinstance(data, dict):
+            raise CorruptSessionError(
+                f"{where}: the stored state must be a JSON object, not {type(data).__name__}."
+            )
+        try:
+            engine = self.engine_for(session)
+        except KeyError as exc:
+            raise CorruptSessionError(f"{where}: unknown game {session.game_key!r}.") from exc
+        try:
+            state = engine.state_from_dict(data)
+        except CorruptStateError as exc:
+            raise CorruptSessionError(f"{where}: the stored state is corrupt: {exc}") from exc
+        self._states[session.id] = (session.version, state)
+        return state
+
+    # ----------------------------------------------------------------- lobby
+
+    async def create_lobby(
+        self,
+        game_key: str,
+        *,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        host_name: str,
+        options: Mapping[str, object] | None = None,
+        thread_id: int | None = None,
+        turn_timeout: timedelta | None = None,
+    ) -> SessionRecord | Rejection:
+        """Open a lobby for `game_key` with the host seated. See the module docstring."""
+        try:
+            engine = self._engines(game_key)
+        except KeyError as exc:
+            return Rejection(RejectionCode.LOBBY, str(exc.args[0]) if exc.args else str(exc))
+        try:
+            validated = engine.spec.validate_options(dict(options or {}))
+        except ValueError as exc:
+            return Rejection(RejectionCode.LOBBY, str(exc))
+        if turn_timeout is not None and turn_timeout.total_seconds() < 1:
+            return Rejection(RejectionCode.LOBBY, "The turn time limit must be at least a second.")
+        place = thread_id if thread_id is not None else channel_id
+        existing = await self.store.get_open_in_place(place)
+        if existing is not None:
+            return self._busy(existing)
+        new = NewSession(
+            game_key=engine.spec.key,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            thread_id=thread_id,
+            host=SeatRecord(seat=0, display_name=host_name, user_id=host_id),
+            options=validated,
+            turn_timeout_s=None if turn_timeout is None else int(turn_timeout.total_seconds()),
+        )
+        try:
+            return await self.store.create_session(new, self._now())
+        except PlaceBusyError:
+            # Lost a race with another /game new in the same place.
+            existing = await self.store.get_open_in_place(place)
+            if existing is None:
+                return _stale()
+            return self._busy(existing)
+
+    def _busy(self, existing: SessionRecord) -> Rejection:
+        name = self._game_name(existing)
+        if existing.status is SessionStatus.LOBBY:
+            return Rejection(
+                RejectionCode.LOBBY,
+                f"This channel already has a {name} lobby open: join it, or /game abandon it "
+                "first, or start yours in a thread.",
+            )
+        return Rejection(
+            RejectionCode.LOBBY,
+            f"This channel already has a {name} game in progress: finish it or /game abandon it "
+            "first, or start it in a thread.",
+        )
+
+    async def _lobby_for(self, channel_id: int) -> SessionRecord | Rejection:
+        found = await self._find(channel_id)
+        if isinstance(found, Rejection):
+            return found
+        if found.status is not SessionStatus.LOBBY:
+            return Rejection(
+                RejectionCode.LOBBY,
+                f"The {self._game_name(found)} game here has already started.",
+            )
+        return found
+
+    async def join(
+        self, channel_id: int, user_id: int, display_name: str
+    ) -> SessionRecord | Rejection:
+        """Take the next free seat in the lobby of this channel."""
+        found = await self._lobby_for(channel_id)
+        if isinstance(found, Rejection):
+            return found
+        async with self._lock(found.id):
+            session = await self._lobby_for(channel_id)
+            if isinstance(session, Rejection):
+                return session
+            spec = self.engine_for(session).spec
+            if session.seat_of(user_id) is not None:
+                return Rejection(RejectionCode.LOBBY, "You are already in this lobby.")
+            if len(session.seats) >= spec.max_players:
+                return Rejection(
+                    RejectionCode.LOBBY,
+                    f"This {spec.display_name} game is full "
+                    f"({len(session.seats)} of {spec.max_players} seats).",
+                )
+            seat = SeatRecord(seat=len(session.seats), display_name=display_name, user_id=user_id)
+            try:
+                return await self.store.add_seat(session.id, session.version, seat, self._now())
+            except StaleVersionError:
+                return _stale()
+
+    async def add_bot(
+        self, channel_id: int, user_id: int, bot_name: str
+    ) -> SessionRecord | Rejection:
+        """Host only: seat a computer player (`bot_name` is a key of `engine.bots`)."""
+        found = await self._lobby_for(channel_id)
+        if isinstance(found, Rejection):
+            return found
+        async with self._lock(found.id):
+            session = await self._lobby_for(channel_id)
+            if isinstance(session, Rejection):
+                return session
+            engine = self.engine_for(session)
+            spec = engine.spec
+            if user_id != session.host_user_id:
+                return self._host_only(session, "add bots")
+            key = bot_name.strip().lower()
+            if key not in engine.bots:
+                names = ", ".join(sorted(engine.bots)) or "none"
+                return Rejection(
+                    RejectionCode.LOBBY,
+                    f"{spec.display_name} has no bot called {bot_name!r} (bots: {names}).",
+                )
+            if len(session.seats) >= spec.max_players:
+                return Rejection(
+                    RejectionCode.LOBBY,
+                    f"This {spec.display_name} game is full "
+                    f"({len(session.seats)} of {spec.max_players} seats).",
+                )
+            base = f"{key.capitalize()} bot"
+            taken = {s.display_name for s in session.seats}
+            name, n = base, 2
+            while name in taken:
+                name, n = f"{base} {n}", n + 1
+            seat = SeatRecord(seat=len(session.seats), display_name=name, bot_name=key)
+            try:
+                return await self.store.add_seat(session.id, session.version, seat, self._now())
+            except StaleVersionError:
+                return _stale()
+
+    def _host_only(self, session: SessionRecord, what: str) -> Rejection:
+        host = session.seat_of(session.host_user_id)
+        who = host.display_name if host is not None else "the host"
+        return Rejection(RejectionCode.LOBBY, f"Only the host, {who}, can {what}.")
+
+    async def leave(self, channel_id: int, user_id: int) -> SessionRecord | Rejection:
+        """Leave the lobby. A leaving host hands over to the next human or cancels the lobby."""
+        found = await self._lobby_for(channel_id)
+        if isinstance(found, Rejection):
+            return found
+        async with self._lock(found.id):
+            session = await self._lobby_for(channel_id)
+            if isinstance(session, Rejection):
+                return session
+            seat = session.seat_of(user_id)
+            if seat is None:
+                return Rejection(RejectionCode.NOT_A_PLAYER, "You are not in this lobby.")
+            now = self._now()
+            try:
+                if user_id == session.host_user_id:
+                    heirs = [s for s in session.seats if s.user_id not in (None, user_id)]
+                    if not heirs:
+                        host_name = seat.display_name
+                        ended = await self.store.update(
+                            session.id,
+                            session.version,
+                            SessionPatch(
+                                status=SessionStatus.ABANDONED,
+                                end_reason=f"The host, {host_name}, left; the lobby was closed.",
+                            ),
+                            now,
+                        )
+                        self._forget(ended)
+                        return ended
+                    heir_id = heirs[0].user_id
+                    assert heir_id is not None
+                    session = await self.store.update(
+                        session.id, session.version, SessionPatch(host_user_id=heir_id), now
+                    )
+                return await self.store.remove_seat(session.id, session.version, seat.seat, now)
+            except StaleVersionError:
+                return _stale()
+
+    async def kick(
+        self, channel_id: int, user_id: int, seat_index: int
+    ) -> SessionRecord | Rejection:
+        """Host only: remove another seat (a bot or a human) from the lobby."""
+        found = await self._lobby_for(channel_id)
+        if isinstance(found, Rejection):
+            return found
+        async with self._lock(found.id):
+            session = await self._lobby_for(channel_id)
+            if isinstance(session, Rejection):
+                return session
+            if user_id != session.host_user_id:
+                return self._host_only(session, "remove players")
+            if not 0 <= seat_index < len(session.seats):
+                return Rejection(
+                    RejectionCode.LOBBY,
+                    f"There is no seat {seat_index + 1}; the lobby has {len(session.seats)}.",
+                )
+            if session.seats[seat_index].user_id == user_id:
+                return Rejection(
+                    RejectionCode.LOBBY, "You cannot remove yourself; use /game leave instead."
+                )
+            try:
+                return await self.store.remove_seat(
+                    session.id, session.version, seat_index, self._now()
+                )
+            except StaleVersionError:
+                return _stale()
+
+    async def start(self, channel_id: int, user_id: int) -> MoveResult | Rejection:
+        """Host only: deal the game in join order and let bots that act first play."""
+        found = await self._lobby_for(channel_id)
+        if isinstance(found, Rejection):
+            return found
+        async with self._lock(found.id):
+            session = await self._lobby_for(channel_id)
+            if isinstance(session, Rejection):
+                return session
+            if session.seat_of(user_id) is None:
+                return Rejection(RejectionCode.NOT_A_PLAYER, "You are not in this lobby.")
+            if user_id != session.host_user_id:
+                return self._host_only(session, "start the game")
+            engine = self.engine_for(session)
+            spec = engine.spec
+            count = len(session.seats)
+            if count < spec.min_players:
+                return Rejection(
+                    RejectionCode.LOBBY,
+                    f"{spec.display_name} needs at least {spec.min_players} players; "
+                    f"{count} seated so far.",
+                    "Invite someone to /game join, or add a bot with /game bot.",
+                )
+            if count > spec.max_players:
+                return Rejection(
+                    RejectionCode.LOBBY,
+                    f"{spec.display_name} takes at most {spec.max_players} players; "
+                    f"{count} are seated.",
+                )
+            seed = self._seed_source()
+            state = engine.new_game(count, dict(session.options), seed)
+            data = engine.state_to_dict(state)
+            now = self._now()
+            try:
+                session = await self.store.update(
+                    session.id,
+                    session.version,
+                    SessionPatch(
+                        status=SessionStatus.ACTIVE,
+                        seed=seed,
+                        state_json=canonical_json(data),
+                        schema_v=_schema_v(data),
+                        turn_deadline=self._deadline(session, now),
+                    ),
+                    now,
+                )
+            except StaleVersionError:
+                return _stale()
+            self._states[session.id] = (session.version, state)
+            return await self._bots_then_result(engine, session, state, ())
+
+    # ----------------------------------------------------------------- play
+
+    async def submit(
+        self,
+        channel_id: int,
+        user_id: int,
+        text: str,
+        expected_version: int | None = None,
+        *,
+        session_id: int | None = None,
+    ) -> MoveResult | Rejection:
+        """Play `text` for `user_id`'s seat, persist it, then let bots reply. See module docs."""
+        found = await self._find(channel_id, session_id)
+        if isinstance(found, Rejection):
+            return found
+        async with self._lock(found.id):
+            # Re-read under the lock: whoever held it may have moved the game on.
+            session = await self.store.get_session(found.id)
+            if session is None:  # pragma: no cover - sessions are never deleted
+                return _stale()
+            seat_record = session.seat_of(user_id)
+            if seat_record is None:
+                return Rejection(
+                    RejectionCode.NOT_A_PLAYER,
+                    f"You are not playing in this {self._game_name(session)} game.",
+                    "You can watch with /game status.",
+                )
+            if session.status is SessionStatus.LOBBY:
+                return self._not_started(session)
+            if not session.status.is_open:
+                return self._ended_rejection(session)
+            if expected_version is not None and expected_version != session.version:
+                return _stale()
+            engine = self.engine_for(session)
+            state = self.load(session)
+            seat = Seat(seat_record.seat)
+            result = step_text(engine, state, seat, text)
+            if isinstance(result, Rejection):
+                if result.code is RejectionCode.NOT_YOUR_TURN:
+                    return self._not_your_turn(session, engine, state)
+                return result
+            notation = text.strip()
+            try:
+                session, applied = await self._persist(
+                    engine, session, seat_record, notation, result.state, result.events
+                )
+            except StaleVersionError:
+                return _stale()
+            return await self._bots_then_result(engine, session, result.state, (applied,))
+
+    def _not_your_turn(self, session: SessionRecord, engine: AnyEngine, state: Any) -> Rejection:
+        waiting = [s.display_name for s in session.seats if Seat(s.seat) in engine.to_act(state)]
+        if not waiting:
+            return Rejection(RejectionCode.NOT_YOUR_TURN, "It is not your turn.")
+        return Rejection(
+            RejectionCode.NOT_YOUR_TURN,
+            f"It is not your turn: waiting for {_join_names(waiting)}.",
+        )
+
+    async def _persist(
+        self,
+        engine: AnyEngine,
+        session: SessionRecord,
+        seat: SeatRecord,
+        notation: str,
+        state: Any,
+        events: tuple[Event, ...],
+    ) -> tuple[SessionRecord, AppliedMove]:
+        """Write one move with CAS; raises StaleVersionError if another writer got there first."""
+        data = engine.state_to_dict(state)
+        outcome = engine.outcome(state)
+        now = self._now()
+        if outcome is None:
+            status, deadline, reason = SessionStatus.ACTIVE, self._deadline(session, now), None
+        else:
+            status, deadline, reason = SessionStatus.FINISHED, None, outcome.reason
+        move = MoveCommit(
+            seat=seat.seat,
+            user_id=seat.user_id,
+            notation=notation,
+            events=tuple(e.to_dict() for e in events),
+            state_json=canonical_json(data),
+            schema_v=_schema_v(data),
+            status=status,
+            outcome=None if outcome is None else outcome.to_dict(),
+            turn_deadline=deadline,
+            end_reason=reason,
+        )
+        updated, entry = await self.store.commit_move(session.id, session.version, move, now)
+        self._states[updated.id] = (updated.version, state)
+        applied = AppliedMove(
+            ply=entry.ply,
+            seat=Seat(seat.seat),
+            display_name=seat.display_name,
+            user_id=seat.user_id,
+            bot_name=seat.bot_name,
+            notation=notation,
+            events=events,
+        )
+        return updated, applied
+
+    async def _bots_then_result(
+        self,
+        engine: AnyEngine,
+        session: SessionRecord,
+        state: Any,
+        applied: tuple[AppliedMove, ...],
+    ) -> MoveResult:
+        """Let bot seats in to_act play until a human must act, then build the result."""
+        moves = list(applied)
+        for _ in range(MAX_BOT_MOVES):
+            if session.status is not SessionStatus.ACTIVE:
+                break
+            to_act = engine.to_act(state)
+            bots = [s for s in session.seats if s.is_bot and Seat(s.seat) in to_act]
+            if not bots:
+                break
+            seat = bots[0]
+            notation, transition = self._bot_move(engine, session, state, seat)
+            try:
+                session, move = await self._persist(
+                    engine, session, seat, notation, transition.state, transition.events
+                )
+            except StaleVersionError:
+                # Another process moved this game; it will run the bots itself.
+                log.info("session %s: bot move lost a race; leaving it to the winner", session.id)
+                fresh = await self.store.get_session(session.id)
+                if fresh is not None:
+                    session, state = fresh, self.load(fresh)
+                break
+            state = transition.state
+            moves.append(move)
+        else:
+            log.error(
+                "session %s: bots made %s moves in a row; stopping", session.id, MAX_BOT_MOVES
+            )
+        outcome = engine.outcome(state)
+        self._forget(session)
+        return MoveResult(
+            session=session,
+            state=state,
+            moves=tuple(moves),
+            to_act=engine.to_act(state),
+            finished=session.status is SessionStatus.FINISHED,
+            outcome=outcome,
+        )
+
+    def _bot_move(
+        self, engine: AnyEngine, session: SessionRecord, state: Any, seat: SeatRecord
+    ) -> tuple[str, Any]:
+        """The bot's choice as notation plus its transition.
+
+        The move goes through notation (format, then parse) so the log replays exactly as played.
+        A bot that errs or picks an illegal action is a bug: log it and play the first legal
+        action instead, so the game does not stall.
+        """
+        assert seat.bot_name is not None and session.seed is not None
+        engine_seat = Seat(seat.seat)
+        candidates: list[Any] = []
+        try:
+            factory = engine.bots[seat.bot_name]
+            candidates.append(
+                factory().choose(state, engine_seat, bot_seed(session.seed, session.ply, seat.seat))
+            )
+        except Exception:
+            log.exception("session %s: bot %r failed to choose", session.id, seat.bot_name)
+        candidates.extend(engine.legal_actions(state, engine_seat)[:1])
+        for action in candidates:
+            notation = engine.format_action(action, state)
+            result = step_text(engine, state, engine_seat, notation)
+            if not isinstance(result, Rejection):
+                return notation, result
+            log.error(
+                "session %s: bot %r chose %r, refused: %s",
+                session.id,
+                seat.bot_name,
+                notation,
+                result.message,
+            )
+        raise RuntimeError(
+            f"session {session.id}: seat {seat.seat} ({seat.bot_name} bot) has no playable move"
+        )
+
+    async def run_bots(self, session_id: int) -> MoveResult | Rejection:
+        """Let any bot seats in to_act play (e.g. after a restart interrupted a bot turn)."""
+        async with self._lock(session_id):
+            session = await self.store.get_session(session_id)
+            if session is None:
+                return Rejection(RejectionCode.NO_ACTIVE_GAME, f"There is no game {session_id}.")
+            if session.status is not SessionStatus.ACTIVE:
+                return (
+                    self._ended_rejection(session)
+                    if not session.status.is_open
+                    else (self._not_started(session))
+                )
+            engine = self.engine_for(session)
+            return await self._bots_then_result(engine, session, self.load(session), ())
+
+    async def abandon(self, channel_id: int, user_id: int) -> AbandonResult | Rejection:
+        """Host: end the session now. Others: vote; it ends when every seated human has voted."""
+        found = await self._find(channel_id)
+        if isinstance(found, Rejection):
+            return found
+        async with self._lock(found.id):
+            session = await self.store.get_session(found.id)
+            if session is None or not session.status.is_open:
+                return Rejection(
+                    RejectionCode.NO_ACTIVE_GAME, "There is no game in this channel right now."
+                )
+            seat = session.seat_of(user_id)
+            if seat is None:
+                return Rejection(
+                    RejectionCode.NOT_A_PLAYER,
+                    f"Only players of this {self._game_name(session)} game can abandon it.",
+                )
+            humans = frozenset(session.human_user_ids)
+            votes = session.abandon_votes | {user_id}
+            now = self._now()
+            if user_id == session.host_user_id or votes >= humans:
+                reason = (
+                    f"Abandoned by the host, {seat.display_name}."
+                    if user_id == session.host_user_id
+                    else "Abandoned by a vote of all players."
+                )
+                patch = SessionPatch(
+                    status=SessionStatus.ABANDONED,
+                    abandon_votes=votes,
+                    turn_deadline=None,
+                    end_reason=reason,
+                )
+            elif session.status is SessionStatus.LOBBY:
+                return self._host_only(session, "cancel the lobby")
+            else:
+                patch = SessionPatch(abandon_votes=votes)
+            try:
+                updated = await self.store.update(session.id, session.version, patch, now)
+            except StaleVersionError:
+                return _stale()
+            self._forget(updated)
+            abandoned = updated.status is SessionStatus.ABANDONED
+            return AbandonResult(
+                session=updated,
+                abandoned=abandoned,
+                votes=votes,
+                waiting_for=frozenset() if abandoned else humans - votes,
+            )
+
+    async def set_message_id(self, session_id: int, message_id: int | None) -> None:
+        """Remember the Discord message that shows this game (does not bump the version)."""
+        await self.store.set_message_id(session_id, message_id)
+
+    # ----------------------------------------------------------------- reading
+
+    async def status(
+        self, channel_id: int, *, session_id: int | None = None
+    ) -> GameStatus | Rejection:
+        """The open session here (or `session_id`), with its state and who is to act."""
+        found = await self._find(channel_id, session_id)
+        if isinstance(found, Rejection):
+            return found
+        state = self.load(found)
+        if state is None:
+            return GameStatus(session=found, state=None, to_act=frozenset(), outcome=None)
+        engine = self.engine_for(found)
+        to_act = engine.to_act(state) if found.status is SessionStatus.ACTIVE else frozenset()
+        return GameStatus(session=found, state=state, to_act=to_act, outcome=engine.outcome(state))
+
+    async def history(
+        self, channel_id: int, limit: int = 10, *, session_id: int | None = None
+    ) -> tuple[LogEntry, ...] | Rejection:
+        """The last `limit` moves of the open session here (or `session_id`), oldest first."""
+        found = await self._find(channel_id, session_id)
+        if isinstance(found, Rejection):
+            return found
+        return await self.store.last_log(found.id, limit)
+
+    async def list_open(self, guild_id: int | None = None) -> tuple[SessionRecord, ...]:
+        """Every lobby and active game (of one guild if given)."""
+        return await self.store.list_open(guild_id)
+
+    async def verify_replay(self, session_id: int) -> ReplayReport:
+        """Re-run the stored log from the seed and compare with the snapshot (canonical JSON)."""
+        session = await self.store.get_session(session_id)
+        if session is None:
+            raise KeyError(f"no session {session_id}")
+        entries = await self.store.load_log(session_id)
+        if session.seed is None or session.state_json is None:
+            return ReplayReport(session_id, len(entries), matches=not entries)
+        engine = self.engine_for(session)
+        moves = [LoggedMove(Seat(e.seat), e.notation) for e in entries]
+        try:
+            replayed = replay(
+                engine, len(session.seats), dict(session.options), session.seed, moves
+            )
+        except ValueError as exc:
+            return ReplayReport(session_id, len(entries), matches=False, difference=str(exc))
+        snapshot = json.loads(session.state_json)
+        replayed_json = canonical_json(engine.state_to_dict(replayed))
+        if replayed_json == canonical_json(snapshot):
+            return ReplayReport(session_id, len(entries), matches=True)
+        return ReplayReport(
+            session_id,
+            len(entries),
+            matches=False,
+            difference=first_difference(snapshot, json.loads(replayed_json)),
+        )
+
+    async def overdue(self, now: datetime | None = None) -> tuple[SessionRecord, ...]:
+        """Active sessions whose turn deadline has passed."""
+        return await self.store.list_overdue(now or self._now())
+
+    async def expire_overdue(self, now: datetime | None = None) -> tuple[SessionRecord, ...]:
+        """Abandon every overdue session; return them as they are now (ABANDONED)."""
+        now = now or self._now()
+        expired: list[SessionRecord] = []
+        for candidate in await self.store.list_overdue(now):
+            async with self._lock(candidate.id):
+                session = await self.store.get_session(candidate.id)
+                if (
+                    session is None
+                    or session.status is not SessionStatus.ACTIVE
+                    or session.turn_deadline is None
+                    or session.turn_deadline > now
+                ):
+                    continue
+                waiting = self._waiting_names(session)
+                reason = f"Timed out waiting for {waiting}." if waiting else "Timed out."
+                try:
+                    updated = await self.store.update(
+                        session.id,
+                        session.version,
+                        SessionPatch(
+                            status=SessionStatus.ABANDONED, turn_deadline=None, end_reason=reason
+                        ),
+                        now,
+                    )
+                except StaleVersionError:
+                    continue
+                self._forget(updated)
+                expired.append(updated)
+        return tuple(expired)
+
+    def _waiting_names(self, session: SessionRecord) -> str:
+        try:
+            state = self.load(session)
+            to_act = self.engine_for(session).to_act(state)
+        except (CorruptStateError, KeyError):
+            return ""
+        return _join_names([s.display_name for s in session.seats if Seat(s.seat) in to_act])
+
+
+def _schema_v(data: Mapping[str, Any]) -> int | None:
+    v = data.get("v")
+    return v if isinstance(v, int) and not isinstance(v, bool) else None
+
+
+def _join_names(names: list[str]) -> str:
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+__all__ = ["STALE_MESSAGE", "GameService", "bot_seed"]
