@@ -40,7 +40,12 @@ def square_name(index: int) -> str:
 def square_index(name: str) -> int | None:
     """The index of a square name like 'b3' (case-insensitive), or None if it is not a square."""
     text = name.strip().upper()
-    if len(text) < 2 or text[0] not in FILES or not text[1:].isdigit():
+    # ASCII digits only: str.isdigit() also accepts superscripts that int() refuses.
+    if (
+        not 2 <= len(text) <= 3
+        or text[0] not in FILES
+        or not all("0" <= ch <= "9" for ch in text[1:])
+    ):
         return None
     rank = int(text[1:])
     if not 1 <= rank <= N or text[1] == "0":

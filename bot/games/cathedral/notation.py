@@ -23,7 +23,8 @@ from bot.games.rejections import Rejection, RejectionCode, malformed
 _NAMES: dict[str, Kind] = {k.value.lower(): k for k in Kind}
 _NAMES["brigde"] = Kind.BRIDGE  # the rulebook's own spelling
 _SEPARATORS = re.compile(r"[@,;:()\[\]]")
-_ROTATION = re.compile(r"^(?:r|rot|rotation)?(-?\d+)(?:°|deg|degrees?|º)?$")
+_ROTATION = re.compile(r"^(?:r|rot|rotation)?(-?[0-9]{1,4})(?:°|deg|degrees?|º)?$")
+_NUMBER = re.compile(r"^-?[0-9]+")
 _EXAMPLE = "Write it like `Castle B3 90`: piece, anchor square, rotation."
 
 
@@ -70,7 +71,11 @@ def parse(text: str, colour: Colour | None = None) -> Place | Rejection:
         low = word.lower()
         if glued and low in ("°", "º", "deg", "degree", "degrees"):
             glued[-1] += low
-        elif glued and glued[-1].lower() in ("r", "rot", "rotation") and word.lstrip("-").isdigit():
+        elif (
+            glued
+            and glued[-1].lower() in ("r", "rot", "rotation")
+            and _NUMBER.match(word) is not None
+        ):
             glued[-1] += word
         else:
             glued.append(word)
