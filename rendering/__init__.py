@@ -1,0 +1,50 @@
+"""Board images for every game, behind one dispatch so cogs call a single function.
+
+    image = rendering.render("cathedral", view, size=1000)
+    data = rendering.render_png("cathedral", view)      # optimised PNG bytes, <= 300 KB
+
+Each game's renderer lives in `rendering/<game>.py` and exposes a pure
+`render(view, *, theme=..., size=..., ...) -> PIL.Image.Image`. Modules are imported lazily, so
+drawing one game never imports another. Adding a game is one line in `_MODULES`.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from PIL import Image
+
+from rendering.base import DEFAULT, Theme, to_png_bytes
+
+__all__ = ["DEFAULT", "Theme", "games", "render", "render_png", "to_png_bytes"]
+
+_MODULES: dict[str, str] = {
+    "cathedral": "rendering.cathedral",
+}
+"""game_key -> module defining `render(view, **opts)`."""
+
+
+def games() -> tuple[str, ...]:
+    """Game keys that have a renderer."""
+    return tuple(sorted(_MODULES))
+
+
+def _renderer(game_key: str) -> Any:
+    key = game_key.strip().lower()
+    try:
+        module_name = _MODULES[key]
+    except KeyError:
+        known = ", ".join(games())
+        raise KeyError(f"No renderer for a game called {game_key!r}. Renderers: {known}.") from None
+    return importlib.import_module(module_name)
+
+
+def render(game_key: str, view: object, **opts: Any) -> Image.Image:
+    """Draw `view` with the renderer for `game_key`; `opts` go to that renderer (theme, size...)."""
+    return _renderer(game_key).render(view, **opts)
+
+
+def render_png(game_key: str, view: object, **opts: Any) -> bytes:
+    """Like `render`, encoded as an optimised PNG ready to upload."""
+    return to_png_bytes(render(game_key, view, **opts))
