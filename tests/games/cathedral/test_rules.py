@@ -6,10 +6,11 @@ from __future__ import annotations
 import random
 
 from bot.games.cathedral import ENGINE
+from bot.games.cathedral.actions import Place
 from bot.games.cathedral.board import SQUARE_NAMES
 from bot.games.cathedral.pieces import KIND_INDEX, SQUARES_PER_COLOUR, Colour, Kind
 from bot.games.cathedral.state import CathedralState, Phase
-from bot.games.protocol import Seat, Transition, step
+from bot.games.protocol import Event, Seat, Transition, step
 from bot.games.rejections import RejectionCode
 from tests.games.cathedral.builders import (
     attempt,
@@ -209,9 +210,11 @@ def test_fewest_unplaced_squares_wins() -> None:
     assert outcome.scores == {Seat(0): 4, Seat(1): 5}
 
 
-def _random_playout(state: CathedralState, seed: int, until_game: int | None = None):  # type: ignore[no-untyped-def]
+def _random_playout(
+    state: CathedralState, seed: int, until_game: int | None = None
+) -> tuple[CathedralState, list[Event]]:
     rng = random.Random(seed)
-    events = []
+    events: list[Event] = []
     while ENGINE.outcome(state) is None:
         if until_game is not None and state.game_number >= until_game:
             break
@@ -285,8 +288,6 @@ def test_legal_actions_pass_check_and_illegal_ones_fail() -> None:
     )
     seat = Seat(0)
     legal = set(ENGINE.legal_actions(state, seat))
-    from bot.games.cathedral.actions import Place
-
     for kind in (Kind.TAVERN, Kind.CASTLE, Kind.ABBEY):
         for square in range(100):
             for rotation in (0, 90, 180, 270):
