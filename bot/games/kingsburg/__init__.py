@@ -1,0 +1,162 @@
+"""Kingsburg (Chiarvesio & Iennaco, 2007), base game, 2-5 players: the `ENGINE`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from bot.games.kingsburg import actions as A
+from bot.games.kingsburg import codec, rules, viewing
+from bot.games.kingsburg.bots import HeuristicBot, RandomBot
+from bot.games.kingsburg.state import State, Step
+from bot.games.kingsburg.view import PHASE_NAMES, KingsburgView
+from bot.games.protocol import Bot, GameSpec, Outcome, Seat, Transition
+from bot.games.rejections import Rejection
+
+RULES_SUMMARY = """\
+**Kingsburg**: 5 years x 8 phases; most VP wins.
+1. **Aid**: fewest buildings (then goods) rolls a white die in spring; \
+full tie: each tied player takes 1 good.
+2/4/6. **Spring/Summer/Autumn**: roll 3 dice (+ white dice), Statue/Chapel rerolls in turn order, \
+turn order by totals (lowest first). Influence advisors 1-18 with exact sums (one "+2" per group, \
+white dice only with a coloured die, one group per advisor unless the Envoy). Gifts 1->18. Build \
+one building (rows left to right). Then Embassy VP, Town Hall trade.
+3. **King's Reward**: most buildings +1 VP. 5. **Envoy**: fewest buildings, then goods.
+7. **Recruit**: 2 goods per soldier (Barracks: 1). 8. **Winter**: King's die + soldiers + \
+buildings vs the enemy; strongest winner +1 VP. \
+End: Cathedral 1 VP per 2 goods; ties: goods, buildings.
+2 players: dummy dice (3 and 2) block advisors each season.
+
+**Notation**: `aid wood`, `reroll statue`/`reroll chapel`/`keep`, `influence 8 with 5+3` \
+(white: `4w`; add `+2`, `market+1`/`market-1`, `envoy`), `pass`, `gift gold+wood`, \
+`alchemist stone->gold+wood`, `build crane` (`build inn envoy` for the 2nd), `done`, \
+`townhall plus2`/`townhall gold`, `recruit 2 gold+wood+stone+stone`, `lose gold`, `skip`.
+
+**Rules notes**
+- Merchants' Guild gold, all rolls and the King's die are automatic; a seat with no legal \
+placement passes automatically.
+- Smuggler: needs 1 VP to pay; at 0 VP it gives nothing. Alchemist and Smuggler may be declined.
+- Scores never go below 0 (the track starts at 0).
+- King's Reward needs at least one building.
+- Envoy double influence: each group gets the gift. The Envoy is one use; unused, it returns at \
+the next phase 5.
+- The Envoy build is the second build: `build X` then `build Y envoy`.
+- Peeks (General, Queen) show this year's card to that seat only.
+- Enemy cards come from one unverified transcription (only the year I Goblins 3 is confirmed)."""
+
+
+class KingsburgEngine:
+    """The Kingsburg engine (see bot.games.protocol.Engine)."""
+
+    spec = GameSpec(
+        key="kingsburg",
+        display_name="Kingsburg",
+        min_players=2,
+        max_players=5,
+        has_hidden_information=True,
+        has_chance=True,
+    )
+    rules_summary = RULES_SUMMARY
+    bots: Mapping[str, Callable[[], Bot]] = {"random": RandomBot, "heuristic": HeuristicBot}
+
+    def new_game(self, seats: int, options: Mapping[str, object], seed: int) -> State:
+        """A fresh game (random turn order and enemies, then Aid from the King)."""
+        if not 2 <= seats <= 5:
+            raise ValueError("Kingsburg is played by 2 to 5 players.")
+        self.spec.validate_options(options)
+        return rules.new_game(seats, seed)
+
+    def to_act(self, state: State) -> frozenset[Seat]:
+        """Seats awaited now."""
+        return rules.to_act(state)
+
+    def legal_actions(self, state: State, seat: Seat) -> tuple[A.Action, ...]:
+        """Legal actions sorted by notation."""
+        return rules.legal_actions(state, seat)
+
+    def check(self, state: State, seat: Seat, action: A.Action) -> Rejection | None:
+        """None if legal, else a specific rejection."""
+        return rules.check(state, seat, action)
+
+    def apply(self, state: State, seat: Seat, action: A.Action) -> Transition[State]:
+        """Apply a checked action (use protocol.step)."""
+        new, events = rules.apply(state, seat, action)
+        return Transition(new, tuple(events))
+
+    def outcome(self, state: State) -> Outcome | None:
+        """Most VP wins; ties by goods, then buildings, else shared."""
+        if state.step is not Step.OVER:
+            return None
+        keys = {
+            Seat(i): (p.vp, p.total_goods, len(p.buildings)) for i, p in enumerate(state.players)
+        }
+        best = max(keys.values())
+        winners = frozenset(s for s, k in keys.items() if k == best)
+        names = " and ".join(rules.colour(s) for s in sorted(winners))
+        verb = "wins" if len(winners) == 1 else "share the victory"
+        return Outcome(
+            termination="completed",
+            winners=winners,
+            scores={s: k[0] for s, k in keys.items()},
+            reason=f"{names} {verb} with {best[0]} VP after five years.",
+            breakdown={s: {"vp": k[0], "goods": k[1], "buildings": k[2]} for s, k in keys.items()},
+        )
+
+    def view(self, state: State, seat: Seat | None) -> KingsburgView:
+        """Public position plus this seat's own peek."""
+        out = self.outcome(state)
+        winners = out.winners if out else frozenset()
+        return viewing.build_view(state, seat, winners, out.reason if out else None)
+
+    def hidden_from(self, state: State, seat: Seat | None) -> frozenset[str]:
+        """Enemy card ids this seat has not seen."""
+        return viewing.hidden_from(state, seat)
+
+    def parse_action(self, text: str, state: State, seat: Seat) -> A.Action | Rejection:
+        """Parse notation (unchecked)."""
+        return A.parse_action(text)
+
+    def format_action(self, action: A.Action, state: State) -> str:
+        """Canonical notation."""
+        return A.format_action(action)
+
+    def state_to_dict(self, state: State) -> dict[str, Any]:
+        """JSON form."""
+        return codec.state_to_dict(state)
+
+    def state_from_dict(self, data: Mapping[str, Any]) -> State:
+        """Parse the JSON form."""
+        return codec.state_from_dict(data)
+
+    def summary(self, state: State) -> dict[str, Any]:
+        """Public summary: year, phase, step, scores, goods, buildings, who is awaited."""
+        return {
+            "year": state.year,
+            "phase": state.phase,
+            "phase_name": PHASE_NAMES[state.phase - 1],
+            "step": state.step.value,
+            "turn_order": [rules.colour(i) for i in state.turn_order],
+            "to_act": sorted(rules.to_act(state)),
+            "envoy": None if state.envoy is None else rules.colour(state.envoy),
+            "players": [
+                {
+                    "seat": i,
+                    "colour": rules.colour(i),
+                    "vp": p.vp,
+                    "goods": list(p.goods),
+                    "plus_two": p.plus_two,
+                    "soldiers": p.soldiers,
+                    "buildings": sorted(p.buildings),
+                }
+                for i, p in enumerate(state.players)
+            ],
+        }
+
+    def seat_label(self, state: State, seat: Seat) -> str:
+        """The seat's colour."""
+        return rules.colour(seat)
+
+
+ENGINE = KingsburgEngine()
+
+__all__ = ["ENGINE", "KingsburgEngine"]

@@ -1,0 +1,204 @@
+"""Kingsburg computer players: 'random' (uniform legal action) and 'heuristic' (plans a building,
+influences advisors that pay for it, recruits against the year's likely enemy, uses its peek).
+
+Both are pure: the choice depends only on the state, the seat and the seed. The heuristic bot only
+looks at public information plus this year's enemy card when it has peeked at it.
+"""
+
+from __future__ import annotations
+
+from bot.games.kingsburg import data as D
+from bot.games.kingsburg.actions import (
+    Action,
+    Aid,
+    Alchemist,
+    Build,
+    Gift,
+    Influence,
+    Keep,
+    Lose,
+    Pass,
+    Recruit,
+    Reroll,
+    Skip,
+    TownHall,
+)
+from bot.games.kingsburg.rules import combat_value, legal_actions
+from bot.games.kingsburg.state import Player, State, Step
+from bot.games.protocol import Seat
+from bot.games.rng import Rng
+
+# How much each building is worth to the bot beyond its VP (powers, battle value).
+_EXTRA = {
+    "statue": 0.5,
+    "chapel": 0.5,
+    "inn": 1.0,
+    "market": 1.0,
+    "farms": 1.0,
+    "merchants-guild": 2.0,
+    "guard-tower": 1.0,
+    "blacksmith": 1.0,
+    "barracks": 0.5,
+    "wizards-guild": 1.5,
+    "palisade": 1.0,
+    "stables": 0.5,
+    "stone-wall": 1.0,
+    "fortress": 1.0,
+    "barricade": 0.3,
+    "crane": 1.5,
+    "town-hall": 1.5,
+    "embassy": 2.0,
+}
+
+
+class RandomBot:
+    """Picks a uniformly random legal action."""
+
+    def choose(self, state: State, seat: Seat, seed: int) -> Action:
+        """One legal action, chosen with the seed."""
+        actions = legal_actions(state, seat)
+        choice, _ = Rng(seed).choice(actions)
+        return choice
+
+
+def _target(p: Player) -> str | None:
+    """The building the bot saves for: best value per missing good among buildable ones."""
+    best: tuple[float, str] | None = None
+    for b in D.BUILDINGS:
+        if p.has(b.building_id):
+            continue
+        if not all(p.has(x) for x in D.left_neighbours(b.building_id)):
+            continue
+        cost = D.cost_for(b.building_id, p.has("crane"))
+        missing = sum(max(0, c - h) for c, h in zip(cost, p.goods, strict=True))
+        value = b.vp + _EXTRA.get(b.building_id, 0.0)
+        score = value / (1.0 + missing + 0.25 * sum(cost))
+        if best is None or score > best[0]:
+            best = (score, b.building_id)
+    return None if best is None else best[1]
+
+
+def _need(p: Player) -> tuple[float, float, float]:
+    """Weight of each good for the bot's plan (missing goods for its target count most)."""
+    target = _target(p)
+    weights = [0.6, 0.5, 0.5]
+    if target is not None:
+        cost = D.cost_for(target, p.has("crane"))
+        for i in range(3):
+            if cost[i] > p.goods[i]:
+                weights[i] += 1.0
+    return (weights[0], weights[1], weights[2])
+
+
+def _known_enemy(state: State, seat: int) -> D.EnemyCard | None:
+    if state.revealed >= state.year or seat in state.peeked:
+        return D.ENEMY_BY_ID[state.deck[state.year - 1]]
+    return None
+
+
+def _soldiers_wanted(state: State, seat: int) -> int:
+    """Soldiers to recruit so the expected combat value beats the expected enemy."""
+    p = state.players[seat]
+    card = _known_enemy(state, seat)
+    if card is not None:
+        strength, enemy = card.strength, card.enemy
+    else:
+        low, high = D.STRENGTH_RANGES[state.year - 1]
+        strength, enemy = (low + high + 1) // 2, ""
+    expected = combat_value(p, enemy) + 3  # a typical King's die
+    return max(0, strength + 1 - expected)
+
+
+def _gift_value(state: State, seat: int, advisor: int) -> float:
+    p = state.players[seat]
+    a = D.ADVISOR_BY_NUMBER[advisor]
+    need = _need(p)
+    value = sum(n * w for n, w in zip(a.goods, need, strict=True))
+    if a.choices:
+        value += max(sum(n * w for n, w in zip(c, need, strict=True)) for c in a.choices)
+    value += a.goods_of_choice * max(need)
+    value += 1.6 * a.vp + 0.8 * a.plus_two
+    soldier_need = 1.0 if _soldiers_wanted(state, seat) > 0 else 0.3
+    value += soldier_need * a.soldiers
+    if a.kind == D.GiftKind.SMUGGLER:
+        value -= 1.6 if p.vp >= 1 else 3.0 * max(need)
+    if a.kind == D.GiftKind.ALCHEMIST:
+        value = 0.8 if p.total_goods else 0.0
+    if a.peek and seat not in state.peeked:
+        value += 0.3
+    return value
+
+
+class HeuristicBot:
+    """A simple planner: it saves for one building at a time and defends when needed."""
+
+    def choose(self, state: State, seat: Seat, seed: int) -> Action:
+        """The best-scoring legal action (ties broken by the seed)."""
+        actions = legal_actions(state, seat)
+        if len(actions) == 1:
+            return actions[0]
+        rng = Rng(seed)
+        best: list[Action] = []
+        best_score = float("-inf")
+        for a in actions:
+            score = self._score(state, seat, a)
+            if score > best_score + 1e-9:
+                best, best_score = [a], score
+            elif abs(score - best_score) <= 1e-9:
+                best.append(a)
+        choice, _ = rng.choice(best)
+        return choice
+
+    def _score(self, state: State, seat: int, a: Action) -> float:
+        p = state.players[seat]
+        need = _need(p)
+        if isinstance(a, Aid):
+            return need[D.GOODS.index(a.good)]
+        if isinstance(a, Keep):
+            return 0.0
+        if isinstance(a, Reroll):
+            values = [d.value for d in p.dice]
+            if a.building == "chapel":
+                return 1.0
+            return 1.0 if values and values[0] <= 3 and not a.white else -0.5
+        if isinstance(a, Influence):
+            value = _gift_value(state, seat, a.advisor)
+            cost = 0.35 * (len(a.dice) + len(a.whites))
+            cost += 0.7 if a.plus_two else 0.0
+            cost += 0.2 if a.shift else 0.0
+            cost += 1.5 if a.envoy else 0.0
+            return value - cost
+        if isinstance(a, Pass):
+            return 0.1
+        if isinstance(a, Gift):
+            if state.step is Step.GIFTS:
+                adv = D.ADVISOR_BY_NUMBER[state.gifts[0].advisor]
+                if adv.kind == D.GiftKind.SMUGGLER and p.vp < 3:
+                    return -1.0
+            return sum(n * w for n, w in zip(a.goods, need, strict=True))
+        if isinstance(a, Alchemist):
+            i = D.GOODS.index(a.give)
+            gain = sum(w for j, w in enumerate(need) if j != i) - need[i]
+            extra = 0.5 if p.goods[i] > 1 else 0.0
+            return gain + extra
+        if isinstance(a, Build):
+            b = D.BUILDING_BY_ID[a.building]
+            return 2.0 + b.vp + _EXTRA.get(a.building, 0.0)
+        if isinstance(a, TownHall):
+            if a.pay == "plus2":
+                return 1.5
+            i = D.GOODS.index(a.pay)
+            return 1.0 - need[i] if p.total_goods >= 4 else -0.5
+        if isinstance(a, Recruit):
+            wanted = _soldiers_wanted(state, seat)
+            if wanted <= 0:
+                return -1.0 - a.count
+            over = max(0, a.count - wanted)
+            useful = min(a.count, wanted)
+            spent = sum(n * w for n, w in zip(a.payment, need, strict=True))
+            return 2.0 * useful - 1.5 * over - 0.5 * spent
+        if isinstance(a, Lose):
+            return -sum(n * w for n, w in zip(a.goods, need, strict=True))
+        if isinstance(a, Skip):
+            return 0.0
+        return 0.0

@@ -1,0 +1,1300 @@
+"""Kingsburg rules: setup, who acts, legal actions, checks, `_apply_<kind>` and the automatic
+phases in between (rolls, turn order, gifts without a choice, King's reward, Envoy, battle).
+
+Every roll comes from `State.rng` and is reported as an Event. `apply` always leaves the state
+waiting on at least one seat (or over): phases nobody has to decide are run inside `_settle`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+from itertools import combinations
+
+from bot.games.kingsburg import data as D
+from bot.games.kingsburg.actions import (
+    Action,
+    Aid,
+    Alchemist,
+    Build,
+    Done,
+    Gift,
+    Goods,
+    Influence,
+    Keep,
+    Lose,
+    Pass,
+    Recruit,
+    Reroll,
+    Skip,
+    TownHall,
+    format_action,
+    goods_notation,
+)
+from bot.games.kingsburg.state import (
+    DUMMY,
+    Battle,
+    Die,
+    GiftDue,
+    Group,
+    Player,
+    State,
+    Step,
+    WinterChoice,
+)
+from bot.games.protocol import Event, Seat
+from bot.games.rejections import Rejection, RejectionCode, illegal
+from bot.games.rng import Rng
+
+SEASON_NAMES = {2: "Spring", 4: "Summer", 6: "Autumn"}
+
+
+def colour(seat: int) -> str:
+    """The colour (seat label) of a seat."""
+    return D.COLOURS[seat]
+
+
+def _adv_label(n: int) -> str:
+    return f"the {D.ADVISOR_BY_NUMBER[n].name} ({n})"
+
+
+def _ev(kind: str, text: str, **data: object) -> Event:
+    return Event(kind, text, dict(data))
+
+
+def _multisets(count: int, limit: Goods | None = None) -> list[Goods]:
+    """All (gold, wood, stone) with the given total, optionally bounded by holdings."""
+    out: list[Goods] = []
+    for g in range(count + 1):
+        for w in range(count - g + 1):
+            st = count - g - w
+            if limit is None or (g <= limit[0] and w <= limit[1] and st <= limit[2]):
+                out.append((g, w, st))
+    return out
+
+
+def _sub(a: Goods, b: Goods) -> Goods:
+    return (a[0] - b[0], a[1] - b[1], a[2] - b[2])
+
+
+def _covers(have: Goods, need: Goods) -> bool:
+    return all(h >= n for h, n in zip(have, need, strict=True))
+
+
+def _neg(g: Goods) -> Goods:
+    return (-g[0], -g[1], -g[2])
+
+
+# --------------------------------------------------------------------------------------------
+# Small state helpers
+# --------------------------------------------------------------------------------------------
+
+
+def _add_vp(s: State, seat: int, delta: int, why: str, ev: list[Event]) -> State:
+    """Change a score; the track starts at 0, so a score never goes below 0."""
+    p = s.players[seat]
+    new = max(0, p.vp + delta)
+    actual = new - p.vp
+    if delta == 0:
+        return s
+    if actual >= 0:
+        text = f"{colour(seat)} gains {actual} VP ({why})."
+    else:
+        text = f"{colour(seat)} loses {-actual} VP ({why})."
+    if actual != delta:
+        text = text[:-2] + "; the score cannot go below 0)."
+    ev.append(_ev("vp", text, seat=seat, vp=actual))
+    return s.with_player(seat, replace(p, vp=new))
+
+
+def _gain_goods(s: State, seat: int, goods: Goods, why: str, ev: list[Event]) -> State:
+    if sum(goods) == 0:
+        return s
+    p = s.players[seat]
+    ev.append(
+        _ev(
+            "goods",
+            f"{colour(seat)} takes {goods_notation(goods)} ({why}).",
+            seat=seat,
+            goods=list(goods),
+        )
+    )
+    return s.with_player(seat, p.with_goods(goods))
+
+
+def _pay_goods(s: State, seat: int, goods: Goods) -> State:
+    p = s.players[seat]
+    return s.with_player(seat, p.with_goods(_neg(goods)))
+
+
+def _add_soldiers(s: State, seat: int, n: int, why: str, ev: list[Event]) -> State:
+    p = s.players[seat]
+    ev.append(_ev("soldiers", f"{colour(seat)} gets {n} soldier(s) ({why}).", seat=seat, n=n))
+    return s.with_player(seat, replace(p, soldiers=p.soldiers + n))
+
+
+def _peek(s: State, seat: int, ev: list[Event]) -> State:
+    """The General and the Queen: a private look at this year's enemy card."""
+    card = D.ENEMY_BY_ID[s.deck[s.year - 1]]
+    ev.append(
+        Event(
+            "peek",
+            f"You look at the top of the Enemies Deck: {card.enemy}, strength {card.strength} "
+            f"(win: {D.describe_items(card.reward)}; lose: {D.describe_items(card.penalty)}) "
+            f"[{card.card_id}].",
+            {"seat": seat, "card_id": card.card_id},
+            frozenset({Seat(seat)}),
+            f"{colour(seat)} secretly looks at the top card of the Enemies Deck.",
+        )
+    )
+    return replace(s, peeked=s.peeked | {seat})
+
+
+def _unplaced(p: Player) -> tuple[list[int], list[int]]:
+    col = sorted((d.value for d in p.dice if not d.placed_on and not d.white), reverse=True)
+    wh = sorted((d.value for d in p.dice if not d.placed_on and d.white), reverse=True)
+    return col, wh
+
+
+def _sub_multisets(values: list[int], min_size: int) -> set[tuple[int, ...]]:
+    out: set[tuple[int, ...]] = set()
+    for k in range(min_size, len(values) + 1):
+        for combo in combinations(values, k):
+            out.add(combo)
+    return out
+
+
+def _dice_words(dice: tuple[int, ...], whites: tuple[int, ...]) -> str:
+    return "+".join([str(v) for v in dice] + [f"{v}w" for v in whites])
+
+
+# --------------------------------------------------------------------------------------------
+# Setup
+# --------------------------------------------------------------------------------------------
+
+
+def new_game(n: int, seed: int) -> State:
+    """A fresh game: random turn order, one secret enemy card per year, then Aid from the King."""
+    rng = Rng(seed)
+    order, rng = rng.shuffled(list(range(n)))
+    deck: list[str] = []
+    for year in range(1, 6):
+        card, rng = rng.choice(D.cards_of_year(year))
+        deck.append(card.card_id)
+    s = State(
+        n=n,
+        year=1,
+        phase=1,
+        step=Step.AID,
+        players=tuple(Player() for _ in range(n)),
+        turn_order=tuple(order),
+        deck=tuple(deck),
+        rng=rng,
+    )
+    ev: list[Event] = []
+    s = _enter_aid(s, ev)
+    s = settle(s, ev)
+    return replace(s, recent=tuple(e.text for e in ev if e.visible_to is None))
+
+
+# --------------------------------------------------------------------------------------------
+# Automatic progression
+# --------------------------------------------------------------------------------------------
+
+
+def settle(s: State, ev: list[Event]) -> State:
+    """Run automatic steps until somebody must decide or the game is over."""
+    for _ in range(100_000):
+        if s.step is Step.OVER:
+            return s
+        nxt = _progress(s, ev)
+        if nxt is None:
+            return s
+        s = nxt
+    raise RuntimeError("Kingsburg: the automatic phases did not settle")
+
+
+def _drop_heads(s: State, has_options: object) -> tuple[int, ...]:
+    q = s.queue
+    while q and not has_options(s, q[0]):  # type: ignore[operator]
+        q = q[1:]
+    return q
+
+
+def _progress(s: State, ev: list[Event]) -> State | None:
+    """One automatic move forward, or None when the state waits on a seat."""
+    step = s.step
+    if step is Step.AID:
+        return None if s.aid_pending else _start_season(s, 2, ev)
+    if step is Step.REROLL:
+        q = _drop_heads(s, lambda st, seat: bool(_reroll_options(st.players[seat])))
+        if q:
+            return None if q == s.queue else replace(s, queue=q)
+        return _start_influence(s, ev)
+    if step is Step.INFLUENCE:
+        if s.queue and not _influence_options(s, s.queue[0], first_only=True):
+            seat = s.queue[0]
+            p = s.players[seat]
+            ev.append(
+                _ev(
+                    "pass",
+                    f"{colour(seat)} cannot place any more dice and passes.",
+                    seat=seat,
+                    forced=True,
+                )
+            )
+            s = s.with_player(seat, replace(p, passed=True))
+            return replace(s, queue=s.queue[1:])
+        if s.queue:
+            return None
+        return _start_gifts(s, ev)
+    if step is Step.GIFTS:
+        if not s.gifts:
+            return _start_build(s, ev)
+        return _auto_gift(s, ev)
+    if step is Step.BUILD:
+        q = _drop_heads(s, lambda st, seat: bool(_build_options(st, seat)))
+        if q:
+            return None if q == s.queue else replace(s, queue=q)
+        return _end_season(s, ev)
+    if step is Step.TOWNHALL:
+        q = _drop_heads(s, lambda st, seat: bool(_townhall_options(st.players[seat])))
+        if q:
+            return None if q == s.queue else replace(s, queue=q)
+        return _finish_season(s, ev)
+    if step is Step.RECRUIT:
+        q = _drop_heads(
+            s, lambda st, seat: _recruit_cost(st.players[seat]) <= sum(st.players[seat].goods)
+        )
+        if q:
+            return None if q == s.queue else replace(s, queue=q)
+        return _winter(s, ev)
+    if step is Step.BATTLE:
+        return None if s.choices else _end_year(s, ev)
+    raise RuntimeError(f"Kingsburg: no progression from step {step}")
+
+
+# --- Phase 1: Aid from the King ------------------------------------------------------------
+
+
+def _enter_aid(s: State, ev: list[Event]) -> State:
+    players = tuple(replace(p, aid_white=False, combat=None, result=None) for p in s.players)
+    s = replace(s, phase=1, step=Step.AID, players=players, kings_die=None)
+    ev.append(_ev("phase", f"Year {D.ROMAN[s.year - 1]} begins: Aid from the King.", year=s.year))
+    keys = [(len(p.buildings), p.total_goods) for p in s.players]
+    least = min(keys)
+    tied = [i for i, k in enumerate(keys) if k == least]
+    if len(tied) == 1:
+        seat = tied[0]
+        s = s.with_player(seat, replace(s.players[seat], aid_white=True))
+        ev.append(
+            _ev(
+                "aid",
+                f"The King aids {colour(seat)}: an extra white die this spring.",
+                seat=seat,
+            )
+        )
+        return s
+    names = ", ".join(colour(i) for i in tied)
+    ev.append(
+        _ev(
+            "aid",
+            f"The King aids {names} (tied for fewest buildings and goods): each chooses one good.",
+            seats=tied,
+        )
+    )
+    return replace(s, aid_pending=frozenset(tied))
+
+
+# --- Productive seasons ----------------------------------------------------------------------
+
+
+def _start_season(s: State, phase: int, ev: list[Event]) -> State:
+    s = replace(s, phase=phase, step=Step.ROLL, court=(), dummy_rolls=(), dummy_aside=None)
+    ev.append(_ev("phase", f"{SEASON_NAMES[phase]} of year {D.ROMAN[s.year - 1]}.", phase=phase))
+    players = tuple(
+        replace(
+            p,
+            dice=(),
+            passed=False,
+            statue_used=False,
+            chapel_used=False,
+            market_used=False,
+            townhall_used=False,
+            builds=0,
+        )
+        for p in s.players
+    )
+    s = replace(s, players=players)
+    # The Merchants' Guild gold must be taken before rolling; a bot never forgets, so it is
+    # applied automatically.
+    for seat in s.turn_order:
+        if s.players[seat].has("merchants-guild"):
+            s = _gain_goods(s, seat, (1, 0, 0), "Merchants' Guild", ev)
+    rng = s.rng
+    if s.n == 2:
+        three, rng = rng.dice(3)
+        two, rng = rng.dice(2)
+        t, u = sum(three), sum(two)
+        groups = [Group(t, DUMMY, tuple(three))]
+        aside: int | None = None
+        if u != t:
+            groups.append(Group(u, DUMMY, tuple(two)))
+            placed = f"on {_adv_label(u)}"
+        elif two[0] == two[1]:
+            groups.append(Group(two[0], DUMMY, (two[0],)))
+            aside = two[1]
+            placed = f"(same total): one on {_adv_label(two[0])}, the other set aside"
+        else:
+            groups.append(Group(two[0], DUMMY, (two[0],)))
+            groups.append(Group(two[1], DUMMY, (two[1],)))
+            placed = f"(same total): individually on {_adv_label(two[0])} and {_adv_label(two[1])}"
+        ev.append(
+            _ev(
+                "dummy",
+                f"Dummy dice: {'+'.join(map(str, three))} block {_adv_label(t)}; "
+                f"{'+'.join(map(str, two))} {placed}.",
+                three=list(three),
+                two=list(two),
+            )
+        )
+        s = replace(
+            s, court=tuple(groups), dummy_rolls=(tuple(three), tuple(two)), dummy_aside=aside
+        )
+    for seat in s.turn_order:
+        p = s.players[seat]
+        whites = (1 if (phase == 2 and p.aid_white) else 0) + (1 if p.has("farms") else 0)
+        values, rng = rng.dice(3 + whites)
+        dice = tuple(Die(v, i >= 3) for i, v in enumerate(values))
+        s = s.with_player(seat, replace(p, dice=dice))
+        text = f"{colour(seat)} rolls {', '.join(map(str, values[:3]))}"
+        if whites:
+            text += f" + white {', '.join(map(str, values[3:]))}"
+        ev.append(_ev("roll", text + ".", seat=seat, dice=list(values[:3]), white=list(values[3:])))
+    return replace(s, rng=rng, step=Step.REROLL, queue=s.turn_order)
+
+
+def _reroll_options(p: Player) -> list[Action]:
+    if not p.dice:
+        return []
+    out: list[Action] = []
+    values = [d.value for d in p.dice]
+    if p.has("statue") and not p.statue_used and len(set(values)) == 1:
+        out.append(Reroll("statue"))
+        if any(d.white for d in p.dice):
+            out.append(Reroll("statue", True))
+    if p.has("chapel") and not p.chapel_used and sum(values) <= 7:
+        out.append(Reroll("chapel"))
+    if out:
+        out.append(Keep())
+    return out
+
+
+def sort_turn_order(previous: tuple[int, ...], totals: dict[int, int]) -> tuple[int, ...]:
+    """Lowest total first; ties keep their previous relative order."""
+    return tuple(sorted(previous, key=lambda seat: (totals[seat], previous.index(seat))))
+
+
+def _start_influence(s: State, ev: list[Event]) -> State:
+    totals = {i: sum(d.value for d in p.dice) for i, p in enumerate(s.players)}
+    order = sort_turn_order(s.turn_order, totals)
+    ev.append(
+        _ev(
+            "turn_order",
+            "Turn order: " + ", ".join(f"{colour(i)} ({totals[i]})" for i in order) + ".",
+            order=list(order),
+        )
+    )
+    return replace(s, turn_order=order, step=Step.INFLUENCE, queue=order)
+
+
+def _influence_options(s: State, seat: int, first_only: bool = False) -> list[Influence]:
+    p = s.players[seat]
+    col, wh = _unplaced(p)
+    if not col:
+        return []
+    out: list[Influence] = []
+    pluses = (False, True) if p.plus_two > 0 else (False,)
+    shifts = (0, -1, 1) if (p.has("market") and not p.market_used) else (0,)
+    white_sets = _sub_multisets(wh, 0)
+    for cset in _sub_multisets(col, 1):
+        for wset in white_sets:
+            total = sum(cset) + sum(wset)
+            for plus in pluses:
+                for shift in shifts:
+                    target = total + (2 if plus else 0) + shift
+                    if not 1 <= target <= 18:
+                        continue
+                    taken = bool(s.groups_on(target))
+                    if taken and s.envoy != seat:
+                        continue
+                    out.append(Influence(target, cset, wset, plus, shift, taken))
+                    if first_only:
+                        return out
+    return out
+
+
+def _start_gifts(s: State, ev: list[Event]) -> State:
+    dues = tuple(
+        GiftDue(n, g.owner) for n in range(1, 19) for g in s.groups_on(n) if g.owner != DUMMY
+    )
+    ev.append(_ev("step", "The advisors give their help."))
+    return replace(s, step=Step.GIFTS, gifts=dues, queue=())
+
+
+def _give_fixed_parts(s: State, seat: int, adv: D.Advisor, ev: list[Event]) -> State:
+    label = adv.name
+    if sum(adv.goods):
+        s = _gain_goods(s, seat, adv.goods, label, ev)
+    if adv.plus_two:
+        p = s.players[seat]
+        s = s.with_player(seat, replace(p, plus_two=p.plus_two + adv.plus_two))
+        ev.append(_ev("plus_two", f'{colour(seat)} takes a "+2" token ({label}).', seat=seat))
+    if adv.soldiers:
+        extra = (
+            1
+            if (s.players[seat].has("stables") and adv.number in D.STABLES_SOLDIER_ADVISORS)
+            else 0
+        )
+        why = label + (" + Stables" if extra else "")
+        s = _add_soldiers(s, seat, adv.soldiers + extra, why, ev)
+    if adv.vp:
+        s = _add_vp(s, seat, adv.vp, label, ev)
+    if adv.peek:
+        s = _peek(s, seat, ev)
+    return s
+
+
+def _auto_gift(s: State, ev: list[Event]) -> State | None:
+    due = s.gifts[0]
+    adv = D.ADVISOR_BY_NUMBER[due.advisor]
+    p = s.players[due.seat]
+    if adv.kind == D.GiftKind.FIXED:
+        s = _give_fixed_parts(s, due.seat, adv, ev)
+        return replace(s, gifts=s.gifts[1:])
+    if adv.kind == D.GiftKind.ALCHEMIST and p.total_goods == 0:
+        ev.append(_ev("gift", f"{colour(due.seat)} has no good to trade with the Alchemist."))
+        return replace(s, gifts=s.gifts[1:])
+    if adv.kind == D.GiftKind.SMUGGLER and p.vp < 1:
+        ev.append(
+            _ev("gift", f"{colour(due.seat)} has no VP to pay the Smuggler and receives nothing.")
+        )
+        return replace(s, gifts=s.gifts[1:])
+    return None
+
+
+def _gift_options(s: State, seat: int) -> list[Action]:
+    due = s.gifts[0]
+    adv = D.ADVISOR_BY_NUMBER[due.advisor]
+    p = s.players[seat]
+    if adv.kind == D.GiftKind.CHOICE:
+        return [Gift(c) for c in adv.choices]
+    if adv.kind == D.GiftKind.ALCHEMIST:
+        out: list[Action] = [Alchemist(g) for i, g in enumerate(D.GOODS) if p.goods[i] > 0]
+        return out + [Skip()]
+    if adv.kind == D.GiftKind.GOODS:
+        return [Gift(m) for m in _multisets(adv.goods_of_choice)]
+    if adv.kind == D.GiftKind.SMUGGLER:
+        return [*(Gift(m) for m in _multisets(adv.goods_of_choice)), Skip()]
+    return []
+
+
+def _start_build(s: State, ev: list[Event]) -> State:
+    ev.append(_ev("step", "Construction, in turn order."))
+    return replace(s, step=Step.BUILD, queue=s.turn_order)
+
+
+def can_build(p: Player, building_id: str) -> bool:
+    """Not owned, every building to its left owned, and affordable."""
+    if p.has(building_id):
+        return False
+    if not all(p.has(left) for left in D.left_neighbours(building_id)):
+        return False
+    return _covers(p.goods, D.cost_for(building_id, p.has("crane")))
+
+
+def _build_options(s: State, seat: int) -> list[Action]:
+    p = s.players[seat]
+    if p.builds >= 2 or (p.builds == 1 and s.envoy != seat):
+        return []
+    envoy = p.builds == 1
+    out: list[Action] = [
+        Build(b.building_id, envoy) for b in D.BUILDINGS if can_build(p, b.building_id)
+    ]
+    return out + [Done()] if out else []
+
+
+def _end_season(s: State, ev: list[Event]) -> State:
+    for seat in s.turn_order:
+        if s.players[seat].has("embassy"):
+            s = _add_vp(s, seat, 1, "Embassy", ev)
+    if s.phase == 4:
+        # The Inn's token arrives before the Town Hall so it can be spent there at once.
+        for seat in s.turn_order:
+            p = s.players[seat]
+            if p.has("inn"):
+                s = s.with_player(seat, replace(p, plus_two=p.plus_two + 1))
+                ev.append(_ev("plus_two", f'{colour(seat)} takes a "+2" token (Inn).', seat=seat))
+    return replace(s, step=Step.TOWNHALL, queue=s.turn_order)
+
+
+def _townhall_options(p: Player) -> list[Action]:
+    if not p.has("town-hall") or p.townhall_used:
+        return []
+    out: list[Action] = [TownHall("plus2")] if p.plus_two > 0 else []
+    out += [TownHall(g) for i, g in enumerate(D.GOODS) if p.goods[i] > 0]
+    return out + [Skip()] if out else []
+
+
+def _finish_season(s: State, ev: list[Event]) -> State:
+    phase = s.phase
+    players = tuple(replace(p, dice=(), aid_white=p.aid_white and phase != 2) for p in s.players)
+    s = replace(s, players=players, court=(), dummy_rolls=(), dummy_aside=None, queue=())
+    if phase == 2:
+        s = _kings_reward(s, ev)
+        return _start_season(s, 4, ev)
+    if phase == 4:
+        s = _assign_envoy(s, ev)
+        return _start_season(s, 6, ev)
+    ev.append(_ev("phase", "Recruit soldiers, in turn order."))
+    return replace(s, phase=7, step=Step.RECRUIT, queue=s.turn_order)
+
+
+# --- Phases 3 and 5 --------------------------------------------------------------------------
+
+
+def _kings_reward(s: State, ev: list[Event]) -> State:
+    s = replace(s, phase=3, step=Step.REWARD)
+    counts = [len(p.buildings) for p in s.players]
+    most = max(counts)
+    if most == 0:
+        ev.append(_ev("reward", "The King's Reward: nobody has built anything yet."))
+        return s
+    for seat in s.turn_order:
+        if counts[seat] == most:
+            s = _add_vp(s, seat, 1, "the King's Reward", ev)
+    return s
+
+
+def _assign_envoy(s: State, ev: list[Event]) -> State:
+    s = replace(s, phase=5, step=Step.ENVOY)
+    if s.envoy is not None:
+        ev.append(
+            _ev("envoy", f"The King's Envoy returns to the supply unused by {colour(s.envoy)}.")
+        )
+        s = replace(s, envoy=None)
+    keys = [(len(p.buildings), p.total_goods) for p in s.players]
+    least = min(keys)
+    tied = [i for i, k in enumerate(keys) if k == least]
+    if len(tied) == 1:
+        ev.append(_ev("envoy", f"The King's Envoy goes to {colour(tied[0])}.", seat=tied[0]))
+        return replace(s, envoy=tied[0])
+    ev.append(_ev("envoy", "Tie for fewest buildings and goods: nobody receives the King's Envoy."))
+    return s
+
+
+# --- Phase 7: recruit ------------------------------------------------------------------------
+
+
+def _recruit_cost(p: Player) -> int:
+    return 1 if p.has("barracks") else 2
+
+
+def _recruit_options(p: Player) -> list[Action]:
+    cost = _recruit_cost(p)
+    g, w, st = p.goods
+    if g + w + st < cost:
+        return []
+    out: list[Action] = [Skip()]
+    for a in range(g + 1):
+        for b in range(w + 1):
+            for c in range(st + 1):
+                total = a + b + c
+                if total and total % cost == 0:
+                    out.append(Recruit(total // cost, (a, b, c)))
+    return out
+
+
+# --- Phase 8: winter -------------------------------------------------------------------------
+
+
+def combat_value(p: Player, enemy: str) -> int:
+    """Soldiers (King's die included) plus building bonuses against this enemy type."""
+    return p.soldiers + sum(D.BUILDING_BY_ID[b].battle_bonus(enemy) for b in p.buildings)
+
+
+def destroyed_building(p: Player) -> str | None:
+    """The building an enemy destroys: rightmost occupied column, topmost row there."""
+    owned = [D.BUILDING_BY_ID[b] for b in p.buildings]
+    if not owned:
+        return None
+    col = max(b.column for b in owned)
+    return min((b for b in owned if b.column == col), key=lambda b: b.row).building_id
+
+
+def _winter(s: State, ev: list[Event]) -> State:
+    card = D.ENEMY_BY_ID[s.deck[s.year - 1]]
+    s = replace(s, phase=8, step=Step.BATTLE, queue=(), revealed=s.year)
+    ev.append(
+        _ev(
+            "enemy",
+            f"Winter: the enemy is revealed - {card.enemy}, strength {card.strength} "
+            f"(win: {D.describe_items(card.reward)}; lose: {D.describe_items(card.penalty)}).",
+            card_id=card.card_id,
+        )
+    )
+    die, rng = s.rng.randint(1, 6)
+    first = s.turn_order[0]
+    ev.append(
+        _ev(
+            "kings_die",
+            f"{colour(first)} (first player) rolls the King's die: {die}. "
+            f"Every governor gets {die} soldier(s).",
+            value=die,
+            seat=first,
+        )
+    )
+    s = replace(
+        s,
+        rng=rng,
+        kings_die=die,
+        players=tuple(replace(p, soldiers=p.soldiers + die) for p in s.players),
+    )
+    combats: list[int] = []
+    results: list[str] = []
+    for p in s.players:
+        c = combat_value(p, card.enemy)
+        if c > card.strength or (c == card.strength and p.has("stone-wall")):
+            r = "won"
+        elif c == card.strength:
+            r = "tied"
+        else:
+            r = "lost"
+        combats.append(c)
+        results.append(r)
+    choices: list[WinterChoice] = []
+    for seat in s.turn_order:
+        p = s.players[seat]
+        s = s.with_player(seat, replace(p, combat=combats[seat], result=results[seat]))
+        ev.append(
+            _ev(
+                "battle",
+                f"{colour(seat)} fights with {combats[seat]} against {card.strength}: "
+                f"{results[seat]}"
+                + (
+                    " (Stone Wall)"
+                    if combats[seat] == card.strength and results[seat] == "won"
+                    else ""
+                )
+                + ".",
+                seat=seat,
+                combat=combats[seat],
+                result=results[seat],
+            )
+        )
+        if results[seat] == "won":
+            s, extra = _battle_items(s, seat, card.reward, gain=True, ev=ev)
+            choices += extra
+            if s.players[seat].has("fortress"):
+                s = _add_vp(s, seat, 1, "Fortress", ev)
+        elif results[seat] == "lost":
+            s, extra = _battle_items(s, seat, card.penalty, gain=False, ev=ev)
+            choices += extra
+    winners = [i for i in range(s.n) if results[i] == "won"]
+    if winners:
+        best = max(combats[i] for i in winners)
+        for seat in s.turn_order:
+            if seat in winners and combats[seat] == best:
+                s = _add_vp(s, seat, 1, "strongest victorious defender", ev)
+    ev.append(_ev("soldiers", "The soldiers go home."))
+    battle = Battle(s.year, card.card_id, die, tuple(combats), tuple(results))
+    return replace(
+        s,
+        players=tuple(replace(p, soldiers=0) for p in s.players),
+        battles=s.battles + (battle,),
+        choices=tuple(choices),
+    )
+
+
+def _battle_items(
+    s: State,
+    seat: int,
+    items: tuple[tuple[str, int], ...],
+    gain: bool,
+    ev: list[Event],
+) -> tuple[State, list[WinterChoice]]:
+    choices: list[WinterChoice] = []
+    sign = 1 if gain else -1
+    for key, n in items:
+        if key in D.GOODS:
+            vec = [0, 0, 0]
+            vec[D.GOODS.index(key)] = n
+            goods: Goods = (vec[0], vec[1], vec[2])
+            if gain:
+                s = _gain_goods(s, seat, goods, "battle reward", ev)
+            else:
+                have = s.players[seat].goods
+                lost = tuple(min(h, x) for h, x in zip(have, goods, strict=True))
+                lost_g: Goods = (lost[0], lost[1], lost[2])
+                s = _pay_goods(s, seat, lost_g)
+                text = (
+                    f"{colour(seat)} loses {goods_notation(lost_g)}."
+                    if sum(lost_g)
+                    else f"{colour(seat)} has no {key} to lose."
+                )
+                ev.append(_ev("goods", text, seat=seat, goods=[-x for x in lost_g]))
+        elif key == "vp":
+            s = _add_vp(s, seat, sign * n, "battle", ev)
+        elif key == "buildings":
+            for _ in range(n):
+                s = _destroy(s, seat, ev)
+        elif key == "goods_of_choice":
+            if gain:
+                choices.append(WinterChoice(seat, True, n))
+            else:
+                p = s.players[seat]
+                if p.total_goods <= n or sum(1 for x in p.goods if x) == 1:
+                    # No real choice: lose everything, or n of the only good held.
+                    lost_list = list(p.goods)
+                    if p.total_goods > n:
+                        lost_list = [min(x, n) for x in p.goods]
+                    lost_g2: Goods = (lost_list[0], lost_list[1], lost_list[2])
+                    s = _pay_goods(s, seat, lost_g2)
+                    text = (
+                        f"{colour(seat)} loses {goods_notation(lost_g2)}."
+                        if sum(lost_g2)
+                        else f"{colour(seat)} has no goods to lose."
+                    )
+                    ev.append(_ev("goods", text, seat=seat, goods=[-x for x in lost_g2]))
+                else:
+                    choices.append(WinterChoice(seat, False, n))
+    return s, choices
+
+
+def _destroy(s: State, seat: int, ev: list[Event]) -> State:
+    p = s.players[seat]
+    bid = destroyed_building(p)
+    if bid is None:
+        ev.append(_ev("destroy", f"{colour(seat)} has no building to lose.", seat=seat))
+        return s
+    b = D.BUILDING_BY_ID[bid]
+    s = s.with_player(seat, replace(p, buildings=p.buildings - {bid}))
+    ev.append(
+        _ev("destroy", f"The enemy destroys {colour(seat)}'s {b.name}.", seat=seat, building=bid)
+    )
+    if b.vp:
+        s = _add_vp(s, seat, -b.vp, f"{b.name} destroyed", ev)
+    return s
+
+
+def _end_year(s: State, ev: list[Event]) -> State:
+    s = replace(s, peeked=frozenset())
+    if s.year >= 5:
+        for seat in s.turn_order:
+            p = s.players[seat]
+            if p.has("cathedral") and p.total_goods >= 2:
+                s = _add_vp(s, seat, p.total_goods // 2, "Cathedral", ev)
+        ev.append(_ev("over", "The fifth year is over."))
+        return replace(s, step=Step.OVER, queue=(), gifts=(), choices=(), aid_pending=frozenset())
+    s = replace(s, year=s.year + 1)
+    return _enter_aid(s, ev)
+
+
+# --------------------------------------------------------------------------------------------
+# Engine queries
+# --------------------------------------------------------------------------------------------
+
+
+def to_act(s: State) -> frozenset[Seat]:
+    """Seats that must decide now."""
+    if s.step is Step.OVER:
+        return frozenset()
+    if s.step is Step.AID:
+        return frozenset(Seat(i) for i in s.aid_pending)
+    if s.step is Step.GIFTS:
+        return frozenset({Seat(s.gifts[0].seat)}) if s.gifts else frozenset()
+    if s.step is Step.BATTLE:
+        return frozenset({Seat(s.choices[0].seat)}) if s.choices else frozenset()
+    return frozenset({Seat(s.queue[0])}) if s.queue else frozenset()
+
+
+def _raw_options(s: State, seat: int) -> list[Action]:
+    p = s.players[seat]
+    step = s.step
+    if step is Step.AID:
+        return [Aid(g) for g in D.GOODS]
+    if step is Step.REROLL:
+        return _reroll_options(p)
+    if step is Step.INFLUENCE:
+        return [*_influence_options(s, seat), Pass()]
+    if step is Step.GIFTS:
+        return _gift_options(s, seat)
+    if step is Step.BUILD:
+        return _build_options(s, seat)
+    if step is Step.TOWNHALL:
+        return _townhall_options(p)
+    if step is Step.RECRUIT:
+        return _recruit_options(p)
+    if step is Step.BATTLE:
+        ch = s.choices[0]
+        if ch.gain:
+            return [Gift(m) for m in _multisets(ch.count)]
+        return [Lose(m) for m in _multisets(ch.count, p.goods)]
+    return []
+
+
+def legal_actions(s: State, seat: int) -> tuple[Action, ...]:
+    """Every legal action, sorted by notation, without duplicates."""
+    if seat not in to_act(s):
+        return ()
+    keyed = {format_action(a): a for a in _raw_options(s, seat)}
+    return tuple(keyed[k] for k in sorted(keyed))
+
+
+# --------------------------------------------------------------------------------------------
+# Checks with specific sentences
+# --------------------------------------------------------------------------------------------
+
+_STEP_HINT = {
+    Step.AID: "choose your good from the King, e.g. `aid wood`",
+    Step.REROLL: "use your Statue or Chapel (`reroll statue`, `reroll chapel`) or `keep`",
+    Step.INFLUENCE: "influence an advisor (e.g. `influence 8 with 5+3`) or `pass`",
+    Step.GIFTS: "choose your advisor's gift",
+    Step.BUILD: "build (e.g. `build statue`) or say `done`",
+    Step.TOWNHALL: "use your Town Hall (`townhall plus2`, `townhall gold`) or `skip`",
+    Step.RECRUIT: "recruit soldiers (e.g. `recruit 1 gold+wood`) or `skip`",
+    Step.BATTLE: "settle the battle's goods",
+}
+
+
+def _wrong_time(s: State) -> Rejection:
+    return illegal(f"That is not possible now: it is time to {_STEP_HINT.get(s.step, 'wait')}.")
+
+
+def check(s: State, seat: int, a: Action) -> Rejection | None:
+    """None if legal, else a Rejection explaining exactly why."""
+    if s.step is Step.OVER:
+        return Rejection(RejectionCode.GAME_OVER, "The game is over; no more moves can be made.")
+    if seat not in to_act(s):
+        return Rejection(RejectionCode.NOT_YOUR_TURN, "It is not your turn.")
+    p = s.players[seat]
+    step = s.step
+    if isinstance(a, Aid):
+        return None if step is Step.AID and a.good in D.GOODS else _wrong_time(s)
+    if isinstance(a, Reroll | Keep):
+        if step is not Step.REROLL:
+            return _wrong_time(s)
+        if isinstance(a, Keep) or a in _reroll_options(p):
+            return None
+        return _explain_reroll(p, a)
+    if isinstance(a, Influence):
+        if step is not Step.INFLUENCE:
+            return _wrong_time(s)
+        return _check_influence(s, seat, a)
+    if isinstance(a, Pass):
+        return None if step is Step.INFLUENCE else _wrong_time(s)
+    if isinstance(a, Gift | Alchemist) and step is Step.GIFTS:
+        return _check_gift(s, seat, a)
+    if isinstance(a, Gift) and step is Step.BATTLE and s.choices[0].gain:
+        n = s.choices[0].count
+        if sum(a.goods) != n:
+            return illegal(f"Choose exactly {n} good(s) as your reward.")
+        return None
+    if isinstance(a, Lose):
+        if step is not Step.BATTLE or s.choices[0].gain:
+            return _wrong_time(s)
+        n = s.choices[0].count
+        if sum(a.goods) != n:
+            return illegal(f"You must give up exactly {n} goods.")
+        if not _covers(p.goods, a.goods):
+            return illegal(f"You do not have {goods_notation(a.goods)} to give up.")
+        return None
+    if isinstance(a, Build | Done):
+        if step is not Step.BUILD:
+            return _wrong_time(s)
+        if isinstance(a, Done):
+            return None
+        return _check_build(s, seat, a)
+    if isinstance(a, TownHall):
+        if step is not Step.TOWNHALL:
+            return _wrong_time(s)
+        if a.pay == "plus2":
+            return None if p.plus_two > 0 else illegal('You have no "+2" token to hand in.')
+        if a.pay not in D.GOODS:
+            return illegal("Hand in plus2, gold, wood or stone.")
+        if p.goods[D.GOODS.index(a.pay)] == 0:
+            return illegal(f"You have no {a.pay} to hand in.")
+        return None
+    if isinstance(a, Recruit):
+        if step is not Step.RECRUIT:
+            return _wrong_time(s)
+        cost = _recruit_cost(p)
+        if a.count < 1:
+            return illegal("Recruit at least one soldier, or say `skip`.")
+        if sum(a.payment) != a.count * cost:
+            each = "1 good" if cost == 1 else "2 goods"
+            return illegal(
+                f"{a.count} soldier(s) cost {a.count * cost} goods ({each} each); "
+                f"name them, e.g. `recruit {a.count} {'+'.join(['gold'] * a.count * cost)}`."
+            )
+        if not _covers(p.goods, a.payment):
+            return illegal(f"You do not have {goods_notation(a.payment)}.")
+        return None
+    if isinstance(a, Skip):
+        if step is Step.GIFTS:
+            kind = D.ADVISOR_BY_NUMBER[s.gifts[0].advisor].kind
+            if kind in (D.GiftKind.ALCHEMIST, D.GiftKind.SMUGGLER):
+                return None
+            return illegal("This gift has no option to decline: choose one of its goods.")
+        if step in (Step.TOWNHALL, Step.RECRUIT):
+            return None
+        return _wrong_time(s)
+    return _wrong_time(s)
+
+
+def _explain_reroll(p: Player, a: Reroll) -> Rejection:
+    if a.building == "statue":
+        if not p.has("statue"):
+            return illegal("You do not own the Statue.")
+        if p.statue_used:
+            return illegal("You have already used your Statue this season.")
+        if len({d.value for d in p.dice}) != 1:
+            return illegal("The Statue only helps when all your dice show the same number.")
+        return illegal("You have no white die to reroll.")
+    if not p.has("chapel"):
+        return illegal("You do not own the Chapel.")
+    if p.chapel_used:
+        return illegal("You have already used your Chapel this season.")
+    total = sum(d.value for d in p.dice)
+    return illegal(f"Your dice total {total}; the Chapel only helps with a total of 7 or less.")
+
+
+def _check_influence(s: State, seat: int, a: Influence) -> Rejection | None:
+    p = s.players[seat]
+    if not 1 <= a.advisor <= 18:
+        return illegal(f"There is no advisor {a.advisor}: the King's court runs from 1 to 18.")
+    if not a.dice:
+        return illegal("A white die cannot influence an advisor alone.")
+    col, wh = _unplaced(p)
+    have = _dice_words(tuple(col), tuple(wh)) or "none"
+    if Counter(a.dice) - Counter(col) or Counter(a.whites) - Counter(wh):
+        return illegal(
+            f"You do not have {_dice_words(a.dice, a.whites)} among your unplaced dice ({have})."
+        )
+    if a.plus_two and p.plus_two < 1:
+        return illegal('You have no "+2" token.')
+    if a.shift:
+        if abs(a.shift) != 1:
+            return illegal("The Market shifts a group by exactly 1.")
+        if not p.has("market"):
+            return illegal("You need the Market to shift a group by 1.")
+        if p.market_used:
+            return illegal("You have already used your Market this season.")
+    total = sum(a.dice) + sum(a.whites) + (2 if a.plus_two else 0) + a.shift
+    if total != a.advisor:
+        extras = ""
+        if a.plus_two:
+            extras += ' with a "+2" token'
+        if a.shift:
+            extras += (
+                f" and the Market's {a.shift:+d}" if extras else f" with the Market's {a.shift:+d}"
+            )
+        return illegal(
+            f"Your dice {_dice_words(a.dice, a.whites)}{extras} add up to {total}, not {a.advisor}."
+        )
+    groups = s.groups_on(a.advisor)
+    label = f"The {D.ADVISOR_BY_NUMBER[a.advisor].name} ({a.advisor})"
+    if groups and not a.envoy:
+        owners = " and ".join(
+            "the dummy dice" if g.owner == DUMMY else colour(g.owner) for g in groups
+        )
+        hint = " (the King's Envoy could let you join)" if s.envoy == seat else ""
+        return illegal(f"{label} is already taken this season by {owners}{hint}.")
+    if a.envoy:
+        if s.envoy != seat:
+            return illegal("You do not hold the King's Envoy.")
+        if not groups:
+            return illegal(f"{label} is free: the King's Envoy is only needed for a taken advisor.")
+    return None
+
+
+def _check_gift(s: State, seat: int, a: Gift | Alchemist) -> Rejection | None:
+    due = s.gifts[0]
+    adv = D.ADVISOR_BY_NUMBER[due.advisor]
+    p = s.players[seat]
+    if isinstance(a, Alchemist):
+        if adv.kind != D.GiftKind.ALCHEMIST:
+            return illegal(f"Now it is the {adv.name}'s gift, not the Alchemist's.")
+        if a.give not in D.GOODS or p.goods[D.GOODS.index(a.give)] == 0:
+            return illegal(f"You have no {a.give} to give the Alchemist.")
+        return None
+    if adv.kind == D.GiftKind.CHOICE:
+        if a.goods in adv.choices:
+            return None
+        opts = " or ".join(f"`gift {goods_notation(c)}`" for c in adv.choices)
+        return illegal(f"The {adv.name} gives {adv.gift}: say {opts}.")
+    if adv.kind in (D.GiftKind.GOODS, D.GiftKind.SMUGGLER):
+        if sum(a.goods) != adv.goods_of_choice:
+            return illegal(f"The {adv.name} gives {adv.goods_of_choice} good(s) of your choice.")
+        return None
+    return illegal(f"The {adv.name}'s gift needs no choice.")
+
+
+def _check_build(s: State, seat: int, a: Build) -> Rejection | None:
+    p = s.players[seat]
+    b = D.BUILDING_BY_ID.get(a.building)
+    if b is None:
+        return illegal(f"There is no building called {a.building!r}.")
+    if p.builds >= 1 and not a.envoy:
+        if s.envoy == seat and p.builds == 1:
+            return illegal(
+                f"You already built this season; say `build {a.building} envoy` "
+                "to use the King's Envoy."
+            )
+        return illegal("You have already built this season.")
+    if a.envoy:
+        if s.envoy != seat:
+            return illegal("You do not hold the King's Envoy.")
+        if p.builds == 0:
+            return illegal(
+                f"Build your first building normally (`build {a.building}`); "
+                "the Envoy gives the second."
+            )
+        if p.builds >= 2:
+            return illegal("You have already built twice this season.")
+    if p.has(a.building):
+        return illegal(f"You already own the {b.name}.")
+    missing = [D.BUILDING_BY_ID[x].name for x in D.left_neighbours(a.building) if not p.has(x)]
+    if missing:
+        return illegal(
+            f"The {b.name} needs the {', '.join(missing)} first: each row is built left to right."
+        )
+    cost = D.cost_for(a.building, p.has("crane"))
+    if not _covers(p.goods, cost):
+        return illegal(
+            f"The {b.name} costs {goods_notation(cost)}; you have "
+            f"{goods_notation(p.goods) or 'no goods'}."
+        )
+    return None
+
+
+# --------------------------------------------------------------------------------------------
+# Apply
+# --------------------------------------------------------------------------------------------
+
+
+def apply(s: State, seat: int, a: Action) -> tuple[State, list[Event]]:
+    """Apply a checked action, then run the automatic phases."""
+    ev: list[Event] = []
+    handler = _HANDLERS[type(a)]
+    s = handler(s, seat, a, ev)
+    s = settle(s, ev)
+    return replace(s, recent=tuple(e.text for e in ev if e.visible_to is None)[-12:]), ev
+
+
+def _apply_aid(s: State, seat: int, a: Aid, ev: list[Event]) -> State:
+    vec = [0, 0, 0]
+    vec[D.GOODS.index(a.good)] = 1
+    s = _gain_goods(s, seat, (vec[0], vec[1], vec[2]), "Aid from the King", ev)
+    return replace(s, aid_pending=s.aid_pending - {seat})
+
+
+def _apply_reroll(s: State, seat: int, a: Reroll, ev: list[Event]) -> State:
+    p = s.players[seat]
+    rng = s.rng
+    dice = list(p.dice)
+    if a.building == "statue":
+        idx = max(i for i, d in enumerate(dice) if d.white == a.white)
+        old = dice[idx].value
+        value, rng = rng.randint(1, 6)
+        dice[idx] = Die(value, a.white)
+        p = replace(p, dice=tuple(dice), statue_used=True)
+        kind = "white die" if a.white else "die"
+        ev.append(
+            _ev(
+                "roll",
+                f"{colour(seat)} uses the Statue: rerolls a {old} ({kind}) into a {value}.",
+                seat=seat,
+                reroll="statue",
+                value=value,
+            )
+        )
+    else:
+        values, rng = rng.dice(len(dice))
+        p = replace(
+            p,
+            dice=tuple(Die(v, d.white) for v, d in zip(values, dice, strict=True)),
+            chapel_used=True,
+        )
+        ev.append(
+            _ev(
+                "roll",
+                f"{colour(seat)} uses the Chapel: rerolls all dice into "
+                f"{', '.join(map(str, values))}.",
+                seat=seat,
+                reroll="chapel",
+                values=list(values),
+            )
+        )
+    return replace(s.with_player(seat, p), rng=rng)
+
+
+def _apply_keep(s: State, seat: int, a: Keep, ev: list[Event]) -> State:
+    return replace(s, queue=s.queue[1:])
+
+
+def _apply_influence(s: State, seat: int, a: Influence, ev: list[Event]) -> State:
+    p = s.players[seat]
+    dice = list(p.dice)
+    for values, white in ((a.dice, False), (a.whites, True)):
+        for v in values:
+            idx = next(
+                i
+                for i, d in enumerate(dice)
+                if not d.placed_on and d.white == white and d.value == v
+            )
+            dice[idx] = Die(v, white, a.advisor)
+    p = replace(
+        p,
+        dice=tuple(dice),
+        plus_two=p.plus_two - (1 if a.plus_two else 0),
+        market_used=p.market_used or a.shift != 0,
+    )
+    group = Group(a.advisor, seat, a.dice + a.whites, len(a.whites), a.plus_two, a.shift, a.envoy)
+    s = replace(s.with_player(seat, p), court=s.court + (group,))
+    extras = ""
+    if a.plus_two:
+        extras += ' and a "+2" token'
+    if a.shift:
+        extras += f" and the Market ({a.shift:+d})"
+    if a.envoy:
+        extras += " and the King's Envoy"
+        s = replace(s, envoy=None)
+    ev.append(
+        _ev(
+            "influence",
+            f"{colour(seat)} influences {_adv_label(a.advisor)} with "
+            f"{_dice_words(a.dice, a.whites)}{extras}.",
+            seat=seat,
+            advisor=a.advisor,
+        )
+    )
+    return replace(s, queue=s.queue[1:] + (seat,))
+
+
+def _apply_pass(s: State, seat: int, a: Pass, ev: list[Event]) -> State:
+    s = s.with_player(seat, replace(s.players[seat], passed=True))
+    ev.append(_ev("pass", f"{colour(seat)} passes.", seat=seat, forced=False))
+    return replace(s, queue=s.queue[1:])
+
+
+def _apply_gift(s: State, seat: int, a: Gift, ev: list[Event]) -> State:
+    if s.step is Step.BATTLE:
+        s = _gain_goods(s, seat, a.goods, "battle reward", ev)
+        return replace(s, choices=s.choices[1:])
+    adv = D.ADVISOR_BY_NUMBER[s.gifts[0].advisor]
+    if adv.kind == D.GiftKind.SMUGGLER:
+        s = _add_vp(s, seat, -1, "paid to the Smuggler", ev)
+    s = _gain_goods(s, seat, a.goods, adv.name, ev)
+    if adv.kind == D.GiftKind.GOODS:
+        s = _give_fixed_parts(s, seat, adv, ev)
+    return replace(s, gifts=s.gifts[1:])
+
+
+def _apply_alchemist(s: State, seat: int, a: Alchemist, ev: list[Event]) -> State:
+    i = D.GOODS.index(a.give)
+    delta = [1, 1, 1]
+    delta[i] = -1
+    p = s.players[seat]
+    s = s.with_player(seat, p.with_goods((delta[0], delta[1], delta[2])))
+    others = "+".join(g for g in D.GOODS if g != a.give)
+    ev.append(
+        _ev("goods", f"{colour(seat)} trades {a.give} for {others} at the Alchemist.", seat=seat)
+    )
+    return replace(s, gifts=s.gifts[1:])
+
+
+def _apply_build(s: State, seat: int, a: Build, ev: list[Event]) -> State:
+    p = s.players[seat]
+    b = D.BUILDING_BY_ID[a.building]
+    cost = D.cost_for(a.building, p.has("crane"))
+    p = replace(p.with_goods(_neg(cost)), buildings=p.buildings | {a.building}, builds=p.builds + 1)
+    s = s.with_player(seat, p)
+    paid = goods_notation(cost) or "nothing"
+    extra = " with the King's Envoy" if a.envoy else ""
+    ev.append(
+        _ev(
+            "build",
+            f"{colour(seat)} builds the {b.name}{extra} (pays {paid}).",
+            seat=seat,
+            building=a.building,
+        )
+    )
+    if a.envoy:
+        s = replace(s, envoy=None)
+    if b.vp:
+        s = _add_vp(s, seat, b.vp, b.name, ev)
+    return s
+
+
+def _apply_done(s: State, seat: int, a: Done, ev: list[Event]) -> State:
+    return replace(s, queue=s.queue[1:])
+
+
+def _apply_townhall(s: State, seat: int, a: TownHall, ev: list[Event]) -> State:
+    p = s.players[seat]
+    if a.pay == "plus2":
+        p = replace(p, plus_two=p.plus_two - 1)
+        what = 'a "+2" token'
+    else:
+        vec = [0, 0, 0]
+        vec[D.GOODS.index(a.pay)] = 1
+        p = p.with_goods((-vec[0], -vec[1], -vec[2]))
+        what = f"1 {a.pay}"
+    s = s.with_player(seat, replace(p, townhall_used=True))
+    s = _add_vp(s, seat, 1, f"Town Hall, for {what}", ev)
+    return replace(s, queue=s.queue[1:])
+
+
+def _apply_recruit(s: State, seat: int, a: Recruit, ev: list[Event]) -> State:
+    s = _pay_goods(s, seat, a.payment)
+    s = _add_soldiers(s, seat, a.count, f"recruited for {goods_notation(a.payment)}", ev)
+    return replace(s, queue=s.queue[1:])
+
+
+def _apply_lose(s: State, seat: int, a: Lose, ev: list[Event]) -> State:
+    s = _pay_goods(s, seat, a.goods)
+    ev.append(
+        _ev(
+            "goods",
+            f"{colour(seat)} loses {goods_notation(a.goods)}.",
+            seat=seat,
+            goods=[-x for x in a.goods],
+        )
+    )
+    return replace(s, choices=s.choices[1:])
+
+
+def _apply_skip(s: State, seat: int, a: Skip, ev: list[Event]) -> State:
+    if s.step is Step.GIFTS:
+        adv = D.ADVISOR_BY_NUMBER[s.gifts[0].advisor]
+        ev.append(_ev("gift", f"{colour(seat)} declines the {adv.name}'s offer.", seat=seat))
+        return replace(s, gifts=s.gifts[1:])
+    return replace(s, queue=s.queue[1:])
+
+
+_HANDLERS = {
+    Aid: _apply_aid,
+    Reroll: _apply_reroll,
+    Keep: _apply_keep,
+    Influence: _apply_influence,
+    Pass: _apply_pass,
+    Gift: _apply_gift,
+    Alchemist: _apply_alchemist,
+    Build: _apply_build,
+    Done: _apply_done,
+    TownHall: _apply_townhall,
+    Recruit: _apply_recruit,
+    Lose: _apply_lose,
+    Skip: _apply_skip,
+}
