@@ -1,0 +1,209 @@
+"""Turn front-end-neutral `Reply` objects into Discord messages. The only place that does so.
+
+Delivery rules (one interaction, several replies):
+
+* The handler first defers: slash commands with an *ephemeral* "thinking" defer, component clicks
+  with a silent update defer. Rendering a board can take longer than Discord's 3-second limit.
+* Discord turns the first follow-up after an ephemeral defer into that ephemeral message, so the
+  caller's private replies go first (or, if there are none, a one-line acknowledgement), and only
+  then the public replies, each as its own follow-up that everyone sees.
+* `Reply.only_for` another user: that user's secret must not reach the caller or the channel, so
+  the channel gets a nudge telling them to look with `/game status` (answered ephemerally to them).
+* Pings: the mentions go in the message content (embeds never ping) and `allowed_mentions`
+  names exactly those users, so nobody else (no @everyone, no roles) is ever notified.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from collections.abc import Iterable, Sequence
+
+import discord
+
+from bot.table.replies import Caller, ChoiceButton, Reply
+from cogs._views import build_view
+
+log = logging.getLogger(__name__)
+
+__all__ = [
+    "ACK",
+    "caller_of",
+    "defer",
+    "deliver",
+    "deliver_in",
+    "message_kwargs",
+    "split_text",
+]
+
+ACK = "Done."
+"""What the caller privately sees when every reply was public (the deferred message needs text)."""
+
+# Discord limits (API docs: message content 2000, embed description 4096, field name 256,
+# field value 1024, 25 fields, title 256; files per message 10).
+CONTENT_LIMIT = 2000
+DESCRIPTION_LIMIT = 4096
+TITLE_LIMIT = 256
+FIELD_NAME_LIMIT = 256
+FIELD_VALUE_LIMIT = 1024
+FIELDS_MAX = 25
+DEFAULT_COLOUR = 0x8B5A2B  # the guildhall's timber brown
+
+
+def caller_of(interaction: discord.Interaction) -> Caller:
+    """Who typed the command, and where (inside a thread: the thread's id)."""
+    user = interaction.user
+    return Caller(
+        guild_id=interaction.guild_id,
+        channel_id=interaction.channel_id or 0,
+        user_id=user.id,
+        display_name=user.display_name,
+    )
+
+
+async def defer(interaction: discord.Interaction) -> None:
+    """Acknowledge within 3 seconds; slash commands think privately, clicks update silently."""
+    if interaction.response.is_done():
+        return
+    if interaction.type is discord.InteractionType.component:
+        await interaction.response.defer()
+    else:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+
+
+def _clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def split_text(text: str, limit: int = CONTENT_LIMIT) -> list[str]:
+    """Split long text into chunks of at most `limit` characters, at paragraph or line breaks
+    when possible (rules summaries are longer than one message)."""
+    chunks: list[str] = []
+    rest = text.strip()
+    while len(rest) > limit:
+        cut = rest.rfind("\n\n", 0, limit)
+        if cut <= 0:
+            cut = rest.rfind("\n", 0, limit)
+        if cut <= 0:
+            cut = rest.rfind(" ", 0, limit)
+        if cut <= 0:
+            cut = limit
+        chunks.append(rest[:cut].rstrip())
+        rest = rest[cut:].lstrip()
+    if rest or not chunks:
+        chunks.append(rest)
+    return chunks
+
+
+def _embeds(reply: Reply) -> list[discord.Embed]:
+    """The embed(s) for a titled reply: long text continues in further embeds; the fields go
+    on the last one and the image on the first."""
+    colour = reply.colour if reply.colour is not None else DEFAULT_COLOUR
+    bodies = split_text(reply.text, DESCRIPTION_LIMIT) if reply.text else [""]
+    embeds: list[discord.Embed] = []
+    for i, body in enumerate(bodies):
+        title = _clip(reply.title, TITLE_LIMIT) if reply.title and i == 0 else None
+        embeds.append(discord.Embed(title=title, description=body or None, colour=colour))
+    for name, value in reply.fields[:FIELDS_MAX]:
+        embeds[-1].add_field(
+            name=_clip(name or "\u200b", FIELD_NAME_LIMIT),
+            value=_clip(value or "\u200b", FIELD_VALUE_LIMIT),
+            inline=len(value) <= 40,
+        )
+    if reply.image is not None:
+        embeds[0].set_image(url=f"attachment://{reply.image.filename}")
+    return embeds
+
+
+def _mention_line(user_ids: Sequence[int]) -> str:
+    return " ".join(f"<@{uid}>" for uid in dict.fromkeys(user_ids))
+
+
+def message_kwargs(reply: Reply) -> list[dict[str, object]]:
+    """Keyword arguments for `send` calls showing `reply`: one dict per message (long plain text is
+    split). The image, buttons and pings ride on the first message."""
+    mentions = _mention_line(reply.mentions)
+    allowed = discord.AllowedMentions(
+        everyone=False,
+        roles=False,
+        replied_user=False,
+        users=[discord.Object(u) for u in reply.mentions],
+    )
+    wants_embed = bool(reply.title or reply.fields or reply.colour is not None)
+    messages: list[dict[str, object]] = []
+    if wants_embed:
+        messages = [{"embed": embed} for embed in _embeds(reply)]
+        if mentions:
+            messages[0]["content"] = mentions
+    else:
+        text = f"{mentions}\n{reply.text}" if mentions and reply.text else (mentions or reply.text)
+        messages = [{"content": chunk} for chunk in split_text(text or "\u200b")]
+    first = messages[0]
+    first["allowed_mentions"] = allowed
+    if reply.image is not None:
+        first["file"] = discord.File(
+            io.BytesIO(reply.image.png),
+            filename=reply.image.filename,
+            description=reply.image.description or None,
+        )
+    view = build_view(reply.buttons)
+    if view is not None:
+        # Buttons go on the last message so they sit under the text they answer.
+        messages[-1]["view"] = view
+    return messages
+
+
+async def deliver(
+    interaction: discord.Interaction, replies: Iterable[Reply], *, ack: str = ACK
+) -> None:
+    """Send `replies` for `interaction`, following the module's delivery rules; `ack` is the
+    caller's private line when no reply is private."""
+    replies = list(replies)
+    caller = interaction.user.id
+    private: list[Reply] = []
+    public: list[Reply] = []
+    for reply in replies:
+        if reply.only_for is not None and reply.only_for != caller:
+            public.append(
+                Reply(
+                    text=f"<@{reply.only_for}>, there is news only you may see: "
+                    "use `/game status` to read it.",
+                    mentions=(reply.only_for,),
+                )
+            )
+        elif reply.ephemeral or reply.only_for == caller:
+            private.append(reply)
+        else:
+            public.append(reply)
+    await defer(interaction)
+    is_click = interaction.type is discord.InteractionType.component
+    if not private and not is_click:
+        private.append(Reply(text=ack))
+    for reply in private:
+        for kwargs in message_kwargs(reply):
+            await interaction.followup.send(ephemeral=True, **kwargs)  # type: ignore[arg-type]
+    for reply in public:
+        for kwargs in message_kwargs(reply):
+            await interaction.followup.send(ephemeral=False, **kwargs)  # type: ignore[arg-type]
+
+
+def buttons_of(replies: Iterable[Reply]) -> list[ChoiceButton]:
+    """Every button in `replies` (tests and previews use it)."""
+    return [b for r in replies for b in r.buttons]
+
+
+async def deliver_in(
+    interaction: discord.Interaction,
+    where: discord.abc.Messageable,
+    replies: Iterable[Reply],
+    *,
+    ack: str = ACK,
+) -> None:
+    """Like `deliver`, but public replies are posted in `where` (e.g. a new thread) instead of
+    as follow-ups in the channel where the command was typed."""
+    replies = list(replies)
+    public = [r for r in replies if not r.ephemeral and r.only_for is None]
+    await deliver(interaction, [r for r in replies if r not in public], ack=ack)
+    for reply in public:
+        for kwargs in message_kwargs(reply):
+            await where.send(**kwargs)  # type: ignore[arg-type]

@@ -1,0 +1,174 @@
+"""`/cathedral …`: place buildings, with autocomplete offering legal choices only.
+
+Legality comes from the engine's placement helpers (`placement_options`, `legal_squares`,
+`legal_rotations`) on the state the service holds; this cog only filters and ranks what the user
+has typed so far, and turns the three options into notation for the table.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs._base import (
+    SeatContext,
+    bot_of,
+    caller_of,
+    choice,
+    game_here,
+    legal_notation_choices,
+    rank,
+    run,
+)
+
+GAME = "cathedral"
+ALL_ROTATIONS = (0, 90, 180, 270)
+
+
+def _options(ctx: SeatContext | None) -> dict[str, dict[str, tuple[int, ...]]]:
+    """{piece: {anchor square: rotations}} for the interacting seat; {} if it cannot place now."""
+    if ctx is None or ctx.seat is None:
+        return {}
+    return ctx.engine.placement_options(ctx.state, ctx.seat)
+
+
+def _typed(interaction: discord.Interaction, name: str) -> str:
+    value: Any = getattr(interaction.namespace, name, None)
+    return "" if value is None else str(value).strip()
+
+
+def _piece_key(options: dict[str, dict[str, tuple[int, ...]]], typed: str) -> str | None:
+    """The piece name in `options` matching `typed` (any case), if exactly named."""
+    wanted = typed.lower()
+    return next((p for p in options if p.lower() == wanted), None)
+
+
+def _square_key(squares: dict[str, tuple[int, ...]], typed: str) -> str | None:
+    wanted = typed.upper()
+    return wanted if wanted in squares else None
+
+
+def _size_of(ctx: SeatContext, piece: str) -> int:
+    """Squares covered by `piece` (from the viewer's hand), 0 if unknown."""
+    view = ctx.engine.view(ctx.state, ctx.seat)
+    for hand in view.hands.values():
+        for held in hand:
+            if held.name == piece:
+                return int(held.squares)
+    return 0
+
+
+class CathedralCog(commands.GroupCog, group_name="cathedral", group_description="Play Cathedral."):
+    """Cathedral moves (/cathedral …)."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @app_commands.command(name="place")
+    async def place(
+        self,
+        interaction: discord.Interaction,
+        piece: str,
+        square: str,
+        rotation: int | None = None,
+    ) -> None:
+        """Place one of your buildings (or the Cathedral) on the board.
+
+        Args:
+            piece: The building to place; the list shows only pieces that fit somewhere.
+            square: Its anchor square (its top-left-most square), e.g. D4.
+            rotation: Quarter turns clockwise: 0, 90, 180 or 270 (only when it matters).
+        """
+        notation = f"{piece.strip()} {square.strip()}"
+        if rotation is not None:
+            notation += f" {rotation}"
+        table = bot_of(interaction).table
+        await run(interaction, lambda: table.move(caller_of(interaction), notation))
+
+    @place.autocomplete("piece")
+    async def _piece(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        ctx = await game_here(interaction, GAME)
+        options = _options(ctx)
+        if not options or ctx is None:
+            return []
+        square = _typed(interaction, "square").upper()
+        pieces = [p for p in options if not square or square in options[p]]
+        # Bigger buildings first: they get harder to fit as the city fills up.
+        pieces.sort(key=lambda p: -_size_of(ctx, p))
+        out = []
+        for name in rank(pieces, current):
+            spots = len(options[name])
+            out.append(choice(f"{name} (fits on {spots} square{'s' * (spots != 1)})", name))
+        return out
+
+    @place.autocomplete("square")
+    async def _square(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        ctx = await game_here(interaction, GAME)
+        options = _options(ctx)
+        if not options or ctx is None or ctx.seat is None:
+            return []
+        piece = _piece_key(options, _typed(interaction, "piece"))
+        if piece is not None:
+            ordered = ctx.engine.legal_squares(ctx.state, ctx.seat, piece)
+            squares = {sq: options[piece][sq] for sq in ordered}
+        else:
+            squares = {}
+            for per_piece in options.values():
+                for sq, rots in per_piece.items():
+                    squares[sq] = tuple(sorted(set(squares.get(sq, ())) | set(rots)))
+        out = []
+        for sq in rank(squares, current):
+            rots = squares[sq]
+            turns = ", ".join(f"{r}°" for r in rots)
+            out.append(choice(f"{sq} ({turns})" if piece is not None else sq, sq))
+        return out
+
+    @place.autocomplete("rotation")
+    async def _rotation(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
+        ctx = await game_here(interaction, GAME)
+        options = _options(ctx)
+        if not options or ctx is None or ctx.seat is None:
+            return []
+        piece = _piece_key(options, _typed(interaction, "piece"))
+        square = _typed(interaction, "square")
+        if piece is not None and square:
+            rotations = tuple(ctx.engine.legal_rotations(ctx.state, ctx.seat, piece, square))
+        elif piece is not None:
+            rotations = tuple(sorted({r for rots in options[piece].values() for r in rots}))
+        else:
+            rotations = ALL_ROTATIONS
+        return [
+            choice(f"{r}° clockwise" if r else "0° (as drawn)", r)
+            for r in rank(rotations, current.strip().rstrip("°"))
+        ]
+
+    @app_commands.command(name="move")
+    async def move(self, interaction: discord.Interaction, notation: str) -> None:
+        """Play a move written in notation, e.g. "Castle B3 90".
+
+        Args:
+            notation: Piece, anchor square and rotation; the list shows legal moves only.
+        """
+        table = bot_of(interaction).table
+        await run(interaction, lambda: table.move(caller_of(interaction), notation))
+
+    @move.autocomplete("notation")
+    async def _notation(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await legal_notation_choices(interaction, current, GAME)
+
+
+async def setup(bot: commands.Bot) -> None:
+    """Extension entry point."""
+    await bot.add_cog(CathedralCog(bot))

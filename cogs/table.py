@@ -1,0 +1,197 @@
+"""`/game …`: lobbies, seats, status, history, rules and help for every game.
+
+Thin by design: each command parses its options, calls the `Table` and hands the replies to
+`cogs._replies`. The only Discord-specific work here is opening a thread for `/game new thread:`.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.games import registry
+from bot.games.rejections import Rejection
+from cogs._base import bot_of, caller_of, choice, rank, run
+from cogs._replies import defer, deliver_in
+from cogs.errors import UserFacingError
+
+log = logging.getLogger(__name__)
+
+THREAD_ARCHIVE_MINUTES = 10080  # a week: asynchronous games are slow
+
+
+def _game_names() -> dict[str, str]:
+    """game key -> display name, for every registered engine (empty if the registry fails)."""
+    try:
+        return {key: engine.spec.display_name for key, engine in sorted(registry().items())}
+    except Exception:  # a broken engine must not break every autocomplete
+        log.exception("the game registry failed to load")
+        return {}
+
+
+async def _game_choices(current: str) -> list[app_commands.Choice[str]]:
+    names = _game_names()
+    ranked = rank(names, current, key=lambda k: f"{k} {names[k]}")
+    return [choice(names[k], k) for k in ranked]
+
+
+class TableCog(commands.GroupCog, group_name="game", group_description="Play board games here."):
+    """Lobbies, seats and information for every game (/game …)."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    # ------------------------------------------------------------------ lobby
+
+    @app_commands.command(name="new")
+    @app_commands.guild_only()
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        options: str | None = None,
+        thread: bool = False,
+    ) -> None:
+        """Open a lobby for a new game here; you become the host.
+
+        Args:
+            game: Which game to play.
+            options: Game options as key=value, for example "games=3".
+            thread: Open the game in a new thread of this channel.
+        """
+        table = bot_of(interaction).table
+        if game.strip().lower() not in _game_names():
+            known = ", ".join(_game_names()) or "none"
+            raise UserFacingError(f"There is no game called {game!r}. Games: {known}.")
+        if not thread:
+            await run(interaction, lambda: table.new(caller_of(interaction), game, options))
+            return
+        channel = interaction.channel
+        if not isinstance(channel, discord.TextChannel):
+            raise UserFacingError(
+                "I can only open a thread from a text channel; use `/game new` without `thread`."
+            )
+        await defer(interaction)
+        created = await channel.create_thread(
+            name=f"{_game_names()[game.strip().lower()]} table",
+            type=discord.ChannelType.public_thread,
+            auto_archive_duration=THREAD_ARCHIVE_MINUTES,
+        )
+        replies = await table.new(caller_of(interaction), game, options, thread_id=created.id)
+        await deliver_in(
+            interaction, created, replies, ack=f"The lobby is open in {created.mention}."
+        )
+
+    @new.autocomplete("game")
+    async def _new_game(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await _game_choices(current)
+
+    @app_commands.command(name="join")
+    async def join(self, interaction: discord.Interaction) -> None:
+        """Take a seat in the lobby of this channel."""
+        table = bot_of(interaction).table
+        await run(interaction, lambda: table.join(caller_of(interaction)))
+
+    @app_commands.command(name="leave")
+    async def leave(self, interaction: discord.Interaction) -> None:
+        """Give up your seat in the lobby of this channel."""
+        table = bot_of(interaction).table
+        await run(interaction, lambda: table.leave(caller_of(interaction)))
+
+    @app_commands.command(name="add-bot")
+    async def add_bot(self, interaction: discord.Interaction, name: str) -> None:
+        """Seat a computer player in the lobby (host only).
+
+        Args:
+            name: Which computer player, for example "heuristic".
+        """
+        table = bot_of(interaction).table
+        await run(interaction, lambda: table.add_bot(caller_of(interaction), name))
+
+    @add_bot.autocomplete("name")
+    async def _bot_names(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        engine = await _engine_here(interaction)
+        if engine is None:
+            return []
+        return [choice(n, n) for n in rank(sorted(engine.bots), current)]
+
+    @app_commands.command(name="start")
+    async def start(self, interaction: discord.Interaction) -> None:
+        """Start the game in this channel's lobby (host only); seats are then fixed."""
+        table = bot_of(interaction).table
+        await run(interaction, lambda: table.start(caller_of(interaction)))
+
+    # ------------------------------------------------------------------ information
+
+    @app_commands.command(name="status")
+    async def status(self, interaction: discord.Interaction) -> None:
+        """Show the board, whose turn it is and the scores; your private information only to you."""
+        table = bot_of(interaction).table
+        await run(interaction, lambda: table.status(caller_of(interaction)))
+
+    @app_commands.command(name="history")
+    async def history(
+        self, interaction: discord.Interaction, last: app_commands.Range[int, 1, 50] = 10
+    ) -> None:
+        """List the last moves of this channel's game.
+
+        Args:
+            last: How many moves to show (1 to 50).
+        """
+        table = bot_of(interaction).table
+        await run(interaction, lambda: table.history(caller_of(interaction), last))
+
+    @app_commands.command(name="abandon")
+    async def abandon(self, interaction: discord.Interaction) -> None:
+        """End this channel's game: at once for the host, by everyone's vote otherwise."""
+        table = bot_of(interaction).table
+        await run(interaction, lambda: table.abandon(caller_of(interaction)))
+
+    @app_commands.command(name="rules")
+    async def rules(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        """The rules in short, key numbers and our rules notes.
+
+        Args:
+            game: Which game; by default the one played in this channel.
+        """
+        table = bot_of(interaction).table
+        await run(interaction, lambda: table.rules(caller_of(interaction), game))
+
+    @rules.autocomplete("game")
+    async def _rules_game(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await _game_choices(current)
+
+    @app_commands.command(name="help")
+    async def help(self, interaction: discord.Interaction) -> None:
+        """How to play with Guildhall: every command in one page."""
+        table = bot_of(interaction).table
+        await run(interaction, lambda: table.help(caller_of(interaction)))
+
+
+async def _engine_here(interaction: discord.Interaction) -> Any | None:
+    """The engine of this channel's open session (lobby or game), or None."""
+    bot = bot_of(interaction)
+    try:
+        status = await bot.service.status(interaction.channel_id or 0)
+    except Exception:  # autocomplete must never fail loudly
+        log.exception("lobby lookup failed during autocomplete")
+        return None
+    if isinstance(status, Rejection):
+        return None
+    return bot.service.engine_for(status.session)
+
+
+async def setup(bot: commands.Bot) -> None:
+    """Extension entry point."""
+    await bot.add_cog(TableCog(bot))

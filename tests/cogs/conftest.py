@@ -1,0 +1,50 @@
+"""Fixtures for cog tests: a real GameBot on a temp SQLite file, behind the harness."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Callable, Coroutine
+from pathlib import Path
+from typing import Any
+
+import pytest
+import pytest_asyncio
+
+from bot.app import GameBot
+from bot.settings import Settings
+from tests.cogs.harness import Harness, no_network
+
+StartBot = Callable[..., Coroutine[Any, Any, Harness]]
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    """A fresh SQLite file per test."""
+    return tmp_path / "guildhall.db"
+
+
+@pytest_asyncio.fixture
+async def start_bot(db_path: Path) -> AsyncIterator[StartBot]:
+    """`await start_bot()` builds a GameBot on `db_path` and starts it against the fakes.
+
+    Call it again to simulate a restart (a new bot instance on the same database file). Every
+    bot started is closed at the end of the test.
+    """
+    started: list[Harness] = []
+
+    async def start(**overrides: Any) -> Harness:
+        settings = Settings(database_path=db_path, **overrides)
+        harness = await Harness.start(GameBot(settings))
+        started.append(harness)
+        return harness
+
+    with no_network():
+        yield start
+        for harness in started:
+            if not harness.bot.is_closed():
+                await harness.close()
+
+
+@pytest_asyncio.fixture
+async def h(start_bot: StartBot) -> Harness:
+    """A started bot on a fresh database."""
+    return await start_bot()
