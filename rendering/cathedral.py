@@ -13,6 +13,7 @@ captures, and finally the result once the game is over.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -107,7 +108,7 @@ def compute_layout(width: int, rows: int = 10, cols: int = 10) -> Layout:
     header = Rect(pad, pad * 0.5, width - pad, pad * 0.5 + _HEADER * cell)
     top = header.y1 + _LABEL_BAND * cell + _WALL * cell
     left = round((width - cols * cell) / 2)
-    board = Grid(left, round(top), cell, rows, cols)
+    board = Grid(left, math.ceil(top), cell, rows, cols)
     wall_w = _WALL * cell
     wall = board.rect.inset(-wall_w)
     below_y = wall.y1 + _LABEL_BAND * cell + pad * 0.5

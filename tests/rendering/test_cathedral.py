@@ -1,0 +1,213 @@
+"""Cathedral renderer: goldens, pixel checks on meaning (pieces, territory, last move), limits."""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+import subprocess
+import sys
+
+import pytest
+from PIL import Image
+
+import rendering
+from rendering import cathedral
+from rendering.base import DEFAULT, MAX_PNG_BYTES, Theme, hex_to_rgb
+from tests.rendering import views
+from tests.rendering.helpers import (
+    assert_image_similar,
+    assert_matches_golden,
+    mean_abs_difference,
+)
+from tests.rendering.regenerate_goldens import CASES, NAMES
+
+WIDTH = cathedral.DEFAULT_WIDTH
+
+
+def _near(pixel: tuple[int, ...], colour: str, tolerance: int = 12) -> bool:
+    return all(abs(a - b) <= tolerance for a, b in zip(pixel[:3], hex_to_rgb(colour), strict=True))
+
+
+def _inside(row: int, col: int, fx: float = 0.25, fy: float = 0.25) -> tuple[int, int]:
+    """A pixel well inside square (row, col), away from labels, outlines and the last-move ring."""
+    rect = cathedral.compute_layout(WIDTH).board.cell_rect(row, col)
+    return round(rect.x0 + fx * rect.width), round(rect.y0 + fy * rect.height)
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_matches_golden(case: str) -> None:
+    """Each reviewed golden image still renders the same (tolerance for font rasterisers)."""
+    assert_matches_golden(CASES[case](), case)
+
+
+def test_golden_check_catches_a_moved_highlight() -> None:
+    """The golden tolerance is tight enough to notice the last-move ring on another piece."""
+    moved = cathedral.render(dataclasses.replace(views.midgame(), last_piece_id=10), names=NAMES)
+    with pytest.raises(AssertionError, match="mean pixel difference"):
+        assert_matches_golden(moved, "cathedral_midgame")
+
+
+def test_pieces_and_territory_use_their_colours() -> None:
+    """Light, dark and Cathedral squares, claimed squares and free squares read as different."""
+    image = cathedral.render(views.midgame())
+    px = image.getpixel
+    assert _near(px(_inside(0, 5)), DEFAULT.light_piece)  # light Academy at F1
+    assert _near(px(_inside(0, 2, 0.3, 0.1)), DEFAULT.dark_piece)  # dark Bridge at C1
+    assert _near(px(_inside(4, 4)), DEFAULT.cathedral)  # Cathedral arm at E5
+    assert _near(px(_inside(5, 8)), DEFAULT.board_empty)  # free square I6
+    # Claimed squares are tinted (hatch lines aside, most pixels carry the tint).
+    dark_claim = [px(_inside(1, 0, fx, 0.5)) for fx in (0.1, 0.3, 0.5, 0.7, 0.9)]
+    light_claim = [px(_inside(8, 9, fx, 0.5)) for fx in (0.1, 0.3, 0.5, 0.7, 0.9)]
+    assert sum(_near(p, DEFAULT.territory_dark) for p in dark_claim) >= 2
+    assert sum(_near(p, DEFAULT.territory_light) for p in light_claim) >= 2
+    colours = {
+        DEFAULT.light_piece,
+        DEFAULT.dark_piece,
+        DEFAULT.cathedral,
+        DEFAULT.board_empty,
+        DEFAULT.territory_light,
+        DEFAULT.territory_dark,
+    }
+    assert len(colours) == 6
+
+
+def test_adjacent_pieces_of_one_colour_are_separated() -> None:
+    """Between two touching light pieces (Tavern H7 | Stable I7) the seam is not piece colour,
+    while inside one piece (the Stable's two squares) there is no seam."""
+    image = cathedral.render(views.midgame())
+    grid = cathedral.compute_layout(WIDTH).board
+    seam_x = round(grid.cell_rect(6, 8).x0)
+    y = round(grid.cell_rect(6, 8).y0 + grid.cell * 0.25)
+    assert not _near(image.getpixel((seam_x, y)), DEFAULT.light_piece)
+    inner_x = round(grid.cell_rect(6, 9).x0)
+    assert _near(image.getpixel((inner_x, y)), DEFAULT.light_piece)
+
+
+def test_last_move_is_ringed_in_the_highlight_colour() -> None:
+    """The just-placed Square (D9:E10) gets the highlight ring; without a last move, none."""
+    grid = cathedral.compute_layout(WIDTH).board
+    rect = grid.cell_rect(8, 3)
+    probe = (round(rect.x0 + grid.cell * 0.09), round(rect.center[1]))
+    image = cathedral.render(views.midgame())
+    assert _near(image.getpixel(probe), DEFAULT.highlight)
+    plain = cathedral.render(dataclasses.replace(views.midgame(), last_piece_id=None))
+    board_box = grid.rect.box()
+    pixels = plain.crop(board_box).getcolors(maxcolors=1 << 16) or []
+    assert not any(_near(colour, DEFAULT.highlight, 30) for _, colour in pixels)
+
+
+def test_theme_colours_are_used() -> None:
+    """Passing a theme changes the picture (the renderer reads colours from it)."""
+    theme = dataclasses.replace(DEFAULT, light_piece="#00ff00")
+    image = cathedral.render(views.midgame(), theme=theme)
+    assert _near(image.getpixel(_inside(0, 5)), "#00ff00")
+    assert isinstance(theme, Theme)
+
+
+def test_spectator_and_seats_see_the_same_image() -> None:
+    """Cathedral has no secrets: the viewer does not change a single byte."""
+    images = [
+        rendering.render_png("cathedral", views.midgame(viewer=v))
+        for v in (None, views.ALICE, views.BOB)
+    ]
+    assert images[0] == images[1] == images[2]
+
+
+def test_render_is_deterministic() -> None:
+    """Same view -> same PNG bytes, also from a separately built equal view."""
+    first = rendering.render_png("cathedral", views.finished_series(), names=NAMES)
+    again = rendering.render_png("cathedral", views.finished_series(), names=NAMES)
+    assert first == again
+
+
+@pytest.mark.parametrize("case", ["opening", "midgame", "finished_series"])
+@pytest.mark.parametrize("size", [cathedral.MIN_WIDTH, WIDTH, cathedral.MAX_WIDTH])
+def test_png_fits_the_upload_limit(case: str, size: int) -> None:
+    """Every case at every allowed size encodes to at most 300 KB."""
+    data = rendering.render_png("cathedral", getattr(views, case)(), size=size, names=NAMES)
+    assert len(data) <= MAX_PNG_BYTES
+    assert Image.open(io.BytesIO(data)).width == size
+
+
+def test_size_is_clamped_and_sets_width() -> None:
+    """Width follows `size` inside 480..1600 and is clamped outside it; the image is portrait."""
+    assert cathedral.render(views.midgame(), size=800).width == 800
+    assert cathedral.render(views.midgame(), size=100).width == cathedral.MIN_WIDTH
+    big = cathedral.render(views.midgame(), size=10_000)
+    assert big.width == cathedral.MAX_WIDTH and big.height > big.width
+
+
+def test_layout_keeps_board_and_labels_inside_the_image() -> None:
+    """Geometry only: the walled board and its label bands fit, and cells are whole pixels."""
+    for width in (cathedral.MIN_WIDTH, 777, WIDTH, cathedral.MAX_WIDTH):
+        layout = cathedral.compute_layout(width)
+        band = cathedral._LABEL_BAND * layout.cell
+        assert layout.wall.x0 - band >= 0
+        assert layout.wall.x1 + band <= width
+        assert layout.header.y1 <= layout.wall.y0 - band
+        assert layout.cell == int(layout.cell)
+        assert layout.below_y >= layout.wall.y1 + band
+
+
+def test_square_names() -> None:
+    """A1 is the top-left square, J10 the bottom-right."""
+    assert cathedral.square_name(0, 0) == "A1"
+    assert cathedral.square_name(9, 9) == "J10"
+
+
+def test_hands_are_drawn_in_the_owners_colours() -> None:
+    """Emptying a hand removes its pictures: the panel area changes and loses piece colour."""
+    full = cathedral.render(views.midgame())
+    empty_view = dataclasses.replace(
+        views.midgame(), hands={"light": (), "dark": views.midgame().hands["dark"]}
+    )
+    empty = cathedral.render(empty_view)
+    layout = cathedral.compute_layout(WIDTH)
+    left_panel = (0, round(layout.below_y), WIDTH // 2, full.height)
+    light_in_full = full.crop(left_panel).getcolors(1 << 16) or []
+    light_in_empty = (
+        empty.crop((0, round(layout.below_y), WIDTH // 2, empty.height)).getcolors(1 << 16) or []
+    )
+    count = {True: 0, False: 0}
+    for pixels, key in ((light_in_full, True), (light_in_empty, False)):
+        count[key] = sum(n for n, c in pixels if _near(c, DEFAULT.light_piece, 4))
+    assert count[True] > 5000
+    assert count[False] < 1000  # only the little colour swatch by the name
+
+
+def test_unusual_views_still_render() -> None:
+    """Long names and results wrap or shrink, unknown names get a short label, no crash."""
+    odd = dataclasses.replace(
+        views.midgame(),
+        pieces=(*views.midgame().pieces, views.PlacedPiece(99, "light", "Gatehouse", ((9, 0),))),
+        finished=True,
+        to_move=None,
+        result_text="A very long result sentence " * 8,
+        captured=(("light", "Cathedral", "cathedral"), ("dark", "Inn", "light")),
+    )
+    long_names = {views.ALICE: "Bartholomew the Magnificent of Écully", views.BOB: "Zoë"}
+    image = cathedral.render(odd, names=long_names)
+    assert image.height > cathedral.render(views.midgame()).height
+
+
+def test_dispatch_matches_direct_call_and_rejects_unknown_games() -> None:
+    """The dispatch reaches the Cathedral renderer; unknown keys list the known ones."""
+    direct = cathedral.render(views.opening(), size=600)
+    via = rendering.render("Cathedral", views.opening(), size=600)
+    assert mean_abs_difference(direct, via) == 0
+    assert_image_similar(via, direct)
+    assert "cathedral" in rendering.games()
+    with pytest.raises(KeyError, match="Renderers: .*cathedral"):
+        rendering.render("chess", views.opening())
+
+
+def test_rendering_imports_no_discord_and_no_engine() -> None:
+    """Importing and using the renderers loads neither discord nor any game state/rules module."""
+    code = (
+        "import sys, rendering, rendering.cathedral, rendering.base\n"
+        "bad = [m for m in sys.modules if m == 'discord' or m.startswith('discord.')\n"
+        "       or m.startswith('bot.')]\n"
+        "print(','.join(bad))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == ""
