@@ -5,11 +5,13 @@ from __future__ import annotations
 import copy
 import json
 import random
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from bot.games.cathedral import ENGINE
+from bot.games.cathedral.pieces import Colour, Kind
 from bot.games.codec import CorruptStateError
 from bot.games.protocol import Transition, canonical_json, step
 from tests.games.cathedral.builders import position
@@ -48,10 +50,6 @@ def test_round_trip_keeps_territory_captures_and_removed_cathedral() -> None:
         cathedral_removed=True,
         territory={"light": ["A1", "B1"], "dark": ["J1"]},
     )
-    from dataclasses import replace
-
-    from bot.games.cathedral.pieces import Colour, Kind
-
     state = replace(state, captured=((Colour.DARK, Kind.CATHEDRAL, None),))
     assert ENGINE.state_from_dict(ENGINE.state_to_dict(state)) == state
 
