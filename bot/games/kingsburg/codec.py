@@ -188,10 +188,11 @@ def state_from_dict(data: Mapping[str, Any]) -> State:
     phase = require_int(d, "phase", "state")
     if not 1 <= year <= 5 or not 1 <= phase <= 8:
         raise CorruptStateError("state.year/phase out of range")
+    step_text = require_str(d, "step", "state")
     try:
-        step = Step(require_str(d, "step", "state"))
+        step = Step(step_text)
     except ValueError:
-        raise CorruptStateError(f"state.step: unknown step {d['step']!r}") from None
+        raise CorruptStateError(f"state.step: unknown step {step_text!r}") from None
     players = tuple(
         _player_from(p, f"state.players[{i}]")
         for i, p in enumerate(require_list(d, "players", "state"))

@@ -335,25 +335,15 @@ def _start_season(s: State, phase: int, ev: list[Event]) -> State:
     if s.n == 2:
         three, rng = rng.dice(3)
         two, rng = rng.dice(2)
-        t, u = sum(three), sum(two)
-        groups = [Group(t, DUMMY, tuple(three))]
-        aside: int | None = None
-        if u != t:
-            groups.append(Group(u, DUMMY, tuple(two)))
-            placed = f"on {_adv_label(u)}"
-        elif two[0] == two[1]:
-            groups.append(Group(two[0], DUMMY, (two[0],)))
-            aside = two[1]
-            placed = f"(same total): one on {_adv_label(two[0])}, the other set aside"
-        else:
-            groups.append(Group(two[0], DUMMY, (two[0],)))
-            groups.append(Group(two[1], DUMMY, (two[1],)))
-            placed = f"(same total): individually on {_adv_label(two[0])} and {_adv_label(two[1])}"
+        groups, aside = place_dummy(tuple(three), tuple(two))
+        where = " and ".join(_adv_label(g.advisor) for g in groups[1:])
+        if aside is not None:
+            where += f" ({aside} set aside)"
         ev.append(
             _ev(
                 "dummy",
-                f"Dummy dice: {'+'.join(map(str, three))} block {_adv_label(t)}; "
-                f"{'+'.join(map(str, two))} {placed}.",
+                f"Dummy dice: {'+'.join(map(str, three))} block {_adv_label(groups[0].advisor)}; "
+                f"{'+'.join(map(str, two))} block {where}.",
                 three=list(three),
                 two=list(two),
             )
@@ -372,6 +362,21 @@ def _start_season(s: State, phase: int, ev: list[Event]) -> State:
             text += f" + white {', '.join(map(str, values[3:]))}"
         ev.append(_ev("roll", text + ".", seat=seat, dice=list(values[:3]), white=list(values[3:])))
     return replace(s, rng=rng, step=Step.REROLL, queue=s.turn_order)
+
+
+def place_dummy(
+    three: tuple[int, ...], two: tuple[int, ...]
+) -> tuple[tuple[Group, ...], int | None]:
+    """Two-player dummy dice: the three dice block the advisor of their total; the two dice block
+    the advisor of theirs, or - when both totals match - the advisors of each die (one die set
+    aside when both show the same number). Returns the groups and the set-aside value."""
+    t, u = sum(three), sum(two)
+    groups = [Group(t, DUMMY, three)]
+    if u != t:
+        return (*groups, Group(u, DUMMY, two)), None
+    if two[0] == two[1]:
+        return (*groups, Group(two[0], DUMMY, (two[0],))), two[1]
+    return (*groups, Group(two[0], DUMMY, (two[0],)), Group(two[1], DUMMY, (two[1],))), None
 
 
 def _reroll_options(p: Player) -> list[Action]:
