@@ -1,8 +1,9 @@
 """A tiny game satisfying the Engine protocol, so session tests do not depend on real engines.
 
 "Race": 2-4 players race to `target` points (default 10).
-- TURN phase: the seat in `current` either `roll`s a die (adds 1-6) or `play`s its hidden card
-  (adds the card's value, then draws a new hidden card). Then the next seat is current.
+- TURN phase (starting with seat `first`, an option): the seat in `current` either `roll`s a die
+  (adds 1-6) or `play`s its hidden card (adds the card's value, then draws a new hidden card).
+  Then the next seat is current.
 - After every full round, a READY phase: every seat must say `ready`, simultaneously, in any order.
 - The first seat to reach `target` wins at once.
 Hidden information: each seat's card ("gem<value>"), visible only in its own view.
@@ -45,6 +46,7 @@ class RaceState:
     rng: Rng
     target: int
     turns: int
+    first: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +91,7 @@ class RaceEngine:
             has_chance=True,
             options=(
                 OptionSpec("target", int, 10, "Points needed to win.", minimum=5, maximum=30),
+                OptionSpec("first", int, 0, "The seat that moves first.", minimum=0, maximum=3),
             ),
         )
         self.bots: Mapping[str, Callable[[], Any]] = (
@@ -102,17 +105,19 @@ class RaceEngine:
             card, rng = rng.randint(1, 6)
             cards.append(card)
         target = options.get("target", 10)
-        assert isinstance(target, int)
+        first = options.get("first", 0)
+        assert isinstance(target, int) and isinstance(first, int)
         return RaceState(
             players=seats,
             scores=(0,) * seats,
             cards=tuple(cards),
             phase="turn",
-            current=0,
+            current=first % seats,
             ready=frozenset(),
             rng=rng,
             target=target,
             turns=0,
+            first=first % seats,
         )
 
     def to_act(self, state: RaceState) -> frozenset[Seat]:
@@ -165,7 +170,7 @@ class RaceEngine:
                 )
             )
         nxt = (state.current + 1) % state.players
-        phase = "ready" if nxt == 0 else "turn"
+        phase = "ready" if nxt == state.first else "turn"
         new = replace(
             state,
             scores=tuple(scores),
@@ -214,6 +219,7 @@ class RaceEngine:
             "rng": state.rng.to_dict(),
             "target": state.target,
             "turns": state.turns,
+            "first": state.first,
         }
 
     def state_from_dict(self, data: Mapping[str, Any]) -> RaceState:
@@ -237,6 +243,7 @@ class RaceEngine:
             rng=Rng.from_dict(d.get("rng")),
             target=require_int(d, "target", "state"),
             turns=require_int(d, "turns", "state"),
+            first=require_int(d, "first", "state"),
         )
 
     def summary(self, state: RaceState) -> dict[str, Any]:
