@@ -106,6 +106,14 @@ class MoveButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Submit the move through the table, exactly like the slash command would."""
+        from cogs._errors import handle_error
+
+        try:
+            await self._submit(interaction)
+        except Exception as exc:  # buttons bypass tree.on_error: route bugs to the same handler
+            await handle_error(interaction, exc)
+
+    async def _submit(self, interaction: discord.Interaction) -> None:
         from cogs._replies import caller_of, defer, deliver
 
         bot: GameBot = interaction.client  # type: ignore[assignment]

@@ -16,8 +16,8 @@ from discord.ext import commands
 from bot.games import registry
 from bot.games.rejections import Rejection
 from cogs._base import bot_of, caller_of, choice, rank, run
+from cogs._errors import UserFacingError
 from cogs._replies import defer, deliver_in
-from cogs.errors import UserFacingError
 
 log = logging.getLogger(__name__)
 

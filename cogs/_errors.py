@@ -1,0 +1,121 @@
+"""Error sentences and the central handler installed by the `cogs.errors` extension.
+
+Kept out of the extension module on purpose: `load_extension` executes an extension module
+afresh, so classes defined there (like `UserFacingError`) would not be the ones other cogs import.
+
+Priority, first match wins:
+
+1. `UserFacingError` (raised by cogs for a mistake with a sentence ready) and discord.py's own
+   user-side failures (a failed check, a cooldown, an option that did not convert): the user gets
+   a specific sentence, privately; logged at DEBUG only.
+2. Anything else is a bug: logged with the interaction's context (command, user, guild, channel,
+   options) and the traceback; the user gets a polite generic sentence, privately.
+
+Refused *moves* never get here: the table answers them as ordinary ephemeral replies.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+
+log = logging.getLogger(__name__)
+
+__all__ = [
+    "GENERIC_SENTENCE",
+    "UserFacingError",
+    "context_of",
+    "handle_error",
+    "sentence_for",
+]
+
+GENERIC_SENTENCE = (
+    "Sorry, something went wrong on my side while doing that. Nothing was changed by the error; "
+    "it has been logged so it can be fixed. Please try again in a moment."
+)
+
+
+class UserFacingError(app_commands.AppCommandError):
+    """A mistake by the user, with the sentence to show them."""
+
+    def __init__(self, sentence: str) -> None:
+        super().__init__(sentence)
+        self.sentence = sentence
+
+
+def sentence_for(error: Exception) -> str | None:
+    """The user-facing sentence for an expected error, or None if `error` is a bug."""
+    if isinstance(error, UserFacingError):
+        return error.sentence
+    if isinstance(error, app_commands.CommandOnCooldown):
+        return f"Slow down a little: try again in {error.retry_after:.0f} seconds."
+    if isinstance(error, app_commands.NoPrivateMessage):
+        return "Games are played in a server channel, not in direct messages."
+    if isinstance(error, app_commands.MissingPermissions | app_commands.BotMissingPermissions):
+        missing = ", ".join(p.replace("_", " ") for p in error.missing_permissions)
+        who = "I am" if isinstance(error, app_commands.BotMissingPermissions) else "You are"
+        return f"{who} missing a permission for that here: {missing}."
+    if isinstance(error, app_commands.TransformerError):
+        return f"I could not understand {error.value!r} for that option."
+    if isinstance(error, app_commands.CheckFailure):
+        return str(error) or "You cannot use that command here."
+    if isinstance(error, app_commands.CommandNotFound):
+        return "That command is not available any more; Discord may still be updating the list."
+    return None
+
+
+def context_of(interaction: discord.Interaction) -> dict[str, Any]:
+    """What to log about an interaction: enough to reproduce, no secrets (no token)."""
+    command = interaction.command
+    return {
+        "interaction_id": interaction.id,
+        "type": getattr(interaction.type, "name", interaction.type),
+        "command": getattr(command, "qualified_name", None),
+        "options": (interaction.data or {}).get("options"),
+        "custom_id": (interaction.data or {}).get("custom_id"),
+        "user_id": interaction.user.id if interaction.user else None,
+        "guild_id": interaction.guild_id,
+        "channel_id": interaction.channel_id,
+    }
+
+
+async def _tell(interaction: discord.Interaction, sentence: str) -> None:
+    """Send `sentence` privately, whatever state the interaction response is in."""
+    if interaction.type is discord.InteractionType.autocomplete:
+        # Autocomplete cannot show text; an empty list is the polite answer.
+        if not interaction.response.is_done():
+            await interaction.response.autocomplete([])
+        return
+    if interaction.response.is_done():
+        await interaction.followup.send(sentence, ephemeral=True)
+    else:
+        await interaction.response.send_message(sentence, ephemeral=True)
+
+
+async def handle_error(interaction: discord.Interaction, error: Exception) -> None:
+    """Answer `error` privately; log bugs with the interaction's context.
+
+    Installed as `CommandTree.on_error`; button callbacks call it directly for their exceptions.
+    """
+    original = getattr(error, "original", None)
+    if isinstance(error, app_commands.CommandInvokeError) and isinstance(original, UserFacingError):
+        error = original
+    sentence = sentence_for(error)
+    if sentence is None:
+        cause = original if original is not None else error
+        log.error(
+            "unexpected error in %s: %r",
+            context_of(interaction),
+            cause,
+            exc_info=(type(cause), cause, cause.__traceback__),
+        )
+        sentence = GENERIC_SENTENCE
+    else:
+        log.debug("user error in %s: %s", context_of(interaction), sentence)
+    try:
+        await _tell(interaction, sentence)
+    except discord.HTTPException:
+        log.warning("could not send the error sentence for interaction %s", interaction.id)
