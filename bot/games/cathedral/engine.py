@@ -152,14 +152,12 @@ class CathedralEngine:
     def legal_squares(self, state: CathedralState, seat: Seat, piece: str) -> tuple[str, ...]:
         """Anchor squares where `piece` (any case) fits in some rotation, in board order
         (A1, B1, ... J10)."""
-        options = self.placement_options(state, seat)
-        squares = options.get(_canonical_name(piece), {})
-        return tuple(sorted(squares, key=lambda s: square_index(s) or 0))
+        return tuple(self.placement_options(state, seat).get(_canonical_name(piece), {}))
 
     def legal_rotations(
         self, state: CathedralState, seat: Seat, piece: str, square: str
     ) -> tuple[int, ...]:
-        """Rotations (degrees) legal for `piece` anchored on `square`."""
+        """Rotations (degrees, ascending) legal for `piece` anchored on `square`."""
         options = self.placement_options(state, seat)
         index = square_index(square)
         if index is None:

@@ -486,14 +486,18 @@ def outcome(state: CathedralState) -> Outcome | None:
 
 
 def placement_options(state: CathedralState, seat: Seat) -> dict[str, dict[str, tuple[int, ...]]]:
-    """Legal placements of `seat` grouped as {piece name: {anchor square: (rotations...)}}, with
-    names, squares and rotations in notation order; {} when it is not `seat`'s turn."""
-    out: dict[str, dict[str, tuple[int, ...]]] = {}
+    """Legal placements of `seat` grouped as {piece name: {anchor square: (rotations...)}}:
+    names alphabetical, squares in board order (A1, B1, ..., J10), rotations ascending; {} when
+    it is not `seat`'s turn."""
+    grouped: dict[str, dict[int, list[int]]] = {}
     for action in legal_actions(state, seat):
-        squares = out.setdefault(action.kind.value, {})
-        name = SQUARE_NAMES[action.square]
-        squares[name] = (*squares.get(name, ()), action.rotation)
-    return out
+        grouped.setdefault(action.kind.value, {}).setdefault(action.square, []).append(
+            action.rotation
+        )
+    return {
+        name: {SQUARE_NAMES[sq]: tuple(sorted(rots)) for sq, rots in sorted(squares.items())}
+        for name, squares in grouped.items()
+    }
 
 
 def new_game_state(games: int, seed: int) -> CathedralState:
