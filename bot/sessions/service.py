@@ -192,13 +192,11 @@ class GameService:
         return lock
 
     def _forget(self, session: SessionRecord) -> None:
-        # Ended sessions never change again; drop their cache entries. The lock stays if someone
-        # is still waiting on it (they will see the ended status and answer accordingly).
+        # Ended sessions never change again; drop their cache entries. Anyone still waiting on the
+        # dropped lock keeps it and will find the session ended; the CAS covers any overlap.
         if not session.status.is_open:
             self._states.pop(session.id, None)
-            lock = self._locks.get(session.id)
-            if lock is not None and not lock.locked():
-                del self._locks[session.id]
+            self._locks.pop(session.id, None)
 
     def engine_for(self, session: SessionRecord) -> AnyEngine:
         """The engine of a session's game."""
@@ -617,7 +615,7 @@ class GameService:
                 if result.code is RejectionCode.NOT_YOUR_TURN:
                     return self._not_your_turn(session, engine, state)
                 return result
-            notation = text.strip()
+            notation = _canonical_notation(engine, state, seat, text)
             try:
                 session, applied = await self._persist(
                     engine, session, seat_record, notation, result.state, result.events
@@ -925,6 +923,18 @@ class GameService:
         except (CorruptStateError, KeyError):
             return ""
         return _join_names([s.display_name for s in session.seats if Seat(s.seat) in to_act])
+
+
+def _canonical_notation(engine: AnyEngine, state: Any, seat: Seat, text: str) -> str:
+    """The engine's own spelling of an accepted move ("d4" for " D4 "), for a tidy log.
+
+    `parse_action(format_action(a)) == a` is part of the engine protocol, so the log replays the
+    same; `verify_replay` checks it.
+    """
+    parsed = engine.parse_action(text, state, seat)
+    if isinstance(parsed, Rejection):  # pragma: no cover - step_text accepted this very text
+        return text.strip()
+    return engine.format_action(parsed, state)
 
 
 def _schema_v(data: Mapping[str, Any]) -> int | None:
