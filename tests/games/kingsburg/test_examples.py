@@ -181,12 +181,12 @@ def test_a_market_would_have_been_destroyed_before_the_crane() -> None:
 
 def test_statue_and_chapel_note_example() -> None:
     """2,2,2,2: the Statue may reroll one die, the Chapel may not (total 8)."""
+    owned = {"statue", "chapel", "inn", "market", "farms"}
     s = position(
-        [player(buildings={"statue", "chapel", "inn", "market", "farms"}, dice=(2, 2, 2), whites=(2,)),
-         player(dice=(6, 6, 6))],
+        [player(buildings=owned, dice=(2, 2, 2), whites=(2,)), player(dice=(6, 6, 6))],
         order=[0, 1],
         step=Step.REROLL,
-    )  # fmt: skip
+    )
     assert texts(s, 0) == ["keep", "reroll statue", "reroll statue white"]
     s2 = position(
         [player(buildings={"statue", "chapel"}, dice=(2, 2, 1), whites=(2,), statue_used=True),
