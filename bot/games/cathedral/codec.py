@@ -215,8 +215,8 @@ def state_from_dict(data: Mapping[str, JSON]) -> CathedralState:
     if territory[0] & territory[1]:
         raise CorruptStateError("state.territory: a square belongs to both colours")
 
-    first_raw = _per_colour(d, "first_placed")
-    first = [require_bool({c.value: first_raw[c]}, c.value, "state.first_placed") for c in COLOURS]
+    first_map = require_mapping(require(d, "first_placed", "state"), "state.first_placed")
+    first = [require_bool(first_map, c.value, "state.first_placed") for c in COLOURS]
 
     removed = require_bool(d, "cathedral_removed", "state")
     cathedral_down = any(p.kind is Kind.CATHEDRAL for p in pieces)
