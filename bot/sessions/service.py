@@ -50,7 +50,9 @@ Play
   compare-and-swap, then every bot seat in ``to_act`` plays until a human must act or the game
   ends; each bot move is persisted the same way. ``session_id`` (from a button's custom_id) targets
   a session directly, which also lets a click on a finished game answer GAME_OVER.
-- ``run_bots(session_id) -> MoveResult``: let pending bots act (used after a restart).
+- ``run_bots(session_id) -> MoveResult | Rejection``: let pending bots act in one session;
+  ``resume_bots() -> tuple[MoveResult, ...]`` does it for every active game (call at start-up)
+  and returns the results that applied moves.
 - ``abandon(channel_id, user_id) -> AbandonResult | Rejection``: the host ends the session at
   once; any other seated human records a vote, and the game is abandoned when every seated human
   has voted.
@@ -62,6 +64,8 @@ Reading
 - ``history(channel_id, limit=10, *, session_id=None) -> tuple[LogEntry, ...] | Rejection``:
   the last ``limit`` log entries, oldest first.
 - ``list_open(guild_id=None) -> tuple[SessionRecord, ...]``
+- ``latest(channel_id) -> SessionRecord | None``: the most recent session here, any status (for
+  showing a finished game's result: pass its id as ``session_id`` to ``status``/``history``).
 - ``load(session) -> State``: the engine state from the snapshot (cached by version).
 - ``verify_replay(session_id) -> ReplayReport``: re-run the log from the seed and compare.
 - ``overdue(now=None)`` / ``expire_overdue(now=None)``: ACTIVE sessions past their turn deadline;
@@ -853,6 +857,24 @@ class GameService:
     async def list_open(self, guild_id: int | None = None) -> tuple[SessionRecord, ...]:
         """Every lobby and active game (of one guild if given)."""
         return await self.store.list_open(guild_id)
+
+    async def latest(self, channel_id: int) -> SessionRecord | None:
+        """The most recent session in this channel or thread, whatever its status (or None)."""
+        return await self.store.get_latest_in_place(channel_id)
+
+    async def resume_bots(self) -> tuple[MoveResult, ...]:
+        """At start-up: let bots play in every active game where a crash left them to act.
+
+        Returns only the results that applied moves (so the caller can announce them).
+        """
+        results: list[MoveResult] = []
+        for session in await self.store.list_open():
+            if session.status is not SessionStatus.ACTIVE:
+                continue
+            result = await self.run_bots(session.id)
+            if isinstance(result, MoveResult) and result.moves:
+                results.append(result)
+        return tuple(results)
 
     async def verify_replay(self, session_id: int) -> ReplayReport:
         """Re-run the stored log from the seed and compare with the snapshot (canonical JSON)."""

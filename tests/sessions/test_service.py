@@ -211,6 +211,8 @@ async def test_lifecycle_to_the_end(service: GameService) -> None:
     assert rejected(late, RejectionCode.GAME_OVER).message == (
         "This Race game is over; no more moves can be made."
     )
+    latest = await service.latest(CHANNEL)
+    assert latest is not None and latest.id == final.session.id
     status = ok(await service.status(CHANNEL, session_id=final.session.id))
     assert status.outcome == final.outcome and status.to_act == frozenset()
     history = ok(await service.history(CHANNEL, 3, session_id=final.session.id))
@@ -423,10 +425,15 @@ async def test_run_bots_resumes_a_pending_bot_turn(clock: FakeClock) -> None:
         clock(),
     )
     fresh = make_service(store, clock)
-    result = ok(await fresh.run_bots(start.session.id))
+    resumed = await fresh.resume_bots()
+    assert len(resumed) == 1
+    result = resumed[0]
     assert [m.seat for m in result.moves] == [1, 1]  # the bot rolls, then says ready
     assert result.to_act == {Seat(0)}
     assert (await fresh.verify_replay(start.session.id)).matches
+    # Nothing left to do: a second resume applies nothing, run_bots reports no moves.
+    assert await fresh.resume_bots() == ()
+    assert ok(await fresh.run_bots(start.session.id)).moves == ()
 
 
 # ---------------------------------------------------------------- concurrency
