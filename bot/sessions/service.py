@@ -767,12 +767,10 @@ class GameService:
             session = await self.store.get_session(session_id)
             if session is None:
                 return Rejection(RejectionCode.NO_ACTIVE_GAME, f"There is no game {session_id}.")
+            if session.status is SessionStatus.LOBBY:
+                return self._not_started(session)
             if session.status is not SessionStatus.ACTIVE:
-                return (
-                    self._ended_rejection(session)
-                    if not session.status.is_open
-                    else (self._not_started(session))
-                )
+                return self._ended_rejection(session)
             engine = self.engine_for(session)
             return await self._bots_then_result(engine, session, self.load(session), ())
 
