@@ -417,7 +417,10 @@ def series_totals(state: CathedralState) -> tuple[int, int]:
 
 
 def outcome(state: CathedralState) -> Outcome | None:
-    """The result once the (series) game is over: scores are unplaced squares, lower wins."""
+    """The result once the (series) game is over: scores are unplaced squares (series: totals),
+    lower wins; a draw lists both seats as winners with termination "draw". The breakdown per
+    seat holds `game_<n>` points, `buildings_left` and `unplaced_<Piece>` squares of the last
+    game."""
     if state.phase is not Phase.OVER or not state.history:
         return None
     totals = series_totals(state)
