@@ -22,7 +22,7 @@ from bot.settings import Settings
 if TYPE_CHECKING:
     from bot.sessions.service import GameService
     from bot.storage.base import SessionStore
-    from bot.table import Table
+    from bot.table.commands import Table
 
 log = logging.getLogger(__name__)
 
@@ -104,7 +104,7 @@ class GameBot(commands.Bot):
 
             self._service = GameService(self._store)
         if self._table is None:
-            from bot.table import Table
+            from bot.table.commands import Table
 
             self._table = Table(self._service)
 

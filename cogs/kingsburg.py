@@ -15,11 +15,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.table.replies import Reply
 from cogs._base import bot_of, caller_of, choice, game_here, notation_choices, rank, run
 
 log = logging.getLogger(__name__)
 
 GAME = "kingsburg"
+NOTHING_PRIVATE = "You hold no hidden information right now; `/game status` shows the board."
 
 
 async def _legal(interaction: discord.Interaction) -> tuple[str, ...]:
@@ -286,7 +288,15 @@ class KingsburgCog(commands.GroupCog, group_name="kingsburg", group_description=
     async def peek(self, interaction: discord.Interaction) -> None:
         """See again, privately, what only you know (e.g. an enemy card you looked at)."""
         table = bot_of(interaction).table
-        await run(interaction, lambda: table.status(caller_of(interaction), private_only=True))
+
+        async def private_part() -> list[Reply]:
+            replies = await table.status(caller_of(interaction))
+            mine = [r for r in replies if r.ephemeral]
+            if len(mine) == len(replies):  # a refusal: pass its sentence on
+                return mine
+            return mine or [Reply(text=NOTHING_PRIVATE, ephemeral=True)]
+
+        await run(interaction, private_part)
 
 
 async def setup(bot: commands.Bot) -> None:
