@@ -1,0 +1,70 @@
+"""`python -m bot`: run the Discord bot, or one of the command-line tools.
+
+python -m bot                                   the Discord bot (needs DISCORD_TOKEN)
+python -m bot local cathedral --players a,b     a table in the terminal
+python -m bot play cathedral --bots heuristic,random --seed 7 --out DIR
+python -m bot replay cathedral --moves FILE [--json]
+python -m bot bench [--game cathedral] [--quick]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from bot.cli import bench, local, play, replay
+from bot.cli.common import CliError
+
+EXIT_USAGE = 2
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser with every subcommand."""
+    parser = argparse.ArgumentParser(
+        prog="python -m bot",
+        description="Guildhall: board games in Discord. Without a subcommand, runs the bot.",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="{local,play,replay,bench}")
+    local.add_arguments(sub.add_parser("local", help="play at a table in this terminal"))
+    play.add_arguments(sub.add_parser("play", help="bots play a whole game, one PNG per move"))
+    replay.add_arguments(sub.add_parser("replay", help="apply a file of moves"))
+    bench.add_arguments(sub.add_parser("bench", help="measure speed against the targets"))
+    return parser
+
+
+def run_discord_bot() -> int:
+    """Start the Discord bot; without a token print how to get one and return 2."""
+    from bot.settings import SettingsError, load_settings, missing_token_help
+
+    try:
+        settings = load_settings()
+    except SettingsError as exc:
+        print(f"Configuration problem: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    if not settings.has_token:
+        print(missing_token_help(), file=sys.stderr)
+        return EXIT_USAGE
+    from bot.app import run_bot
+
+    return int(run_bot(settings) or 0)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Parse `argv` (default: sys.argv[1:]) and run; return the exit status."""
+    args = build_parser().parse_args(argv)
+    commands = {"local": local.run, "play": play.run, "replay": replay.run, "bench": bench.run}
+    if args.command is None:
+        return run_discord_bot()
+    try:
+        return commands[args.command](args)
+    except CliError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except BrokenPipeError:
+        # `python -m bot play ... | head` closes the pipe early; that is not an error.
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

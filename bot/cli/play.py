@@ -1,0 +1,97 @@
+"""`python -m bot play <game>`: a whole game between bots, straight through the engine.
+
+Prints each move as `ply seat(label) notation`, writes one PNG per position when `--out` is given
+(000-start.png, 001-<move>.png, ...) and ends with a `result:` line.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from bot.cli.common import (
+    CliError,
+    RenderPng,
+    bot_seed,
+    describe_outcome,
+    engine_for,
+    load_renderer,
+    seat_name,
+    write_png,
+)
+from bot.games.protocol import Seat, Transition, step
+from bot.games.rejections import Rejection
+from bot.table.options import validated_options
+
+MAX_PLIES = 20_000
+"""A guard against an engine that never ends; no real game comes near it."""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Arguments of the `play` subcommand."""
+    parser.add_argument("game", help="game key, e.g. cathedral")
+    parser.add_argument(
+        "--bots",
+        default="heuristic,random",
+        help="comma-separated bot names, one per seat (default: heuristic,random)",
+    )
+    parser.add_argument("--seed", type=int, default=1, help="game seed (default 1)")
+    parser.add_argument("--options", default="", help='game options, e.g. "games=2"')
+    parser.add_argument("--out", type=Path, default=None, help="directory for one PNG per move")
+
+
+def run(args: argparse.Namespace, render_png: RenderPng | None = None) -> int:
+    """Play the game; return the exit status."""
+    engine = engine_for(args.game)
+    bot_names = [b.strip() for b in args.bots.split(",") if b.strip()]
+    spec = engine.spec
+    if not spec.min_players <= len(bot_names) <= spec.max_players:
+        raise CliError(
+            f"{spec.display_name} takes {spec.min_players}-{spec.max_players} players; "
+            f"--bots named {len(bot_names)}."
+        )
+    unknown = [b for b in bot_names if b not in engine.bots]
+    if unknown:
+        raise CliError(
+            f"{spec.display_name} has no bot {unknown[0]!r} "
+            f"(bots: {', '.join(sorted(engine.bots))})."
+        )
+    try:
+        options = validated_options(spec, args.options)
+    except ValueError as exc:
+        raise CliError(str(exc)) from None
+    bots = [engine.bots[name]() for name in bot_names]
+    names = [f"{i}:{name}" for i, name in enumerate(bot_names)]
+    state: Any = engine.new_game(len(bot_names), options, args.seed)
+    if args.out is not None and render_png is None:
+        render_png = load_renderer()
+
+    def snapshot(index: int, desc: str) -> None:
+        if args.out is not None and render_png is not None:
+            write_png(args.out, index, desc, render_png(spec.key, engine.view(state, None)))
+
+    snapshot(0, "start")
+    ply = 0
+    while engine.outcome(state) is None:
+        acting = engine.to_act(state)
+        if not acting:
+            raise RuntimeError("the engine says nobody may act, yet the game is not over")
+        if ply >= MAX_PLIES:
+            raise RuntimeError(f"no result after {MAX_PLIES} moves")
+        seat = Seat(min(acting))
+        ply += 1
+        action = bots[seat].choose(state, seat, bot_seed(args.seed, ply))
+        notation = engine.format_action(action, state)
+        result: Transition[Any] | Rejection = step(engine, state, seat, action)
+        if isinstance(result, Rejection):
+            raise RuntimeError(
+                f"bot {bot_names[seat]!r} chose a refused move {notation!r}: {result}"
+            )
+        print(f"{ply:3d} {seat_name(engine, state, seat, names)} {notation}", flush=False)
+        state = result.state
+        snapshot(ply, notation)
+    outcome = engine.outcome(state)
+    assert outcome is not None
+    print(describe_outcome(engine, state, outcome, names))
+    return 0

@@ -1,0 +1,166 @@
+"""`python -m bot replay <game> --moves FILE`: apply a file of moves and print the final position.
+
+One move per line in notation; blank lines and `#` comments are ignored. A line may start with a
+seat, `0:` or `light:`, which is needed when several seats may act at once; without one the move
+is made by the single seat to act. A refused line stops the replay with `line N: <reason>` and exit
+status 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from bot.cli.common import (
+    CliError,
+    RenderPng,
+    describe_outcome,
+    engine_for,
+    load_renderer,
+    write_png,
+)
+from bot.games.protocol import Engine, Seat, canonical_json, step_text
+from bot.games.rejections import Rejection
+from bot.table.options import validated_options
+
+_PREFIX = re.compile(r"^\s*([A-Za-z0-9_-]+)\s*:\s*(.*)$")
+
+
+@dataclass(frozen=True, slots=True)
+class MoveLine:
+    """One move from the file: its line number, an optional seat prefix and the notation."""
+
+    number: int
+    seat: str | None
+    notation: str
+    text: str = ""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Arguments of the `replay` subcommand."""
+    parser.add_argument("game", help="game key, e.g. cathedral")
+    parser.add_argument("--moves", type=Path, required=True, help="file with one move per line")
+    parser.add_argument("--players", type=int, default=None, help="number of seats")
+    parser.add_argument("--seed", type=int, default=1, help="game seed (default 1)")
+    parser.add_argument("--options", default="", help='game options, e.g. "games=2"')
+    parser.add_argument("--out", type=Path, default=None, help="directory for one PNG per move")
+    parser.add_argument("--json", action="store_true", help="print engine.summary() as JSON")
+
+
+def read_moves(lines: Iterable[str]) -> list[MoveLine]:
+    """Moves from the text lines of a file (1-based line numbers kept for error messages)."""
+    out: list[MoveLine] = []
+    for number, raw in enumerate(lines, start=1):
+        text = raw.split("#", 1)[0].strip()
+        if not text:
+            continue
+        match = _PREFIX.match(text)
+        if match is not None:
+            out.append(MoveLine(number, match.group(1), match.group(2).strip(), text))
+        else:
+            out.append(MoveLine(number, None, text, text))
+    return out
+
+
+def resolve_seat(
+    engine: Engine[Any, Any], state: Any, seats: int, line: MoveLine
+) -> tuple[Seat, str] | str:
+    """The seat that makes `line`'s move and its notation, or a sentence saying why not.
+
+    A prefix that is neither a seat number nor a seat label is taken as part of the notation.
+    """
+    if line.seat is not None:
+        token = line.seat.lower()
+        if token.isdigit():
+            seat = int(token)
+            if seat >= seats:
+                return f"there is no seat {seat} (seats are 0-{seats - 1})"
+            return Seat(seat), line.notation
+        for seat in range(seats):
+            if engine.seat_label(state, Seat(seat)).lower() == token:
+                return Seat(seat), line.notation
+    acting = sorted(engine.to_act(state))
+    notation = line.text or line.notation
+    if len(acting) == 1:
+        return Seat(acting[0]), notation
+    if not acting:
+        return "the game is over; no more moves can be made"
+    labels = ", ".join(f"{s}:{engine.seat_label(state, Seat(s))}" for s in acting)
+    return (
+        f"several seats may act now ({labels}); prefix the move with one, e.g. `{acting[0]}: ...`"
+    )
+
+
+def summary_of(engine: Engine[Any, Any], state: Any) -> dict[str, Any]:
+    """engine.summary(state), with `to_act` and `outcome` added when the engine leaves them out."""
+    data = dict(engine.summary(state))
+    data.setdefault("to_act", sorted(engine.to_act(state)))
+    if "outcome" not in data:
+        outcome = engine.outcome(state)
+        data["outcome"] = None if outcome is None else outcome.to_dict()
+    return data
+
+
+def _print_summary(engine: Engine[Any, Any], state: Any, plies: int) -> None:
+    print(f"{engine.spec.display_name}: {plies} moves applied.")
+    for key, value in summary_of(engine, state).items():
+        if key == "outcome":
+            continue
+        text = value if isinstance(value, str) else canonical_json(value)
+        print(f"{key}: {text}")
+    outcome = engine.outcome(state)
+    if outcome is None:
+        acting = ", ".join(
+            f"{s}({engine.seat_label(state, Seat(s))})" for s in sorted(engine.to_act(state))
+        )
+        print(f"to move: {acting}")
+    else:
+        print(describe_outcome(engine, state, outcome))
+
+
+def run(args: argparse.Namespace, render_png: RenderPng | None = None) -> int:
+    """Replay the file; return the exit status (1 on a refused line)."""
+    engine = engine_for(args.game)
+    spec = engine.spec
+    seats = args.players if args.players is not None else spec.min_players
+    if not spec.min_players <= seats <= spec.max_players:
+        raise CliError(f"{spec.display_name} takes {spec.min_players}-{spec.max_players} players.")
+    try:
+        options = validated_options(spec, args.options)
+    except ValueError as exc:
+        raise CliError(str(exc)) from None
+    try:
+        text = args.moves.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise CliError(f"cannot read {args.moves}: {exc.strerror or exc}") from None
+    state: Any = engine.new_game(seats, options, args.seed)
+    if args.out is not None and render_png is None:
+        render_png = load_renderer()
+    if args.out is not None and render_png is not None:
+        write_png(args.out, 0, "start", render_png(spec.key, engine.view(state, None)))
+    plies = 0
+    for line in read_moves(text.splitlines()):
+        resolved = resolve_seat(engine, state, seats, line)
+        if isinstance(resolved, str):
+            print(f"line {line.number}: {resolved}")
+            return 1
+        seat, notation = resolved
+        result = step_text(engine, state, seat, notation)
+        if isinstance(result, Rejection):
+            print(f"line {line.number}: {result}")
+            return 1
+        state = result.state
+        plies += 1
+        if args.out is not None and render_png is not None:
+            png = render_png(spec.key, engine.view(state, None))
+            write_png(args.out, plies, notation, png)
+    if args.json:
+        print(json.dumps(summary_of(engine, state), indent=2, sort_keys=True))
+    else:
+        _print_summary(engine, state, plies)
+    return 0

@@ -1,0 +1,240 @@
+"""Text commands for the terminal table: `/game new cathedral games=2`, `/cathedral place Castle
+B3 90`, `/kingsburg act influence 8 with 5+3`, parsed into a `Command` the `Table` can run.
+
+Each game's slash subcommands map to notation here (the one game-specific table in this package):
+a subcommand lists the option names it takes, in notation order, and optional leading words.
+An unknown subcommand of a known game is taken as the start of the notation itself, so
+`/kingsburg influence 8 with 5+3` and `/kingsburg act influence 8 with 5+3` mean the same move.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+from dataclasses import dataclass
+from enum import Enum
+
+__all__ = [
+    "GAME_SUBCOMMANDS",
+    "Command",
+    "CommandError",
+    "CommandKind",
+    "Subcommand",
+    "notation_for",
+    "parse_command_line",
+]
+
+
+class CommandKind(Enum):
+    """Every command the table understands; the value is the `Table` method name."""
+
+    NEW = "new"
+    JOIN = "join"
+    LEAVE = "leave"
+    START = "start"
+    ADD_BOT = "add_bot"
+    KICK = "kick"
+    STATUS = "status"
+    HISTORY = "history"
+    ABANDON = "abandon"
+    RULES = "rules"
+    HELP = "help"
+    MOVE = "move"
+    CHOICES = "choices"
+    QUIT = "quit"
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    """A parsed command line: what to do and its text arguments."""
+
+    kind: CommandKind
+    args: tuple[str, ...] = ()
+
+
+class CommandError(ValueError):
+    """A line that is not a command; the message says how to write it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Subcommand:
+    """A game's slash subcommand that makes a move.
+
+    params: option names in the order they appear in notation; the last one takes the rest of
+      the line when typed as text.
+    lead: words written before the options in notation (e.g. "influence").
+    """
+
+    name: str
+    params: tuple[str, ...]
+    help: str
+    lead: str = ""
+
+    def notation(self, *values: object) -> str:
+        """Join the option values (None/empty ones skipped) into notation."""
+        words = [self.lead] if self.lead else []
+        words.extend(str(v).strip() for v in values if v is not None and str(v).strip())
+        return " ".join(words)
+
+
+GAME_SUBCOMMANDS: dict[str, dict[str, Subcommand]] = {
+    "cathedral": {
+        "place": Subcommand(
+            "place",
+            ("piece", "square", "rotation"),
+            "place a building: piece, anchor square, rotation, e.g. "
+            "`/cathedral place Castle B3 90`",
+        ),
+        "move": Subcommand("move", ("notation",), "any move in notation"),
+    },
+    "kingsburg": {
+        "act": Subcommand(
+            "act",
+            ("action",),
+            "any Kingsburg action in notation, e.g. `/kingsburg act influence 8 with 5+3`",
+        ),
+        "move": Subcommand("move", ("notation",), "any move in notation"),
+    },
+}
+"""game key -> subcommand name -> how it becomes notation."""
+
+
+def notation_for(game_key: str, subcommand: str, *values: object) -> str:
+    """Notation for `/<game_key> <subcommand> values...`.
+
+    >>> notation_for("cathedral", "place", "Castle", "B3", 90)
+    'Castle B3 90'
+    >>> notation_for("kingsburg", "influence", "8 with 5+3")
+    'influence 8 with 5+3'
+    """
+    sub = GAME_SUBCOMMANDS.get(game_key, {}).get(subcommand)
+    if sub is None:
+        return Subcommand(subcommand, (), "", lead=subcommand).notation(*values)
+    return sub.notation(*values)
+
+
+_GAME_WORDS: dict[str, CommandKind] = {
+    "new": CommandKind.NEW,
+    "join": CommandKind.JOIN,
+    "leave": CommandKind.LEAVE,
+    "start": CommandKind.START,
+    "add-bot": CommandKind.ADD_BOT,
+    "add_bot": CommandKind.ADD_BOT,
+    "addbot": CommandKind.ADD_BOT,
+    "bot": CommandKind.ADD_BOT,
+    "kick": CommandKind.KICK,
+    "status": CommandKind.STATUS,
+    "board": CommandKind.STATUS,
+    "history": CommandKind.HISTORY,
+    "abandon": CommandKind.ABANDON,
+    "rules": CommandKind.RULES,
+    "help": CommandKind.HELP,
+    "move": CommandKind.MOVE,
+    "play": CommandKind.MOVE,
+    "moves": CommandKind.CHOICES,
+    "legal": CommandKind.CHOICES,
+    "choices": CommandKind.CHOICES,
+}
+
+# Discord-style `name:value` options typed as text: the name is dropped.
+_OPTION_NAME = re.compile(
+    r"^(game|name|options|last|limit|notation|move|seat|piece|square|rotation|action):(.+)$",
+    re.IGNORECASE,
+)
+
+_QUIT = {"/quit", "/exit", "quit", "exit"}
+
+
+def _words(text: str) -> list[str]:
+    try:
+        words = shlex.split(text)
+    except ValueError:
+        words = text.split()
+    out = []
+    for word in words:
+        match = _OPTION_NAME.match(word)
+        out.append(match.group(2) if match else word)
+    return out
+
+
+def parse_command_line(line: str, games: frozenset[str] | None = None) -> Command:
+    """Parse one line typed at the terminal table.
+
+    `games` is the set of game keys accepted as `/<game> ...` (default: those in
+    `GAME_SUBCOMMANDS`). A line without a leading slash is a move in notation.
+
+    >>> parse_command_line("/game new cathedral games=2")
+    Command(kind=<CommandKind.NEW: 'new'>, args=('cathedral', 'games=2'))
+    >>> parse_command_line("/cathedral place Castle B3 90")
+    Command(kind=<CommandKind.MOVE: 'move'>, args=('Castle B3 90',))
+    >>> parse_command_line("/kingsburg act influence 8 with 5+3")
+    Command(kind=<CommandKind.MOVE: 'move'>, args=('influence 8 with 5+3',))
+    """
+    text = line.strip()
+    if not text:
+        raise CommandError("Type a command such as `/game status`, or `/game help` for the list.")
+    if text.lower() in _QUIT:
+        return Command(CommandKind.QUIT)
+    if not text.startswith("/"):
+        return Command(CommandKind.MOVE, (text,))
+    head, _, rest = text[1:].partition(" ")
+    head = head.lower()
+    words = _words(rest)
+    known_games = games if games is not None else frozenset(GAME_SUBCOMMANDS)
+    if head in ("game", "g"):
+        return _game_command(words)
+    if head in _GAME_WORDS and head not in known_games:
+        # `/status`, `/move Castle B3 90`: the /game prefix is optional at the terminal.
+        return _game_command([head, *words])
+    if head in known_games:
+        return _per_game_command(head, words)
+    raise CommandError(
+        f"I don't know the command `/{head}`. Try `/game help` for the list of commands."
+    )
+
+
+def _game_command(words: list[str]) -> Command:
+    if not words:
+        return Command(CommandKind.HELP)
+    word, args = words[0].lower(), words[1:]
+    kind = _GAME_WORDS.get(word)
+    if kind is None:
+        raise CommandError(f"`/game {word}` is not a command. Try `/game help`.")
+    if kind is CommandKind.NEW:
+        if not args:
+            raise CommandError("Say which game: `/game new cathedral`, optionally with options.")
+        return Command(kind, (args[0], " ".join(args[1:])))
+    if kind is CommandKind.ADD_BOT:
+        return Command(kind, (args[0] if args else "random",))
+    if kind is CommandKind.KICK:
+        if len(args) != 1 or not args[0].isdigit():
+            raise CommandError("Say which seat to remove by its number: `/game kick 2`.")
+        return Command(kind, (args[0],))
+    if kind is CommandKind.HISTORY:
+        if args and not args[0].isdigit():
+            raise CommandError(
+                "`/game history` takes how many moves to show, e.g. `/game history 5`."
+            )
+        return Command(kind, tuple(args[:1]))
+    if kind is CommandKind.RULES:
+        return Command(kind, tuple(args[:1]))
+    if kind in (CommandKind.MOVE, CommandKind.CHOICES):
+        if kind is CommandKind.MOVE and not args:
+            raise CommandError("Write the move after `/game move`, e.g. `/game move Castle B3 90`.")
+        return Command(kind, (" ".join(args),))
+    return Command(kind)
+
+
+def _per_game_command(game: str, words: list[str]) -> Command:
+    if not words:
+        subs = ", ".join(f"`/{game} {s}`" for s in GAME_SUBCOMMANDS.get(game, {})) or "moves"
+        raise CommandError(f"Say what to do: {subs}.")
+    sub, args = words[0].lower(), words[1:]
+    if sub in ("rules", "help"):
+        return Command(CommandKind.RULES, (game,))
+    if sub in ("status", "board", "history"):
+        return _game_command([sub, *args])
+    notation = notation_for(game, sub, *args)
+    if not notation:
+        raise CommandError(f"Write the move after `/{game} {sub}`.")
+    return Command(CommandKind.MOVE, (notation,))

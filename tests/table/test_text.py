@@ -1,0 +1,80 @@
+"""Pure helpers of the table: choice ranking, option text and the text-command parser."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.table.commands import rank_choices
+from bot.table.options import parse_options_text
+from bot.table.textcommands import (
+    Command,
+    CommandError,
+    CommandKind,
+    notation_for,
+    parse_command_line,
+)
+
+
+def test_rank_choices_orders_and_caps() -> None:
+    """Prefix matches beat word-prefix matches beat substrings; at most 25."""
+    options = [f"Tavern {c}{r} 0" for c in "ABCDEFGHIJ" for r in range(1, 11)]
+    options += ["Castle B3 90", "Abbey B3 0"]
+    assert len(rank_choices(options, "")) == 25
+    assert rank_choices(options, "castle") == ["Castle B3 90"]
+    ranked = rank_choices(options, "b3")
+    assert ranked[:3] == ["Tavern B3 0", "Castle B3 90", "Abbey B3 0"]
+    assert rank_choices(options, "zzz") == []
+    assert rank_choices(["a b", "ab"], "ab") == ["ab", "a b"]
+
+
+def test_parse_options_text() -> None:
+    """key=value pairs separated by spaces or commas; a bare word is refused."""
+    assert parse_options_text("games=3, variant: short") == {"games": "3", "variant": "short"}
+    assert parse_options_text(None) == {}
+    with pytest.raises(ValueError, match="key=value"):
+        parse_options_text("games")
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ("/game new cathedral games=2", Command(CommandKind.NEW, ("cathedral", "games=2"))),
+        ("/game new game:cathedral", Command(CommandKind.NEW, ("cathedral", ""))),
+        ("/game join", Command(CommandKind.JOIN)),
+        ("/game add-bot heuristic", Command(CommandKind.ADD_BOT, ("heuristic",))),
+        ("/game history 5", Command(CommandKind.HISTORY, ("5",))),
+        ("/game rules kingsburg", Command(CommandKind.RULES, ("kingsburg",))),
+        ("/cathedral place Castle B3 90", Command(CommandKind.MOVE, ("Castle B3 90",))),
+        (
+            "/cathedral place piece:Castle square:B3 rotation:90",
+            Command(CommandKind.MOVE, ("Castle B3 90",)),
+        ),
+        (
+            "/kingsburg act influence 8 with 5+3",
+            Command(CommandKind.MOVE, ("influence 8 with 5+3",)),
+        ),
+        ("/kingsburg influence 8 with 5+3", Command(CommandKind.MOVE, ("influence 8 with 5+3",))),
+        ("/cathedral rules", Command(CommandKind.RULES, ("cathedral",))),
+        ("Castle B3 90", Command(CommandKind.MOVE, ("Castle B3 90",))),
+        ("/status", Command(CommandKind.STATUS)),
+        ("/quit", Command(CommandKind.QUIT)),
+        ("/game", Command(CommandKind.HELP)),
+    ],
+)
+def test_parse_command_line(line: str, expected: Command) -> None:
+    """Lines map to table commands; game subcommands become notation."""
+    assert parse_command_line(line) == expected
+
+
+@pytest.mark.parametrize("line", ["", "/game fly", "/game new", "/nonsense", "/game kick x"])
+def test_parse_command_line_refuses_with_a_sentence(line: str) -> None:
+    """Unknown commands raise CommandError with advice."""
+    with pytest.raises(CommandError):
+        parse_command_line(line)
+
+
+def test_notation_for() -> None:
+    """Slash options join into notation in the subcommand's order; None options are skipped."""
+    assert notation_for("cathedral", "place", "Castle", "B3", 90) == "Castle B3 90"
+    assert notation_for("cathedral", "place", "Tavern", "A1", None) == "Tavern A1"
+    assert notation_for("kingsburg", "build", "Inn") == "build Inn"
