@@ -158,7 +158,8 @@ C2 = Channel(700_000_000_000_000_002, "other-games")
 class Sent:
     """One request the bot made, decoded.
 
-    kind: "response" (interaction callback), "followup", "edit_original", "channel_message",
+    kind: "response" (interaction callback), "followup", "edit_original" (fills a deferred
+      message), "edit" (changes the message a clicked component is on), "channel_message",
       "thread", "sync" or "other".
     response_type: the interaction callback type (4 message, 5 deferred, 6 deferred update,
       7 update message, 8 autocomplete result) for kind "response", else None.
@@ -327,6 +328,11 @@ class Exchange:
         return [i for s in self.public for i in s.pinged_ids]
 
     @property
+    def edits(self) -> list[Sent]:
+        """Edits of the message a clicked component sits on (e.g. buttons removed)."""
+        return [s for s in self.sent if s.kind == "edit"]
+
+    @property
     def threads(self) -> list[Sent]:
         """Threads the bot created."""
         return [s for s in self.sent if s.kind == "thread"]
@@ -474,11 +480,14 @@ class FakeWebhookAdapter(AsyncWebhookAdapter):
             )
             return message
         if "@original" in path and route.method == "PATCH":
+            # After a "thinking" defer this fills in the deferred message; otherwise it edits
+            # the message a clicked component sits on ("edit", not a new message).
+            kind = "edit_original" if token in self.rec.pending_defer else "edit"
             ephemeral = self.rec.pending_defer.pop(token, False)
             message = self.rec.message_payload(channel_id, body)
             self.rec.sent.append(
                 Sent(
-                    "edit_original",
+                    kind,
                     route.method,
                     path,
                     route.url,
@@ -802,7 +811,19 @@ class Harness:
             if s.message_id and custom_id in str(s.payload)
         )
         mid = message_id or next(carriers, None)
-        message = self.rec.messages.get(mid or -1) or self.rec.message_payload(channel.id, {})
+        message = self.rec.messages.get(mid or -1)
+        if message is None:
+            # A message this harness never saw (e.g. posted before a simulated restart): Discord
+            # still sends the message the button sits on, so build one that carries it.
+            ctype = 3 if values is not None else 2
+            button: dict[str, Any] = {"type": ctype, "custom_id": custom_id}
+            if ctype == 2:
+                button.update(style=1, label="button")
+            else:
+                button.update(options=[{"label": v, "value": v} for v in values or ()])
+            message = self.rec.message_payload(
+                channel.id, {"components": [{"type": 1, "components": [button]}]}
+            )
         payload["message"] = dict(message, channel_id=str(channel.id))
         return await self.dispatch(payload)
 
