@@ -1,0 +1,107 @@
+"""Whole Kingsburg games with the bots: invariants along the way, JSON round trip, notation round
+trip, no leaked enemy cards, and speed."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from bot.games.kingsburg import ENGINE
+from bot.games.kingsburg.state import State, Step
+from bot.games.protocol import Event, Seat, Transition, step
+
+
+def _run(n: int, seed: int, bot: str, checks: bool = True) -> tuple[State, list[Event], int]:
+    state = ENGINE.new_game(n, {}, seed)
+    bots = {s: ENGINE.bots[bot]() for s in range(n)}
+    events: list[Event] = []
+    moves = 0
+    years_seen = [state.year]
+    while ENGINE.outcome(state) is None:
+        acting = sorted(ENGINE.to_act(state))
+        assert acting, "nobody to act but the game is not over"
+        seat = acting[moves % len(acting)]
+        action = bots[seat].choose(state, Seat(seat), seed * 7919 + moves)
+        result = step(ENGINE, state, Seat(seat), action)
+        assert isinstance(result, Transition), (ENGINE.format_action(action, state), result)
+        previous = state
+        state = result.state
+        events.extend(result.events)
+        moves += 1
+        if checks:
+            for p in state.players:
+                assert min(p.goods) >= 0 and p.plus_two >= 0 and p.vp >= 0
+            if state.year != previous.year:
+                # A winter was fought: every soldier went home.
+                assert all(p.soldiers == 0 for p in state.players if state.phase <= 2)
+                years_seen.append(state.year)
+            if moves % 11 == 0:
+                data = ENGINE.state_to_dict(state)
+                assert ENGINE.state_to_dict(ENGINE.state_from_dict(data)) == data
+                for viewer in [None, *range(n)]:
+                    shown = repr(ENGINE.view(state, viewer))
+                    for secret in ENGINE.hidden_from(state, viewer):
+                        assert secret not in shown
+    return state, events, moves
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+@pytest.mark.parametrize("bot", ["random", "heuristic"])
+def test_full_games_keep_the_invariants(n: int, bot: str) -> None:
+    """Goods never negative, VP equals the sum of VP events, five winters, an outcome."""
+    state, events, _ = _run(n, 100 + n, bot)
+    assert state.step is Step.OVER
+    assert state.year == 5
+    assert [b.year for b in state.battles] == [1, 2, 3, 4, 5]
+    for seat in range(n):
+        gained = sum(e.data["vp"] for e in events if e.kind == "vp" and e.data["seat"] == seat)
+        # The first moves of the game (year I aid) give no VP, so events cover every change.
+        assert gained == state.players[seat].vp
+    out = ENGINE.outcome(state)
+    assert out is not None and out.winners
+    best = max(p.vp for p in state.players)
+    assert all(state.players[w].vp == best for w in out.winners)
+    assert ENGINE.to_act(state) == frozenset()
+    v = ENGINE.view(state, None)
+    assert v.finished and v.winners == out.winners and len(v.past_battles) == 5
+
+
+def test_notation_round_trip_for_every_legal_action() -> None:
+    """parse(format(a)) == a for all legal actions met in a game."""
+    state = ENGINE.new_game(3, {}, 5)
+    bot = ENGINE.bots["random"]()
+    moves = 0
+    while ENGINE.outcome(state) is None:
+        for seat in ENGINE.to_act(state):
+            for a in ENGINE.legal_actions(state, seat):
+                text = ENGINE.format_action(a, state)
+                assert ENGINE.parse_action(text, state, seat) == a, text
+                assert ENGINE.parse_action("  " + text.upper() + " ", state, seat) == a, text
+        seat = sorted(ENGINE.to_act(state))[0]
+        t = step(ENGINE, state, seat, bot.choose(state, seat, moves))
+        assert isinstance(t, Transition)
+        state = t.state
+        moves += 1
+
+
+def test_heuristic_beats_random_on_average() -> None:
+    """The heuristic bot scores more than random bots over a few games."""
+    total_h = total_r = 0
+    for seed in range(4):
+        h, _, _ = _run(2, seed, "heuristic", checks=False)
+        r, _, _ = _run(2, seed, "random", checks=False)
+        total_h += sum(p.vp for p in h.players)
+        total_r += sum(p.vp for p in r.players)
+    assert total_h > total_r
+
+
+def test_five_bot_game_is_fast() -> None:
+    """A five-player game plays at well over 300 moves per second."""
+    start = time.perf_counter()
+    _, _, moves = _run(5, 42, "heuristic", checks=False)
+    elapsed = time.perf_counter() - start
+    assert moves / elapsed > 300
+    start = time.perf_counter()
+    _run(5, 43, "random", checks=False)
+    assert time.perf_counter() - start < 1.0

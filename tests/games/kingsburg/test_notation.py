@@ -1,0 +1,97 @@
+"""Kingsburg notation: tolerant parsing, canonical formatting, helpful refusals."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.games.kingsburg import ENGINE, RULES_SUMMARY
+from bot.games.kingsburg.actions import (
+    Aid,
+    Alchemist,
+    Build,
+    Done,
+    Gift,
+    Influence,
+    Keep,
+    Lose,
+    Pass,
+    Recruit,
+    Reroll,
+    Skip,
+    TownHall,
+    format_action,
+    parse_action,
+)
+from bot.games.rejections import Rejection, RejectionCode
+
+
+@pytest.mark.parametrize(
+    ("text", "action"),
+    [
+        ("influence 8 with 5+3", Influence(8, (5, 3))),
+        ("Influence 8 with 3 + 5", Influence(8, (5, 3))),
+        ("influence 9 with 4+4 +2", Influence(9, (4, 4), (), True)),
+        ("influence 10 with 4+5 market-1", Influence(10, (5, 4), (), False, -1)),
+        ("influence 10 with 4+5 market -1", Influence(10, (5, 4), (), False, -1)),
+        ("influence 3 with 3 envoy", Influence(3, (3,), (), False, 0, True)),
+        ("influence 9 with 2w+4+3", Influence(9, (4, 3), (2,))),
+        ("PASS", Pass()),
+        ("gift wood+gold", Gift((1, 1, 0))),
+        ("gift 2 stone", Gift((0, 0, 2))),
+        ("alchemist stone->gold+wood", Alchemist("stone")),
+        ("alchemist stone", Alchemist("stone")),
+        ("reroll statue 2", Reroll("statue")),
+        ("reroll statue white", Reroll("statue", True)),
+        ("reroll chapel", Reroll("chapel")),
+        ("keep", Keep()),
+        ("build Guard Tower", Build("guard-tower")),
+        ("build merchants' guild", Build("merchants-guild")),
+        ("build crane envoy", Build("crane", True)),
+        ("done", Done()),
+        ("townhall plus2", TownHall("plus2")),
+        ("town hall +2", TownHall("plus2")),
+        ("townhall gold", TownHall("gold")),
+        ("skip", Skip()),
+        ("recruit 2 gold+wood+stone+stone", Recruit(2, (1, 1, 2))),
+        ("recruit 0", Skip()),
+        ("aid wood", Aid("wood")),
+        ("lose gold+wood", Lose((1, 1, 0))),
+    ],
+)
+def test_parse(text: str, action: object) -> None:
+    """Tolerant parsing (case, spaces, order of dice)."""
+    assert parse_action(text) == action
+    assert parse_action(format_action(action)) == action  # type: ignore[arg-type]
+
+
+def test_canonical_forms() -> None:
+    """format_action gives one spelling per action."""
+    assert format_action(Influence(9, (4, 3), (2,), True, 1, True)) == (
+        "influence 9 with 4+3+2w +2 market+1 envoy"
+    )
+    assert format_action(Alchemist("wood")) == "alchemist wood->gold+stone"
+    assert format_action(Recruit(1, (0, 1, 1))) == "recruit 1 wood+stone"
+
+
+@pytest.mark.parametrize(
+    "text", ["", "fly away", "build palace", "influence eight", "aid diamonds", "gift rubies"]
+)
+def test_garbage_is_malformed_with_a_sentence(text: str) -> None:
+    """Unknown input is refused politely."""
+    result = parse_action(text)
+    assert isinstance(result, Rejection)
+    assert result.code is RejectionCode.MALFORMED and result.message
+
+
+def test_wrong_time_is_explained() -> None:
+    """Building during the Aid from the King says what to do instead."""
+    s = ENGINE.new_game(3, {}, 1)
+    seat = sorted(ENGINE.to_act(s))[0]
+    r = ENGINE.check(s, seat, Build("statue"))
+    assert r is not None and "choose your good from the King" in r.message
+
+
+def test_rules_summary_is_short_and_has_notes() -> None:
+    """Markdown under 2000 characters with the rules notes and the unverified-cards note."""
+    assert len(RULES_SUMMARY) < 2000
+    assert "Rules notes" in RULES_SUMMARY and "unverified" in RULES_SUMMARY
