@@ -8,6 +8,7 @@ waiting on at least one seat (or over): phases nobody has to decide are run insi
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import replace
 from itertools import combinations
 
@@ -214,9 +215,10 @@ def settle(s: State, ev: list[Event]) -> State:
     raise RuntimeError("Kingsburg: the automatic phases did not settle")
 
 
-def _drop_heads(s: State, has_options: object) -> tuple[int, ...]:
+def _drop_heads(s: State, has_options: Callable[[State, int], bool]) -> tuple[int, ...]:
+    """The queue without leading seats that have nothing to decide (they are skipped)."""
     q = s.queue
-    while q and not has_options(s, q[0]):  # type: ignore[operator]
+    while q and not has_options(s, q[0]):
         q = q[1:]
     return q
 
