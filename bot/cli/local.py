@@ -1,9 +1,235 @@
-"""placeholder"""
+"""`python -m bot local <game> --players alice,bob`: a table in the terminal.
+
+The same `Table` the Discord cogs use, over a real `GameService` and SQLite, with the players as
+local users. Lines are read from stdin:
+
+    alice: /cathedral place Castle B3 90     act as alice
+    /cathedral place Castle B3 90            act as the player to move
+    Castle B3 90                             the same, bare notation
+    /game status, /game history, /game moves, /game help, ...   every /game command
+    /quit (or end of input)                  leave
+
+Replies print as they would appear in Discord (title, text, fields); images are written to `--out`
+as NNN-<desc>.png and their paths printed. Works with piped stdin, for scripts and tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import re
+import sys
+import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TextIO
+
+from bot.cli.common import CliError, RenderPng, engine_for, load_renderer, write_png
+from bot.games.protocol import Seat
+from bot.games.rejections import Rejection
+from bot.sessions.service import GameService
+from bot.storage.sqlite import SqliteStore
+from bot.table.commands import Table
+from bot.table.engines import lookup_engine
+from bot.table.replies import Caller, Reply
+from bot.table.textcommands import CommandError, CommandKind, parse_command_line
+
+LOCAL_CHANNEL = 1
+LOCAL_GUILD = None
+_PREFIX = re.compile(r"^\s*([A-Za-z0-9_.-]+)\s*:\s*(.*)$")
 
 
-def add_arguments(parser):
-    pass
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Arguments of the `local` subcommand."""
+    parser.add_argument("game", help="game key, e.g. cathedral")
+    parser.add_argument(
+        "--players", required=True, help="comma-separated names of the human players"
+    )
+    parser.add_argument("--bots", default="", help="comma-separated bots to seat after them")
+    parser.add_argument("--options", default="", help='game options, e.g. "games=2"')
+    parser.add_argument("--seed", type=int, default=None, help="game seed (default: random)")
+    parser.add_argument("--db", type=Path, default=None, help="SQLite file (default: temporary)")
+    parser.add_argument("--out", type=Path, default=None, help="directory for the board images")
 
 
-def run(args):
+@dataclass
+class LocalTable:
+    """The terminal front end: players as callers, replies printed, images saved."""
+
+    table: Table
+    players: dict[str, Caller]
+    out: Path | None
+    stream: TextIO = field(default=sys.stdout)
+    images: int = 0
+
+    def caller_named(self, name: str) -> Caller | None:
+        """The player called `name` (any case)."""
+        return self.players.get(name.lower())
+
+    async def default_caller(self) -> Caller:
+        """The human to act when exactly one is; else the host (the first player)."""
+        ctx = await self.table.state_for(next(iter(self.players.values())))
+        if ctx is not None and ctx.state is not None:
+            humans = [
+                s for s in ctx.session.seats if s.user_id is not None and Seat(s.seat) in ctx.to_act
+            ]
+            if humans:
+                for caller in self.players.values():
+                    if caller.user_id == humans[0].user_id:
+                        return caller
+        return next(iter(self.players.values()))
+
+    async def prompt(self) -> str:
+        """'alice (light) > ' naming whoever is to move."""
+        ctx = await self.table.state_for(next(iter(self.players.values())))
+        if ctx is None or ctx.state is None or not ctx.to_act:
+            return "> "
+        names = [
+            f"{s.display_name} ({ctx.engine.seat_label(ctx.state, Seat(s.seat))})"
+            for s in ctx.session.seats
+            if Seat(s.seat) in ctx.to_act
+        ]
+        return f"{', '.join(names)} > "
+
+    def show(self, replies: Sequence[Reply]) -> None:
+        """Print replies the way Discord would show them, saving images."""
+        for reply in replies:
+            if reply.only_for is not None:
+                owner = next(
+                    (c.display_name for c in self.players.values() if c.user_id == reply.only_for),
+                    str(reply.only_for),
+                )
+                tag = f"[only for {owner}] "
+            elif reply.ephemeral:
+                tag = "[only you] "
+            else:
+                tag = ""
+            out = self.stream
+            if reply.title:
+                print(f"{tag}== {reply.title} ==", file=out)
+                tag = ""
+            if reply.text:
+                for i, line in enumerate(reply.text.replace("**", "").splitlines()):
+                    print(f"{tag if i == 0 else ''}{line}", file=out)
+            for name, value in reply.fields:
+                print(f"  {name}: {value.replace(chr(10), '; ')}", file=out)
+            if reply.buttons:
+                print("  buttons: " + " | ".join(b.label for b in reply.buttons), file=out)
+            if reply.mentions:
+                names = [
+                    c.display_name for c in self.players.values() if c.user_id in reply.mentions
+                ]
+                print("  @" + " @".join(names), file=out)
+            if reply.image is not None:
+                if self.out is None:
+                    size = len(reply.image.png) // 1024
+                    print(
+                        f"  image: {reply.image.filename} ({size} KB; --out DIR saves it)", file=out
+                    )
+                else:
+                    desc = reply.title or reply.image.filename
+                    path = write_png(self.out, self.images, desc, reply.image.png)
+                    self.images += 1
+                    print(f"  image: {path}", file=out)
+        self.stream.flush()
+
+    async def handle(self, line: str) -> bool:
+        """Run one line; False when the table should close."""
+        text = line.strip()
+        if not text or text.startswith("#"):
+            return True
+        caller: Caller | None = None
+        match = _PREFIX.match(text)
+        if match is not None and self.caller_named(match.group(1)) is not None:
+            caller, text = self.caller_named(match.group(1)), match.group(2).strip()
+        try:
+            if parse_command_line(text).kind is CommandKind.QUIT:
+                return False
+        except CommandError:
+            pass  # the table answers it with the same sentence
+        if caller is None:
+            caller = await self.default_caller()
+        self.show(await self.table.run_line(caller, text))
+        return True
+
+
+async def _setup(local: LocalTable, game: str, options: str, bots: Sequence[str]) -> bool:
+    """Open the lobby, seat everyone and start; False (after printing why) if anything failed."""
+    callers = list(local.players.values())
+    host = callers[0]
+    replies = await local.table.new(host, game, options)
+    local.show(replies)
+    if any(r.ephemeral for r in replies):
+        return False
+    for caller in callers[1:]:
+        replies = await local.table.join(caller)
+        local.show(replies)
+        if any(r.ephemeral for r in replies):
+            return False
+    for bot in bots:
+        replies = await local.table.add_bot(host, bot)
+        local.show(replies)
+        if any(r.ephemeral for r in replies):
+            return False
+    replies = await local.table.start(host)
+    local.show(replies)
+    return not any(r.ephemeral and r.only_for is None for r in replies)
+
+
+async def play_local(
+    args: argparse.Namespace,
+    lines: TextIO,
+    stream: TextIO,
+    render_png: RenderPng | None = None,
+) -> int:
+    """Run the terminal table until EOF or /quit."""
+    engine = engine_for(args.game)
+    names = [n.strip() for n in args.players.split(",") if n.strip()]
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    if not names:
+        raise CliError("Name at least one human player with --players, e.g. --players alice,bob.")
+    if len({n.lower() for n in names}) != len(names):
+        raise CliError("Every player needs a different name.")
+    with tempfile.TemporaryDirectory(prefix="guildhall-local-") as tmp:
+        db = args.db if args.db is not None else Path(tmp) / "local.db"
+        store = await SqliteStore.open(db)
+        try:
+            seed = args.seed
+            service = GameService(
+                store,
+                seed_source=(lambda: seed) if seed is not None else None,
+                engines=lookup_engine,
+            )
+            table = Table(service, render_png or load_renderer())
+            players = {
+                name.lower(): Caller(LOCAL_GUILD, LOCAL_CHANNEL, 1 + i, name)
+                for i, name in enumerate(names)
+            }
+            local = LocalTable(table, players, args.out, stream)
+            existing = await service.status(LOCAL_CHANNEL)
+            if isinstance(existing, Rejection):
+                if not await _setup(local, engine.spec.key, args.options, bots):
+                    return 1
+            else:
+                print("Resuming the game stored in the database.", file=stream)
+                local.show(await table.status(next(iter(players.values()))))
+            interactive = lines.isatty()
+            while True:
+                if interactive:
+                    print(await local.prompt(), end="", file=stream, flush=True)
+                line = await asyncio.to_thread(lines.readline)
+                if not line:
+                    break
+                if not interactive and line.strip():
+                    print(f"> {line.rstrip()}", file=stream)
+                if not await local.handle(line):
+                    break
+        finally:
+            await store.close()
     return 0
+
+
+def run(args: argparse.Namespace) -> int:
+    """Entry point for `python -m bot local`."""
+    return asyncio.run(play_local(args, sys.stdin, sys.stdout))
