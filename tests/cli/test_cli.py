@@ -1,0 +1,227 @@
+"""The command line: play, replay, local (piped stdin), bench --quick and the no-token start."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.__main__ import main
+from bot.cli import local
+from bot.games import get_engine
+from bot.games.protocol import Seat
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _legal_opening(count: int) -> list[str]:
+    """`count` legal Cathedral moves from the start (first legal move each time)."""
+    engine = get_engine("cathedral")
+    state = engine.new_game(2, engine.spec.validate_options({}), 1)
+    moves = []
+    for _ in range(count):
+        (seat,) = engine.to_act(state)
+        action = engine.legal_actions(state, seat)[0]
+        moves.append(engine.format_action(action, state))
+        state = engine.apply(state, Seat(seat), action).state
+    return moves
+
+
+def test_play_writes_one_png_per_move_and_a_result(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A bot game prints every move, ends with `result:` and leaves start + one PNG per move."""
+    out = tmp_path / "out"
+    assert (
+        main(["play", "cathedral", "--bots", "heuristic,random", "--seed", "1", "--out", str(out)])
+        == 0
+    )
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert lines[-1].startswith("result: ")
+    moves = lines[:-1]
+    assert moves and moves[0].split()[0] == "1"
+    assert "(light)" in moves[0] or "(dark)" in moves[0]
+    pngs = sorted(p.name for p in out.iterdir())
+    assert len(pngs) == len(moves) + 1
+    assert pngs[0] == "000-start.png" and pngs[1].startswith("001-")
+    assert (out / pngs[-1]).read_bytes().startswith(b"\x89PNG")
+
+
+def test_play_is_reproducible(capsys: pytest.CaptureFixture[str]) -> None:
+    """Same seed, same bots: the same game."""
+    main(["play", "cathedral", "--bots", "random,random", "--seed", "5"])
+    first = capsys.readouterr().out
+    main(["play", "cathedral", "--bots", "random,random", "--seed", "5"])
+    assert capsys.readouterr().out == first
+
+
+def test_play_refuses_bad_bots(capsys: pytest.CaptureFixture[str]) -> None:
+    """Unknown bots and wrong seat counts are usage errors (status 2) with a sentence."""
+    assert main(["play", "cathedral", "--bots", "wizard,random"]) == 2
+    assert "no bot 'wizard'" in capsys.readouterr().err
+    assert main(["play", "cathedral", "--bots", "random"]) == 2
+    assert "2-2 players" in capsys.readouterr().err
+
+
+def test_replay_applies_moves_and_reports_refused_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Moves apply (comments and blank lines skipped); a refused line stops with its number."""
+    first, second, third = _legal_opening(3)
+    good = tmp_path / "good.txt"
+    good.write_text(f"# opening\n{first}\n\n1: {second}  # dark\nlight: {third}\n")
+    assert main(["replay", "cathedral", "--moves", str(good)]) == 0
+    out = capsys.readouterr().out
+    assert "3 moves applied" in out and "to move:" in out
+    bad = tmp_path / "bad.txt"
+    bad.write_text(f"{first}\n# comment\n{first}\n")
+    assert main(["replay", "cathedral", "--moves", str(bad)]) == 1
+    line = capsys.readouterr().out.strip().splitlines()[-1]
+    assert line.startswith("line 3: ")
+    assert len(line) > len("line 3: ") + 10  # the engine's sentence
+
+
+def test_replay_json_summary(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """--json prints the engine summary with hands, territory, captures, to act and outcome."""
+    moves = tmp_path / "moves.txt"
+    moves.write_text("\n".join(_legal_opening(2)) + "\n")
+    assert main(["replay", "cathedral", "--moves", str(moves), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    for key in ("hands", "territory", "captured", "to_act", "outcome"):
+        assert key in data
+    assert data["outcome"] is None
+
+
+def test_replay_missing_file_is_a_usage_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A missing moves file is reported, not a traceback."""
+    assert main(["replay", "cathedral", "--moves", str(tmp_path / "nope.txt")]) == 2
+    assert "cannot read" in capsys.readouterr().err
+
+
+def test_local_table_with_piped_stdin(tmp_path: Path) -> None:
+    """The terminal table seats the players, plays moves as named or as the player to move."""
+    first, second, third = _legal_opening(3)
+    script = "\n".join(
+        [
+            f"alice: /cathedral move {first}",
+            "alice: /game status",
+            second,  # bare notation: the player to move (bob)
+            f"/cathedral place {third}",
+            f"alice: {third}",  # refused: it is bob's turn now
+            "/game history",
+            "/quit",
+            "alice: /game abandon",  # never reached
+        ]
+    )
+    args = local_args(tmp_path)
+    out = io.StringIO()
+    import asyncio
+
+    status = asyncio.run(local.play_local(args, io.StringIO(script + "\n"), out))
+    text = out.getvalue()
+    assert status == 0
+    assert "== Cathedral begins ==" in text
+    assert f"== alice played {first} ==" in text
+    assert f"== bob played {second} ==" in text
+    assert f"== alice played {third} ==" in text
+    assert "[only you] It is not your turn" in text
+    assert "the last 3 moves" in text
+    assert "abandoned" not in text
+    pngs = sorted(p.name for p in (tmp_path / "imgs").iterdir())
+    assert pngs[0] == "000-cathedral-begins.png"
+    assert len(pngs) == 5  # start, 3 moves, one status
+    assert str(tmp_path / "imgs" / pngs[1]) in text
+
+
+def local_args(tmp_path: Path) -> object:
+    from bot.__main__ import build_parser
+
+    return build_parser().parse_args(
+        [
+            "local",
+            "cathedral",
+            "--players",
+            "alice,bob",
+            "--seed",
+            "3",
+            "--db",
+            str(tmp_path / "local.db"),
+            "--out",
+            str(tmp_path / "imgs"),
+        ]
+    )
+
+
+def test_local_subprocess_with_a_bot(tmp_path: Path) -> None:
+    """`python -m bot local` as a real process: one human against a bot, EOF ends it."""
+    first = _legal_opening(1)[0]
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "bot",
+            "local",
+            "cathedral",
+            "--players",
+            "alice",
+            "--bots",
+            "heuristic",
+            "--seed",
+            "2",
+        ],
+        input=f"{first}\n/game status\n",
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert f"== alice played {first} ==" in proc.stdout
+    assert "Heuristic bot (dark)" in proc.stdout
+    assert "--out DIR saves it" in proc.stdout
+
+
+def test_no_token_prints_help_and_exits_2(tmp_path: Path) -> None:
+    """Without DISCORD_TOKEN (and no .env in cwd) the bot explains how to get one and exits 2."""
+    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+    env["PYTHONPATH"] = str(ROOT)
+    proc = subprocess.run(
+        [sys.executable, "-m", "bot"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=env,
+        timeout=60,
+    )
+    assert proc.returncode == 2
+    output = proc.stdout + proc.stderr
+    assert "DISCORD_TOKEN" in output
+    assert "python -m bot local" in output
+
+
+def test_bench_quick_prints_every_figure(capsys: pytest.CaptureFixture[str]) -> None:
+    """bench --quick prints each figure with its target and a verdict."""
+    assert main(["bench", "--game", "cathedral", "--quick"]) == 0
+    out = capsys.readouterr().out
+    for figure in (
+        "random games/s",
+        "render p50, mid-game",
+        "render p95, mid-game",
+        "PNG size max, mid-game",
+        "render p95, end-game",
+        "PNG size max, end-game",
+        "move p50, whole path",
+        "move p95, whole path",
+        "moves/s through the service",
+        "peak memory",
+    ):
+        assert figure in out, figure
+    assert "target <= 60 ms" in out and "target >= 300" in out and "target <= 120 ms" in out
+    assert out.count(" OK") + out.count(" MISS") == 7
