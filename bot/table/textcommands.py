@@ -63,17 +63,31 @@ class Subcommand:
     params: option names in the order they appear in notation; the last one takes the rest of
       the line when typed as text.
     lead: words written before the options in notation (e.g. "influence").
+    joiners: a word written before each option after the first (e.g. "with"), unless the value
+      already starts with it; shorter than params - 1 means no word for the rest.
     """
 
     name: str
     params: tuple[str, ...]
     help: str
     lead: str = ""
+    joiners: tuple[str, ...] = ()
 
     def notation(self, *values: object) -> str:
-        """Join the option values (None/empty ones skipped) into notation."""
+        """Join the option values (None/empty ones skipped) into notation.
+
+        Typed as text, extra words all belong to the last option.
+        """
+        texts = [str(v).strip() for v in values if v is not None and str(v).strip()]
+        if self.params and len(texts) > len(self.params):
+            keep = len(self.params) - 1
+            texts = [*texts[:keep], " ".join(texts[keep:])]
         words = [self.lead] if self.lead else []
-        words.extend(str(v).strip() for v in values if v is not None and str(v).strip())
+        for i, text in enumerate(texts):
+            joiner = self.joiners[i - 1] if 0 < i <= len(self.joiners) else ""
+            if joiner and not text.lower().startswith(joiner.lower() + " "):
+                words.append(joiner)
+            words.append(text)
         return " ".join(words)
 
 
@@ -88,10 +102,20 @@ GAME_SUBCOMMANDS: dict[str, dict[str, Subcommand]] = {
         "move": Subcommand("move", ("notation",), "any move in notation"),
     },
     "kingsburg": {
+        "influence": Subcommand(
+            "influence",
+            ("advisor", "dice"),
+            "influence an advisor with dice, e.g. `/kingsburg influence 8 5+3`",
+            lead="influence",
+            joiners=("with",),
+        ),
+        "envoy": Subcommand("envoy", ("move",), "a move using the King's Envoy"),
         "act": Subcommand(
             "act",
-            ("action",),
-            "any Kingsburg action in notation, e.g. `/kingsburg act influence 8 with 5+3`",
+            ("notation",),
+            "any Kingsburg action in notation, e.g. `/kingsburg act influence 8 with 5+3` "
+            "(also: pass, gift, aid, reroll, keep, alchemist, build, done, townhall, recruit, "
+            "lose, skip; `/game rules kingsburg`)",
         ),
         "move": Subcommand("move", ("notation",), "any move in notation"),
     },
@@ -232,7 +256,9 @@ def _per_game_command(game: str, words: list[str]) -> Command:
     sub, args = words[0].lower(), words[1:]
     if sub in ("rules", "help"):
         return Command(CommandKind.RULES, (game,))
-    if sub in ("status", "board", "history"):
+    if sub in ("status", "board", "history", "peek"):
+        if sub == "peek":
+            return Command(CommandKind.STATUS)
         return _game_command([sub, *args])
     notation = notation_for(game, sub, *args)
     if not notation:

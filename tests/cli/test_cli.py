@@ -225,3 +225,24 @@ def test_bench_quick_prints_every_figure(capsys: pytest.CaptureFixture[str]) -> 
         assert figure in out, figure
     assert "target <= 60 ms" in out and "target >= 300" in out and "target <= 120 ms" in out
     assert out.count(" OK") + out.count(" MISS") == 7
+
+
+def test_replay_simultaneous_game_needs_seat_prefixes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """In a simultaneous phase a line needs `0:` or a seat label; without one it is refused."""
+    engine = get_engine("kingsburg")
+    state = engine.new_game(2, engine.spec.validate_options({}), 1)
+    if len(engine.to_act(state)) < 2:
+        pytest.skip("Kingsburg no longer opens with a simultaneous step")
+    first = engine.format_action(engine.legal_actions(state, Seat(0))[0], state)
+    second = engine.format_action(engine.legal_actions(state, Seat(1))[0], state)
+    label = engine.seat_label(state, Seat(1))
+    good = tmp_path / "k.txt"
+    good.write_text(f"0: {first}\n{label}: {second}\n")
+    assert main(["replay", "kingsburg", "--moves", str(good), "--players", "2", "--json"]) == 0
+    assert "to_act" in json.loads(capsys.readouterr().out)
+    bad = tmp_path / "k-bad.txt"
+    bad.write_text(f"{first}\n")
+    assert main(["replay", "kingsburg", "--moves", str(bad), "--players", "2"]) == 1
+    assert capsys.readouterr().out.startswith("line 1: several seats may act now")

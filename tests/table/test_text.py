@@ -55,6 +55,8 @@ def test_parse_options_text() -> None:
         ),
         ("/kingsburg influence 8 with 5+3", Command(CommandKind.MOVE, ("influence 8 with 5+3",))),
         ("/cathedral rules", Command(CommandKind.RULES, ("cathedral",))),
+        ("/kingsburg influence 8 5+3", Command(CommandKind.MOVE, ("influence 8 with 5+3",))),
+        ("/kingsburg peek", Command(CommandKind.STATUS)),
         ("Castle B3 90", Command(CommandKind.MOVE, ("Castle B3 90",))),
         ("/status", Command(CommandKind.STATUS)),
         ("/quit", Command(CommandKind.QUIT)),
@@ -78,3 +80,6 @@ def test_notation_for() -> None:
     assert notation_for("cathedral", "place", "Castle", "B3", 90) == "Castle B3 90"
     assert notation_for("cathedral", "place", "Tavern", "A1", None) == "Tavern A1"
     assert notation_for("kingsburg", "build", "Inn") == "build Inn"
+    assert notation_for("kingsburg", "influence", 8, "5+3") == "influence 8 with 5+3"
+    assert notation_for("kingsburg", "influence", "8", "with", "5+3") == "influence 8 with 5+3"
+    assert notation_for("kingsburg", "pass") == "pass"
