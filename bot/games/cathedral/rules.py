@@ -44,7 +44,7 @@ from bot.games.cathedral.state import (
     fresh_game,
 )
 from bot.games.protocol import Event, Outcome, Seat, Transition
-from bot.games.rejections import Rejection, illegal
+from bot.games.rejections import Rejection, RejectionCode, illegal, malformed
 
 
 def _actions_for(cands: tuple[Candidate, ...]) -> tuple[tuple[Place, int], ...]:
@@ -153,9 +153,23 @@ def describe(kind: Kind, square: int, rotation: int) -> str:
 
 
 def check(state: CathedralState, seat: Seat, action: Place) -> Rejection | None:
-    """None if `seat` may play `action` now, else an ILLEGAL rejection with a specific sentence."""
+    """None if `seat` may play `action` now, else a rejection with a specific sentence:
+    GAME_OVER, NOT_YOUR_TURN (also for dark trying to place the Cathedral), MALFORMED for
+    something that is not a placement, otherwise ILLEGAL.
+
+    The turn is checked here too, not only in `step`, so a caller that checks directly cannot
+    slip the other colour's placement (or dark's Cathedral) through to `apply`."""
     if state.phase is Phase.OVER or state.to_move is None:
-        return illegal("The game is over; no more buildings can be placed.")
+        return Rejection(
+            RejectionCode.GAME_OVER, "The game is over; no more buildings can be placed."
+        )
+    if seat != state.seat_of(state.to_move):
+        return Rejection(
+            RejectionCode.NOT_YOUR_TURN,
+            f"It is {state.to_move.value}'s turn to place, not yours.",
+        )
+    if not isinstance(action, Place):
+        return malformed("That is not a placement.", "Write it like `Castle B3 90`.")
     colour = state.colour_of(seat)
     kind = action.kind
     if state.phase is Phase.CATHEDRAL:

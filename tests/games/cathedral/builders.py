@@ -119,7 +119,11 @@ def play(state: CathedralState, colour: str, text: str) -> Transition[CathedralS
 
 
 def attempt(state: CathedralState, colour: str, text: str) -> Rejection | None:
-    """check() for `colour` playing `text` (ignores whose turn it is)."""
+    """check() for `colour` playing `text` as if it were `colour`'s turn during the building
+    phase (check() itself refuses the colour not to move; before the Cathedral is down the turn
+    is left alone, so dark gets NOT_YOUR_TURN)."""
+    if state.phase is Phase.BUILD:
+        state = replace(state, to_move=Colour(colour))
     action = ENGINE.parse_action(text, state, seat(state, colour))
     if isinstance(action, Rejection):
         return action
