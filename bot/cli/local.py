@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import logging
 import re
 import sys
 import tempfile
@@ -232,4 +233,6 @@ async def play_local(
 
 def run(args: argparse.Namespace) -> int:
     """Entry point for `python -m bot local`."""
+    # Warnings (e.g. a game without a renderer yet) as one short line on stderr, no tracebacks.
+    logging.basicConfig(level=logging.WARNING, format="(%(levelname)s: %(message)s)")
     return asyncio.run(play_local(args, sys.stdin, sys.stdout))

@@ -69,7 +69,11 @@ def run(args: argparse.Namespace, render_png: RenderPng | None = None) -> int:
 
     def snapshot(index: int, desc: str) -> None:
         if args.out is not None and render_png is not None:
-            write_png(args.out, index, desc, render_png(spec.key, engine.view(state, None)))
+            try:
+                png = render_png(spec.key, engine.view(state, None))
+            except KeyError as exc:  # no renderer for this game
+                raise CliError(str(exc.args[0]) if exc.args else str(exc)) from None
+            write_png(args.out, index, desc, png)
 
     snapshot(0, "start")
     ply = 0

@@ -195,6 +195,9 @@ class Table:
         engine = self.service.engine_for(session)
         try:
             return await self._image(session.game_key, engine.view(state, None), name, description)
+        except KeyError as exc:  # no renderer for this game (yet)
+            log.warning("no board image for session %s: %s", session.id, exc)
+            return None
         except Exception:
             log.exception("rendering %s session %s failed", session.game_key, session.id)
             return None
@@ -252,8 +255,14 @@ class Table:
             ]
             note = " (lower is better)" if outcome.lower_is_better else ""
             return ", ".join(parts) + note
-        view = self.service.engine_for(session).view(state, None)
-        scores = getattr(view, "scores", None)
+        engine = self.service.engine_for(session)
+        scores = getattr(engine.view(state, None), "scores", None)
+        if scores is None:
+            summary = engine.summary(state)
+            scores = summary.get("scores")
+            players = summary.get("players")
+            if scores is None and isinstance(players, Sequence):
+                scores = _scores_from_players(players)
         if isinstance(scores, Mapping):
             return ", ".join(f"{k} {v}" for k, v in scores.items())
         if isinstance(scores, Sequence) and not isinstance(scores, str):
@@ -550,6 +559,9 @@ class Table:
                 private = await self._image(
                     session.game_key, engine.view(state, seat), f"seat-{seat}", "your view"
                 )
+            except KeyError as exc:
+                log.warning("no private image for session %s: %s", session.id, exc)
+                private = None
             except Exception:
                 log.exception("rendering the private view of session %s failed", session.id)
                 private = None
@@ -809,6 +821,19 @@ class Table:
             text = "\n".join(f"`{c}`" for c in found) or "You have no move to make right now."
             return [Reply(text=text, title="Your legal moves", ephemeral=True)]
         return []
+
+
+def _scores_from_players(players: Sequence[Any]) -> list[Any] | None:
+    """Per-seat points from a summary's `players` list of objects (keys score, vp or points)."""
+    out = []
+    for entry in players:
+        if not isinstance(entry, Mapping):
+            return None
+        value = next((entry[k] for k in ("score", "vp", "points") if k in entry), None)
+        if value is None:
+            return None
+        out.append(value)
+    return out or None
 
 
 def _with_line(reply: Reply, line: str) -> Reply:
