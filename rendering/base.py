@@ -45,6 +45,9 @@ class Theme:
     light_piece / light_outline / light_text, dark_piece / dark_outline / dark_text,
     cathedral / cathedral_outline / cathedral_mark, territory_light / territory_dark (tints) and
     hatch_light / hatch_dark (the hatch lines drawn over a claimed square).
+    Resource-game keys (Kingsburg): gold / wood / stone (goods cubes), neutral_die (dice that
+    belong to nobody, e.g. the two-player dummy dice), token (the "+2" tokens), reward / penalty
+    (the blue and red boxes of a card) and private (the tint of a box only the viewer may see).
     Make a variant with `dataclasses.replace(DEFAULT, background="#000000")`.
     """
 
@@ -86,6 +89,15 @@ class Theme:
     )
     die_face: Colour = "#fafafa"
     die_pip: Colour = "#1e1f22"
+
+    gold: Colour = "#f2c230"
+    wood: Colour = "#9a6236"
+    stone: Colour = "#9aa3ab"
+    neutral_die: Colour = "#8e9297"
+    token: Colour = "#f0d37a"
+    reward: Colour = "#2f5f9e"
+    penalty: Colour = "#a33a3a"
+    private: Colour = "#4a3d6b"
 
     def seat_colour(self, key: str | int) -> Colour:
         """The colour for a seat, by colour name ("red") or by 0-based seat index."""
