@@ -21,6 +21,7 @@ from PIL import Image  # noqa: E402
 from rendering.cathedral import render  # noqa: E402
 from tests.rendering import views  # noqa: E402
 from tests.rendering.helpers import GOLDEN_DIR  # noqa: E402
+from tests.rendering.test_kingsburg import CASES as KINGSBURG_CASES  # noqa: E402
 
 NAMES = {views.ALICE: "Alice", views.BOB: "Bob"}
 
@@ -31,10 +32,14 @@ CASES: dict[str, Callable[[], Image.Image]] = {
 }
 
 
+ALL_CASES: dict[str, Callable[[], Image.Image]] = {**CASES, **KINGSBURG_CASES}
+"""Every golden of every game (each game's test module keeps its own cases)."""
+
+
 def main() -> None:
     """Write every golden image and list them."""
     GOLDEN_DIR.mkdir(parents=True, exist_ok=True)
-    for name, make in CASES.items():
+    for name, make in ALL_CASES.items():
         path = GOLDEN_DIR / f"{name}.png"
         make().save(path, optimize=True)
         sys.stdout.write(f"wrote {path} ({path.stat().st_size} bytes)\n")

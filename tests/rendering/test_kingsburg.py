@@ -1,0 +1,695 @@
+"""Kingsburg renderer: goldens, pixel checks on meaning (seat colours, phase, peek), limits.
+
+The golden views are built by hand here (not through the engine), so engine changes do not move
+them; a separate smoke test renders real views from seeded bot games through the engine.
+"""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+import io
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+import rendering
+from bot.games.kingsburg import data as D
+from bot.games.kingsburg.view import (
+    PHASE_NAMES,
+    STEP_NAMES,
+    AdvisorView,
+    BattleRecord,
+    BuiltBuilding,
+    DiceGroupView,
+    DieView,
+    EnemyCardView,
+    KingsburgView,
+    PendingChoice,
+    SeatView,
+)
+from bot.games.protocol import Seat
+from rendering import kingsburg
+from rendering.base import DEFAULT, MAX_PNG_BYTES, hex_to_rgb, mix
+from tests.rendering.helpers import assert_matches_golden
+
+COLOURS = D.COLOURS
+NAMES = {
+    Seat(0): "Alice",
+    Seat(1): "Bartholomew",
+    Seat(2): "Chloé",
+    Seat(3): "Dev",
+    Seat(4): "Eun-ji",
+}
+
+
+# --------------------------------------------------------------------------------------------
+# Hand-built views
+# --------------------------------------------------------------------------------------------
+
+
+def card(card_id: str) -> EnemyCardView:
+    """An enemy card face up, from the static data."""
+    c = D.ENEMY_BY_ID[card_id]
+    return EnemyCardView(
+        card_id=c.card_id,
+        year=c.year,
+        enemy=c.enemy,
+        strength=c.strength,
+        reward=D.describe_items(c.reward),
+        penalty=D.describe_items(c.penalty),
+        reward_items=c.reward,
+        penalty_items=c.penalty,
+        verified=c.verified,
+    )
+
+
+def seat(
+    index: int,
+    turn: int,
+    goods: tuple[int, int, int],
+    *,
+    vp: int,
+    buildings: Iterable[str] = (),
+    plus_two: int = 0,
+    soldiers: int = 0,
+    envoy: bool = False,
+    dice: Sequence[tuple[int, bool, int | None]] = (),
+    passed: bool = False,
+    used: Iterable[str] = (),
+    combat: int | None = None,
+    result: str | None = None,
+) -> SeatView:
+    """A governor; `dice` are (value, white, advisor or None)."""
+    colour = COLOURS[index]
+    owned = set(buildings)
+    used = set(used)
+    return SeatView(
+        seat=Seat(index),
+        colour=colour,
+        turn_position=turn,
+        gold=goods[0],
+        wood=goods[1],
+        stone=goods[2],
+        plus_two=plus_two,
+        soldiers=soldiers,
+        vp=vp,
+        buildings=tuple(
+            BuiltBuilding(b.building_id, b.name, b.row, b.column)
+            for b in D.BUILDINGS
+            if b.building_id in owned
+        ),
+        has_envoy=envoy,
+        dice=tuple(DieView(v, "white" if w else colour, w, on) for v, w, on in dice),
+        unplaced=tuple(v for v, _, on in dice if on is None),
+        white_dice=sum(1 for _, w, _ in dice if w),
+        aid_white_die=False,
+        passed=passed,
+        statue_used="statue" in used,
+        chapel_used="chapel" in used,
+        market_used="market" in used,
+        townhall_used="town-hall" in used,
+        builds_this_season=0,
+        combat_value=combat,
+        battle_result=result,
+    )
+
+
+def group(
+    owner: int | None,
+    *values: int,
+    whites: int = 0,
+    plus_two: bool = False,
+    shift: int = 0,
+    envoy: bool = False,
+) -> DiceGroupView:
+    """A dice group; owner None is the two-player dummy."""
+    return DiceGroupView(
+        owner=None if owner is None else Seat(owner),
+        owner_label="dummy" if owner is None else COLOURS[owner],
+        values=tuple(values),
+        whites=whites,
+        plus_two=plus_two,
+        market_shift=shift,
+        via_envoy=envoy,
+    )
+
+
+def court(groups: dict[int, Sequence[DiceGroupView]]) -> tuple[AdvisorView, ...]:
+    """The 18 advisors with the given groups on them."""
+    return tuple(
+        AdvisorView(a.number, a.name, a.gift, tuple(groups.get(a.number, ()))) for a in D.ADVISORS
+    )
+
+
+def base_view(**fields: object) -> KingsburgView:
+    """A view with neutral defaults; `fields` override (phase/step names follow phase/step)."""
+    defaults: dict[str, object] = {
+        "viewer": None,
+        "players": 2,
+        "year": 1,
+        "phase": 1,
+        "step": "aid",
+        "seats": (),
+        "turn_order": (),
+        "envoy_holder": None,
+        "court": court({}),
+        "dummy_dice": (),
+        "dummy_set_aside": None,
+        "enemy": None,
+        "past_battles": (),
+        "strength_ranges": D.STRENGTH_RANGES,
+        "peeked_enemy": None,
+        "kings_die": None,
+        "to_act": frozenset(),
+        "pending": (),
+        "finished": False,
+        "winners": frozenset(),
+        "result_text": None,
+    }
+    defaults.update(fields)
+    phase = int(defaults["phase"])  # type: ignore[call-overload]
+    step = str(defaults["step"])
+    return KingsburgView(
+        phase_name=PHASE_NAMES[phase - 1],
+        step_name=STEP_NAMES[step],
+        **defaults,  # type: ignore[arg-type]
+    )
+
+
+def battle(year: int, card_id: str, die: int, combat: Sequence[int]) -> BattleRecord:
+    strength = D.ENEMY_BY_ID[card_id].strength
+    results = tuple("won" if c > strength else "tied" if c == strength else "lost" for c in combat)
+    return BattleRecord(
+        year=year,
+        enemy=card(card_id),
+        kings_die=die,
+        combat=tuple((Seat(i), c) for i, c in enumerate(combat)),
+        results=tuple((Seat(i), r) for i, r in enumerate(results)),
+    )
+
+
+PEEK_CARD = "enemy-II-orcs-3"
+
+
+def two_player(viewer: int | None = 0) -> KingsburgView:
+    """Year II summer, influence: dummy dice on 7 and 9, red used +2 and the Market, blue's turn.
+
+    Red looked at this year's enemy with the General in spring, so only red's view has the peek.
+    """
+    red = seat(
+        0,
+        1,
+        (2, 1, 0),
+        vp=9,
+        buildings=("statue", "inn", "market", "guard-tower", "barricade"),
+        plus_two=1,
+        soldiers=2,
+        dice=((3, False, 8), (3, False, 8), (4, False, 10), (5, False, 10)),
+        used=("market",),
+    )
+    blue = seat(
+        1,
+        2,
+        (0, 3, 2),
+        vp=6,
+        buildings=("statue", "chapel", "palisade"),
+        envoy=True,
+        dice=((6, False, None), (2, False, None), (5, False, 13), (2, False, None)),
+    )
+    return base_view(
+        viewer=None if viewer is None else Seat(viewer),
+        players=2,
+        year=2,
+        phase=4,
+        step="influence",
+        seats=(red, blue),
+        turn_order=(Seat(0), Seat(1)),
+        envoy_holder=Seat(1),
+        court=court(
+            {
+                7: (group(None, 1, 2, 4),),
+                8: (group(0, 3, 3, plus_two=True),),
+                9: (group(None, 4, 5),),
+                10: (group(0, 4, 5, shift=1),),
+                13: (group(1, 5, 6),),
+            }
+        ),
+        dummy_dice=((1, 2, 4), (4, 5)),
+        past_battles=(battle(1, "enemy-I-goblins-3", 2, (4, 3)),),
+        peeked_enemy=card(PEEK_CARD) if viewer == 0 else None,
+        to_act=frozenset({Seat(1)}),
+        pending=(
+            PendingChoice(Seat(1), "Influence an advisor (e.g. `influence 8 with 5+3`) or `pass`."),
+        ),
+    )
+
+
+def five_player(viewer: int | None = None) -> KingsburgView:
+    """Year III autumn, influence with five governors: white dice, the Envoy used on the
+    Treasurer, a "+2" token, passed players; green is to act."""
+    seats = (
+        seat(
+            0,
+            3,
+            (1, 0, 1),
+            vp=17,
+            buildings=("statue", "chapel", "inn", "guard-tower", "blacksmith", "barricade"),
+            dice=((1, False, None), (2, False, 8), (4, False, 8)),
+            plus_two=0,
+            passed=True,
+            used=("chapel",),
+        ),
+        seat(
+            1,
+            5,
+            (4, 0, 4),
+            vp=12,
+            buildings=("statue", "chapel", "inn", "guard-tower"),
+            dice=((6, False, 18), (6, False, 18), (6, False, 18)),
+        ),
+        seat(
+            2,
+            1,
+            (3, 0, 0),
+            vp=14,
+            buildings=("statue", "chapel", "church", "guard-tower", "blacksmith"),
+            dice=((1, False, None), (2, False, None), (2, False, 4)),
+        ),
+        seat(
+            3,
+            2,
+            (0, 0, 1),
+            vp=10,
+            buildings=("statue", "chapel", "inn", "farms", "guard-tower", "barricade", "crane"),
+            plus_two=2,
+            dice=((2, False, 7), (1, False, 7), (3, False, 7), (4, True, None), (1, True, 7)),
+        ),
+        seat(
+            4,
+            4,
+            (0, 0, 2),
+            vp=15,
+            buildings=("statue", "chapel", "church", "guard-tower"),
+            soldiers=2,
+            envoy=False,
+            dice=((5, False, 8), (3, False, 8), (4, False, 12)),
+            passed=True,
+        ),
+    )
+    return base_view(
+        viewer=None if viewer is None else Seat(viewer),
+        players=5,
+        year=3,
+        phase=6,
+        step="influence",
+        seats=seats,
+        turn_order=(Seat(2), Seat(3), Seat(0), Seat(4), Seat(1)),
+        court=court(
+            {
+                4: (group(2, 2),),
+                7: (group(3, 2, 1, 3, 1, whites=1),),
+                8: (group(0, 4, 2, plus_two=True), group(4, 5, 3, envoy=True)),
+                12: (group(4, 4, plus_two=True, shift=0),),
+                18: (group(1, 6, 6, 6),),
+            }
+        ),
+        past_battles=(
+            battle(1, "enemy-I-orcs-4", 3, (4, 4, 5, 6, 3)),
+            battle(2, "enemy-II-zombies-5", 2, (6, 5, 4, 5, 7)),
+        ),
+        to_act=frozenset({Seat(2)}),
+        pending=(
+            PendingChoice(Seat(2), "Influence an advisor (e.g. `influence 8 with 5+3`) or `pass`."),
+        ),
+    )
+
+
+def finished() -> KingsburgView:
+    """After year V: green wins; every battle on the year track, winter results per seat."""
+    final = "enemy-V-barbarians-2"
+    results = ((6, "lost"), (5, "lost"), (9, "won"), (8, "tied"), (4, "lost"))
+    builds = (
+        ("statue", "chapel", "church", "inn", "guard-tower", "blacksmith", "barricade", "crane"),
+        ("statue", "chapel", "church", "inn", "guard-tower", "blacksmith", "barricade"),
+        ("statue", "chapel", "church", "cathedral", "inn", "market", "guard-tower", "palisade"),
+        ("statue", "chapel", "church", "inn", "guard-tower", "blacksmith", "town-hall"),
+        ("statue", "chapel", "church", "guard-tower", "blacksmith", "barricade"),
+    )
+    vps = (28, 24, 34, 30, 19)
+    goods = ((0, 0, 1), (0, 0, 1), (1, 2, 0), (0, 1, 0), (0, 0, 1))
+    turns = (4, 3, 1, 2, 5)
+    seats = tuple(
+        seat(
+            i,
+            turns[i],
+            goods[i],
+            vp=vps[i],
+            buildings=builds[i],
+            plus_two=i % 3,
+            combat=results[i][0],
+            result=results[i][1],
+        )
+        for i in range(5)
+    )
+    return base_view(
+        viewer=Seat(0),
+        players=5,
+        year=5,
+        phase=8,
+        step="over",
+        seats=seats,
+        turn_order=(Seat(2), Seat(3), Seat(1), Seat(0), Seat(4)),
+        envoy_holder=Seat(4),
+        enemy=card(final),
+        kings_die=4,
+        past_battles=(
+            battle(1, "enemy-I-goblins-3", 2, (4, 3, 3, 4, 2)),
+            battle(2, "enemy-II-goblins-2", 3, (5, 5, 6, 4, 5)),
+            battle(3, "enemy-III-orcs-3", 4, (6, 5, 7, 5, 5)),
+            battle(4, "enemy-IV-demons-3", 3, (7, 6, 8, 6, 6)),
+            battle(5, final, 4, tuple(c for c, _ in results)),
+        ),
+        finished=True,
+        winners=frozenset({Seat(2)}),
+        result_text="green wins with 34 VP after five years.",
+    )
+
+
+CASES = {
+    "kingsburg_two_player": lambda: kingsburg.render(two_player(0), names=NAMES),
+    "kingsburg_five_player": lambda: kingsburg.render(five_player(), names=NAMES),
+    "kingsburg_finished": lambda: kingsburg.render(finished(), names=NAMES),
+}
+"""Golden images (regenerate with tests/rendering/regenerate_goldens.py)."""
+
+
+# --------------------------------------------------------------------------------------------
+# Helpers
+# --------------------------------------------------------------------------------------------
+
+
+def _near(pixel: Sequence[int], colour: str, tolerance: int = 10) -> bool:
+    return all(abs(a - b) <= tolerance for a, b in zip(pixel[:3], hex_to_rgb(colour), strict=True))
+
+
+def _count(image: Image.Image, colour: str, box: tuple[int, int, int, int] | None = None) -> int:
+    region = image.crop(box) if box else image
+    colours = region.getcolors(maxcolors=1 << 20) or []
+    return sum(n for n, c in colours if _near(c, colour, 3))
+
+
+def _int_box(rect: kingsburg.Rect) -> tuple[int, int, int, int]:
+    return round(rect.x0), round(rect.y0), round(rect.x1), round(rect.y1)
+
+
+# --------------------------------------------------------------------------------------------
+# Tests
+# --------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_matches_golden(case: str) -> None:
+    """Each reviewed golden image still renders the same (tolerance for font rasterisers)."""
+    assert_matches_golden(CASES[case](), case)
+
+
+def test_golden_check_notices_a_different_phase() -> None:
+    """The golden tolerance is tight enough to see the calendar move on one phase."""
+    moved = kingsburg.render(dataclasses.replace(five_player(), phase=7), names=NAMES)
+    with pytest.raises(AssertionError, match="mean pixel difference"):
+        assert_matches_golden(moved, "kingsburg_five_player")
+
+
+def test_render_is_deterministic() -> None:
+    """Same view -> same PNG bytes, also from a separately built equal view."""
+    first = rendering.render_png("kingsburg", five_player(), names=NAMES)
+    again = rendering.render_png("kingsburg", five_player(), names=NAMES)
+    assert first == again
+
+
+@pytest.mark.parametrize("make", [two_player, five_player, finished])
+@pytest.mark.parametrize(
+    "size", [kingsburg.MIN_WIDTH, kingsburg.DEFAULT_WIDTH, kingsburg.MAX_WIDTH]
+)
+def test_png_fits_the_upload_limit(make: object, size: int) -> None:
+    """Every case at every allowed size encodes to at most 300 KB, at the requested width."""
+    data = rendering.render_png("kingsburg", make(), size=size, names=NAMES)  # type: ignore[operator]
+    assert len(data) <= MAX_PNG_BYTES
+    assert Image.open(io.BytesIO(data)).width == size
+
+
+def test_five_players_fit_a_phone_sized_portrait() -> None:
+    """With five players, the peek box and an enemy slot, the image stays <= 1800 px tall."""
+    crowded = dataclasses.replace(five_player(0), peeked_enemy=card(PEEK_CARD))
+    for view in (crowded, finished()):
+        layout = kingsburg.compute_layout(view)
+        image = kingsburg.render(view)
+        assert image.size == (layout.width, layout.height)
+        assert 1000 <= image.width < image.height <= 1800
+
+
+def test_layout_sections_stack_inside_the_image() -> None:
+    """Geometry only: sections do not overlap, advisors and sheet cells stay in their panels."""
+    for width in (kingsburg.MIN_WIDTH, 777, kingsburg.DEFAULT_WIDTH, kingsburg.MAX_WIDTH):
+        view = dataclasses.replace(two_player(0), enemy=card("enemy-II-goblins-2"))
+        layout = kingsburg.compute_layout(view, width)
+        sections = [layout.header, layout.calendar, layout.peek, layout.enemy, layout.court]
+        sections += list(layout.players)
+        present = [r for r in sections if r is not None]
+        for above, below in zip(present, present[1:], strict=False):
+            assert above.y1 <= below.y0
+        assert present[-1].y1 <= layout.height
+        assert all(0 <= r.x0 and r.x1 <= width for r in present)
+        cells = kingsburg.court_cells(layout.court, layout.scale)
+        assert len(cells) == 18
+        assert all(layout.court.x0 < c.x0 and c.x1 < layout.court.x1 for c in cells)
+        assert cells[-1].y1 < layout.court.y1
+        for panel in layout.players:
+            sheet = kingsburg.sheet_cells(panel, layout.scale)
+            assert sheet[(5, 4)].y1 < panel.y1 and sheet[(5, 4)].x1 < panel.center[0]
+
+
+def test_size_is_clamped() -> None:
+    """Width follows `size` within 480..1600 and is clamped outside it."""
+    assert kingsburg.render(two_player(), size=800).width == 800
+    assert kingsburg.render(two_player(), size=100).width == kingsburg.MIN_WIDTH
+    assert kingsburg.render(two_player(), size=10_000).width == kingsburg.MAX_WIDTH
+
+
+def test_current_phase_and_year_are_highlighted() -> None:
+    """Only the current phase's box is filled with the highlight colour (and only this year's)."""
+    view = five_player()
+    layout = kingsburg.compute_layout(view)
+    image = kingsburg.render(view)
+    phases = kingsburg.phase_cells(layout.calendar, layout.scale)
+    years = kingsburg.year_cells(layout.calendar, layout.scale)
+
+    def filled(rect: kingsburg.Rect) -> bool:
+        # Left edge, mid height: inside the rounded box, away from its centred text.
+        return _near(image.getpixel((round(rect.x0 + 8), round(rect.center[1]))), DEFAULT.highlight)
+
+    assert [filled(r) for r in phases] == [i == view.phase - 1 for i in range(8)]
+    assert [filled(r) for r in years] == [i == view.year - 1 for i in range(5)]
+    over = kingsburg.render(finished())
+    over_layout = kingsburg.compute_layout(finished())
+    for rect in kingsburg.phase_cells(over_layout.calendar, over_layout.scale):
+        assert not _near(
+            over.getpixel((round(rect.x0 + 8), round(rect.center[1]))), DEFAULT.highlight
+        )
+
+
+def test_built_buildings_use_the_seat_colour_and_unbuilt_are_grey() -> None:
+    """Every governor's built buildings are filled with its seat colour; unbuilt ones are not."""
+    view = five_player()
+    layout = kingsburg.compute_layout(view)
+    image = kingsburg.render(view)
+    for s, panel in zip(view.seats, layout.players, strict=True):
+        colour = DEFAULT.seat_colour(s.colour)
+        cells = kingsburg.sheet_cells(panel, layout.scale)
+        owned = {(b.row, b.column) for b in s.buildings}
+        for b in D.BUILDINGS:
+            rect = cells[(b.row, b.column)]
+            probe = (round(rect.x0 + 4), round(rect.center[1]))
+            fill = colour
+            if b.building_id in {"statue", "chapel", "market", "town-hall"} and getattr(
+                s, f"{b.building_id.replace('-', '')}_used"
+            ):
+                fill = mix(colour, "#000000", 0.25)  # a power spent this season
+            assert _near(image.getpixel(probe), fill) == ((b.row, b.column) in owned), (
+                s.colour,
+                b.name,
+            )
+        # The panel itself is framed in the seat colour too (green is awaited: highlight).
+        frame = DEFAULT.highlight if s.seat in view.to_act else colour
+        assert _near(image.getpixel((round(panel.x0 + 1), round(panel.center[1]))), frame, 40)
+
+
+def test_used_power_is_shown_as_a_flipped_token() -> None:
+    """A Statue/Chapel/Market spent this season is drawn darker than a fresh one."""
+    view = five_player()
+    layout = kingsburg.compute_layout(view)
+    image = kingsburg.render(view)
+    cells = kingsburg.sheet_cells(layout.players[0], layout.scale)  # red used the Chapel
+    chapel, statue = cells[(1, 2)], cells[(1, 1)]
+    red = DEFAULT.seat_colour("red")
+    assert _near(image.getpixel((round(statue.x0 + 4), round(statue.center[1]))), red)
+    assert _near(
+        image.getpixel((round(chapel.x0 + 4), round(chapel.center[1]))), mix(red, "#000000", 0.25)
+    )
+
+
+def test_court_shows_owner_and_dummy_dice() -> None:
+    """Occupied advisors are tinted with the owner's colour; grey dummy dice only with 2 players."""
+    view = two_player()
+    layout = kingsburg.compute_layout(view)
+    image = kingsburg.render(view)
+    cells = kingsburg.court_cells(layout.court, layout.scale)
+    base = mix(DEFAULT.panel, DEFAULT.background, 0.45)
+
+    def tint(number: int) -> tuple[int, ...]:
+        rect = cells[number - 1]
+        return image.getpixel((round(rect.x1 - 5), round(rect.y0 + rect.height * 0.45)))
+
+    assert _near(tint(8), mix(base, DEFAULT.seat_colour("red"), 0.3), 3)
+    assert _near(tint(13), mix(base, DEFAULT.seat_colour("blue"), 0.3), 3)
+    assert _near(tint(7), mix(base, DEFAULT.neutral_die, 0.3), 3)
+    assert _near(tint(1), base, 3)
+
+    def first_die(img: Image.Image, lay: kingsburg.Layout, number: int) -> tuple[int, ...]:
+        # Left edge of the first die in the advisor's dice row (pips sit further in).
+        rect = kingsburg.court_cells(lay.court, lay.scale)[number - 1]
+        side = 27 * lay.scale
+        return img.getpixel((round(rect.x0 + 6 + 2.5), round(rect.y1 - 6 - side / 2)))
+
+    assert _near(first_die(image, layout, 7), DEFAULT.neutral_die, 3)  # dummy dice are grey
+    assert _near(first_die(image, layout, 9), DEFAULT.neutral_die, 3)
+    assert _near(first_die(image, layout, 8), DEFAULT.seat_colour("red"), 3)
+    assert _near(first_die(image, layout, 13), DEFAULT.seat_colour("blue"), 3)
+    five = kingsburg.render(five_player())
+    five_layout = kingsburg.compute_layout(five_player())
+    assert _near(first_die(five, five_layout, 18), DEFAULT.seat_colour("blue"), 3)
+    # All five seat colours appear in the five-player court (dice and tints).
+    for colour in COLOURS:
+        assert _count(five, DEFAULT.seat_colour(colour), _int_box(five_layout.court)) > 200, colour
+
+
+def test_peek_box_only_in_the_owners_view() -> None:
+    """Red's view has the private box; blue's view and a spectator's have none of its pixels."""
+    private_fill = mix(DEFAULT.panel, DEFAULT.private, 0.7)
+    red_view = two_player(0)
+    layout = kingsburg.compute_layout(red_view)
+    assert layout.peek is not None
+    red_image = kingsburg.render(red_view)
+    assert _count(red_image, private_fill, _int_box(layout.peek)) > 20_000
+    for other in (two_player(1), two_player(None)):
+        assert other.peeked_enemy is None
+        assert kingsburg.compute_layout(other).peek is None
+        image = kingsburg.render(other)
+        assert _count(image, private_fill) == 0
+        assert image.height < red_image.height
+
+
+def test_revealed_enemy_panel_shows_reward_and_penalty_boxes() -> None:
+    """Once the enemy is revealed, the blue reward and red penalty boxes are drawn."""
+    view = dataclasses.replace(
+        five_player(), phase=8, step="battle", enemy=card("enemy-III-orcs-3"), kings_die=4
+    )
+    layout = kingsburg.compute_layout(view)
+    assert layout.enemy is not None
+    image = kingsburg.render(view)
+    box = _int_box(layout.enemy)
+    assert _count(image, DEFAULT.reward, box) > 5000
+    assert _count(image, DEFAULT.penalty, box) > 5000
+    assert kingsburg.compute_layout(five_player()).enemy is None
+
+
+def test_theme_seat_colours_are_used() -> None:
+    """A theme with another red paints red's buildings in it."""
+    theme = dataclasses.replace(
+        DEFAULT, seat_colours=(("red", "#00ff00"), *DEFAULT.seat_colours[1:])
+    )
+    view = two_player()
+    layout = kingsburg.compute_layout(view)
+    image = kingsburg.render(view, theme=theme)
+    statue = kingsburg.sheet_cells(layout.players[0], layout.scale)[(1, 1)]
+    assert _near(image.getpixel((round(statue.x0 + 4), round(statue.center[1]))), "#00ff00")
+
+
+def test_ranking_orders_by_vp_then_goods_then_buildings_and_shares_ties() -> None:
+    """Final places follow the rulebook's tie-breaks; full ties share a place."""
+    view = finished()
+    assert [s for _, s in kingsburg.ranking(view)] == [2, 3, 0, 1, 4]
+    tied = dataclasses.replace(
+        view,
+        seats=tuple(dataclasses.replace(s, vp=20, gold=0, wood=0, stone=0) for s in view.seats),
+    )
+    places = {s: p for p, s in kingsburg.ranking(tied)}
+    # Same VP and goods: most buildings wins (red and green 8, blue and yellow 7, purple 6).
+    assert places == {0: 1, 2: 1, 1: 3, 3: 3, 4: 5}
+
+
+def test_status_lines_name_what_a_seat_owes() -> None:
+    """The awaited seat gets its pending sentence (backticks removed) as a request."""
+    view = five_player()
+    green = kingsburg.status_lines(view, view.seats[2])
+    assert green[-1] == ("Influence an advisor (e.g. influence 8 with 5+3) or pass.", True)
+    red = kingsburg.status_lines(view, view.seats[0])
+    assert red == (("Passed \u00b7 Used: Chapel", False),)
+    over = kingsburg.status_lines(finished(), finished().seats[2])
+    assert over == (("Battle: 9 vs 8 \u2013 won", False),)
+
+
+def test_dispatch_knows_kingsburg() -> None:
+    """`rendering.render("kingsburg", ...)` reaches this renderer."""
+    assert "kingsburg" in rendering.games()
+    direct = kingsburg.render(two_player(), size=600)
+    via = rendering.render("Kingsburg", two_player(), size=600)
+    assert direct.tobytes() == via.tobytes()
+
+
+def test_renderer_imports_only_static_data_and_view_types() -> None:
+    """rendering/kingsburg.py imports no discord and, at run time, only the static data module
+    from the game package (view types are imported for type checking only)."""
+    source = Path(kingsburg.__file__).read_text(encoding="utf-8")
+    tree = ast.parse(source)
+    runtime: list[str] = []
+    for node in tree.body:  # module level only; the TYPE_CHECKING block is an `if`
+        if isinstance(node, ast.ImportFrom) and node.module:
+            runtime.append(node.module)
+        elif isinstance(node, ast.Import):
+            runtime.extend(alias.name for alias in node.names)
+    game = [m for m in runtime if m.startswith("bot")]
+    assert game == ["bot.games.kingsburg"]  # `from bot.games.kingsburg import data`
+    assert "from bot.games.kingsburg import data as D" in source
+    assert not any(m.startswith("discord") for m in runtime)
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 3), (5, 11)])
+def test_real_engine_views_render_for_every_seat(players: int, seed: int) -> None:
+    """Smoke test through the engine: seeded bot games render at several points for every seat
+    and a spectator; the private box appears exactly when the view carries a peek."""
+    from bot.games.kingsburg import ENGINE
+    from bot.games.protocol import step
+
+    state = ENGINE.new_game(players, {}, seed)
+    bots = [ENGINE.bots["heuristic"]() for _ in range(players)]
+    checked = 0
+    for move in range(400):
+        acting = sorted(ENGINE.to_act(state))
+        if move % 23 == 0 or not acting:
+            for viewer in (None, *range(players)):
+                view = ENGINE.view(state, None if viewer is None else Seat(viewer))
+                layout = kingsburg.compute_layout(view)
+                assert (layout.peek is not None) == (view.peeked_enemy is not None)
+                image = kingsburg.render(view)
+                assert image.size == (layout.width, layout.height) and image.height <= 1800
+                checked += 1
+        if not acting:
+            break
+        who = Seat(acting[0])
+        result = step(ENGINE, state, who, bots[who].choose(state, who, seed * 1000 + move))
+        state = result.state  # type: ignore[union-attr]
+    assert checked >= 5 * (players + 1)
