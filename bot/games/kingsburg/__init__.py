@@ -113,8 +113,12 @@ class KingsburgEngine:
         return viewing.hidden_from(state, seat)
 
     def parse_action(self, text: str, state: State, seat: Seat) -> A.Action | Rejection:
-        """Parse notation (unchecked)."""
-        return A.parse_action(text)
+        """Parse notation (unchecked). `recruit N` without goods gets its payment filled in when
+        the seat's goods allow only one."""
+        action = A.parse_action(text)
+        if isinstance(action, A.Recruit):
+            return rules.complete_recruit(state, seat, action)
+        return action
 
     def format_action(self, action: A.Action, state: State) -> str:
         """Canonical notation."""

@@ -346,6 +346,8 @@ def parse_action(text: str) -> Action | Rejection:
             return malformed("Say `townhall plus2` or `townhall gold` (or wood, stone).")
         return TownHall(good)
     if head == "recruit":
+        # "recruit 3 soldiers for gold+..." reads like "recruit 3 gold+...".
+        rest = re.sub(r"^(\d+)\s*soldiers?\b", r"\1", rest).strip()
         m = re.fullmatch(r"(\d+)\s*(?:for|paying|with)?\s*(.*)", rest)
         if not m:
             return malformed("Write it as `recruit 2 gold+wood+stone+stone`.")

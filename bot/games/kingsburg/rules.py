@@ -607,6 +607,65 @@ def _recruit_cost(p: Player) -> int:
     return 1 if p.has("barracks") else 2
 
 
+def recruit_payments(p: Player, count: int) -> list[Goods]:
+    """Every distinct payment (gold, wood, stone) from `p`'s goods for `count` soldiers."""
+    if count < 1:
+        return []
+    return _multisets(count * _recruit_cost(p), p.goods)
+
+
+def example_payment(p: Player, count: int) -> Goods | None:
+    """One payment `p` can make for `count` soldiers, taking from its most plentiful goods first
+    (ties: gold, wood, stone), or None if it cannot afford them."""
+    need = count * _recruit_cost(p)
+    if count < 1 or need > p.total_goods:
+        return None
+    left = list(p.goods)
+    paid = [0, 0, 0]
+    for _ in range(need):
+        i = max(range(3), key=lambda k: (left[k], -k))
+        left[i] -= 1
+        paid[i] += 1
+    return (paid[0], paid[1], paid[2])
+
+
+def complete_recruit(s: State, seat: int, a: Recruit) -> Recruit:
+    """`recruit N` without goods: fill in the payment when only one is possible (e.g. the player
+    holds a single kind of good, or exactly the goods needed); otherwise return it unchanged so
+    `check` can explain with an example."""
+    if s.step is not Step.RECRUIT or a.payment != (0, 0, 0) or seat not in to_act(s):
+        return a
+    options = recruit_payments(s.players[seat], a.count)
+    return Recruit(a.count, options[0]) if len(options) == 1 else a
+
+
+def _recruit_refusal(p: Player, a: Recruit) -> Rejection:
+    """Why a recruit's payment is wrong, with one payment this player can really make."""
+    cost = _recruit_cost(p)
+    each = "1 good" if cost == 1 else "2 goods"
+    price = a.count * cost
+    costs = (
+        f"{a.count} soldier{'s cost' if a.count > 1 else ' costs'} "
+        f"{price} good{'s' if price > 1 else ''} ({each} each)"
+    )
+    affordable = p.total_goods // cost
+    if affordable < 1:
+        return illegal(f"You cannot afford a soldier ({each} each); say `skip`.")
+    if a.count > affordable:
+        ex = example_payment(p, affordable)
+        assert ex is not None
+        return illegal(
+            f"{costs} and you have {p.total_goods}: you can recruit at most {affordable}, "
+            f"e.g. `recruit {affordable} {goods_notation(ex)}`."
+        )
+    ex = example_payment(p, a.count)
+    assert ex is not None
+    named = "" if a.payment == (0, 0, 0) else f", not {sum(a.payment)}"
+    return illegal(
+        f"{costs}{named}; name the goods you pay, e.g. `recruit {a.count} {goods_notation(ex)}`."
+    )
+
+
 def _recruit_options(p: Player) -> list[Action]:
     cost = _recruit_cost(p)
     g, w, st = p.goods
@@ -939,11 +998,7 @@ def check(s: State, seat: int, a: Action) -> Rejection | None:
         if a.count < 1:
             return illegal("Recruit at least one soldier, or say `skip`.")
         if sum(a.payment) != a.count * cost:
-            each = "1 good" if cost == 1 else "2 goods"
-            return illegal(
-                f"{a.count} soldier(s) cost {a.count * cost} goods ({each} each); "
-                f"name them, e.g. `recruit {a.count} {'+'.join(['gold'] * a.count * cost)}`."
-            )
+            return _recruit_refusal(p, a)
         if not _covers(p.goods, a.payment):
             return illegal(f"You do not have {goods_notation(a.payment)}.")
         return None

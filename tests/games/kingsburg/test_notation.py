@@ -54,6 +54,8 @@ from bot.games.rejections import Rejection, RejectionCode
         ("skip", Skip()),
         ("recruit 2 gold+wood+stone+stone", Recruit(2, (1, 1, 2))),
         ("recruit 0", Skip()),
+        ("recruit 2 soldiers for gold+wood+stone+stone", Recruit(2, (1, 1, 2))),
+        ("recruit 1 soldier", Recruit(1, (0, 0, 0))),
         ("aid wood", Aid("wood")),
         ("lose gold+wood", Lose((1, 1, 0))),
     ],

@@ -260,11 +260,15 @@ def test_barracks_soldiers_cost_one_good() -> None:
         step=Step.RECRUIT,
         phase=7,
     )
-    assert refuse(s, 0, "recruit 1 gold+wood").startswith("1 soldier(s) cost 1 goods")
+    assert refuse(s, 0, "recruit 1 gold+wood") == (
+        "1 soldier costs 1 good (1 good each), not 2; "
+        "name the goods you pay, e.g. `recruit 1 gold`."
+    )
     s, _ = play(s, (0, "recruit 3 gold+wood+stone"))
     assert s.players[0].soldiers == 3
     assert refuse(s, 1, "recruit 2 gold+gold+wood") == (
-        "2 soldier(s) cost 4 goods (2 goods each); name them, e.g. `recruit 2 gold+gold+gold+gold`."
+        "2 soldiers cost 4 goods (2 goods each) and you have 3: you can recruit at most 1, "
+        "e.g. `recruit 1 gold+gold`."
     )
     assert s.step is Step.RECRUIT
 
