@@ -23,6 +23,7 @@ Every length derives from the image width (1000 px is the reference), so text is
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -87,6 +88,9 @@ SHORT_BUILDING: dict[str, str] = {
 
 ORDINALS = ("1st", "2nd", "3rd", "4th", "5th")
 
+COURT_DIE = 29
+"""Die size on an advisor at 1000 px (smaller when a group or two groups would not fit)."""
+
 # Reference lengths at 1000 px wide; `_Metrics` scales them.
 _PAD = 16  # outer margin
 _GAP = 10  # between sections
@@ -121,10 +125,6 @@ class Layout:
     enemy: Rect | None
     court: Rect
     players: tuple[Rect, ...]
-
-
-def _px(scale: float, value: float) -> float:
-    return value * scale
 
 
 def compute_layout(view: KingsburgView, width: int = DEFAULT_WIDTH) -> Layout:
@@ -190,7 +190,7 @@ def year_cells(rect: Rect, scale: float) -> tuple[Rect, ...]:
     """The five year boxes (I..V) in the calendar's top row."""
     inner = _INNER * scale
     y0 = rect.y0 + inner
-    row = Rect(rect.x0 + inner, y0, rect.x0 + inner + 5 * 96 * scale, y0 + _CAL_YEAR_H * scale)
+    row = Rect(rect.x0 + inner, y0, rect.x0 + inner + 5 * 102 * scale, y0 + _CAL_YEAR_H * scale)
     return row.split_columns(5, 6 * scale)
 
 
@@ -215,9 +215,9 @@ def sheet_cells(panel: Rect, scale: float) -> dict[tuple[int, int], Rect]:
 def ranking(view: KingsburgView) -> tuple[tuple[int, Seat], ...]:
     """(place, seat) best first: most VP, then most goods, then most buildings; ties share."""
     keyed = sorted(
-        ((s.vp, s.gold + s.wood + s.stone, len(s.buildings)), s.seat) for s in view.seats
+        (((s.vp, s.gold + s.wood + s.stone, len(s.buildings)), s.seat) for s in view.seats),
+        key=lambda item: (tuple(-n for n in item[0]), item[1]),
     )
-    keyed.sort(key=lambda item: (-item[0][0], -item[0][1], -item[0][2], item[1]))
     out: list[tuple[int, Seat]] = []
     for i, (key, seat) in enumerate(keyed):
         place = out[-1][0] if i and keyed[i - 1][0] == key else i + 1
@@ -449,7 +449,7 @@ def _draw_result(ctx: _Ctx, rect: Rect) -> None:
     text = ctx.view.result_text or "The game is over."
     for seat_view in ctx.view.seats:
         # The engine writes seat colours; show display names where we have them.
-        text = text.replace(seat_view.colour, ctx.name(seat_view.seat), 1)
+        text = re.sub(rf"\b{re.escape(seat_view.colour)}\b", ctx.name(seat_view.seat), text)
     fnt = ctx.fit(text, rect.width - 2 * inner, 22, bold=True)
     draw.text((rect.x0 + inner, rect.y0 + inner), text, font=fnt, fill=theme.text, anchor="la")
     places = ranking(ctx.view)
@@ -574,14 +574,11 @@ def _draw_calendar(ctx: _Ctx, rect: Rect) -> None:
         )
         draw_text_centered(draw, (x + disc / 2, cy), str(pos), ctx.f(18, True), text_on(colour))
         x += disc + 12 * k
-    if view.envoy_holder is not None:
-        draw.text(
-            (x, cy),
-            "(ring: Envoy)",
-            font=ctx.fit("(ring: Envoy)", rect.x1 - inner - x, 18),
-            fill=theme.text_muted,
-            anchor="lm",
-        )
+    legend = "gold ring: Envoy"
+    legend_font = ctx.fit(legend, rect.x1 - inner - x, 18)
+    # The holder's panel also says "King's Envoy", so the legend may go when space is short.
+    if view.envoy_holder is not None and legend_font.size >= round(16 * k):
+        draw.text((x, cy), legend, font=legend_font, fill=theme.text_muted, anchor="lm")
 
     # The eight phases.
     for i, box in enumerate(phase_cells(rect, k)):
@@ -933,7 +930,7 @@ def _draw_groups(ctx: _Ctx, cell: Rect, groups: Sequence[DiceGroupView]) -> None
     pad = 6 * k
     room = cell.width - 2 * pad
     sep = 10 * k
-    side = 27 * k
+    side = COURT_DIE * k
     total = sum(_group_width(ctx, g, side) for g in groups) + sep * (len(groups) - 1)
     if total > room:
         side *= room / total

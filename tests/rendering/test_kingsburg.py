@@ -207,7 +207,7 @@ def two_player(viewer: int | None = 0) -> KingsburgView:
         buildings=("statue", "inn", "market", "guard-tower", "barricade"),
         plus_two=1,
         soldiers=2,
-        dice=((3, False, 8), (3, False, 8), (4, False, 10), (5, False, 10)),
+        dice=((6, False, 8), (4, False, 10), (5, False, 10)),
         used=("market",),
     )
     blue = seat(
@@ -217,7 +217,7 @@ def two_player(viewer: int | None = 0) -> KingsburgView:
         vp=6,
         buildings=("statue", "chapel", "palisade"),
         envoy=True,
-        dice=((6, False, None), (2, False, None), (5, False, 13), (2, False, None)),
+        dice=((6, False, 13), (2, False, None), (5, False, 13)),
     )
     return base_view(
         viewer=None if viewer is None else Seat(viewer),
@@ -231,10 +231,10 @@ def two_player(viewer: int | None = 0) -> KingsburgView:
         court=court(
             {
                 7: (group(None, 1, 2, 4),),
-                8: (group(0, 3, 3, plus_two=True),),
+                8: (group(0, 6, plus_two=True),),
                 9: (group(None, 4, 5),),
                 10: (group(0, 4, 5, shift=1),),
-                13: (group(1, 5, 6),),
+                13: (group(1, 6, 5),),
             }
         ),
         dummy_dice=((1, 2, 4), (4, 5)),
@@ -276,7 +276,7 @@ def five_player(viewer: int | None = None) -> KingsburgView:
             (3, 0, 0),
             vp=14,
             buildings=("statue", "chapel", "church", "guard-tower", "blacksmith"),
-            dice=((1, False, None), (2, False, None), (2, False, 4)),
+            dice=((1, False, None), (2, False, 4), (2, False, 4)),
         ),
         seat(
             3,
@@ -285,7 +285,7 @@ def five_player(viewer: int | None = None) -> KingsburgView:
             vp=10,
             buildings=("statue", "chapel", "inn", "farms", "guard-tower", "barricade", "crane"),
             plus_two=2,
-            dice=((2, False, 7), (1, False, 7), (3, False, 7), (4, True, None), (1, True, 7)),
+            dice=((2, False, 7), (4, False, 7), (3, False, None), (1, True, 7)),
         ),
         seat(
             4,
@@ -295,7 +295,7 @@ def five_player(viewer: int | None = None) -> KingsburgView:
             buildings=("statue", "chapel", "church", "guard-tower"),
             soldiers=2,
             envoy=False,
-            dice=((5, False, 8), (3, False, 8), (4, False, 12)),
+            dice=((5, False, 8), (3, False, 8), (4, False, 6)),
             passed=True,
         ),
     )
@@ -309,10 +309,10 @@ def five_player(viewer: int | None = None) -> KingsburgView:
         turn_order=(Seat(2), Seat(3), Seat(0), Seat(4), Seat(1)),
         court=court(
             {
-                4: (group(2, 2),),
-                7: (group(3, 2, 1, 3, 1, whites=1),),
+                4: (group(2, 2, 2),),
+                7: (group(3, 2, 4, 1, whites=1),),
                 8: (group(0, 4, 2, plus_two=True), group(4, 5, 3, envoy=True)),
-                12: (group(4, 4, plus_two=True, shift=0),),
+                6: (group(4, 4, plus_two=True),),
                 18: (group(1, 6, 6, 6),),
             }
         ),
@@ -335,7 +335,7 @@ def finished() -> KingsburgView:
         ("statue", "chapel", "church", "inn", "guard-tower", "blacksmith", "barricade", "crane"),
         ("statue", "chapel", "church", "inn", "guard-tower", "blacksmith", "barricade"),
         ("statue", "chapel", "church", "cathedral", "inn", "market", "guard-tower", "palisade"),
-        ("statue", "chapel", "church", "inn", "guard-tower", "blacksmith", "town-hall"),
+        ("statue", "chapel", "church", "inn", "guard-tower", "blacksmith", "palisade"),
         ("statue", "chapel", "church", "guard-tower", "blacksmith", "barricade"),
     )
     vps = (28, 24, 34, 30, 19)
@@ -561,7 +561,7 @@ def test_court_shows_owner_and_dummy_dice() -> None:
     def first_die(img: Image.Image, lay: kingsburg.Layout, number: int) -> tuple[int, ...]:
         # Left edge of the first die in the advisor's dice row (pips sit further in).
         rect = kingsburg.court_cells(lay.court, lay.scale)[number - 1]
-        side = 27 * lay.scale
+        side = kingsburg.COURT_DIE * lay.scale
         return img.getpixel((round(rect.x0 + 6 + 2.5), round(rect.y1 - 6 - side / 2)))
 
     assert _near(first_die(image, layout, 7), DEFAULT.neutral_die, 3)  # dummy dice are grey
