@@ -30,7 +30,8 @@ End: Cathedral 1 VP per 2 goods; ties: goods, buildings.
 **Notation**: `aid wood`, `reroll statue`/`reroll chapel`/`keep`, `influence 8 with 5+3` \
 (white: `4w`; add `+2`, `market+1`/`market-1`, `envoy`), `pass`, `gift gold+wood`, \
 `alchemist stone->gold+wood`, `build crane` (`build inn envoy` for the 2nd), `done`, \
-`townhall plus2`/`townhall gold`, `recruit 2 gold+wood+stone+stone`, `lose gold`, `skip`.
+`townhall plus2`/`townhall gold`, `recruit 2 gold+wood+stone+stone` (`recruit 2` alone if only \
+one payment fits), `lose gold`, `skip`.
 
 **Rules notes**
 - Merchants' Guild gold, all rolls and the King's die are automatic; a seat with no legal \

@@ -230,11 +230,13 @@ def state_from_dict(data: Mapping[str, Any]) -> State:
                 envoy=require_bool(g, "envoy", f"state.court[{i}]"),
             )
         )
-    dummy_rolls = tuple(
-        tuple(int(v) for v in r)
-        for r in require_list(d, "dummy_rolls", "state")
-        if isinstance(r, list)
-    )
+    dummy_rolls: list[tuple[int, ...]] = []
+    for i, r in enumerate(require_list(d, "dummy_rolls", "state")):
+        if not isinstance(r, list) or not all(
+            isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 6 for v in r
+        ):
+            raise CorruptStateError(f"state.dummy_rolls[{i}]: expected die values 1-6")
+        dummy_rolls.append(tuple(r))
     gifts: list[GiftDue] = []
     for i, raw in enumerate(require_list(d, "gifts", "state")):
         if (
@@ -284,7 +286,7 @@ def state_from_dict(data: Mapping[str, Any]) -> State:
         peeked=frozenset(seat_ok(x, "state.peeked") for x in require_list(d, "peeked", "state")),
         envoy=envoy,
         court=tuple(court),
-        dummy_rolls=dummy_rolls,
+        dummy_rolls=tuple(dummy_rolls),
         dummy_aside=_opt_int(d, "dummy_aside", "state"),
         queue=tuple(seat_ok(x, "state.queue") for x in require_list(d, "queue", "state")),
         aid_pending=frozenset(
