@@ -521,7 +521,11 @@ class FakeHTTP(HTTPClient):
         form: Sequence[dict[str, Any]] | None = None,
         **kwargs: Any,
     ) -> Any:
-        body, got = _decode(kwargs.get("json"), form, files)
+        raw = kwargs.get("json")
+        if isinstance(raw, list):  # bulk bodies (command sync) are JSON arrays
+            body, got = {"items": raw}, []
+        else:
+            body, got = _decode(raw, form, files)
         path = route.path
         if route.method == "POST" and path == "/channels/{channel_id}/messages":
             cid = int(route.channel_id or 0)
@@ -554,7 +558,9 @@ class FakeHTTP(HTTPClient):
             )
             return thread.payload()
         if route.method == "PUT" and path.endswith("/commands"):
-            self.rec.sent.append(Sent("sync", route.method, path, route.url, {"commands": body}))
+            self.rec.sent.append(
+                Sent("sync", route.method, path, route.url, {"commands": body.get("items", [])})
+            )
             return [
                 dict(cmd, id=str(self.rec.next_id()), application_id=str(APP_ID), version="1")
                 for cmd in (kwargs.get("json") or [])
@@ -591,6 +597,7 @@ class Harness:
         loop = asyncio.get_running_loop()
         bot.http = FakeHTTP(self.rec, loop)
         bot._connection.http = bot.http
+        bot.tree._http = bot.http  # the command tree keeps its own reference (used by sync)
         await bot._async_setup_hook()
         state = bot._connection
         state.application_id = APP_ID
