@@ -25,12 +25,28 @@ THREAD_ARCHIVE_MINUTES = 10080  # a week: asynchronous games are slow
 
 
 def _game_names() -> dict[str, str]:
-    """game key -> display name, for every registered engine (empty if the registry fails)."""
+    """game key -> display name for every game that loads.
+
+    The registry imports every engine at once; if one package is broken, fall back to loading
+    the game packages one by one, so a broken neighbour never hides the working games.
+    """
     try:
         return {key: engine.spec.display_name for key, engine in sorted(registry().items())}
-    except Exception:  # a broken engine must not break every autocomplete
-        log.exception("the game registry failed to load")
-        return {}
+    except Exception:
+        log.exception("the game registry failed to load; loading games one by one")
+    import pkgutil
+
+    import bot.games
+    from bot.table.engines import lookup_engine
+
+    names: dict[str, str] = {}
+    for module in pkgutil.iter_modules(bot.games.__path__):
+        if module.ispkg:
+            try:
+                names[module.name] = lookup_engine(module.name).spec.display_name
+            except Exception:
+                log.warning("game %r is not loadable", module.name)
+    return names
 
 
 async def _game_choices(current: str) -> list[app_commands.Choice[str]]:
