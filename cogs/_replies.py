@@ -21,7 +21,7 @@ from collections.abc import Iterable, Sequence
 
 import discord
 
-from bot.table.replies import Caller, ChoiceButton, Reply
+from bot.table.replies import Caller, Reply
 from cogs._views import build_view
 
 log = logging.getLogger(__name__)
@@ -185,11 +185,6 @@ async def deliver(
     for reply in public:
         for kwargs in message_kwargs(reply):
             await interaction.followup.send(ephemeral=False, **kwargs)  # type: ignore[arg-type]
-
-
-def buttons_of(replies: Iterable[Reply]) -> list[ChoiceButton]:
-    """Every button in `replies` (tests and previews use it)."""
-    return [b for r in replies for b in r.buttons]
 
 
 async def deliver_in(

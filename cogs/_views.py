@@ -23,7 +23,6 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.games.rejections import Rejection, RejectionCode
 from bot.table.replies import ChoiceButton, Reply
 
 if TYPE_CHECKING:
@@ -181,8 +180,3 @@ def build_view(buttons: Sequence[ChoiceButton], *, cancel: bool = False) -> disc
         item_cancel.item.row = len(shown) // 5
         view.add_item(item_cancel)
     return view
-
-
-def stale_rejection() -> Rejection:
-    """The STALE rejection shown for a button whose move cannot be found any more."""
-    return Rejection(RejectionCode.STALE, STALE_SENTENCE)

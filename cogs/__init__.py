@@ -1,0 +1,5 @@
+"""The Discord adapter: slash-command cogs, persistent buttons and the error handler.
+
+Only this package (and bot/app.py) imports discord. Modules starting with `_` are helpers, not
+extensions; the extensions are listed in `bot.app.EXTENSIONS`.
+"""
