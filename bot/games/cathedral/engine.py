@@ -90,7 +90,11 @@ class CathedralEngine:
         return rules.to_act(state)
 
     def legal_actions(self, state: CathedralState, seat: Seat) -> tuple[Place, ...]:
-        """Every legal placement of `seat`, sorted by notation."""
+        """Every legal placement of `seat`, in plain string order of the notation: piece names
+        A-Z ("Abbey" first), then the anchor square as text (A1 < A10 < A2 ... < J9), then the
+        rotation as text (0 < 180 < 270 < 90). () when it is not `seat`'s turn. Before the
+        Cathedral is down, light's list holds only Cathedral placements. Stable across calls;
+        autocomplete wants numeric order instead, see `placement_options`."""
         return rules.legal_actions(state, seat)
 
     def check(self, state: CathedralState, seat: Seat, action: Place) -> Rejection | None:

@@ -104,7 +104,12 @@ def legal_pairs(state: CathedralState, colour: Colour) -> list[tuple[Place, int]
 
 
 def legal_actions(state: CathedralState, seat: Seat) -> tuple[Place, ...]:
-    """Every legal placement of `seat`, sorted by notation; () when it is not its turn."""
+    """Every legal placement of `seat`; () when it is not its turn.
+
+    Order: plain string order of the notation text (what the protocol's conformance suite
+    checks), i.e. piece names A-Z, then the anchor square as text (A1 < A10 < A2), then the
+    rotation as text (0 < 180 < 270 < 90). The precomputed candidate tables are sorted that way
+    once at import, so this is a filter, not a sort."""
     if state.to_move is None or state.seat_of(state.to_move) != seat:
         return ()
     return tuple(a for a, _ in legal_pairs(state, state.to_move))
@@ -290,8 +295,20 @@ def _apply_building(
         first = list(state.first_placed)
         first[ci] = True
         new = replace(new, first_placed=(first[0], first[1]))
-    new = _next_turn(new, colour, events)
+    new = _next_turn(new, colour, events, already_skipped=_opponent_was_skipped(state, colour))
     return Transition(new, tuple(events))
+
+
+def _opponent_was_skipped(state: CathedralState, mover: Colour) -> bool:
+    """Whether `mover` is placing again because the opponent was skipped on the previous move.
+
+    The previous move's piece is always still on the board (captures only take the opponent's
+    pieces), so its owner tells who moved last: if that was `mover` too, the opponent was stuck
+    then, and its pass has already been announced."""
+    if state.last_piece_id is None:
+        return False
+    last = next((p for p in state.pieces if p.piece_id == state.last_piece_id), None)
+    return last is not None and last.owner is mover
 
 
 def _claim(
@@ -366,19 +383,28 @@ def _claim(
     )
 
 
-def _next_turn(state: CathedralState, mover: Colour, events: list[Event]) -> CathedralState:
-    """Hand the turn to the opponent, skip a player who cannot place, or end the game."""
+def _next_turn(
+    state: CathedralState, mover: Colour, events: list[Event], *, already_skipped: bool
+) -> CathedralState:
+    """Hand the turn to the opponent, skip a player who cannot place, or end the game.
+
+    The "pass" event is emitted once, on the move that leaves the opponent stuck
+    (`already_skipped` is False), not again for every further move while it stays stuck; if it
+    can place again later (a captured building came back) and gets stuck once more, that is a
+    new pass and is announced again."""
     other = mover.other
     if can_place(state, other):
         return replace(state, to_move=other)
     if can_place(state, mover):
-        events.append(
-            Event(
-                "pass",
-                f"{other.title} cannot place any building and passes.",
-                {"colour": other.value},
+        if not already_skipped:
+            events.append(
+                Event(
+                    "pass",
+                    f"{other.title} cannot place any building and passes; {mover.value} keeps "
+                    f"placing as long as {other.value} cannot.",
+                    {"colour": other.value},
+                )
             )
-        )
         return replace(state, to_move=mover)
     return _end_game(state, events)
 
@@ -410,8 +436,8 @@ def _end_game(state: CathedralState, events: list[Event]) -> CathedralState:
         events.append(
             Event(
                 "new_game",
-                f"Game {nxt.game_number} of {state.games} begins. Colours swap: player "
-                f"{nxt.light_seat + 1} is light now and places the Cathedral.",
+                f"Game {nxt.game_number} of {state.games} begins. Colours swap: the player "
+                "who was dark is light now and places the Cathedral.",
                 {"game": nxt.game_number, "light_seat": int(nxt.light_seat)},
             )
         )
@@ -420,6 +446,11 @@ def _end_game(state: CathedralState, events: list[Event]) -> CathedralState:
 
 
 # --- scoring ------------------------------------------------------------------------------------
+
+
+def _squares(n: int) -> str:
+    """'1 unplaced square', '5 unplaced squares'."""
+    return f"{n} unplaced square{'s' if n != 1 else ''}"
 
 
 def series_totals(state: CathedralState) -> tuple[int, int]:
@@ -434,7 +465,12 @@ def outcome(state: CathedralState) -> Outcome | None:
     """The result once the (series) game is over: scores are unplaced squares (series: totals),
     lower wins; a draw lists both seats as winners with termination "draw". The breakdown per
     seat holds `game_<n>` points, `buildings_left` and `unplaced_<Piece>` squares of the last
-    game."""
+    game.
+
+    `reason` never names players (engines do not know names): a single game names colours
+    ("Dark wins: 0 unplaced squares against 6."), a series names the colour the winner had in
+    game 1, so a front end can put "Alice wins!" in front of it. It is also the view's
+    `result_text`."""
     if state.phase is not Phase.OVER or not state.history:
         return None
     totals = series_totals(state)
@@ -460,34 +496,24 @@ def outcome(state: CathedralState) -> Outcome | None:
     if state.games == 1:
         colour_of = {s: (Colour.LIGHT if s == last.light_seat else Colour.DARK) for s in seats}
         if totals[0] == totals[1]:
-            reason = (
-                f"Both players have {totals[0]} unplaced square{'s' if totals[0] != 1 else ''}: "
-                "the game is a draw."
-            )
+            reason = f"Draw: both colours have {_squares(totals[0])}."
         else:
             (w,) = winners
             loser = Seat(1 - w)
-            if totals[w] == 0:
-                termination = "all_buildings_placed"
-                reason = (
-                    f"{colour_of[w].title} placed every building; {colour_of[loser].value} has "
-                    f"{totals[loser]} square{'s' if totals[loser] != 1 else ''} left."
-                )
-            else:
-                termination = "fewest_unplaced_squares"
-                reason = (
-                    f"{colour_of[w].title} has fewer unplaced squares ({totals[w]} against "
-                    f"{totals[loser]})."
-                )
+            termination = "all_buildings_placed" if totals[w] == 0 else "fewest_unplaced_squares"
+            reason = f"{colour_of[w].title} wins: {_squares(totals[w])} against {totals[loser]}."
     else:
         if totals[0] == totals[1]:
             reason = f"The series of {state.games} games is drawn at {totals[0]} points each."
         else:
             (w,) = winners
             termination = "lowest_series_total"
+            # Seat 0 is light in game 1 (colours then alternate): naming that keeps the sentence
+            # free of player numbers, so front ends can put names in front of it.
+            started = "light" if w == 0 else "dark"
             reason = (
-                f"Player {w + 1} wins the series of {state.games} games with {totals[w]} points "
-                f"against {totals[1 - w]} (lower is better)."
+                f"Series of {state.games} games: the player who was {started} in game 1 wins "
+                f"with {totals[w]} points against {totals[1 - w]} (lower is better)."
             )
     return Outcome(
         termination=termination,

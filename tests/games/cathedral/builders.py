@@ -61,7 +61,9 @@ def position(
     """A mid-game position with `pieces` on the board and `to_move` to place next.
 
     Hands are the full sets minus what is on the board unless `hands` overrides a colour (as
-    {name: count}, missing names count 0).
+    {name: count}, missing names count 0). The last listed piece counts as the previous move: if
+    it belongs to `to_move`, the engine reads that as "the opponent was skipped" (its pass
+    already announced), so list a piece of the other colour last for an ordinary turn.
     """
     placed: list[Placed] = []
     counts = [list(FULL_HAND), list(FULL_HAND)]

@@ -152,7 +152,8 @@ def _blocked_columns_position(
 ) -> CathedralState:
     """Light owns files A, C, E, G, I and dark B, D, F, H, J (except covered squares): no piece
     wider than one file fits for either side, while Taverns, Stables and Bridges still do."""
-    pieces = [("cathedral", "Cathedral E5 0"), ("dark", "Tavern J10"), ("light", "Tavern A10")]
+    # Dark's piece last: it made the previous move, so light is to move in the ordinary way.
+    pieces = [("cathedral", "Cathedral E5 0"), ("light", "Tavern A10"), ("dark", "Tavern J10")]
     base = position(pieces)
     occupied = base.all_occupied
     return position(
@@ -171,7 +172,9 @@ def test_player_without_a_placement_is_skipped_then_game_ends() -> None:
     state = _blocked_columns_position({"Tavern": 1, "Stable": 1}, {"Infirmary": 1})
     result = play(state, "light", "Tavern A1")
     passes = [e for e in result.events if e.kind == "pass"]
-    assert [e.text for e in passes] == ["Dark cannot place any building and passes."]
+    assert [e.text for e in passes] == [
+        "Dark cannot place any building and passes; light keeps placing as long as dark cannot."
+    ]
     assert ENGINE.to_act(result.state) == frozenset({Seat(0)})
     assert ENGINE.legal_actions(result.state, Seat(1)) == ()
     assert ENGINE.outcome(result.state) is None
