@@ -6,6 +6,10 @@ that touches the new building is examined. The Cathedral and the opponent's buil
 such components, never part of their boundary, and diagonal gaps leak. With no piece inside, the
 component becomes P's territory; with exactly one (an opponent building or the Cathedral) that
 piece is removed and the component becomes P's; with two or more nothing happens.
+
+The open rest of the city is such a component too (the rulebook does not set it apart, nor do
+the implementations we checked), so it is only safe while it holds two or more pieces; in real
+play the Cathedral and the opponent's buildings see to that.
 """
 
 from __future__ import annotations

@@ -284,3 +284,28 @@ def test_two_pieces_one_of_them_the_cathedral_are_safe_for_light_too() -> None:
     assert not any(e.kind in ("capture", "claim") for e in result.events), picture(result.state)
     assert not result.state.cathedral_removed
     assert territory_squares(result.state, "light") == set()
+
+
+def test_light_corner_contact_does_not_close_but_filling_the_gap_does() -> None:
+    """Note 6 for light: a diagonal gap leaks; the Tavern that fills it claims the corner."""
+    state = position([*OUTSIDE_LIGHT, ("light", "Stable C1 0")], to_move="light")
+    after = play(state, "light", "Stable A3 90").state  # A3, B3 meet C2 corner to corner
+    assert territory_squares(after, "light") == set(), picture(after)
+    after = play(replace(after, to_move=Colour.LIGHT), "light", "Tavern C3").state
+    assert territory_squares(after, "light") == {"A1", "B1", "A2", "B2"}, picture(after)
+
+
+def test_light_cannot_use_the_cathedral_as_boundary() -> None:
+    """Note 3 for light: light plus the Cathedral wall off E1-G1, yet nothing is claimed."""
+    state = position(
+        [
+            ("cathedral", "Cathedral H1 0"),  # H1, G2, H2, I2, H3, H4
+            ("dark", "Square H8"),
+            ("light", "Bridge D2 90"),  # D2, E2, F2
+        ],
+        to_move="light",
+    )
+    result = play(state, "light", "Tavern D1")
+    assert territory_squares(result.state, "light") == set(), picture(result.state)
+    assert not any(e.kind in ("claim", "capture") for e in result.events)
+    assert attempt(result.state, "dark", "Bridge E1 90") is None
