@@ -8,6 +8,8 @@ from bot.sessions.models import (
     CorruptSessionError,
     GameStatus,
     MoveResult,
+    Preview,
+    Reminder,
     ReplayReport,
 )
 from bot.sessions.service import STALE_MESSAGE, GameService
@@ -20,5 +22,7 @@ __all__ = [
     "GameService",
     "GameStatus",
     "MoveResult",
+    "Preview",
+    "Reminder",
     "ReplayReport",
 ]

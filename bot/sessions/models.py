@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from bot.games.codec import CorruptStateError
@@ -25,6 +26,8 @@ __all__ = [
     "GameStatus",
     "LogEntry",
     "MoveResult",
+    "Preview",
+    "Reminder",
     "ReplayReport",
     "SeatRecord",
     "SessionRecord",
@@ -126,3 +129,39 @@ def first_difference(a: Mapping[str, Any], b: Mapping[str, Any]) -> str | None:
         if a.get(key) != b.get(key):
             return f"field {key!r} differs: snapshot {a.get(key)!r}, replay {b.get(key)!r}"
     return None
+
+
+@dataclass(frozen=True, slots=True)
+class Preview:
+    """What a move would do, computed without saving anything (`GameService.preview`).
+
+    Attributes:
+        session: The session as read (its `version` is what a confirmation must carry).
+        seat: The mover's engine seat.
+        notation: The move in the engine's own spelling.
+        before: The current state.
+        after: The state the move would lead to.
+        events: What would happen.
+    """
+
+    session: SessionRecord
+    seat: Seat
+    notation: str
+    before: Any
+    after: Any
+    events: tuple[Event, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Reminder:
+    """A game whose awaited players should be reminded (`GameService.due_reminders`).
+
+    Attributes:
+        session: The active session.
+        user_ids: The humans who may act now, in seat order.
+        waiting_since: When the game last changed (the turn has been open since then).
+    """
+
+    session: SessionRecord
+    user_ids: tuple[int, ...]
+    waiting_since: datetime

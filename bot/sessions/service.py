@@ -50,6 +50,9 @@ Play
   compare-and-swap, then every bot seat in ``to_act`` plays until a human must act or the game
   ends; each bot move is persisted the same way. ``session_id`` (from a button's custom_id) targets
   a session directly, which also lets a click on a finished game answer GAME_OVER.
+- ``preview(channel_id, user_id, text) -> Preview | Rejection``: the same checks as ``submit``,
+  then ``step`` on the current state; nothing is saved. ``Preview.session.version`` is the version
+  a confirmation must pass to ``submit`` (a later change makes that confirmation STALE).
 - ``run_bots(session_id) -> MoveResult | Rejection``: let pending bots act in one session;
   ``resume_bots() -> tuple[MoveResult, ...]`` does it for every active game (call at start-up)
   and returns the results that applied moves.
@@ -70,8 +73,12 @@ Reading
 - ``verify_replay(session_id) -> ReplayReport``: re-run the log from the seed and compare.
 - ``overdue(now=None)`` / ``expire_overdue(now=None)``: ACTIVE sessions past their turn deadline;
   ``expire_overdue`` abandons them and returns the abandoned records.
+- ``due_reminders(every, now=None) -> tuple[Reminder, ...]``: active games where the humans in
+  ``to_act`` have waited ``every`` (a ``timedelta``) since the game last changed and since the
+  last reminder; ``mark_reminded(session_id, now=None)`` records the reminder (no version bump).
 
 Helpers for presentation (plain methods, no I/O)
+- ``now()``: the service clock.
 - ``engine_for(session)``, ``seat_of(session, user_id) -> Seat | None``,
   ``users_to_ping(session, state) -> tuple[int, ...]`` (human seats in ``to_act``),
   ``view_for(session, state, user_id | None)`` (spectator view for None or a non-player),
@@ -110,6 +117,8 @@ from bot.sessions.models import (
     CorruptSessionError,
     GameStatus,
     MoveResult,
+    Preview,
+    Reminder,
     ReplayReport,
     first_difference,
 )
@@ -182,6 +191,10 @@ class GameService:
         self._states: dict[int, tuple[int, Any]] = {}
 
     # ----------------------------------------------------------------- small helpers
+
+    def now(self) -> datetime:
+        """The service clock's current time (aware, UTC)."""
+        return self._now()
 
     def _now(self) -> datetime:
         now = self._clock()
@@ -628,6 +641,42 @@ class GameService:
                 return _stale()
             return await self._bots_then_result(engine, session, result.state, (applied,))
 
+    async def preview(self, channel_id: int, user_id: int, text: str) -> Preview | Rejection:
+        """What `text` would do for `user_id`'s seat now, computed with `step` and never saved.
+
+        The same checks as `submit` (seated, active, the engine's sentence for a refused move), so
+        a preview is offered only for a move that would be accepted at `Preview.session.version`.
+        """
+        found = await self._find(channel_id)
+        if isinstance(found, Rejection):
+            return found
+        session = found
+        seat_record = session.seat_of(user_id)
+        if seat_record is None:
+            return Rejection(
+                RejectionCode.NOT_A_PLAYER,
+                f"You are not playing in this {self._game_name(session)} game.",
+                "You can watch with /game status.",
+            )
+        if session.status is SessionStatus.LOBBY:
+            return self._not_started(session)
+        engine = self.engine_for(session)
+        state = self.load(session)
+        seat = Seat(seat_record.seat)
+        result = step_text(engine, state, seat, text)
+        if isinstance(result, Rejection):
+            if result.code is RejectionCode.NOT_YOUR_TURN:
+                return self._not_your_turn(session, engine, state)
+            return result
+        return Preview(
+            session=session,
+            seat=seat,
+            notation=_canonical_notation(engine, state, seat, text),
+            before=state,
+            after=result.state,
+            events=result.events,
+        )
+
     def _not_your_turn(self, session: SessionRecord, engine: AnyEngine, state: Any) -> Rejection:
         waiting = [s.display_name for s in session.seats if Seat(s.seat) in engine.to_act(state)]
         if not waiting:
@@ -935,6 +984,34 @@ class GameService:
                 self._forget(updated)
                 expired.append(updated)
         return tuple(expired)
+
+    async def due_reminders(
+        self, every: timedelta, now: datetime | None = None
+    ) -> tuple[Reminder, ...]:
+        """Active games whose awaited humans have had nothing happen for `every` (since the last
+        change of the game and since the last reminder): at most one reminder per period."""
+        now = now or self._now()
+        due: list[Reminder] = []
+        for session in await self.store.list_open():
+            if session.status is not SessionStatus.ACTIVE:
+                continue
+            since = session.updated_at
+            if session.reminded_at is not None and session.reminded_at > since:
+                since = session.reminded_at
+            if now - since < every:
+                continue
+            try:
+                users = self.users_to_ping(session, self.load(session))
+            except (CorruptStateError, KeyError):
+                log.exception("session %s: cannot load it to send a reminder", session.id)
+                continue
+            if users:
+                due.append(Reminder(session, users, session.updated_at))
+        return tuple(due)
+
+    async def mark_reminded(self, session_id: int, now: datetime | None = None) -> None:
+        """Record that a reminder was sent now (does not bump the version)."""
+        await self.store.set_reminded_at(session_id, now or self._now())
 
     def _waiting_names(self, session: SessionRecord) -> str:
         try:

@@ -139,6 +139,11 @@ class SessionStore(Protocol):
         """Remember which Discord message shows the game. Does not bump the version."""
         ...
 
+    async def set_reminded_at(self, session_id: int, when: datetime | None) -> None:
+        """Remember when the awaited players were last reminded. Does not bump the version
+        (a reminder changes no game, so the buttons on the board must stay fresh)."""
+        ...
+
     async def load_log(
         self,
         session_id: int,

@@ -224,6 +224,16 @@ class MemoryStore:
             raise SessionNotFoundError(f"no session {session_id}")
         self._sessions[session_id] = dataclasses.replace(record, message_id=message_id)
 
+    async def set_reminded_at(self, session_id: int, when: datetime | None) -> None:
+        """See `SessionStore.set_reminded_at`."""
+        self._check_open()
+        record = self._sessions.get(session_id)
+        if record is None:
+            raise SessionNotFoundError(f"no session {session_id}")
+        self._sessions[session_id] = dataclasses.replace(
+            record, reminded_at=None if when is None else utc(when)
+        )
+
     async def load_log(
         self, session_id: int, *, after_ply: int = 0, limit: int | None = None
     ) -> tuple[LogEntry, ...]:

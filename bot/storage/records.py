@@ -121,6 +121,7 @@ class SessionRecord:
         turn_deadline: When the current turn expires (None: no deadline).
         end_reason: Why the session ended (a sentence), for finished or abandoned sessions.
         created_at, updated_at: UTC timestamps.
+        reminded_at: When the awaited players were last reminded to move (None: never).
     """
 
     id: int
@@ -145,6 +146,7 @@ class SessionRecord:
     end_reason: str | None
     created_at: datetime
     updated_at: datetime
+    reminded_at: datetime | None = None
 
     @property
     def place_id(self) -> int:

@@ -368,6 +368,16 @@ class SqliteStore:
             if cur.rowcount != 1:
                 raise SessionNotFoundError(f"no session {session_id}")
 
+    async def set_reminded_at(self, session_id: int, when: datetime | None) -> None:
+        """See `SessionStore.set_reminded_at`."""
+        async with self._tx(write=True) as conn:
+            cur = await conn.execute(
+                "UPDATE sessions SET reminded_at = ? WHERE id = ?",
+                (None if when is None else dt_to_text(when), session_id),
+            )
+            if cur.rowcount != 1:
+                raise SessionNotFoundError(f"no session {session_id}")
+
     async def load_log(
         self, session_id: int, *, after_ply: int = 0, limit: int | None = None
     ) -> tuple[LogEntry, ...]:
@@ -465,6 +475,7 @@ def _record_from_row(row: sqlite3.Row, seats: tuple[SeatRecord, ...]) -> Session
         end_reason=row["end_reason"],
         created_at=dt_from_text(row["created_at"]),
         updated_at=dt_from_text(row["updated_at"]),
+        reminded_at=None if row["reminded_at"] is None else dt_from_text(row["reminded_at"]),
     )
 
 
