@@ -9,28 +9,34 @@ for the channel, `ephemeral` ones for the caller only, and `only_for` ones for o
 eyes (private events such as a card drawn). A refused command is always exactly one ephemeral
 reply carrying the service's or the engine's sentence, and nothing changes.
 
+Beyond commands: `preview(caller, notation)` shows a move without playing it (with Confirm and
+Cancel), and the timers `expire_overdue(now)` / `remind(every, now)` return `ChannelPost`s for the
+front end to post in each game's channel.
+
 The table is game-agnostic: engines come from the registry, images from
-`rendering.render_png(game_key, view)` (run in a worker thread so the event loop stays free), and
-the board in public replies is always rendered from the spectator view `engine.view(state, None)`.
+`rendering.render_png(game_key, view, names=...)` (run in a worker thread so the event loop stays
+free; `names` maps each seat to its player's display name), and the board in public replies is
+always rendered from the spectator view `engine.view(state, None)`.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from bot.games.protocol import Event, Outcome, Seat
 from bot.games.rejections import Rejection, RejectionCode
-from bot.sessions.models import AbandonResult, AppliedMove, GameStatus, MoveResult
+from bot.sessions.models import AbandonResult, AppliedMove, GameStatus, MoveResult, Preview
 from bot.sessions.service import GameService
 from bot.storage.records import LogEntry, SeatRecord, SessionRecord, SessionStatus
 from bot.table.engines import AnyEngine, EngineLookup, lookup_engine
 from bot.table.options import parse_options_text
-from bot.table.replies import Caller, ChoiceButton, ImageFile, Reply
+from bot.table.replies import Caller, ChannelPost, ChoiceButton, ChoiceMenu, ImageFile, Reply
 from bot.table.textcommands import (
     GAME_SUBCOMMANDS,
     Command,
@@ -41,7 +47,8 @@ from bot.table.textcommands import (
 
 log = logging.getLogger(__name__)
 
-RenderPng = Callable[[str, Any], bytes]
+RenderPng = Callable[..., bytes]
+"""`render_png(game_key, view, *, names=...)` -> PNG bytes (see `rendering.render_png`)."""
 
 __all__ = [
     "AUTOCOMPLETE_LIMIT",
@@ -62,6 +69,23 @@ AUTOCOMPLETE_LIMIT = 25
 
 BUTTON_LIMIT = 5
 """Offer buttons when the player to act has at most this many legal moves (one row)."""
+
+MENU_LIMIT = 25
+"""Offer a drop-down menu for more choices than buttons, up to this many (Discord's maximum)."""
+
+TURN_HOURS_OPTION = "turn_hours"
+"""The table's own `/game new` option (not the engine's): hours each turn may take."""
+
+# Where a game's scores are found in `engine.summary(state)`, best first:
+# (key, label, lower is better). A key may hold a per-seat list or a mapping keyed by seat number
+# or seat label ("light"); in a summary's "players" list, entries carry these keys per seat.
+_SCORE_KEYS: tuple[tuple[str, str, bool], ...] = (
+    ("unplaced_squares", "Unplaced squares", True),
+    ("vp", "VP", False),
+    ("score", "Score", False),
+    ("points", "Points", False),
+    ("scores", "Scores", False),
+)
 
 # Discord limits: embed title 256, field value 1024, description 4096, message content 2000.
 TITLE_MAX = 256
@@ -181,20 +205,43 @@ class Table:
     def _engine(self, key: str) -> AnyEngine:
         return self._engines(key)
 
-    async def _image(self, game_key: str, view: Any, name: str, description: str) -> ImageFile:
+    async def _image(
+        self,
+        game_key: str,
+        view: Any,
+        name: str,
+        description: str,
+        names: Mapping[Seat, str] | None = None,
+    ) -> ImageFile:
         if self._render_png is None:
             self._render_png = _load_render_png()
-        png = await asyncio.to_thread(self._render_png, game_key, view)
+        png = await asyncio.to_thread(self._render_png, game_key, view, names=dict(names or {}))
         return ImageFile(filename=f"{game_key}-{name}.png", png=png, description=description)
 
+    @staticmethod
+    def _names(session: SessionRecord) -> dict[Seat, str]:
+        """Display names by seat for the images ("Alice", "Heuristic bot"), not "Player 1"."""
+        return {Seat(record.seat): record.display_name for record in session.seats}
+
     async def _board(
-        self, session: SessionRecord, state: Any, name: str, description: str
+        self,
+        session: SessionRecord,
+        state: Any,
+        name: str,
+        description: str,
+        seat: Seat | None = None,
     ) -> ImageFile | None:
-        """The public board image, or None (logged) if the renderer fails: a move that was
-        accepted must still be announced even without its picture."""
+        """The board image as `seat` sees it (None: the public board), or None (logged) if the
+        renderer fails: a move that was accepted must still be announced without its picture."""
         engine = self.service.engine_for(session)
         try:
-            return await self._image(session.game_key, engine.view(state, None), name, description)
+            return await self._image(
+                session.game_key,
+                engine.view(state, seat),
+                name,
+                description,
+                self._names(session),
+            )
         except KeyError as exc:  # no renderer for this game (yet)
             log.warning("no board image for session %s: %s", session.id, exc)
             return None
@@ -246,30 +293,51 @@ class Table:
             return "none"
         return ", ".join(f"{k}={v}" for k, v in sorted(session.options.items()))
 
-    def _scores_text(self, session: SessionRecord, state: Any, outcome: Outcome | None) -> str:
-        """Scores by seat from the outcome, else from the public view's `scores`, if it has one."""
-        if outcome is not None:
-            parts = [
-                f"{self._seat_name(session, state, s)} {v}"
-                for s, v in sorted(outcome.scores.items())
-            ]
-            note = " (lower is better)" if outcome.lower_is_better else ""
-            return ", ".join(parts) + note
+    def _score_fields(
+        self, session: SessionRecord, state: Any, outcome: Outcome | None
+    ) -> list[tuple[str, str]]:
+        """The scores as embed fields, labelled as the game counts them.
+
+        Read from the engine's summary (see `_SCORE_KEYS`: "Unplaced squares (lower is better)"
+        for Cathedral, "VP" for Kingsburg), else the outcome's scores, else the public view's
+        `scores`. A series of games adds its running totals.
+        """
         engine = self.service.engine_for(session)
-        scores = getattr(engine.view(state, None), "scores", None)
-        if scores is None:
+        try:
             summary = engine.summary(state)
-            scores = summary.get("scores")
-            players = summary.get("players")
-            if scores is None and isinstance(players, Sequence):
-                scores = _scores_from_players(players)
-        if isinstance(scores, Mapping):
-            return ", ".join(f"{k} {v}" for k, v in scores.items())
-        if isinstance(scores, Sequence) and not isinstance(scores, str):
-            return ", ".join(
-                f"{self._seat_name(session, state, s)} {v}" for s, v in enumerate(scores)
-            )
-        return ""
+        except Exception:  # a summary is a nicety; never let it break a move announcement
+            log.exception("summary of session %s failed", session.id)
+            summary = {}
+        by_label = {
+            engine.seat_label(state, Seat(r.seat)).lower(): Seat(r.seat) for r in session.seats
+        }
+        lower = outcome.lower_is_better if outcome is not None else False
+        found = _summary_scores(summary, by_label)
+        if found is not None:
+            label, values, key_lower = found
+            lower = lower or key_lower
+        elif outcome is not None:
+            label, values = "Scores", dict(outcome.scores)
+        else:
+            view_scores = getattr(engine.view(state, None), "scores", None)
+            values = _per_seat(view_scores, by_label) or {}
+            label = "Scores"
+        fields: list[tuple[str, str]] = []
+        note = " (lower is better)" if lower else ""
+        if values:
+            text = self._per_seat_text(session, state, values)
+            fields.append((label + note, _clip(text, FIELD_MAX)))
+        games = summary.get("games")
+        totals = _per_seat(summary.get("series_totals"), by_label)
+        if isinstance(games, int) and games > 1 and totals:
+            text = self._per_seat_text(session, state, totals)
+            fields.append((f"Series total over {games} games{note}", _clip(text, FIELD_MAX)))
+        return fields
+
+    def _per_seat_text(self, session: SessionRecord, state: Any, values: Mapping[Seat, Any]) -> str:
+        return ", ".join(
+            f"{self._seat_name(session, state, s)} {v}" for s, v in sorted(values.items())
+        )
 
     def _outcome_text(self, session: SessionRecord, state: Any, outcome: Outcome) -> str:
         winners = [self._seat_name(session, state, s) for s in sorted(outcome.winners)]
@@ -297,9 +365,9 @@ class Table:
             names = self._waiting_names(session, state, to_act)
             title = "To move" if len(names) == 1 else "Waiting for"
             fields.append((title, _clip(_join(names), FIELD_MAX)))
-        scores = self._scores_text(session, state, outcome)
-        if scores:
-            fields.append(("Scores", _clip(scores, FIELD_MAX)))
+        fields.extend(self._score_fields(session, state, outcome))
+        if session.status is SessionStatus.ACTIVE and session.turn_timeout_s:
+            fields.append(("Turn limit", _turn_limit_text(session.turn_timeout_s)))
         return fields
 
     def _move_lines(
@@ -318,23 +386,33 @@ class Table:
                     lines.append(f"  • {public.text}")
         return lines
 
-    def _private_replies(
-        self, caller: Caller, session: SessionRecord, moves: Sequence[AppliedMove]
+    async def _private_replies(
+        self, caller: Caller, session: SessionRecord, state: Any, moves: Sequence[AppliedMove]
     ) -> list[Reply]:
-        """One `only_for` reply per human who may see hidden events of these moves."""
+        """One `only_for` reply per human who may see hidden events of these moves, with their
+        own view of the board when the game has hidden information."""
         texts: dict[int, list[str]] = {}
+        seats: dict[int, Seat] = {}
         for move in moves:
             for event in move.events:
                 if event.visible_to is None:
                     continue
-                for user_id in self._users_of(session, event.visible_to).values():
+                for seat, user_id in self._users_of(session, event.visible_to).items():
                     texts.setdefault(user_id, []).append(event.text)
+                    seats[user_id] = seat
+        engine = self.service.engine_for(session)
         replies = []
         for user_id, lines in texts.items():
+            image = None
+            if engine.spec.has_hidden_information:
+                image = await self._board(
+                    session, state, f"seat-{seats[user_id]}", "your view", seat=seats[user_id]
+                )
             replies.append(
                 Reply(
                     text=_clip("\n".join(lines), TEXT_MAX),
                     title="Only you can see this",
+                    image=image,
                     ephemeral=user_id == caller.user_id,
                     only_for=user_id,
                     colour=COLOUR_INFO,
@@ -342,29 +420,34 @@ class Table:
             )
         return replies
 
-    def _buttons(
+    def _choices(
         self, session: SessionRecord, state: Any, to_act: frozenset[Seat]
-    ) -> tuple[ChoiceButton, ...]:
-        """Buttons for the next move when exactly one seat acts and it has only a few choices."""
+    ) -> tuple[tuple[ChoiceButton, ...], ChoiceMenu | None]:
+        """Buttons (up to 5 choices) or a drop-down menu (6 to 25) for the next move, when
+        exactly one seat acts and it is a human's."""
         if len(to_act) != 1 or not session.status.is_open:
-            return ()
+            return (), None
         (seat,) = tuple(to_act)
         record = self._seat_record(session, seat)
         if record is None or record.user_id is None:
-            return ()
+            return (), None
         engine = self.service.engine_for(session)
-        actions = engine.legal_actions(state, seat)
-        if not 0 < len(actions) <= BUTTON_LIMIT:
-            return ()
-        return tuple(
-            ChoiceButton(
-                label=engine.format_action(a, state),
+        notations = [engine.format_action(a, state) for a in engine.legal_actions(state, seat)]
+        if 0 < len(notations) <= BUTTON_LIMIT:
+            buttons = tuple(
+                ChoiceButton(label=n, session_id=session.id, version=session.version, notation=n)
+                for n in notations
+            )
+            return buttons, None
+        if BUTTON_LIMIT < len(notations) <= MENU_LIMIT:
+            menu = ChoiceMenu(
                 session_id=session.id,
                 version=session.version,
-                notation=engine.format_action(a, state),
+                options=tuple(notations),
+                placeholder=f"{record.display_name}, choose your move",
             )
-            for a in actions
-        )
+            return (), menu
+        return (), None
 
     async def _game_reply(
         self,
@@ -388,16 +471,18 @@ class Table:
             lines.append(f"Your move, {self._waiting_names(session, state, mentions)[0]}.")
         fields = self._turn_fields(session, state, to_act, result.outcome)
         board = await self._board(session, state, image_name, title)
+        buttons, menu = self._choices(session, state, to_act)
         public = Reply(
             text=_clip("\n".join(lines), TEXT_MAX),
             title=_clip(title, TITLE_MAX),
             fields=tuple(fields),
             image=board,
             mentions=tuple(mentions.values()),
-            buttons=self._buttons(session, state, to_act),
+            buttons=buttons,
+            menu=menu,
             colour=COLOUR_DONE if result.finished else COLOUR_MOVE,
         )
-        return [public, *self._private_replies(caller, session, result.moves)]
+        return [public, *await self._private_replies(caller, session, state, result.moves)]
 
     def _lobby_reply(self, session: SessionRecord, title: str, text: str) -> Reply:
         engine = self.service.engine_for(session)
@@ -409,6 +494,8 @@ class Table:
             ),
             ("Options", _clip(self._options_text(session), FIELD_MAX)),
         ]
+        if session.turn_timeout_s:
+            fields.append(("Turn limit", _turn_limit_text(session.turn_timeout_s)))
         return Reply(text=text, title=title, fields=tuple(fields), colour=COLOUR_INFO)
 
     def _lobby_hint(self, session: SessionRecord) -> str:
@@ -431,11 +518,23 @@ class Table:
         thread_id: int | None = None,
         turn_timeout: timedelta | None = None,
     ) -> list[Reply]:
-        """Open a lobby for `game` in the caller's channel (or in `thread_id`); the caller hosts."""
+        """Open a lobby for `game` in the caller's channel (or in `thread_id`); the caller hosts.
+
+        `turn_timeout` (or `turn_hours=N` among the options text) sets a per-turn deadline.
+        """
         try:
             options = parse_options_text(options_text)
         except ValueError as exc:
             return _refused(str(exc))
+        hours_text = options.pop(TURN_HOURS_OPTION, None)
+        if hours_text is not None:
+            hours = _hours(hours_text)
+            if hours is None:
+                return _refused(
+                    f"`turn_hours` takes a number of hours above 0, like `turn_hours=24`, "
+                    f"not {hours_text!r}."
+                )
+            turn_timeout = timedelta(hours=hours)
         result = await self.service.create_lobby(
             game,
             guild_id=caller.guild_id or 0,
@@ -544,27 +643,20 @@ class Table:
             header = f"{name}: abandoned after {session.ply} moves"
         lines = [self._seats_text(session, state)]
         board = await self._board(session, state, f"move-{session.ply}", header)
+        buttons, menu = self._choices(session, state, found.to_act)
         public = Reply(
             text=_clip("\n".join(lines), TEXT_MAX),
             title=header,
             fields=tuple(fields),
             image=board,
-            buttons=self._buttons(session, state, found.to_act),
+            buttons=buttons,
+            menu=menu,
             colour=COLOUR_INFO,
         )
         replies = [public]
         seat = self.service.seat_of(session, caller.user_id)
         if engine.spec.has_hidden_information and seat is not None:
-            try:
-                private = await self._image(
-                    session.game_key, engine.view(state, seat), f"seat-{seat}", "your view"
-                )
-            except KeyError as exc:
-                log.warning("no private image for session %s: %s", session.id, exc)
-                private = None
-            except Exception:
-                log.exception("rendering the private view of session %s failed", session.id)
-                private = None
+            private = await self._board(session, state, f"seat-{seat}", "your view", seat=seat)
             label = engine.seat_label(state, seat)
             replies.append(
                 Reply(
@@ -725,6 +817,114 @@ class Table:
             title = name
         return await self._game_reply(caller, result, title, "", f"move-{session.ply}")
 
+    async def preview(self, caller: Caller, notation: str) -> list[Reply]:
+        """Show, privately, the board as it would be after `notation`, without playing it.
+
+        Accepted: one ephemeral reply with the image, what would happen, and a Confirm button
+        that submits the move at the version the preview was made at (a change in between makes
+        the click STALE) plus a Cancel button. Refused: the same sentence `move` would give.
+        """
+        text = notation.strip()
+        if not text:
+            return _refused("Write a move, e.g. `Castle B3 90`.")
+        result = await self.service.preview(caller.channel_id, caller.user_id, text)
+        if isinstance(result, Rejection):
+            return _refused(result)
+        return [await self._preview_reply(result)]
+
+    async def _preview_reply(self, preview: Preview) -> Reply:
+        session = preview.session
+        board = await self._board(
+            session, preview.after, f"preview-{session.ply + 1}", f"Preview of {preview.notation}"
+        )
+        lines = [
+            f"This is the board after **{preview.notation}**. Nothing is played until you "
+            "press Confirm."
+        ]
+        happened = [e.for_viewer(preview.seat) for e in preview.events]
+        details = [f"• {e.text}" for e in happened if e is not None and e.text]
+        if details:
+            lines.append("It would do this:")
+            lines.extend(details)
+        confirm = ChoiceButton(
+            label=f"Confirm {preview.notation}",
+            session_id=session.id,
+            version=session.version,
+            notation=preview.notation,
+        )
+        return Reply(
+            text=_clip("\n".join(lines), TEXT_MAX),
+            title=_clip(f"Preview: {preview.notation}", TITLE_MAX),
+            image=board,
+            ephemeral=True,
+            buttons=(confirm,),
+            cancel=True,
+            colour=COLOUR_INFO,
+        )
+
+    # ------------------------------------------------------------------ timers
+
+    async def expire_overdue(self, now: datetime | None = None) -> list[ChannelPost]:
+        """Abandon every game whose turn deadline has passed; one post per game saying so."""
+        posts = []
+        for session in await self.service.expire_overdue(now):
+            name = self._game_name(session)
+            limit = (
+                f" within the turn limit of {_duration_text(session.turn_timeout_s)}"
+                if session.turn_timeout_s
+                else " in time"
+            )
+            text = f"This {name} game was abandoned because no move was made{limit}."
+            if session.end_reason:
+                text += f" {session.end_reason}"
+            posts.append(
+                ChannelPost(
+                    session.place_id,
+                    Reply(
+                        text=text,
+                        title=f"{name} abandoned: time ran out",
+                        mentions=session.human_user_ids,
+                        colour=COLOUR_DONE,
+                    ),
+                )
+            )
+        return posts
+
+    async def remind(self, every: timedelta, now: datetime | None = None) -> list[ChannelPost]:
+        """Ping the humans awaited in games where nothing happened for `every`, at most once per
+        `every` per game; records each reminder."""
+        now = now or self.service.now()
+        posts = []
+        for due in await self.service.due_reminders(every, now):
+            session = due.session
+            name = self._game_name(session)
+            seats = [s for s in session.seats if s.user_id in due.user_ids]
+            who = _join([s.display_name for s in seats])
+            waited = _duration_text((now - due.waiting_since).total_seconds())
+            verb = "is" if len(seats) == 1 else "are"
+            text = (
+                f"Reminder: the {name} game here has been waiting for {waited}; "
+                f"{who} {verb} still to move."
+            )
+            if session.turn_deadline is not None and session.turn_deadline > now:
+                left = _duration_text((session.turn_deadline - now).total_seconds())
+                text += f" Without a move in the next {left}, the game will be abandoned."
+            text += " `/game status` shows the board."
+            posts.append(
+                ChannelPost(
+                    session.place_id,
+                    Reply(text=text, mentions=tuple(due.user_ids), colour=COLOUR_INFO),
+                )
+            )
+            await self.service.mark_reminded(session.id, now)
+        return posts
+
+    def _game_name(self, session: SessionRecord) -> str:
+        try:
+            return self.service.engine_for(session).spec.display_name
+        except KeyError:
+            return session.game_key
+
     async def state_for(self, caller: Caller) -> TableState | None:
         """The open game here as the caller sees it, or None if there is none."""
         found = await self.service.status(caller.channel_id)
@@ -823,17 +1023,79 @@ class Table:
         return []
 
 
-def _scores_from_players(players: Sequence[Any]) -> list[Any] | None:
-    """Per-seat points from a summary's `players` list of objects (keys score, vp or points)."""
-    out = []
-    for entry in players:
-        if not isinstance(entry, Mapping):
+def _per_seat(raw: Any, by_label: Mapping[str, Seat]) -> dict[Seat, Any] | None:
+    """Per-seat values from a list (index = seat) or a mapping keyed by seat number or seat
+    label ("light"); None if `raw` is neither or a key names no seat."""
+    if isinstance(raw, Mapping):
+        out: dict[Seat, Any] = {}
+        for key, value in raw.items():
+            text = str(key).strip().lower()
+            if text in by_label:
+                out[by_label[text]] = value
+            elif text.isdigit():
+                out[Seat(int(text))] = value
+            else:
+                return None
+        return out or None
+    if isinstance(raw, Sequence) and not isinstance(raw, str | bytes):
+        if any(isinstance(v, Mapping) for v in raw):
             return None
-        value = next((entry[k] for k in ("score", "vp", "points") if k in entry), None)
-        if value is None:
+        return {Seat(i): v for i, v in enumerate(raw)} or None
+    return None
+
+
+def _summary_scores(
+    summary: Mapping[str, Any], by_label: Mapping[str, Seat]
+) -> tuple[str, dict[Seat, Any], bool] | None:
+    """(label, values by seat, lower is better) from the first score key the summary has, at the
+    top level or in each entry of its "players" list."""
+    players = summary.get("players")
+    for key, label, lower in _SCORE_KEYS:
+        values = _per_seat(summary.get(key), by_label)
+        if values is None and isinstance(players, Sequence) and not isinstance(players, str):
+            values = _from_players(players, key)
+        if values:
+            return label, values, lower
+    return None
+
+
+def _from_players(players: Sequence[Any], key: str) -> dict[Seat, Any] | None:
+    """`key` of each entry of a summary's "players" list, by the entry's "seat" (else its index)."""
+    out: dict[Seat, Any] = {}
+    for i, entry in enumerate(players):
+        if not isinstance(entry, Mapping) or key not in entry:
             return None
-        out.append(value)
+        seat = entry.get("seat", i)
+        out[Seat(int(seat))] = entry[key]
     return out or None
+
+
+def _hours(text: str) -> float | None:
+    """A positive, finite number of hours (at most a year) from text, else None."""
+    try:
+        value = float(text)
+    except ValueError:
+        return None
+    return value if math.isfinite(value) and 0 < value <= 24 * 366 else None
+
+
+def _duration_text(seconds: float) -> str:
+    """'3 days', '5 hours', '1 hour 30 minutes', '45 minutes' (rounded to minutes)."""
+    minutes = max(1, round(seconds / 60))
+    days, rest = divmod(minutes, 24 * 60)
+    hours, mins = divmod(rest, 60)
+    parts = []
+    if days:
+        parts.append(f"{days} day{'s' * (days != 1)}")
+    if hours:
+        parts.append(f"{hours} hour{'s' * (hours != 1)}")
+    if mins and not days:
+        parts.append(f"{mins} minute{'s' * (mins != 1)}")
+    return " ".join(parts)
+
+
+def _turn_limit_text(seconds: int) -> str:
+    return f"{_duration_text(seconds)} per turn; a game with no move in time is abandoned."
 
 
 def _with_line(reply: Reply, line: str) -> Reply:

@@ -35,6 +35,19 @@ class ChoiceButton:
 
 
 @dataclass(frozen=True, slots=True)
+class ChoiceMenu:
+    """A drop-down (select menu) of moves for the game `session_id` at state `version`.
+
+    options: the notations offered, in order (Discord shows at most 25); picking one submits it.
+    """
+
+    session_id: int
+    version: int
+    options: tuple[str, ...]
+    placeholder: str = "Choose your move"
+
+
+@dataclass(frozen=True, slots=True)
 class Reply:
     """One message.
 
@@ -43,6 +56,8 @@ class Reply:
       Discord sends it as an ephemeral follow-up to that user's interaction or as a DM.
     mentions: user ids to ping (whoever must act next).
     title/fields/colour: an embed-like summary; text: the message body (markdown).
+    buttons: move buttons; menu: a drop-down of moves (for 6..25 choices); cancel: add a Cancel
+      button that closes the message (previews).
     """
 
     text: str
@@ -54,3 +69,13 @@ class Reply:
     mentions: tuple[int, ...] = ()
     buttons: tuple[ChoiceButton, ...] = field(default_factory=tuple)
     colour: int | None = None
+    menu: ChoiceMenu | None = None
+    cancel: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ChannelPost:
+    """A reply to post in a game's channel or thread without any command (timers, reminders)."""
+
+    channel_id: int
+    reply: Reply

@@ -27,9 +27,11 @@ class FakeRenderer:
 
     def __init__(self) -> None:
         self.calls: list[tuple[str, Any]] = []
+        self.options: list[dict[str, Any]] = []
 
-    def __call__(self, game_key: str, view: Any) -> bytes:
+    def __call__(self, game_key: str, view: Any, **opts: Any) -> bytes:
         self.calls.append((game_key, view))
+        self.options.append(opts)
         return b"\x89PNG fake " + repr(view).encode()
 
 
