@@ -35,7 +35,7 @@ class OptionSpec:
     maximum: int | None = None
 
     def coerce(self, raw: object) -> object:
-        """Turn user input (often text) into the option's value or raise ValueError with a sentence."""
+        """Turn user input (often text) into the value, or raise ValueError with a sentence."""
         if self.kind is bool:
             if isinstance(raw, bool):
                 return raw
@@ -49,7 +49,9 @@ class OptionSpec:
             try:
                 value = int(str(raw).strip()) if not isinstance(raw, int) else raw
             except ValueError:
-                raise ValueError(f"Option {self.key!r} takes a whole number, not {raw!r}.") from None
+                raise ValueError(
+                    f"Option {self.key!r} takes a whole number, not {raw!r}."
+                ) from None
             if self.minimum is not None and value < self.minimum:
                 raise ValueError(f"Option {self.key!r} must be at least {self.minimum}.")
             if self.maximum is not None and value > self.maximum:

@@ -24,7 +24,7 @@ CASES = [
     for key, engine in ENGINES
     for n in range(engine.spec.min_players, engine.spec.max_players + 1)
 ]
-SEEDS = (1, 2)
+SEEDS = (1, 2, 3)
 MAX_PLIES = 5000
 
 GARBAGE = ("", "   ", "xyzzy", "🙂", "place", "99 99 99", "-1", "pass pass pass", "A0", "Z99 450")
@@ -35,9 +35,14 @@ def _dump(engine: Engine[Any, Any], state: Any) -> str:
 
 
 def _check_position(
-    engine: Engine[Any, Any], state: Any, players: int, rnd: random.Random
+    engine: Engine[Any, Any],
+    state: Any,
+    players: int,
+    rnd: random.Random,
+    pool: list[str] | None = None,
 ) -> None:
-    """All per-position promises of the protocol."""
+    """All per-position promises of the protocol. `pool` holds notations seen earlier."""
+    pool = pool or []
     before = _dump(engine, state)
     to_act = engine.to_act(state)
     over = engine.outcome(state) is not None
@@ -61,9 +66,12 @@ def _check_position(
             parsed = engine.parse_action(text, state, Seat(seat))
             assert parsed == action, f"notation round trip failed for {text!r}"
 
-    # Garbage and out-of-turn input is refused with a sentence and changes nothing.
+    # Garbage, moves from other positions and out-of-turn input: whatever parses is accepted
+    # exactly when it is in legal_actions, and a refusal carries a sentence and changes nothing.
     for seat in seats:
-        for text in rnd.sample(GARBAGE, 3):
+        legal = {engine.format_action(a, state) for a in engine.legal_actions(state, Seat(seat))}
+        tries = rnd.sample(GARBAGE, 3) + rnd.sample(pool, min(8, len(pool)))
+        for text in tries:
             parsed = engine.parse_action(text, state, Seat(seat))
             if isinstance(parsed, Rejection):
                 assert parsed.message
@@ -71,6 +79,13 @@ def _check_position(
             result = step(engine, state, Seat(seat), parsed)
             if isinstance(result, Rejection):
                 assert result.message
+                assert engine.format_action(parsed, state) not in legal, (
+                    f"{text!r} is listed as legal for seat {seat} but step refused it: {result}"
+                )
+            else:
+                assert engine.format_action(parsed, state) in legal, (
+                    f"{text!r} was accepted for seat {seat} but is not in legal_actions"
+                )
     for seat in seats:
         if seat in to_act or not to_act:
             continue
@@ -97,9 +112,10 @@ def _play(engine: Engine[Any, Any], players: int, seed: int, check_every: int) -
     rnd = random.Random(seed)
     state = engine.new_game(players, engine.spec.validate_options({}), seed)
     log: list[LoggedMove] = []
+    pool: list[str] = []
     for ply in range(MAX_PLIES):
         if ply % check_every == 0:
-            _check_position(engine, state, players, rnd)
+            _check_position(engine, state, players, rnd, pool)
         to_act = sorted(engine.to_act(state))
         if not to_act:
             break
@@ -110,6 +126,10 @@ def _play(engine: Engine[Any, Any], players: int, seed: int, check_every: int) -
         assert isinstance(result, Transition), f"a legal action was refused: {result}"
         assert _dump(engine, state) == before, "step mutated its input"
         log.append(LoggedMove(seat, engine.format_action(action, state)))
+        if len(pool) < 400:
+            pool.extend(
+                engine.format_action(a, state) for a in engine.legal_actions(state, seat)[:5]
+            )
         state = result.state
     else:
         pytest.fail(f"game did not end within {MAX_PLIES} plies")
@@ -160,20 +180,73 @@ def test_bad_json_fails_precisely(key: str) -> None:
             engine.state_from_dict(broken)
 
 
+_POSITIONS: dict[str, list[Any]] = {}
+
+
+def _positions(key: str) -> list[Any]:
+    """Every position of one seeded random game, cached: fuzzing targets mid-game states too."""
+    if key not in _POSITIONS:
+        engine = registry()[key]
+        rnd = random.Random(99)
+        state = engine.new_game(engine.spec.max_players, {}, 99)
+        states = [state]
+        while engine.to_act(state) and len(states) < MAX_PLIES:
+            seat = rnd.choice(sorted(engine.to_act(state)))
+            result = step(engine, state, seat, rnd.choice(engine.legal_actions(state, seat)))
+            assert isinstance(result, Transition)
+            state = result.state
+            states.append(state)
+        _POSITIONS[key] = states
+    return _POSITIONS[key]
+
+
 @pytest.mark.parametrize("key", [k for k, _ in ENGINES])
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(text=st.text(max_size=40))
-def test_parse_never_raises(key: str, text: str) -> None:
-    """Any text either parses or is refused with a sentence."""
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(text=st.text(max_size=40), where=st.floats(min_value=0, max_value=1))
+def test_parse_never_raises(key: str, text: str, where: float) -> None:
+    """Any text, at any position of a game, either parses or is refused with a sentence; what
+    parses is accepted exactly when it is a legal action."""
     engine = registry()[key]
-    state = engine.new_game(engine.spec.min_players, {}, 3)
-    for seat in sorted(engine.to_act(state)):
-        result = engine.parse_action(text, state, seat)
+    states = _positions(key)
+    state = states[min(len(states) - 1, int(where * len(states)))]
+    for seat in range(engine.spec.max_players):
+        result = engine.parse_action(text, state, Seat(seat))
         if isinstance(result, Rejection):
             assert result.message
-        else:
-            outcome = step(engine, state, seat, result)
-            assert isinstance(outcome, (Transition, Rejection))
+            continue
+        legal = {engine.format_action(a, state) for a in engine.legal_actions(state, Seat(seat))}
+        outcome = step(engine, state, Seat(seat), result)
+        assert isinstance(outcome, Transition) == (engine.format_action(result, state) in legal)
+
+
+@pytest.mark.parametrize("key", [k for k, _ in ENGINES])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(picks=st.lists(st.integers(min_value=0, max_value=10**6), min_size=1, max_size=300))
+def test_random_move_sequences_replay_identically(key: str, picks: list[int]) -> None:
+    """Hypothesis drives the move choices: any legal sequence survives the JSON round trip and
+    replays to the same state from its log."""
+    engine = registry()[key]
+    players = engine.spec.min_players + picks[0] % (
+        engine.spec.max_players - engine.spec.min_players + 1
+    )
+    seed = picks[0]
+    state = engine.new_game(players, {}, seed)
+    log: list[LoggedMove] = []
+    for pick in picks:
+        to_act = sorted(engine.to_act(state))
+        if not to_act:
+            break
+        seat = to_act[pick % len(to_act)]
+        actions = engine.legal_actions(state, seat)
+        action = actions[(pick // 7) % len(actions)]
+        log.append(LoggedMove(seat, engine.format_action(action, state)))
+        result = step(engine, state, seat, action)
+        assert isinstance(result, Transition)
+        state = result.state
+    assert _dump(engine, engine.state_from_dict(engine.state_to_dict(state))) == _dump(
+        engine, state
+    )
+    assert _dump(engine, replay(engine, players, {}, seed, log)) == _dump(engine, state)
 
 
 @pytest.mark.parametrize("key", [k for k, _ in ENGINES])
