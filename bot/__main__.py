@@ -64,6 +64,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         # `python -m bot play ... | head` closes the pipe early; that is not an error.
         return 0
+    except KeyboardInterrupt:
+        # Ctrl-C at the terminal table or during a bench: stop quietly (the usual 128 + SIGINT).
+        print("\nStopped.", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":

@@ -8,8 +8,9 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from bot.games.protocol import Engine, Outcome, Seat
+from bot.games.protocol import Engine, GameSpec, Outcome, Seat
 from bot.table.engines import lookup_engine
+from bot.table.options import parse_options_text
 
 RenderPng = Callable[[str, Any], bytes]
 
@@ -17,10 +18,15 @@ __all__ = [
     "CliError",
     "RenderPng",
     "bot_seed",
+    "check_seat_count",
+    "cli_options",
     "describe_outcome",
     "engine_for",
     "image_name",
     "load_renderer",
+    "players_phrase",
+    "prepare_out_dir",
+    "render_board",
     "seat_name",
     "slug",
 ]
@@ -38,11 +44,70 @@ def engine_for(game: str) -> Engine[Any, Any]:
         raise CliError(str(exc.args[0])) from None
 
 
+def players_phrase(spec: GameSpec) -> str:
+    """'exactly 2 players' or '2 to 5 players'.
+
+    >>> from bot.games import get_engine
+    >>> players_phrase(get_engine("kingsburg").spec)
+    '2 to 5 players'
+    """
+    if spec.min_players == spec.max_players:
+        return f"exactly {spec.min_players} player{'s' * (spec.min_players != 1)}"
+    return f"{spec.min_players} to {spec.max_players} players"
+
+
+def check_seat_count(spec: GameSpec, count: int, named: str) -> None:
+    """CliError unless `count` seats fit `spec`; `named` says who named them ("--bots named 1")."""
+    if not spec.min_players <= count <= spec.max_players:
+        raise CliError(f"{spec.display_name} is for {players_phrase(spec)}; {named}.")
+
+
+def cli_options(spec: GameSpec, text: str | None, extra: Sequence[str] = ()) -> dict[str, Any]:
+    """Options typed on the command line, validated against `spec`, as CliError on any mistake.
+
+    A key given twice is refused rather than letting the last one silently win. `extra` names
+    keys the caller handles itself (e.g. the table's `turn_hours`); they are checked for
+    duplicates but not passed to the engine.
+    """
+    seen: dict[str, str] = {}
+    try:
+        # One token at a time, so a repeated key is noticed before the dict would merge it.
+        compact = re.sub(r"\s*([=:])\s*", r"\1", (text or "").strip())
+        for token in re.split(r"[\s,;]+", compact):
+            for key, value in parse_options_text(token).items():
+                if key in seen:
+                    raise CliError(f"Option {key!r} is given twice.")
+                seen[key] = value
+        return spec.validate_options({k: v for k, v in seen.items() if k not in extra})
+    except ValueError as exc:
+        raise CliError(str(exc)) from None
+
+
+def prepare_out_dir(out: Path | None) -> None:
+    """Create the image folder now, so a bad `--out` is a sentence before any work is done."""
+    if out is None:
+        return
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise CliError(f"Cannot create the image folder {out}: {exc.strerror or exc}.") from None
+    if not out.is_dir():
+        raise CliError(f"Cannot save images in {out}: it is not a folder.")
+
+
 def load_renderer() -> RenderPng:
     """`rendering.render_png`, imported on first use (Pillow is needed only for images)."""
     from rendering import render_png
 
     return render_png
+
+
+def render_board(render_png: RenderPng, game: str, view: Any) -> bytes:
+    """One board as PNG bytes; a game without a renderer is a CliError, not a traceback."""
+    try:
+        return render_png(game, view)
+    except KeyError as exc:  # the renderer registry names the games it can draw
+        raise CliError(str(exc.args[0]) if exc.args else f"No renderer for {game}.") from None
 
 
 def slug(text: str, limit: int = 40) -> str:
@@ -94,10 +159,13 @@ def describe_outcome(
 
 
 def write_png(out: Path, index: int, desc: str, png: bytes) -> Path:
-    """Write one image into `out` and return its path."""
-    out.mkdir(parents=True, exist_ok=True)
+    """Write one image into `out` and return its path (CliError if it cannot be written)."""
     path = out / image_name(index, desc)
-    path.write_bytes(png)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(png)
+    except OSError as exc:
+        raise CliError(f"Cannot write the image {path}: {exc.strerror or exc}.") from None
     return path
 
 

@@ -7,7 +7,8 @@ local users. Lines are read from stdin:
     /cathedral place Castle B3 90            act as the player to move
     Castle B3 90                             the same, bare notation
     /game status, /game history, /game moves, /game help, ...   every /game command
-    /quit (or end of input)                  leave
+    status, history 5, moves, rules, help    the same without `/game` (reading commands only)
+    /quit, quit (or end of input)            leave
 
 Replies print as they would appear in Discord (title, text, fields); images are written to `--out`
 as NNN-<desc>.png and their paths printed. Works with piped stdin, for scripts and tests.
@@ -19,6 +20,7 @@ import argparse
 import asyncio
 import logging
 import re
+import sqlite3
 import sys
 import tempfile
 from collections.abc import Sequence
@@ -26,19 +28,37 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
 
-from bot.cli.common import CliError, RenderPng, engine_for, load_renderer, write_png
+from bot.cli.common import (
+    CliError,
+    RenderPng,
+    cli_options,
+    engine_for,
+    load_renderer,
+    prepare_out_dir,
+    write_png,
+)
 from bot.games.protocol import Seat
 from bot.games.rejections import Rejection
 from bot.sessions.service import GameService
 from bot.storage.sqlite import SqliteStore
-from bot.table.commands import Table
-from bot.table.engines import lookup_engine
+from bot.table.commands import TURN_HOURS_OPTION, Table
+from bot.table.engines import AnyEngine, lookup_engine
 from bot.table.replies import Caller, Reply
 from bot.table.textcommands import CommandError, CommandKind, parse_command_line
 
 LOCAL_CHANNEL = 1
 LOCAL_GUILD = None
-_PREFIX = re.compile(r"^\s*([A-Za-z0-9_.-]+)\s*:\s*(.*)$")
+_NAME = re.compile(r"[A-Za-z0-9_.-]+")
+_PREFIX = re.compile(rf"^\s*({_NAME.pattern})\s*:\s*(.*)$")
+
+# Bare words that read the table: typed without `/game` they run as `/game <word> ...`.
+# None of them starts a move in any game's notation (checked against Cathedral and Kingsburg).
+_READING_WORDS = frozenset({"help", "status", "board", "history", "rules", "moves", "legal"})
+# Bare words that change the table: too easy to type by accident, so they need the slash.
+_TABLE_WORDS = frozenset(
+    {"new", "join", "leave", "start", "abandon", "kick", "add-bot", "add_bot", "addbot", "bot"}
+)
+_HELP_HINT = "Type /game help for the commands."
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -135,6 +155,28 @@ class LocalTable:
                     print(f"  image: {path}", file=out)
         self.stream.flush()
 
+    def say(self, text: str) -> None:
+        """A private answer from the terminal itself (shown like the table's refusals)."""
+        self.show([Reply(text=text, ephemeral=True)])
+
+    def player_list(self) -> str:
+        """'alice, bob' - the humans who can be named at the start of a line."""
+        return ", ".join(c.display_name for c in self.players.values())
+
+    def bare_word_line(self, text: str) -> str | None:
+        """`status` -> `/game status`; a table-changing word -> None after saying how to type it.
+
+        Other lines are returned unchanged (a move in notation, or a command with its slash).
+        """
+        word, _, rest = text.partition(" ")
+        low = word.lower()
+        if low in _READING_WORDS:
+            return f"/game {low} {rest}".strip()
+        if low in _TABLE_WORDS:
+            self.say(f"`{word}` is not a move. To do that type `/game {low}`. {_HELP_HINT}")
+            return None
+        return text
+
     async def handle(self, line: str) -> bool:
         """Run one line; False when the table should close."""
         text = line.strip()
@@ -142,8 +184,19 @@ class LocalTable:
             return True
         caller: Caller | None = None
         match = _PREFIX.match(text)
-        if match is not None and self.caller_named(match.group(1)) is not None:
-            caller, text = self.caller_named(match.group(1)), match.group(2).strip()
+        if match is not None:
+            caller = self.caller_named(match.group(1))
+            if caller is None:
+                self.say(f"{match.group(1)} is not at this table (players: {self.player_list()}).")
+                return True
+            text = match.group(2).strip()
+            if not text:
+                self.say(f"Write what {caller.display_name} does after the colon. {_HELP_HINT}")
+                return True
+        bare = self.bare_word_line(text)
+        if bare is None:
+            return True
+        text = bare
         try:
             if parse_command_line(text).kind is CommandKind.QUIT:
                 return False
@@ -153,6 +206,58 @@ class LocalTable:
             caller = await self.default_caller()
         self.show(await self.table.run_line(caller, text))
         return True
+
+
+def check_local_seats(
+    engine: AnyEngine, players_text: str, bots_text: str
+) -> tuple[list[str], list[str]]:
+    """The human names and bot names, or CliError saying what is wrong with them.
+
+    Checked before the lobby opens, so a wrong count is one sentence and a non-zero exit rather
+    than a half-filled lobby (and no player is silently left out).
+    """
+    spec = engine.spec
+    names = [n.strip() for n in players_text.split(",") if n.strip()]
+    bots = [b.strip().lower() for b in bots_text.split(",") if b.strip()]
+    if not names:
+        raise CliError("Name at least one human player with --players, e.g. --players alice,bob.")
+    bad = next((n for n in names if not _NAME.fullmatch(n)), None)
+    if bad is not None:
+        raise CliError(
+            f"The player name {bad!r} cannot be typed before a colon: "
+            "use letters, digits, '.', '_' or '-'."
+        )
+    if len({n.lower() for n in names}) != len(names):
+        raise CliError("Every player needs a different name.")
+    unknown = next((b for b in bots if b not in engine.bots), None)
+    if unknown is not None:
+        raise CliError(
+            f"{spec.display_name} has no bot {unknown!r} (bots: {', '.join(sorted(engine.bots))})."
+        )
+    count = len(names) + len(bots)
+    who = f"you named {count}"
+    if bots:
+        who += f" ({len(names)} with --players, {len(bots)} with --bots)"
+    exact = spec.min_players == spec.max_players
+    low, high = spec.min_players, spec.max_players
+    allowed = f"{low} players" if exact else f"{low} to {high} players"
+    if count < spec.min_players:
+        bot = sorted(engine.bots)[0] if engine.bots else None
+        more = f", or seat a bot with --bots {bot}" if bot else ""
+        raise CliError(
+            f"{spec.display_name} is for {allowed}; {who}. Name more players with --players{more}."
+        )
+    if count > spec.max_players:
+        raise CliError(f"{spec.display_name} is for {allowed}; {who}.")
+    return names, bots
+
+
+async def open_store(db: Path) -> SqliteStore:
+    """The SQLite store at `db`, or CliError saying why it cannot be opened."""
+    try:
+        return await SqliteStore.open(db)
+    except (sqlite3.Error, OSError) as exc:
+        raise CliError(f"Cannot open the database {db}: {exc}.") from None
 
 
 async def _setup(local: LocalTable, game: str, options: str, bots: Sequence[str]) -> bool:
@@ -186,15 +291,12 @@ async def play_local(
 ) -> int:
     """Run the terminal table until EOF or /quit."""
     engine = engine_for(args.game)
-    names = [n.strip() for n in args.players.split(",") if n.strip()]
-    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
-    if not names:
-        raise CliError("Name at least one human player with --players, e.g. --players alice,bob.")
-    if len({n.lower() for n in names}) != len(names):
-        raise CliError("Every player needs a different name.")
+    names, bots = check_local_seats(engine, args.players, args.bots)
+    cli_options(engine.spec, args.options, extra=(TURN_HOURS_OPTION,))
+    prepare_out_dir(args.out)
     with tempfile.TemporaryDirectory(prefix="guildhall-local-") as tmp:
         db = args.db if args.db is not None else Path(tmp) / "local.db"
-        store = await SqliteStore.open(db)
+        store = await open_store(db)
         try:
             seed = args.seed
             service = GameService(

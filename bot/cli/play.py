@@ -14,15 +14,18 @@ from bot.cli.common import (
     CliError,
     RenderPng,
     bot_seed,
+    check_seat_count,
+    cli_options,
     describe_outcome,
     engine_for,
     load_renderer,
+    prepare_out_dir,
+    render_board,
     seat_name,
     write_png,
 )
 from bot.games.protocol import Seat, Transition, step
 from bot.games.rejections import Rejection
-from bot.table.options import validated_options
 
 MAX_PLIES = 20_000
 """A guard against an engine that never ends; no real game comes near it."""
@@ -46,21 +49,15 @@ def run(args: argparse.Namespace, render_png: RenderPng | None = None) -> int:
     engine = engine_for(args.game)
     bot_names = [b.strip() for b in args.bots.split(",") if b.strip()]
     spec = engine.spec
-    if not spec.min_players <= len(bot_names) <= spec.max_players:
-        raise CliError(
-            f"{spec.display_name} takes {spec.min_players}-{spec.max_players} players; "
-            f"--bots named {len(bot_names)}."
-        )
+    check_seat_count(spec, len(bot_names), f"--bots named {len(bot_names)}")
     unknown = [b for b in bot_names if b not in engine.bots]
     if unknown:
         raise CliError(
             f"{spec.display_name} has no bot {unknown[0]!r} "
             f"(bots: {', '.join(sorted(engine.bots))})."
         )
-    try:
-        options = validated_options(spec, args.options)
-    except ValueError as exc:
-        raise CliError(str(exc)) from None
+    options = cli_options(spec, args.options)
+    prepare_out_dir(args.out)
     bots = [engine.bots[name]() for name in bot_names]
     names = [f"{i}:{name}" for i, name in enumerate(bot_names)]
     state: Any = engine.new_game(len(bot_names), options, args.seed)
@@ -69,10 +66,7 @@ def run(args: argparse.Namespace, render_png: RenderPng | None = None) -> int:
 
     def snapshot(index: int, desc: str) -> None:
         if args.out is not None and render_png is not None:
-            try:
-                png = render_png(spec.key, engine.view(state, None))
-            except KeyError as exc:  # no renderer for this game
-                raise CliError(str(exc.args[0]) if exc.args else str(exc)) from None
+            png = render_board(render_png, spec.key, engine.view(state, None))
             write_png(args.out, index, desc, png)
 
     snapshot(0, "start")

@@ -19,14 +19,17 @@ from typing import Any
 from bot.cli.common import (
     CliError,
     RenderPng,
+    check_seat_count,
+    cli_options,
     describe_outcome,
     engine_for,
     load_renderer,
+    prepare_out_dir,
+    render_board,
     write_png,
 )
 from bot.games.protocol import Engine, Seat, canonical_json, step_text
 from bot.games.rejections import Rejection
-from bot.table.options import validated_options
 
 _PREFIX = re.compile(r"^\s*([A-Za-z0-9_-]+)\s*:\s*(.*)$")
 
@@ -79,7 +82,7 @@ def resolve_seat(
         if token.isdigit():
             seat = int(token)
             if seat >= seats:
-                return f"there is no seat {seat} (seats are 0-{seats - 1})"
+                return f"There is no seat {seat}: the seats are 0 to {seats - 1}."
             return Seat(seat), line.notation
         for seat in range(seats):
             if engine.seat_label(state, Seat(seat)).lower() == token:
@@ -89,10 +92,10 @@ def resolve_seat(
     if len(acting) == 1:
         return Seat(acting[0]), notation
     if not acting:
-        return "the game is over; no more moves can be made"
+        return "The game is over; no more moves can be made."
     labels = ", ".join(f"{s}:{engine.seat_label(state, Seat(s))}" for s in acting)
     return (
-        f"several seats may act now ({labels}); prefix the move with one, e.g. `{acting[0]}: ...`"
+        f"Several seats may act now ({labels}); start the line with one, e.g. `{acting[0]}: ...`."
     )
 
 
@@ -128,21 +131,25 @@ def run(args: argparse.Namespace, render_png: RenderPng | None = None) -> int:
     engine = engine_for(args.game)
     spec = engine.spec
     seats = args.players if args.players is not None else spec.min_players
-    if not spec.min_players <= seats <= spec.max_players:
-        raise CliError(f"{spec.display_name} takes {spec.min_players}-{spec.max_players} players.")
-    try:
-        options = validated_options(spec, args.options)
-    except ValueError as exc:
-        raise CliError(str(exc)) from None
+    check_seat_count(spec, seats, f"--players says {seats}")
+    options = cli_options(spec, args.options)
     try:
         text = args.moves.read_text(encoding="utf-8")
     except OSError as exc:
-        raise CliError(f"cannot read {args.moves}: {exc.strerror or exc}") from None
+        raise CliError(f"Cannot read the moves file {args.moves}: {exc.strerror or exc}.") from None
+    except UnicodeDecodeError:
+        raise CliError(
+            f"Cannot read the moves file {args.moves}: it is not UTF-8 text "
+            "(write one move per line, e.g. `Castle B3 90`)."
+        ) from None
+    prepare_out_dir(args.out)
     state: Any = engine.new_game(seats, options, args.seed)
     if args.out is not None and render_png is None:
         render_png = load_renderer()
     if args.out is not None and render_png is not None:
-        write_png(args.out, 0, "start", render_png(spec.key, engine.view(state, None)))
+        write_png(
+            args.out, 0, "start", render_board(render_png, spec.key, engine.view(state, None))
+        )
     plies = 0
     for line in read_moves(text.splitlines()):
         resolved = resolve_seat(engine, state, seats, line)
@@ -157,7 +164,7 @@ def run(args: argparse.Namespace, render_png: RenderPng | None = None) -> int:
         state = result.state
         plies += 1
         if args.out is not None and render_png is not None:
-            png = render_png(spec.key, engine.view(state, None))
+            png = render_board(render_png, spec.key, engine.view(state, None))
             write_png(args.out, plies, notation, png)
     if args.json:
         print(json.dumps(summary_of(engine, state), indent=2, sort_keys=True))

@@ -65,7 +65,33 @@ def test_play_refuses_bad_bots(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "cathedral", "--bots", "wizard,random"]) == 2
     assert "no bot 'wizard'" in capsys.readouterr().err
     assert main(["play", "cathedral", "--bots", "random"]) == 2
-    assert "2-2 players" in capsys.readouterr().err
+    assert "Cathedral is for exactly 2 players; --bots named 1." in capsys.readouterr().err
+    assert main(["play", "kingsburg", "--bots", ",".join(["random"] * 6)]) == 2
+    assert "Kingsburg is for 2 to 5 players; --bots named 6." in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", ["play", "replay", "local"])
+def test_an_option_given_twice_is_refused(
+    command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`games=2 games=3` is a mistake to point out, not a value to pick silently."""
+    extra = {
+        "play": [],
+        "replay": ["--moves", str(tmp_path / "none.txt")],
+        "local": ["--players", "alice,bob"],
+    }[command]
+    for options in ("games=2 games=3", "games=2,Games=3"):
+        assert main([command, "cathedral", "--options", options, *extra]) == 2
+        assert "Option 'games' is given twice." in capsys.readouterr().err
+
+
+def test_bad_out_folder_is_a_sentence(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """An --out that cannot be a folder is refused before the game starts, without a traceback."""
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    assert main(["play", "cathedral", "--out", str(blocker / "imgs")]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: Cannot create the image folder ") and "Traceback" not in err
 
 
 def test_replay_applies_moves_and_reports_refused_line(
@@ -102,7 +128,15 @@ def test_replay_missing_file_is_a_usage_error(
 ) -> None:
     """A missing moves file is reported, not a traceback."""
     assert main(["replay", "cathedral", "--moves", str(tmp_path / "nope.txt")]) == 2
-    assert "cannot read" in capsys.readouterr().err
+    assert "Cannot read the moves file" in capsys.readouterr().err
+    binary = tmp_path / "moves.bin"
+    binary.write_bytes(b"\x89PNG\r\n\x1a\n\xff\xfe")
+    assert main(["replay", "cathedral", "--moves", str(binary)]) == 2
+    assert "it is not UTF-8 text" in capsys.readouterr().err
+    assert main(["replay", "kingsburg", "--moves", str(binary), "--players", "9"]) == 2
+    assert "Kingsburg is for 2 to 5 players; --players says 9." in capsys.readouterr().err
+    assert main(["replay", "chess", "--moves", str(binary)]) == 2
+    assert "No game called 'chess'" in capsys.readouterr().err
 
 
 def test_local_table_with_piped_stdin(tmp_path: Path) -> None:
@@ -140,15 +174,15 @@ def test_local_table_with_piped_stdin(tmp_path: Path) -> None:
     assert str(tmp_path / "imgs" / pngs[1]) in text
 
 
-def local_args(tmp_path: Path) -> object:
+def local_args(tmp_path: Path, game: str = "cathedral", players: str = "alice,bob") -> object:
     from bot.__main__ import build_parser
 
     return build_parser().parse_args(
         [
             "local",
-            "cathedral",
+            game,
             "--players",
-            "alice,bob",
+            players,
             "--seed",
             "3",
             "--db",
@@ -157,6 +191,114 @@ def local_args(tmp_path: Path) -> object:
             str(tmp_path / "imgs"),
         ]
     )
+
+
+def _run_local(tmp_path: Path, lines: list[str], **kwargs: str) -> str:
+    import asyncio
+
+    out = io.StringIO()
+    args = local_args(tmp_path, **kwargs)
+    assert asyncio.run(local.play_local(args, io.StringIO("\n".join(lines) + "\n"), out)) == 0
+    return out.getvalue()
+
+
+def test_local_unknown_name_before_a_colon(tmp_path: Path) -> None:
+    """`carol: ...` with no carol seated names the players instead of parsing 'carol' as a move."""
+    text = _run_local(tmp_path, ["carol: /cathedral place Inn B5 0", "Carol: Inn B5 0"])
+    assert text.count("[only you] carol is not at this table (players: alice, bob).") == 1
+    assert "[only you] Carol is not at this table (players: alice, bob)." in text
+    assert "building called" not in text
+    assert "played" not in text
+
+
+def test_local_bare_words_run_reading_commands(tmp_path: Path) -> None:
+    """`help`, `status`, `rules`, `history`, `moves` work without /game; `quit` leaves."""
+    text = _run_local(
+        tmp_path,
+        ["help", "status", "rules", "history 3", "moves", "quit", "alice: /game abandon"],
+    )
+    assert "== Guildhall help ==" in text
+    assert "== Cathedral, move 1 ==" in text
+    assert "== Cathedral: rules ==" in text
+    assert "== Cathedral: history ==" in text
+    assert "== Your legal moves ==" in text
+    assert "building called" not in text
+    assert "abandoned" not in text
+
+
+def test_local_bare_table_words_say_how_to_type_them(tmp_path: Path) -> None:
+    """Words that change the table need the slash: a bare `abandon` explains, and does nothing."""
+    text = _run_local(tmp_path, ["abandon", "bob: Join", "status"])
+    assert (
+        "[only you] `abandon` is not a move. To do that type `/game abandon`. "
+        "Type /game help for the commands." in text
+    )
+    assert "`Join` is not a move. To do that type `/game join`." in text
+    assert "abandoned" not in text and "building called" not in text
+    assert "== Cathedral, move 1 ==" in text  # the game is still on
+
+
+def test_local_kingsburg_bare_moves_still_reach_the_engine(tmp_path: Path) -> None:
+    """Kingsburg notation (`aid wood`, `pass`) is not mistaken for a bare command word."""
+    text = _run_local(
+        tmp_path, ["a: aid wood", "b: help", "c: pass"], game="kingsburg", players="a,b,c"
+    )
+    assert "== Kingsburg begins ==" in text
+    assert "== Guildhall help ==" in text
+    assert "I don't know the action" not in text
+    assert "Type /game help" not in text
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "bots", "sentence"),
+    [
+        (
+            "cathedral",
+            "alice",
+            "",
+            "Cathedral is for 2 players; you named 1. Name more players with --players, "
+            "or seat a bot with --bots heuristic.",
+        ),
+        ("cathedral", "a,b,c", "", "Cathedral is for 2 players; you named 3."),
+        (
+            "cathedral",
+            "a,b",
+            "random",
+            "Cathedral is for 2 players; you named 3 (2 with --players, 1 with --bots).",
+        ),
+        ("kingsburg", "a,b,c,d,e,f", "", "Kingsburg is for 2 to 5 players; you named 6."),
+        ("kingsburg", "a", "wizard", "Kingsburg has no bot 'wizard' (bots: heuristic, random)."),
+        ("cathedral", "a,A", "", "Every player needs a different name."),
+        ("cathedral", "a:b,c", "", "The player name 'a:b' cannot be typed before a colon"),
+    ],
+)
+def test_local_refuses_wrong_seats_before_opening(
+    game: str,
+    players: str,
+    bots: str,
+    sentence: str,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A wrong number of players is one sentence and exit status 2; nobody is dropped silently."""
+    argv = ["local", game, "--players", players, "--db", str(tmp_path / "x.db")]
+    assert main([*argv, "--bots", bots] if bots else argv) == 2
+    captured = capsys.readouterr()
+    assert sentence in captured.err
+    assert captured.out == ""  # no lobby was opened
+    assert not (tmp_path / "x.db").exists()
+
+
+def test_local_unopenable_database_is_a_sentence(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A --db that is not a database (or cannot be created) is an error line, not a traceback."""
+    junk = tmp_path / "junk.db"
+    junk.write_text("hello")
+    for db in (junk, tmp_path / "missing" / "dir" / "x.db"):
+        assert main(["local", "cathedral", "--players", "a,b", "--db", str(db)]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith(f"error: Cannot open the database {db}: ")
 
 
 def test_local_subprocess_with_a_bot(tmp_path: Path) -> None:
@@ -245,4 +387,4 @@ def test_replay_simultaneous_game_needs_seat_prefixes(
     bad = tmp_path / "k-bad.txt"
     bad.write_text(f"{first}\n")
     assert main(["replay", "kingsburg", "--moves", str(bad), "--players", "2"]) == 1
-    assert capsys.readouterr().out.startswith("line 1: several seats may act now")
+    assert capsys.readouterr().out.startswith("line 1: Several seats may act now")
