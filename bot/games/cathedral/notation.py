@@ -1,13 +1,17 @@
 """Cathedral notation: `Castle B3 90` = piece, anchor square, clockwise rotation in degrees.
 
 The anchor is the piece's topmost occupied square, leftmost among those, so it is always covered.
-Squares run A1 (top-left) to J10 (bottom-right). Parsing is case-insensitive and forgiving:
+Squares run A1 (top-left) to J10 (bottom-right). A placement that declines its capture (rule 5
+makes capturing optional) ends in `no-capture`; "nocapture", "no capture", "spare" and "keep" are
+understood too. Parsing is case-insensitive and forgiving:
 
 >>> from bot.games.cathedral.pieces import Kind
 >>> parse("castle @ b3, r90") == Place(Kind.CASTLE, 21, 90)
 True
 >>> format_place(Place(Kind.CASTLE, 21, 90))
 'Castle B3 90'
+>>> format_place(parse("inn c4 90 spare"))
+'Inn C4 90 no-capture'
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ from __future__ import annotations
 import difflib
 import re
 
-from bot.games.cathedral.actions import Place
+from bot.games.cathedral.actions import NO_CAPTURE, Place
 from bot.games.cathedral.board import SQUARE_NAMES, square_index
 from bot.games.cathedral.pieces import ROTATIONS, Colour, Kind, building_names, distinct_rotations
 from bot.games.rejections import Rejection, RejectionCode, malformed
@@ -26,11 +30,15 @@ _SEPARATORS = re.compile(r"[@,;:()\[\]]")
 _ROTATION = re.compile(r"^(?:r|rot|rotation)?(-?[0-9]{1,4})(?:°|deg|degrees?|º)?$")
 _NUMBER = re.compile(r"^-?[0-9]+")
 _EXAMPLE = "Write it like `Castle B3 90`: piece, anchor square, rotation."
+# Words (after the rotation) that decline the capture; "no capture" as two words is glued first.
+_DECLINE = frozenset({NO_CAPTURE, "nocapture", "no_capture", "spare", "keep"})
 
 
 def format_place(action: Place) -> str:
-    """Canonical notation, e.g. 'Castle B3 90'."""
-    return f"{action.kind.value} {SQUARE_NAMES[action.square]} {action.rotation}"
+    """Canonical notation, e.g. 'Castle B3 90', or 'Inn C4 90 no-capture' for a placement that
+    declines its capture."""
+    text = f"{action.kind.value} {SQUARE_NAMES[action.square]} {action.rotation}"
+    return text if action.capture else f"{text} {NO_CAPTURE}"
 
 
 def _kind(word: str) -> Kind | Rejection:
@@ -61,7 +69,9 @@ def parse(text: str, colour: Colour | None = None) -> Place | Rejection:
     """Parse notation into a Place (legality is checked separately by rules.check).
 
     `colour` only matters for the hint when the rotation is left out: it may be omitted only for
-    pieces with a single orientation (Tavern, Square, Infirmary).
+    pieces with a single orientation (Tavern, Square, Infirmary). A trailing `no-capture` (or
+    "nocapture", "no capture", "spare", "keep") gives a Place with capture=False; whether the
+    placement captures anything at all is for rules.check.
     """
     cleaned = _SEPARATORS.sub(" ", text).replace("°", "° ").strip()
     words = cleaned.split()
@@ -80,6 +90,12 @@ def parse(text: str, colour: Colour | None = None) -> Place | Rejection:
         else:
             glued.append(word)
     words = glued
+    capture = True
+    if len(words) >= 2 and words[-2].lower() == "no" and words[-1].lower() == "capture":
+        words = [*words[:-2], NO_CAPTURE]
+    if len(words) >= 2 and words[-1].lower() in _DECLINE:
+        capture = False
+        words = words[:-1]
     if not words:
         return malformed("Say which building to place and where.", _EXAMPLE)
     kind = _kind(words[0])
@@ -94,12 +110,15 @@ def parse(text: str, colour: Colour | None = None) -> Place | Rejection:
         )
     if len(words) > 3:
         extra = " ".join(words[3:])
-        return malformed(f"I do not understand {extra!r} after the rotation.", _EXAMPLE)
+        return malformed(
+            f"I do not understand {extra!r} after the rotation.",
+            f"{_EXAMPLE} Add `{NO_CAPTURE}` at the end to decline a capture.",
+        )
     owner = None if kind is Kind.CATHEDRAL else (colour or Colour.LIGHT)
     if len(words) == 2:
         allowed = distinct_rotations(kind, owner)
         if len(allowed) == 1:
-            return Place(kind, square, 0)
+            return Place(kind, square, 0, capture)
         turns = ", ".join(str(r) for r in allowed)
         return Rejection(
             RejectionCode.AMBIGUOUS,
@@ -109,4 +128,4 @@ def parse(text: str, colour: Colour | None = None) -> Place | Rejection:
     rotation = _rotation(words[2])
     if isinstance(rotation, Rejection):
         return rotation
-    return Place(kind, square, rotation)
+    return Place(kind, square, rotation, capture)

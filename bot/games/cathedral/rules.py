@@ -7,6 +7,13 @@ such components, never part of their boundary, and diagonal gaps leak. With no p
 component becomes P's territory; with exactly one (an opponent building or the Cathedral) that
 piece is removed and the component becomes P's; with two or more nothing happens.
 
+Capturing is optional (rule 5: "you MAY remove it ... immediately after the move"): a placement
+with capture=False leaves every lone enclosed piece where it is and does not claim those
+components (the space stays open to the opponent); components with no piece inside are still
+claimed. One flag covers the whole move: if a placement would capture in two components at once,
+declining declines both. Because only components touching the new building are examined, a
+spared piece is only at risk again from a later building that touches its area and encloses it.
+
 The open rest of the city is such a component too (the rulebook does not set it apart, nor do
 the implementations we checked), so it is only safe while it holds two or more pieces; in real
 play the Cathedral and the opponent's buildings see to that.
@@ -22,8 +29,11 @@ from bot.games.cathedral.board import (
     CATHEDRAL_CANDIDATES,
     FULL,
     KINDS_BY_NAME,
+    NOT_LEFT,
+    NOT_RIGHT,
     SQUARE_NAMES,
     Candidate,
+    N,
     bits,
     dilate,
     flood,
@@ -60,6 +70,23 @@ _ACTIONS: dict[Colour, dict[Kind, tuple[tuple[Place, int], ...]]] = {
     colour: {k: _actions_for(v) for k, v in table.items()} for colour, table in CANDIDATES.items()
 }
 _CATHEDRAL_ACTIONS = _actions_for(CATHEDRAL_CANDIDATES)
+
+
+def _ring_and_sides(mask: int) -> tuple[int, int]:
+    """The 8-neighbour ring of a placement and the part of it sharing a side with it."""
+    sides = ((mask << 1) & NOT_LEFT) | ((mask >> 1) & NOT_RIGHT) | (mask << N) | (mask >> N)
+    return dilate(mask) & ~mask, sides & FULL & ~mask
+
+
+# Ring and side neighbours of every building placement, and the squares along the city wall: used
+# by capturing_masks to skip placements that cannot split an area.
+_RINGS: dict[int, tuple[int, int]] = {
+    c.mask: _ring_and_sides(c.mask)
+    for table in CANDIDATES.values()
+    for cands in table.values()
+    for c in cands
+}
+_BORDER = FULL & ~sum(1 << (r * N + c) for r in range(1, N - 1) for c in range(1, N - 1))
 # Small pieces first: the quickest way to find out whether any placement exists at all.
 _KINDS_BY_SIZE = tuple(sorted(BUILDING_KINDS, key=lambda k: PIECES[k].squares))
 
@@ -113,10 +140,21 @@ def legal_actions(state: CathedralState, seat: Seat) -> tuple[Place, ...]:
     Order: plain string order of the notation text (what the protocol's conformance suite
     checks), i.e. piece names A-Z, then the anchor square as text (A1 < A10 < A2), then the
     rotation as text (0 < 180 < 270 < 90). The precomputed candidate tables are sorted that way
-    once at import, so this is a filter, not a sort."""
+    once at import, so this is a filter, not a sort. A placement that would capture is followed
+    by its `no-capture` twin ("Inn C4 90" < "Inn C4 90 no-capture" < the next placement), and
+    only such placements get one, so the list does not double."""
     if state.to_move is None or state.seat_of(state.to_move) != seat:
         return ()
-    return tuple(a for a, _ in legal_pairs(state, state.to_move))
+    pairs = legal_pairs(state, state.to_move)
+    capturing = capturing_masks(state, state.to_move, [m for _, m in pairs])
+    if not capturing:
+        return tuple(a for a, _ in pairs)
+    out: list[Place] = []
+    for action, mask in pairs:
+        out.append(action)
+        if mask in capturing:
+            out.append(replace(action, capture=False))
+    return tuple(out)
 
 
 def can_place(state: CathedralState, colour: Colour) -> bool:
@@ -221,6 +259,15 @@ def check(state: CathedralState, seat: Seat, action: Place) -> Rejection | None:
             return illegal(
                 f"{what} would enter {colour.other.value}'s territory at {SQUARE_NAMES[sq]}."
             )
+    if not action.capture and not capture_victims(state, colour, mask):
+        plain = f"{kind.value} {SQUARE_NAMES[action.square]} {action.rotation}"
+        first = kind is not Kind.CATHEDRAL and not state.first_placed[colour.index]
+        return illegal(
+            f"The {kind.value} at {SQUARE_NAMES[action.square]} captures nothing, so there is "
+            "nothing to decline.",
+            hint=("Your first building neither claims nor captures. " if first else "")
+            + f"Write `{plain}`.",
+        )
     return None
 
 
@@ -293,7 +340,7 @@ def _apply_building(
         next_piece_id=piece.piece_id + 1,
     )
     if state.first_placed[ci]:
-        new = _claim(new, colour, mask, events)
+        new = _claim(new, colour, mask, events, capture=action.capture)
     else:
         # Rule 4: neither player may claim space on their first move.
         first = list(state.first_placed)
@@ -315,25 +362,137 @@ def _opponent_was_skipped(state: CathedralState, mover: Colour) -> bool:
     return last is not None and last.owner is mover
 
 
-def _claim(
-    state: CathedralState, colour: Colour, placed: int, events: list[Event]
-) -> CathedralState:
-    """Claims and captures caused by `colour`'s building `placed` (see the module docstring)."""
-    ci = colour.index
-    not_mine = FULL & ~state.occupied[ci]
+def _areas(mine: int, placed: int) -> list[int]:
+    """The 8-connected components of squares not in `mine` (colour's covered squares, `placed`
+    included) that touch the building `placed`, in order of their lowest square."""
+    not_mine = FULL & ~mine
     seeds = dilate(placed) & not_mine
+    comps: list[int] = []
+    while seeds:
+        comp = flood(seeds & -seeds, not_mine)
+        seeds &= ~comp
+        comps.append(comp)
+    return comps
+
+
+def _inside(pieces: tuple[Placed, ...], colour: Colour, comp: int) -> list[Placed]:
+    """The pieces not belonging to `colour` (its opponent's and the Cathedral) inside `comp`."""
+    return [p for p in pieces if p.owner is not colour and p.mask & comp]
+
+
+def capture_victims(state: CathedralState, colour: Colour, mask: int) -> tuple[Placed, ...]:
+    """The pieces `colour` would capture by placing a building on the empty squares `mask`
+    (assumed legal), in order of their areas; () for the Cathedral, a first building or a
+    placement that encloses nothing alone. The reference for `capturing_masks`."""
+    if state.phase is not Phase.BUILD or not state.first_placed[colour.index]:
+        return ()
+    mine = state.occupied[colour.index] | mask
+    victims: list[Placed] = []
+    for comp in _areas(mine, mask):
+        inside = _inside(state.pieces, colour, comp)
+        if len(inside) == 1:
+            victims.append(inside[0])
+    return tuple(victims)
+
+
+def _fill(seed: int, within: int) -> int:
+    """board.flood with dilate inlined (the hot loop of capturing_masks)."""
+    comp = seed
+    while True:
+        horiz = comp | ((comp << 1) & NOT_LEFT) | ((comp >> 1) & NOT_RIGHT)
+        grown = (horiz | (horiz << N) | (horiz >> N)) & within
+        if grown == comp:
+            return comp
+        comp = grown
+
+
+def capturing_masks(state: CathedralState, colour: Colour, masks: list[int]) -> frozenset[int]:
+    """Which of `masks` (legal building placements of `colour`) would capture something; the
+    same answer as `capture_victims` for each, but fast enough for every legal_actions call.
+
+    Each placement lies inside one component C of the squares not covered by `colour`'s
+    buildings (computed once). With no piece in C it cannot capture; with exactly one it always
+    does (every part C falls into touches the new building). With two or more, the new building
+    must split C. It cannot when no side of it touches our buildings or the wall (corner
+    contacts leak), nor when the part of its 8-neighbour ring inside C is connected by itself
+    (paths through the building can go round it); otherwise C minus the building is
+    flood-filled. tests/games/cathedral/test_capture_choice.py checks this against
+    `capture_victims` on random positions."""
+    if state.phase is not Phase.BUILD or not state.first_placed[colour.index] or not masks:
+        return frozenset()
+    not_mine = FULL & ~state.occupied[colour.index]
+    others = [p.mask for p in state.pieces if p.owner is not colour]
+    comps: list[tuple[int, int]] = []  # (component, pieces inside), only those with pieces
+    rest = not_mine
+    while rest:
+        comp = flood(rest & -rest, not_mine)
+        rest &= ~comp
+        count = sum(1 for m in others if m & comp)
+        if count:
+            comps.append((comp, count))
+    out: set[int] = set()
+    for mask in masks:
+        found = next((cn for cn in comps if mask & cn[0]), None)
+        if found is None:
+            continue  # its component holds no piece
+        comp, count = found
+        if count == 1:
+            out.add(mask)
+            continue
+        ring, sides = _RINGS[mask]
+        if not sides & ~comp and not mask & _BORDER:
+            continue  # no side touches our buildings or the wall: it cannot split C
+        free = ring & comp
+        if _fill(free & -free, free) == free:
+            continue  # the free part of the ring is connected around the building: no split
+        within = comp & ~mask
+        seeds = free
+        whole = True
+        while seeds:
+            part = _fill(seeds & -seeds, within)
+            if whole and part == within:
+                break  # not split: two or more pieces stay together, no capture
+            whole = False
+            seeds &= ~part
+            if sum(1 for m in others if m & part) == 1:
+                out.add(mask)
+                break
+    return frozenset(out)
+
+
+def _claim(
+    state: CathedralState,
+    colour: Colour,
+    placed: int,
+    events: list[Event],
+    *,
+    capture: bool = True,
+) -> CathedralState:
+    """Claims and captures caused by `colour`'s building `placed` (see the module docstring);
+    with `capture` False a lone enclosed piece is spared and its area left open."""
+    ci = colour.index
     territory = list(state.territory)
     pieces = state.pieces
     hands = list(state.hands)
     occ = list(state.occupied)
     captured = state.captured
     removed = state.cathedral_removed
-    while seeds:
-        comp = flood(seeds & -seeds, not_mine)
-        seeds &= ~comp
-        inside = [p for p in pieces if p.owner is not colour and p.mask & comp]
+    for comp in _areas(occ[ci], placed):
+        inside = _inside(state.pieces, colour, comp)
         if len(inside) >= 2:
             continue  # two or more pieces inside: nothing is removed, the space stays open
+        if inside and not capture:
+            # Rule 5: the capture is declined; the piece stays and the space stays open.
+            victim = inside[0]
+            events.append(
+                Event(
+                    "spare",
+                    f"{colour.title} spares {piece_label(victim.owner, victim.kind)}: the area "
+                    "stays open.",
+                    _victim_data(colour, victim),
+                )
+            )
+            continue
         if inside:
             victim = inside[0]
             pieces = tuple(p for p in pieces if p.piece_id != victim.piece_id)
@@ -352,18 +511,7 @@ def _claim(
                     f"captures it; it goes back to {victim.owner.value}'s hand."
                 )
             captured = (*captured, (colour, victim.kind, victim.owner))
-            events.append(
-                Event(
-                    "capture",
-                    text,
-                    {
-                        "by": colour.value,
-                        "piece": victim.kind.value,
-                        "owner": "cathedral" if victim.owner is None else victim.owner.value,
-                        "piece_id": victim.piece_id,
-                    },
-                )
-            )
+            events.append(Event("capture", text, _victim_data(colour, victim)))
         gained = comp & ~territory[ci]
         territory[ci] |= comp
         territory[1 - ci] &= ~comp
@@ -385,6 +533,15 @@ def _claim(
         captured=captured,
         cathedral_removed=removed,
     )
+
+
+def _victim_data(colour: Colour, victim: Placed) -> dict[str, object]:
+    return {
+        "by": colour.value,
+        "piece": victim.kind.value,
+        "owner": "cathedral" if victim.owner is None else victim.owner.value,
+        "piece_id": victim.piece_id,
+    }
 
 
 def _next_turn(
@@ -538,6 +695,8 @@ def placement_options(state: CathedralState, seat: Seat) -> dict[str, dict[str, 
     it is not `seat`'s turn."""
     grouped: dict[str, dict[int, list[int]]] = {}
     for action in legal_actions(state, seat):
+        if not action.capture:
+            continue  # the no-capture twin of a placement listed already
         grouped.setdefault(action.kind.value, {}).setdefault(action.square, []).append(
             action.rotation
         )
