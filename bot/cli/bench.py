@@ -1,6 +1,7 @@
 """`python -m bot bench [--game cathedral] [--quick]`: speed figures next to their targets.
 
-Per game:
+Per game, once with its fewest players and again with its most when those differ (Cathedral: 2;
+Kingsburg: 2 and 5, since five seats mean bigger boards and more moves per round):
 - random full games per second, straight through the engine (random bots on every seat);
 - render time p50/p95 and PNG size of mid-game and end-game boards;
 - move latency p50/p95 through the whole path (Table -> GameService -> SQLite commit -> render ->
@@ -8,7 +9,9 @@ Per game:
 - moves per second through the service without rendering;
 - the process's peak memory (resource.getrusage).
 
-`--quick` runs a tiny version (a smoke test of every figure, numbers not meaningful).
+It ends with every figure again as a markdown table (game, players, value, target, OK/MISS) to
+paste into the README. `--quick` runs a tiny version (a smoke test of every figure, numbers not
+meaningful).
 """
 
 from __future__ import annotations
@@ -137,9 +140,10 @@ def _random_game(engine: AnyEngine, seed: int, seats: int) -> list[Any]:
     return states
 
 
-def bench_random_games(engine: AnyEngine, plan: Plan, seed: int) -> tuple[Figure, list[Any]]:
+def bench_random_games(
+    engine: AnyEngine, plan: Plan, seed: int, seats: int
+) -> tuple[Figure, list[Any]]:
     """Random games per second; also returns a few finished games' state lists for rendering."""
-    seats = engine.spec.min_players
     kept: list[list[Any]] = []
     games = 0
     start = time.perf_counter()
@@ -151,7 +155,8 @@ def bench_random_games(engine: AnyEngine, plan: Plan, seed: int) -> tuple[Figure
             kept.append(states)
         games += 1
     elapsed = time.perf_counter() - start
-    target = RANDOM_GAMES_PER_S.get(engine.spec.key)
+    # The target is for the 2-player game; other seat counts are reported without one.
+    target = RANDOM_GAMES_PER_S.get(engine.spec.key) if seats == 2 else None
     figure = Figure("random games/s (engine only)", games / elapsed, "", target, at_most=False)
     while len(kept) < plan.render_samples:
         kept.append(_random_game(engine, seed + 10_000 + len(kept), seats))
@@ -178,15 +183,16 @@ def bench_render(engine: AnyEngine, games: list[list[Any]], render_png: RenderPn
 
 
 class _Harness:
-    """`plan.sessions` two-human games in progress in one SQLite file, each in its own channel."""
+    """`plan.sessions` all-human games of `seats` players in progress in one SQLite file, each in
+    its own channel."""
 
-    def __init__(self, engine: AnyEngine, service: GameService, seed: int) -> None:
+    def __init__(self, engine: AnyEngine, service: GameService, seed: int, seats: int) -> None:
         self.engine = engine
         self.service = service
         self.rng = random.Random(seed)
         self.channels: list[int] = []
         self.next_channel = 1000
-        self.seats = max(2, engine.spec.min_players)
+        self.seats = seats
 
     def callers(self, channel: int) -> list[Caller]:
         return [Caller(1, channel, channel * 10 + i, f"player{i}") for i in range(self.seats)]
@@ -233,13 +239,18 @@ class _Harness:
 
 
 async def _bench_service(
-    engine: AnyEngine, plan: Plan, seed: int, render_png: RenderPng | None, folder: Path
+    engine: AnyEngine,
+    plan: Plan,
+    seed: int,
+    render_png: RenderPng | None,
+    folder: Path,
+    seats: int,
 ) -> list[Figure]:
     store = await SqliteStore.open(folder / "bench.db")
     seeds = iter(range(seed, seed + 1_000_000))
     try:
         service = GameService(store, seed_source=lambda: next(seeds), engines=lookup_engine)
-        harness = _Harness(engine, service, seed)
+        harness = _Harness(engine, service, seed, seats)
         await harness.fill(plan.sessions)
         table = Table(service, render_png, engines=lookup_engine)
         # Whole path: Table.move = submit + SQLite commit + render (worker thread) + PNG bytes.
@@ -305,18 +316,55 @@ def _games(selected: str | None) -> list[str]:
         return ["cathedral"]
 
 
+def seat_counts(engine: AnyEngine) -> list[int]:
+    """The player counts to bench: the fewest and, when different, the most."""
+    spec = engine.spec
+    return sorted({spec.min_players, spec.max_players})
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One figure of the summary: which game and how many players it was measured with."""
+
+    game: str
+    players: str
+    figure: Figure
+
+
+def markdown_table(rows: Sequence[Row]) -> list[str]:
+    """The figures as a markdown table, one row per figure, to paste into the README."""
+    lines = [
+        "| Game | Players | Figure | Value | Target | Result |",
+        "|---|---:|---|---:|---:|---|",
+    ]
+    for row in rows:
+        fig = row.figure
+        value = f"{fig.value:,.1f} {fig.unit}".strip()
+        if fig.target is None:
+            target = "-"
+        else:
+            sign = "<=" if fig.at_most else ">="
+            target = f"{sign} {fig.target:,.0f} {fig.unit}".strip()
+        cells = (row.game, row.players, fig.name, value, target, fig.verdict or "-")
+        lines.append("| " + " | ".join(cells) + " |")
+    return lines
+
+
 def bench_game(
     key: str,
     plan: Plan,
     seed: int,
     render_png: RenderPng | None,
     emit: Callable[[str], None],
+    seats: int | None = None,
 ) -> list[Figure]:
-    """Every figure for one game, printed as they come."""
+    """Every figure for one game with `seats` players (default: its fewest), printed as they
+    come."""
     engine = engine_for(key)
-    emit(f"== {engine.spec.display_name} ({key}) ==")
+    seats = engine.spec.min_players if seats is None else seats
+    emit(f"== {engine.spec.display_name} ({key}), {seats} players ==")
     figures: list[Figure] = []
-    figure, games = bench_random_games(engine, plan, seed)
+    figure, games = bench_random_games(engine, plan, seed, seats)
     figures.append(figure)
     emit(figure.line())
     renderer: RenderPng | None = render_png
@@ -331,7 +379,8 @@ def bench_game(
             figures.append(figure)
             emit(figure.line())
     with tempfile.TemporaryDirectory(prefix="guildhall-bench-") as tmp:
-        for figure in asyncio.run(_bench_service(engine, plan, seed, renderer, Path(tmp))):
+        measured = asyncio.run(_bench_service(engine, plan, seed, renderer, Path(tmp), seats))
+        for figure in measured:
             figures.append(figure)
             emit(figure.line())
     return figures
@@ -341,6 +390,7 @@ def run(args: argparse.Namespace, render_png: RenderPng | None = None) -> int:
     """Run the benchmark and print every figure; exit status 0 even on a MISS (it is a report)."""
     plan = QUICK if args.quick else FULL
     started = time.perf_counter()
+    games = _games(args.game)  # an unknown --game is refused before any output
     renderer = render_png if render_png is not None else load_renderer()
 
     def emit(line: str) -> None:
@@ -350,12 +400,21 @@ def run(args: argparse.Namespace, render_png: RenderPng | None = None) -> int:
         f"Guildhall bench ({'quick' if args.quick else 'full'}): "
         f"{plan.sessions} games in progress for the whole-path figures"
     )
-    misses = 0
-    for key in _games(args.game):
-        for figure in bench_game(key, plan, args.seed, renderer, emit):
-            misses += figure.verdict == "MISS"
+    rows: list[Row] = []
+    for key in games:
+        engine = engine_for(key)
+        for seats in seat_counts(engine):
+            for figure in bench_game(key, plan, args.seed, renderer, emit, seats):
+                rows.append(Row(engine.spec.display_name, str(seats), figure))
     memory = Figure("peak memory (process)", peak_memory_mb(), "MB")
+    rows.append(Row("all", "-", memory))
+    misses = sum(row.figure.verdict == "MISS" for row in rows)
     emit("== process ==")
     emit(memory.line())
     emit(f"  total time {time.perf_counter() - started:.1f} s; {misses} target(s) missed")
+    emit("")
+    emit(f"Summary ({'quick run, numbers not meaningful' if args.quick else 'full run'}):")
+    emit("")
+    for line in markdown_table(rows):
+        emit(line)
     return 0
