@@ -75,6 +75,10 @@ def state_to_dict(state: CathedralState) -> dict[str, JSON]:
             {"by": by.value, "piece": kind.value, "owner": _owner_name(owner)}
             for by, kind, owner in state.captured
         ],
+        "spared": [
+            {"by": by.value, "piece": kind.value, "owner": _owner_name(owner)}
+            for by, kind, owner in state.spared
+        ],
         "last_piece_id": state.last_piece_id,
         "next_piece_id": state.next_piece_id,
         "history": [
@@ -152,6 +156,23 @@ def _per_colour(d: Mapping[str, Any], key: str) -> dict[Colour, Any]:
     return {c: require(m, c.value, f"state.{key}") for c in COLOURS}
 
 
+def _piece_events(
+    d: Mapping[str, Any], key: str, verb: str
+) -> tuple[tuple[Colour, Kind, Colour | None], ...]:
+    """The `captured` or `spared` list: (colour, piece, owner) entries."""
+    out = []
+    for i, raw in enumerate(require_list(d, key, "state")):
+        where = f"state.{key}[{i}]"
+        m = require_mapping(raw, where)
+        by = _colour(require(m, "by", where), f"{where}.by")
+        kind = _kind(require(m, "piece", where), f"{where}.piece")
+        owner = _owner(require(m, "owner", where), f"{where}.owner")
+        if owner is by or (owner is None) != (kind is Kind.CATHEDRAL):
+            raise CorruptStateError(f"{where}: {by.value} cannot {verb} that piece")
+        out.append((by, kind, owner))
+    return tuple(out)
+
+
 def state_from_dict(data: Mapping[str, JSON]) -> CathedralState:
     """Parse and validate the JSON form; raise CorruptStateError naming the bad field."""
     d = require_mapping(data, "state")
@@ -227,16 +248,9 @@ def state_from_dict(data: Mapping[str, JSON]) -> CathedralState:
             "state.cathedral_removed: the Cathedral must be either on the board or removed"
         )
 
-    captured = []
-    for i, raw in enumerate(require_list(d, "captured", "state")):
-        where = f"state.captured[{i}]"
-        m = require_mapping(raw, where)
-        by = _colour(require(m, "by", where), f"{where}.by")
-        kind = _kind(require(m, "piece", where), f"{where}.piece")
-        owner = _owner(require(m, "owner", where), f"{where}.owner")
-        if owner is by or (owner is None) != (kind is Kind.CATHEDRAL):
-            raise CorruptStateError(f"{where}: {by.value} cannot capture that piece")
-        captured.append((by, kind, owner))
+    captured = _piece_events(d, "captured", "capture")
+    # Saves from before optional captures have no "spared" list: nothing was ever spared there.
+    spared = _piece_events(d, "spared", "spare") if "spared" in d else ()
 
     last_piece_id = _optional_int(d, "last_piece_id", "state")
     next_piece_id = require_int(d, "next_piece_id", "state")
@@ -277,7 +291,8 @@ def state_from_dict(data: Mapping[str, JSON]) -> CathedralState:
         territory=(territory[0], territory[1]),
         first_placed=(first[0], first[1]),
         cathedral_removed=removed,
-        captured=tuple(captured),
+        captured=captured,
+        spared=spared,
         last_piece_id=last_piece_id,
         next_piece_id=next_piece_id,
         history=tuple(history),

@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping
 
 from bot.games.cathedral import codec, notation, rules
 from bot.games.cathedral.actions import Place
-from bot.games.cathedral.board import SQUARE_NAMES, N, cells_of, square_index
+from bot.games.cathedral.board import SQUARE_NAMES, N, cells_of, placement_mask, square_index
 from bot.games.cathedral.bots import HeuristicBot, RandomBot
 from bot.games.cathedral.pieces import (
     BUILDINGS,
@@ -50,12 +50,12 @@ turns alternate. Buildings turn in quarter turns but never flip (the Abbey and A
 images between colours).
 2. A building must fit on empty squares inside the city, never in the opponent's territory.
 3. Wall off an area with your buildings (and the city wall) and it becomes your territory. With \
-exactly one opponent building (or the Cathedral) inside, that piece is removed and the area is \
-yours; with two or more inside, nothing happens.
+exactly one opponent building (or the Cathedral) inside, you capture it and take the area; with \
+two or more inside, nothing happens.
 4. Whoever cannot place is skipped; the game ends when neither can. Fewest unplaced squares wins.
 **Notation:** `Castle B3 90` = piece, anchor, clockwise turn. A1 is top-left, J10 bottom-right; \
 the anchor is the piece's top-most, then left-most square. Tavern, Square and Infirmary need no \
-turn.
+turn. `Inn C4 90 no-capture` declines a capture.
 **Rules notes**
 - An area is an 8-connected group of squares not covered by your buildings that touches the piece \
 just placed; the Cathedral and enemy buildings lie inside areas, never on their boundary, and \
@@ -63,6 +63,7 @@ corner-to-corner gaps leak.
 - Your first building neither claims nor captures, and an area left open then is only claimed by \
 a later building that touches it.
 - A captured building returns to its owner's hand; a captured Cathedral is gone for good.
+- Capturing is optional but immediate: with `no-capture` the piece stays and its area stays open.
 - There is no pass action: a player with no legal placement is skipped automatically.
 - Series (option `games`): colours swap each game; lowest total wins, equal totals draw."""
 
@@ -122,7 +123,7 @@ class CathedralEngine:
         return notation.parse(text, state.colour_of(seat))
 
     def format_action(self, action: Place, state: CathedralState) -> str:
-        """Canonical notation, e.g. `Castle B3 90`."""
+        """Canonical notation, e.g. `Castle B3 90` (`Inn C4 90 no-capture` declines a capture)."""
         return notation.format_place(action)
 
     def state_to_dict(self, state: CathedralState) -> dict[str, JSON]:
@@ -134,7 +135,8 @@ class CathedralEngine:
         return codec.state_from_dict(data)
 
     def summary(self, state: CathedralState) -> dict[str, JSON]:
-        """Public JSON summary: hands, territory counts, captures, who acts, outcome."""
+        """Public JSON summary: hands, territory counts, captures and declined captures
+        ("spared"), who acts, outcome."""
         return build_summary(state)
 
     def seat_label(self, state: CathedralState, seat: Seat) -> str:
@@ -167,6 +169,29 @@ class CathedralEngine:
         if index is None:
             return ()
         return options.get(_canonical_name(piece), {}).get(SQUARE_NAMES[index], ())
+
+    def capture_preview(
+        self, state: CathedralState, seat: Seat, piece: str, square: str, rotation: int
+    ) -> tuple[str, ...]:
+        """What placing `piece` (any case) on `square` turned `rotation` would capture, as
+        labels like "dark's Inn" or "the Cathedral"; () when it captures nothing or is not a
+        legal placement of `seat` now. Non-empty means the player may choose between the plain
+        notation and the same with ` no-capture`."""
+        index = square_index(square)
+        if index is None:
+            return ()
+        kind = next((k for k in Kind if k.value == _canonical_name(piece)), None)
+        if kind is None or kind is Kind.CATHEDRAL:
+            return ()
+        action = Place(kind, index, rotation)
+        if rules.check(state, seat, action) is not None:
+            return ()
+        colour = state.colour_of(seat)
+        mask = placement_mask(kind, colour, rotation, index)
+        assert mask is not None  # check() accepted it
+        return tuple(
+            rules.piece_label(p.owner, p.kind) for p in rules.capture_victims(state, colour, mask)
+        )
 
 
 def _canonical_name(piece: str) -> str:
@@ -266,6 +291,10 @@ def build_summary(state: CathedralState) -> dict[str, JSON]:
         "captured": [
             {"by": by.value, "piece": kind.value, "owner": "cathedral" if o is None else o.value}
             for by, kind, o in state.captured
+        ],
+        "spared": [
+            {"by": by.value, "piece": kind.value, "owner": "cathedral" if o is None else o.value}
+            for by, kind, o in state.spared
         ],
         "cathedral_removed": state.cathedral_removed,
         "series_totals": {"0": totals[0], "1": totals[1]},

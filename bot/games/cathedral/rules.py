@@ -476,6 +476,7 @@ def _claim(
     hands = list(state.hands)
     occ = list(state.occupied)
     captured = state.captured
+    spared = state.spared
     removed = state.cathedral_removed
     for comp in _areas(occ[ci], placed):
         inside = _inside(state.pieces, colour, comp)
@@ -484,6 +485,7 @@ def _claim(
         if inside and not capture:
             # Rule 5: the capture is declined; the piece stays and the space stays open.
             victim = inside[0]
+            spared = (*spared, (colour, victim.kind, victim.owner))
             events.append(
                 Event(
                     "spare",
@@ -531,6 +533,7 @@ def _claim(
         occupied=(occ[0], occ[1], occ[2]),
         territory=(territory[0], territory[1]),
         captured=captured,
+        spared=spared,
         cathedral_removed=removed,
     )
 

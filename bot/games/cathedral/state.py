@@ -55,6 +55,7 @@ class CathedralState:
             (that first placement neither claims nor captures).
         cathedral_removed: the Cathedral was captured this game and is out for good.
         captured: this game's captures as (capturing colour, kind, owner or None for the Cathedral).
+        spared: this game's declined captures (rule 5 makes capturing optional), same form.
         last_piece_id: id of the piece placed by the last move (None at the start of a game).
         next_piece_id: the id the next placed piece gets.
         history: finished games of the series.
@@ -78,6 +79,7 @@ class CathedralState:
     history: tuple[GameRecord, ...]
     seed: int
     occupied: tuple[int, int, int]
+    spared: tuple[tuple[Colour, Kind, Colour | None], ...] = ()
 
     def seat_of(self, colour: Colour) -> Seat:
         """The seat playing `colour` in the current game."""
