@@ -16,7 +16,6 @@ _UNPLACED = 10.0  # each square of difference in unplaced buildings (captures, b
 _TERRITORY = 2.5  # each open square only we (or only they) may build on
 _DEAD = 6.0  # each square of a hand piece that can no longer be placed anywhere
 _MOBILITY = 0.02  # each legal placement, to keep our options open and squeeze theirs
-_GAME_END = 1000.0  # a finished game dwarfs everything else
 _SHORTLIST = 24  # candidates that get the expensive mobility look-ahead
 
 
@@ -45,11 +44,13 @@ def _quick_value(before: CathedralState, after: CathedralState, me: Colour) -> f
     return value
 
 
-def _final_value(before: CathedralState, after: CathedralState, seat: Seat) -> float:
+def _final_value(after: CathedralState, seat: Seat) -> float:
+    """Value of a move that finished the game (or a game of a series, in which case `after` is
+    already the next game): the final unplaced-squares difference, in the same units as
+    `_quick_value`. Territory and mobility are worth nothing once the game is over, and in a
+    series this difference is exactly what the game adds to the totals."""
     record = after.history[-1]
-    mine, theirs = record.unplaced[seat], record.unplaced[1 - seat]
-    sign = 1.0 if mine < theirs else (-1.0 if mine > theirs else 0.0)
-    return sign * _GAME_END + _UNPLACED * (theirs - mine)
+    return _UNPLACED * (record.unplaced[1 - seat] - record.unplaced[seat])
 
 
 def _mobility_value(after: CathedralState, me: Colour) -> float:
@@ -60,7 +61,11 @@ def _mobility_value(after: CathedralState, me: Colour) -> float:
 
 class HeuristicBot:
     """One-ply look-ahead: values captures and claimed territory, big pieces first, and (for a
-    short list of the best) keeping its own placements open while closing the opponent's."""
+    short list of the best) keeping its own placements open while closing the opponent's.
+
+    A move that ends a game is valued by the final unplaced-squares difference, without
+    look-ahead. Declining a capture (`no-capture`) is only chosen when it scores strictly better
+    than everything else: on equal value the capturing move wins, then the seeded noise."""
 
     def choose(self, state: CathedralState, seat: Seat, seed: int) -> Place:
         """The best-looking legal action; ties broken reproducibly from `seed`."""
@@ -69,24 +74,24 @@ class HeuristicBot:
             raise ValueError("The heuristic bot was asked to move when it has no legal action.")
         rng = random.Random(seed)
         me = state.colour_of(seat)
-        scored: list[tuple[float, float, Place, CathedralState]] = []
+        # (value, captures-if-it-can, noise, action, position after or None once finished)
+        scored: list[tuple[float, bool, float, Place, CathedralState | None]] = []
         for action in actions:
             after = rules.apply(state, seat, action).state
             quick = _quick_value(state, after, me)
+            noise = rng.random()
             if quick is None:
-                value = _final_value(state, after, seat)
-                scored.append((value + _GAME_END, rng.random(), action, after))
+                scored.append((_final_value(after, seat), action.capture, noise, action, None))
             else:
-                scored.append((quick, rng.random(), action, after))
-        scored.sort(key=lambda t: (t[0], t[1]), reverse=True)
-        best_action = scored[0][2]
-        best_value = float("-inf")
-        for quick, noise, action, after in scored[:_SHORTLIST]:
-            if quick > _GAME_END / 2:
-                value = quick  # a finished game needs no further look-ahead
-            else:
-                value = quick + _mobility_value(after, me)
-            if value + noise * 1e-3 > best_value:
-                best_value = value + noise * 1e-3
+                scored.append((quick, action.capture, noise, action, after))
+        scored.sort(key=lambda t: (t[0], t[1], t[2]), reverse=True)
+        best: tuple[float, bool, float] | None = None
+        best_action = scored[0][3]
+        for quick, capture, noise, action, after in scored[:_SHORTLIST]:
+            # A finished game needs no further look-ahead.
+            value = quick if after is None else quick + _mobility_value(after, me)
+            key = (value, capture, noise)
+            if best is None or key > best:
+                best = key
                 best_action = action
         return best_action
