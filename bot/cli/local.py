@@ -315,6 +315,13 @@ async def play_local(
                 if not await _setup(local, engine.spec.key, args.options, bots):
                     return 1
             else:
+                stored = existing.session.game_key
+                if stored != engine.spec.key:
+                    name = engine_for(stored).spec.display_name
+                    raise CliError(
+                        f"The database {db} holds a {name} game in progress, not "
+                        f"{engine.spec.display_name}: run `local {stored}`, or give another --db."
+                    )
                 print("Resuming the game stored in the database.", file=stream)
                 local.show(await table.status(next(iter(players.values()))))
             interactive = lines.isatty()

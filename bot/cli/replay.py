@@ -110,7 +110,7 @@ def summary_of(engine: Engine[Any, Any], state: Any) -> dict[str, Any]:
 
 
 def _print_summary(engine: Engine[Any, Any], state: Any, plies: int) -> None:
-    print(f"{engine.spec.display_name}: {plies} moves applied.")
+    print(f"{engine.spec.display_name}: {plies} move{'s' * (plies != 1)} applied.")
     for key, value in summary_of(engine, state).items():
         if key == "outcome":
             continue

@@ -446,3 +446,29 @@ def test_replay_simultaneous_game_needs_seat_prefixes(
     bad.write_text(f"{first}\n")
     assert main(["replay", "kingsburg", "--moves", str(bad), "--players", "2"]) == 1
     assert capsys.readouterr().out.startswith("line 1: Several seats may act now")
+
+
+def test_local_resume_refuses_another_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A --db holding a Cathedral game resumes it, but `local kingsburg` on it says why not."""
+    db = str(tmp_path / "l.db")
+    argv = ["local", "cathedral", "--players", "alice", "--bots", "heuristic", "--db", db]
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    assert main(argv) == 0
+    capsys.readouterr()
+    monkeypatch.setattr(sys, "stdin", io.StringIO("status\n"))
+    assert main(argv) == 0
+    assert "Resuming the game stored in the database." in capsys.readouterr().out
+    monkeypatch.setattr(sys, "stdin", io.StringIO("status\n"))
+    assert main(["local", "kingsburg", *argv[2:]]) == 2
+    err = capsys.readouterr().err
+    assert f"The database {db} holds a Cathedral game in progress, not Kingsburg" in err
+
+
+def test_replay_counts_moves_in_words(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """'1 move applied', not '1 moves applied'."""
+    moves = tmp_path / "one.txt"
+    moves.write_text(_legal_opening(1)[0] + "\n")
+    assert main(["replay", "cathedral", "--moves", str(moves)]) == 0
+    assert "Cathedral: 1 move applied." in capsys.readouterr().out
