@@ -117,6 +117,9 @@ class KingsburgEngine:
         """Parse notation (unchecked). `recruit N` without goods gets its payment filled in when
         the seat's goods allow only one."""
         action = A.parse_action(text)
+        if isinstance(action, Rejection):
+            # Say what this seat can do now (e.g. the buildings it can afford) after the error.
+            return rules.explain_parse_error(state, seat, action)
         if isinstance(action, A.Recruit):
             return rules.complete_recruit(state, seat, action)
         return action

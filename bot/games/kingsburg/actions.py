@@ -22,10 +22,11 @@ Grammar (case and extra spaces are ignored when parsing; `format_action` gives t
 
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import dataclass
 
-from bot.games.kingsburg.data import BUILDING_BY_ID, GOODS
+from bot.games.kingsburg.data import ADVISORS, BUILDING_BY_ID, BUILDINGS, GOODS
 from bot.games.rejections import Rejection, malformed
 
 Goods = tuple[int, int, int]
@@ -198,7 +199,25 @@ def _good(word: str) -> str | None:
     return _GOOD_ALIASES.get(word.strip())
 
 
-def parse_goods(text: str) -> Goods | Rejection:
+def _closest(word: str, names: dict[str, str]) -> str | None:
+    """The display name whose key is closest to `word` (difflib), or None."""
+    close = difflib.get_close_matches(word, list(names), n=1, cutoff=0.6)
+    return names[close[0]] if close else None
+
+
+def not_a_good(word: str, example: str) -> Rejection:
+    """`word` is no good: say which goods exist, suggest the closest, show `example`."""
+    word = word.strip()
+    if not word:
+        return malformed(f"Name a good: gold, wood or stone, e.g. `{example}`.")
+    guess = _closest(word, {g: g for g in GOODS})
+    return malformed(
+        f"{word!r} is not a good: the goods are gold, wood and stone (e.g. `{example}`).",
+        f"Did you mean {guess}?" if guess else None,
+    )
+
+
+def parse_goods(text: str, example: str = "gift gold+wood") -> Goods | Rejection:
     """ "gold+wood+wood", "gold, 2 wood" or "2 wood gold" -> (1, 2, 0)."""
     counts = [0, 0, 0]
     tokens = [t for t in re.split(r"[+,\s]+|\band\b", text) if t]
@@ -212,23 +231,68 @@ def parse_goods(text: str) -> Goods | Rejection:
             pending, tok = int(m.group(1)), m.group(2)
         good = _good(tok)
         if good is None:
-            return malformed(f"{tok!r} is not a good: say gold, wood or stone.")
+            return not_a_good(tok, example)
         counts[GOODS.index(good)] += pending
         pending = 1
     return (counts[0], counts[1], counts[2])
 
 
+_BUILDING_ALIASES = {
+    "wizardguild": "wizards-guild",
+    "merchantguild": "merchants-guild",
+    "stable": "stables",
+}
+
+
+def _building_key(word: str) -> str:
+    return re.sub(r"[^a-z]", "", word.lower())
+
+
 def _norm_building(word: str) -> str | None:
-    key = re.sub(r"[^a-z]", "", word.lower())
+    key = _building_key(word)
     for bid, b in BUILDING_BY_ID.items():
-        if key in (bid.replace("-", ""), re.sub(r"[^a-z]", "", b.name.lower())):
+        if key in (bid.replace("-", ""), _building_key(b.name)):
             return bid
-    aliases = {
-        "wizardguild": "wizards-guild",
-        "merchantguild": "merchants-guild",
-        "stable": "stables",
-    }
-    return aliases.get(key)
+    return _BUILDING_ALIASES.get(key)
+
+
+BUILDING_NAMES = ", ".join(b.name for b in BUILDINGS)
+"""Every building, in province-sheet order (row by row), for sentences."""
+
+
+def unknown_building(name: str) -> Rejection:
+    """No building by that name: the list of buildings and the closest name."""
+    if not name.strip():
+        return malformed("`build` needs a building name.")
+    keys = {_building_key(b.name): b.name for b in BUILDINGS}
+    keys.update({k: BUILDING_BY_ID[v].name for k, v in _BUILDING_ALIASES.items()})
+    guess = _closest(_building_key(name), keys)
+    return malformed(
+        f"There is no building called {name!r}. Buildings: {BUILDING_NAMES}.",
+        f"Did you mean {guess}?" if guess else None,
+    )
+
+
+ADVISOR_LIST = ", ".join(f"{a.number} {a.name}" for a in ADVISORS)
+"""Every advisor as "1 Jester, 2 Squire, ...", for sentences."""
+
+_ADVISOR_KEYS = {re.sub(r"[^a-z]", "", a.name.lower()): a.number for a in ADVISORS}
+
+
+def _advisor_number(word: str) -> int | Rejection:
+    """An advisor by number ("8") or name ("treasurer", "master hunter")."""
+    word = word.strip()
+    if re.fullmatch(r"#?\d+", word):
+        return int(word.lstrip("#"))
+    key = re.sub(r"[^a-z]", "", word.lower())
+    if key in _ADVISOR_KEYS:
+        return _ADVISOR_KEYS[key]
+    names = {k: f"the {ADVISORS[n - 1].name} ({n})" for k, n in _ADVISOR_KEYS.items()}
+    guess = _closest(key, names)
+    return malformed(
+        f"There is no advisor called {word!r}. The advisors: {ADVISOR_LIST}.",
+        f"Did you mean {guess}?" if guess else None,
+    )
 
 
 def _parse_dice(text: str) -> tuple[tuple[int, ...], tuple[int, ...]] | Rejection:
@@ -245,11 +309,22 @@ def _parse_dice(text: str) -> tuple[tuple[int, ...], tuple[int, ...]] | Rejectio
 
 
 def _parse_influence(rest: str) -> Action | Rejection:
-    m = re.fullmatch(r"(\d+)\s*(?:with|using|:)?\s*(.*)", rest)
-    if not m:
-        return malformed("Write it as `influence 8 with 5+3`.")
-    advisor = int(m.group(1))
-    tail = m.group(2)
+    if not rest:
+        return malformed("Say which advisor and which dice, e.g. `influence 8 with 5+3`.")
+    split = re.split(r"\s+(?:with|using)\s+|\s*:\s*", rest, maxsplit=1)
+    if len(split) == 2:
+        who, tail = split
+    else:
+        words = rest.split()
+        # "influence 8 5+3" or "influence master hunter 4+5": the name may take two words.
+        two = " ".join(words[:2])
+        if len(words) > 1 and re.sub(r"[^a-z]", "", two) in _ADVISOR_KEYS:
+            who, tail = two, " ".join(words[2:])
+        else:
+            who, tail = words[0], " ".join(words[1:])
+    advisor = _advisor_number(who)
+    if isinstance(advisor, Rejection):
+        return advisor
     plus_two = False
     shift = 0
     envoy = False
@@ -303,7 +378,7 @@ def parse_action(text: str) -> Action | Rejection:
     if head == "aid":
         good = _good(rest)
         if good is None:
-            return malformed("Choose a good: `aid gold`, `aid wood` or `aid stone`.")
+            return not_a_good(rest, "aid gold")
         return Aid(good)
     if head == "reroll":
         words = rest.split()
@@ -317,16 +392,18 @@ def parse_action(text: str) -> Action | Rejection:
     if head in ("influence", "inf", "place"):
         return _parse_influence(rest)
     if head in ("gift", "take", "choose"):
-        goods = parse_goods(rest)
+        goods = parse_goods(rest, "gift gold")
         return goods if isinstance(goods, Rejection) else Gift(goods)
     if head in ("lose", "give"):
-        goods = parse_goods(rest)
+        goods = parse_goods(rest, "lose gold")
         return goods if isinstance(goods, Rejection) else Lose(goods)
     if head == "alchemist":
         give_text = re.split(r"->|>|\s+for\s+|\s", rest)[0] if rest else ""
         give = _good(give_text)
         if give is None:
-            return malformed("Say which good you give, e.g. `alchemist stone->gold+wood`.")
+            if not give_text:
+                return malformed("Say which good you give, e.g. `alchemist stone->gold+wood`.")
+            return not_a_good(give_text, "alchemist gold->wood+stone")
         return Alchemist(give)
     if head == "build":
         words = rest.split()
@@ -334,7 +411,7 @@ def parse_action(text: str) -> Action | Rejection:
         name = " ".join(words[:-1] if envoy else words)
         bid = _norm_building(name)
         if bid is None:
-            return malformed(f"There is no building called {name!r}.")
+            return unknown_building(name)
         return Build(bid, envoy)
     if head in ("townhall", "town-hall") or t.startswith("town hall"):
         what = rest if head != "town" else rest.partition(" ")[2]
@@ -343,7 +420,13 @@ def parse_action(text: str) -> Action | Rejection:
             return TownHall("plus2")
         good = _good(what)
         if good is None:
-            return malformed("Say `townhall plus2` or `townhall gold` (or wood, stone).")
+            if not what:
+                return malformed(
+                    "Say what you hand in: `townhall plus2` or a good (`townhall gold`)."
+                )
+            rej = not_a_good(what, "townhall gold")
+            town = 'The Town Hall takes a "+2" token or a good.'
+            return malformed(f"{rej.message} {town}", rej.hint)
         return TownHall(good)
     if head == "recruit":
         # "recruit 3 soldiers for gold+..." reads like "recruit 3 gold+...".
@@ -354,7 +437,7 @@ def parse_action(text: str) -> Action | Rejection:
         count = int(m.group(1))
         if count == 0:
             return Skip()
-        goods = parse_goods(m.group(2)) if m.group(2) else (0, 0, 0)
+        goods = parse_goods(m.group(2), "recruit 1 gold+wood") if m.group(2) else (0, 0, 0)
         return goods if isinstance(goods, Rejection) else Recruit(count, goods)
     return malformed(
         f"I don't know the action {head!r}.",

@@ -19,6 +19,7 @@ from bot.games.kingsburg import data as D
 from bot.games.kingsburg.state import (
     DUMMY,
     Battle,
+    BattleEffect,
     Die,
     GiftDue,
     Group,
@@ -55,6 +56,31 @@ def _int_list(d: Mapping[str, Any], key: str, where: str) -> tuple[int, ...]:
         if isinstance(x, bool) or not isinstance(x, int):
             raise CorruptStateError(f"{where}.{key}: expected integers, got {x!r}")
     return tuple(raw)
+
+
+def _battle_effects(b: Mapping[str, Any], where: str) -> tuple[BattleEffect, ...]:
+    """A battle's per-seat effects; absent in games saved before they were recorded."""
+    if "effects" not in b:
+        return ()
+    out: list[BattleEffect] = []
+    for j, raw in enumerate(require_list(b, "effects", where)):
+        e = require_mapping(raw, f"{where}.effects[{j}]")
+        goods = _int_list(e, "goods", f"{where}.effects[{j}]")
+        if len(goods) != 3:
+            raise CorruptStateError(f"{where}.effects[{j}].goods: expected three integers")
+        destroyed = tuple(str(x) for x in require_list(e, "destroyed", f"{where}.effects[{j}]"))
+        for bid in destroyed:
+            if bid not in D.BUILDING_BY_ID:
+                raise CorruptStateError(f"{where}.effects[{j}].destroyed: unknown {bid!r}")
+        out.append(
+            BattleEffect(
+                (goods[0], goods[1], goods[2]),
+                require_int(e, "vp", f"{where}.effects[{j}]"),
+                destroyed,
+                require_int(e, "choosing", f"{where}.effects[{j}]"),
+            )
+        )
+    return tuple(out)
 
 
 def _player_to(p: Player) -> dict[str, Any]:
@@ -164,6 +190,15 @@ def state_to_dict(s: State) -> dict[str, Any]:
                 "kings_die": b.kings_die,
                 "combat": list(b.combat),
                 "results": list(b.results),
+                "effects": [
+                    {
+                        "goods": list(e.goods),
+                        "vp": e.vp,
+                        "destroyed": list(e.destroyed),
+                        "choosing": e.choosing,
+                    }
+                    for e in b.effects
+                ],
             }
             for b in s.battles
         ],
@@ -264,6 +299,7 @@ def state_from_dict(data: Mapping[str, Any]) -> State:
         if cid not in D.ENEMY_BY_ID:
             raise CorruptStateError(f"state.battles[{i}].card_id: unknown card {cid!r}")
         results = tuple(str(r) for r in require_list(b, "results", f"state.battles[{i}]"))
+        effects = _battle_effects(b, f"state.battles[{i}]")
         battles.append(
             Battle(
                 year=require_int(b, "year", f"state.battles[{i}]"),
@@ -271,6 +307,7 @@ def state_from_dict(data: Mapping[str, Any]) -> State:
                 kings_die=require_int(b, "kings_die", f"state.battles[{i}]"),
                 combat=_int_list(b, "combat", f"state.battles[{i}]"),
                 results=results,
+                effects=effects,
             )
         )
     return State(

@@ -31,10 +31,12 @@ from bot.games.kingsburg.actions import (
     TownHall,
     format_action,
     goods_notation,
+    unknown_building,
 )
 from bot.games.kingsburg.state import (
     DUMMY,
     Battle,
+    BattleEffect,
     Die,
     GiftDue,
     Group,
@@ -140,9 +142,10 @@ def _peek(s: State, seat: int, ev: list[Event]) -> State:
     ev.append(
         Event(
             "peek",
-            f"You look at the top of the Enemies Deck: {card.enemy}, strength {card.strength} "
-            f"(win: {D.describe_items(card.reward)}; lose: {D.describe_items(card.penalty)}) "
-            f"[{card.card_id}].",
+            f"You look at the top of the Enemies Deck: this winter's enemy is {card.enemy}, "
+            f"strength {card.strength}. If you beat them you gain "
+            f"{D.describe_items(card.reward)}; if they beat you, you lose "
+            f"{D.describe_items(card.penalty)}.",
             {"seat": seat, "card_id": card.card_id},
             frozenset({Seat(seat)}),
             f"{colour(seat)} secretly looks at the top card of the Enemies Deck.",
@@ -739,6 +742,7 @@ def _winter(s: State, ev: list[Event]) -> State:
         combats.append(c)
         results.append(r)
     choices: list[WinterChoice] = []
+    before = s.players
     for seat in s.turn_order:
         p = s.players[seat]
         s = s.with_player(seat, replace(p, combat=combats[seat], result=results[seat]))
@@ -773,7 +777,14 @@ def _winter(s: State, ev: list[Event]) -> State:
             if seat in winners and combats[seat] == best:
                 s = _add_vp(s, seat, 1, "strongest victorious defender", ev)
     ev.append(_ev("soldiers", "The soldiers go home."))
-    battle = Battle(s.year, card.card_id, die, tuple(combats), tuple(results))
+    effects: list[BattleEffect] = []
+    for seat, (b, a) in enumerate(zip(before, s.players, strict=True)):
+        choosing = sum(c.count if c.gain else -c.count for c in choices if c.seat == seat)
+        destroyed = tuple(
+            x.building_id for x in D.BUILDINGS if x.building_id in b.buildings - a.buildings
+        )
+        effects.append(BattleEffect(_sub(a.goods, b.goods), a.vp - b.vp, destroyed, choosing))
+    battle = Battle(s.year, card.card_id, die, tuple(combats), tuple(results), tuple(effects))
     return replace(
         s,
         players=tuple(replace(p, soldiers=0) for p in s.players),
@@ -921,97 +932,248 @@ def legal_actions(s: State, seat: int) -> tuple[Action, ...]:
 # Checks with specific sentences
 # --------------------------------------------------------------------------------------------
 
-_STEP_HINT = {
-    Step.AID: "choose your good from the King, e.g. `aid wood`",
-    Step.REROLL: "use your Statue or Chapel (`reroll statue`, `reroll chapel`) or `keep`",
-    Step.INFLUENCE: "influence an advisor (e.g. `influence 8 with 5+3`) or `pass`",
+_STEP_TASK = {
+    Step.AID: "choose your good from the King",
+    Step.REROLL: "use your Statue or Chapel, or keep your dice",
+    Step.INFLUENCE: "influence an advisor or pass",
     Step.GIFTS: "choose your advisor's gift",
-    Step.BUILD: "build (e.g. `build statue`) or say `done`",
-    Step.TOWNHALL: "use your Town Hall (`townhall plus2`, `townhall gold`) or `skip`",
-    Step.RECRUIT: "recruit soldiers (e.g. `recruit 1 gold+wood`) or `skip`",
+    Step.BUILD: "build or say `done`",
+    Step.TOWNHALL: "use your Town Hall or skip",
+    Step.RECRUIT: "recruit soldiers or skip",
     Step.BATTLE: "settle the battle's goods",
 }
+_DECLINES = (Pass, Done, Skip, Keep)
 
 
-def _wrong_time(s: State) -> Rejection:
-    return illegal(f"That is not possible now: it is time to {_STEP_HINT.get(s.step, 'wait')}.")
+def _or_list(words: list[str]) -> str:
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _example_actions(s: State, seat: int, limit: int = 3) -> list[Action]:
+    """A few legal actions worth showing as examples: plain ones first, a decline last."""
+    opts = list(legal_actions(s, seat))
+    declines = [a for a in opts if isinstance(a, _DECLINES)]
+    others = [a for a in opts if not isinstance(a, _DECLINES)]
+    if s.step is Step.INFLUENCE:
+        plain = [a for a in others if isinstance(a, Influence) and not (a.envoy or a.plus_two)]
+        plain = [a for a in plain if not a.shift] or plain
+        # One example per advisor, the richest advisors first (they are what players look for).
+        by_advisor: dict[int, Action] = {}
+        for a in sorted(plain or others, key=lambda x: -x.advisor):  # type: ignore[union-attr]
+            by_advisor.setdefault(a.advisor, a)  # type: ignore[union-attr]
+        others = list(by_advisor.values())
+    elif s.step is Step.RECRUIT:
+        others.sort(key=lambda a: a.count if isinstance(a, Recruit) else 0)
+    room = max(1, limit - len(declines))
+    return others[:room] + declines
+
+
+def action_examples(s: State, seat: int, limit: int = 3) -> str:
+    """Legal moves of `seat` as "`a`, `b` or `c`" (empty when it has none)."""
+    return _or_list([f"`{format_action(a)}`" for a in _example_actions(s, seat, limit)])
+
+
+def _cost_words(cost: Goods) -> str:
+    return D.describe_items(tuple((g, n) for g, n in zip(D.GOODS, cost, strict=True) if n))
+
+
+def buildable_sentence(s: State, seat: int) -> str:
+    """What `seat` could build now (affordable and next in its row), or that nothing fits."""
+    p = s.players[seat]
+    if s.step is Step.BUILD and seat in to_act(s):
+        opts = [a for a in _build_options(s, seat) if isinstance(a, Build)]
+        if opts:
+            envoy = " envoy" if opts[0].envoy else ""
+            names = [
+                f"{D.BUILDING_BY_ID[a.building].name} "
+                f"({_cost_words(D.cost_for(a.building, p.has('crane')))})"
+                for a in opts
+            ]
+            return (
+                f"You can build now: {', '.join(names)} - e.g. `build {opts[0].building}{envoy}`; "
+                "or say `done`."
+            )
+    have = _cost_words(p.goods) if p.total_goods else "no goods"
+    free = [
+        b
+        for b in D.BUILDINGS
+        if not p.has(b.building_id) and all(p.has(x) for x in D.left_neighbours(b.building_id))
+    ]
+    if not any(can_build(p, b.building_id) for b in free):
+        return f"You cannot afford any building that is next in its row now (you have {have})."
+    names = ", ".join(b.name for b in free if can_build(p, b.building_id))
+    return f"With your goods you could build: {names} (in the Construct Buildings step)."
+
+
+def influence_sentence(s: State, seat: int) -> str:
+    """Which free advisors `seat`'s unplaced dice can reach, with one example, or `pass`."""
+    if s.step is not Step.INFLUENCE or seat not in to_act(s):
+        return ""
+    opts = _influence_options(s, seat)
+    free = sorted({o.advisor for o in opts if not o.envoy})
+    envoy = sorted({o.advisor for o in opts if o.envoy})
+    ex = [a for a in _example_actions(s, seat, 2) if isinstance(a, Influence)]
+    example = f" - e.g. `{format_action(ex[0])}`" if ex else ""
+    if free:
+        text = (
+            f"Free advisors your dice can reach: {', '.join(map(str, free))}{example}; or `pass`."
+        )
+    else:
+        text = "No free advisor matches your dice: say `pass`."
+    if envoy:
+        text += f" With the King's Envoy also: {', '.join(map(str, envoy))}."
+    return text
+
+
+def now_sentence(s: State, seat: int) -> str:
+    """What `seat` may do now, with legal examples (empty if it is not awaited)."""
+    if s.step is Step.OVER or seat not in to_act(s):
+        return ""
+    if s.step is Step.BUILD:
+        return buildable_sentence(s, seat)
+    if s.step is Step.INFLUENCE:
+        return influence_sentence(s, seat)
+    ex = action_examples(s, seat)
+    task = _STEP_TASK.get(s.step, "wait")
+    if s.step is Step.GIFTS and s.gifts:
+        task = f"choose the {D.ADVISOR_BY_NUMBER[s.gifts[0].advisor].name}'s gift"
+    return f"Now {task}: {ex}." if ex else ""
+
+
+def explain_parse_error(s: State, seat: int, rejection: Rejection) -> Rejection:
+    """A notation error plus what this seat can legally do now."""
+    extra = now_sentence(s, seat)
+    if not extra:
+        return rejection
+    hint = f"{rejection.hint} {extra}" if rejection.hint else extra
+    return Rejection(rejection.code, rejection.message, hint)
+
+
+def _wrong_time(s: State, seat: int) -> Rejection:
+    task = _STEP_TASK.get(s.step, "wait")
+    if s.step is Step.GIFTS and s.gifts:
+        task = f"choose the {D.ADVISOR_BY_NUMBER[s.gifts[0].advisor].name}'s gift"
+    ex = (
+        buildable_sentence(s, seat)
+        if s.step is Step.BUILD
+        else influence_sentence(s, seat)
+        if s.step is Step.INFLUENCE
+        else (f"Say {action_examples(s, seat)}." if action_examples(s, seat) else "")
+    )
+    return illegal(f"That is not possible now: it is time to {task}.", ex or None)
+
+
+def _with_hint(rej: Rejection, extra: str) -> Rejection:
+    if not extra:
+        return rej
+    return Rejection(rej.code, rej.message, f"{rej.hint} {extra}" if rej.hint else extra)
 
 
 def check(s: State, seat: int, a: Action) -> Rejection | None:
-    """None if legal, else a Rejection explaining exactly why."""
+    """None if legal, else a Rejection explaining exactly why; when the sentence does not
+    already show a move, the hint says what this seat can legally do now."""
+    rej = _check(s, seat, a)
+    if rej is None or rej.code is not RejectionCode.ILLEGAL or rej.hint or "`" in rej.message:
+        return rej
+    return _with_hint(rej, now_sentence(s, seat))
+
+
+def _check(s: State, seat: int, a: Action) -> Rejection | None:
     if s.step is Step.OVER:
         return Rejection(RejectionCode.GAME_OVER, "The game is over; no more moves can be made.")
     if seat not in to_act(s):
-        return Rejection(RejectionCode.NOT_YOUR_TURN, "It is not your turn.")
+        waiting = sorted(to_act(s))
+        who = " and ".join(colour(w) for w in waiting)
+        task = _STEP_TASK.get(s.step, "act")
+        if s.step is Step.GIFTS and s.gifts:
+            task = f"choose the {D.ADVISOR_BY_NUMBER[s.gifts[0].advisor].name}'s gift"
+        return Rejection(
+            RejectionCode.NOT_YOUR_TURN,
+            f"It is not your turn: the game is waiting for {who} to {task}.",
+        )
     p = s.players[seat]
     step = s.step
     if isinstance(a, Aid):
-        return None if step is Step.AID and a.good in D.GOODS else _wrong_time(s)
+        return None if step is Step.AID and a.good in D.GOODS else _wrong_time(s, seat)
     if isinstance(a, Reroll | Keep):
         if step is not Step.REROLL:
-            return _wrong_time(s)
+            return _wrong_time(s, seat)
         if isinstance(a, Keep) or a in _reroll_options(p):
             return None
         return _explain_reroll(p, a)
     if isinstance(a, Influence):
         if step is not Step.INFLUENCE:
-            return _wrong_time(s)
+            return _wrong_time(s, seat)
         return _check_influence(s, seat, a)
     if isinstance(a, Pass):
-        return None if step is Step.INFLUENCE else _wrong_time(s)
+        return None if step is Step.INFLUENCE else _wrong_time(s, seat)
     if isinstance(a, Gift | Alchemist) and step is Step.GIFTS:
         return _check_gift(s, seat, a)
     if isinstance(a, Gift) and step is Step.BATTLE and s.choices[0].gain:
         n = s.choices[0].count
         if sum(a.goods) != n:
-            return illegal(f"Choose exactly {n} good(s) as your reward.")
+            return illegal(
+                f"Choose exactly {n} good(s) as your reward, not {sum(a.goods)}, "
+                f"e.g. `gift {goods_notation(_multisets(n)[-1])}`."
+            )
         return None
     if isinstance(a, Lose):
         if step is not Step.BATTLE or s.choices[0].gain:
-            return _wrong_time(s)
+            return _wrong_time(s, seat)
         n = s.choices[0].count
         if sum(a.goods) != n:
-            return illegal(f"You must give up exactly {n} goods.")
+            return illegal(f"You must give up exactly {n} goods, not {sum(a.goods)}.")
         if not _covers(p.goods, a.goods):
-            return illegal(f"You do not have {goods_notation(a.goods)} to give up.")
+            return illegal(
+                f"You do not have {goods_notation(a.goods)} to give up: you have "
+                f"{_cost_words(p.goods)}."
+            )
         return None
     if isinstance(a, Build | Done):
         if step is not Step.BUILD:
-            return _wrong_time(s)
+            return _wrong_time(s, seat)
         if isinstance(a, Done):
             return None
         return _check_build(s, seat, a)
     if isinstance(a, TownHall):
         if step is not Step.TOWNHALL:
-            return _wrong_time(s)
+            return _wrong_time(s, seat)
         if a.pay == "plus2":
             return None if p.plus_two > 0 else illegal('You have no "+2" token to hand in.')
         if a.pay not in D.GOODS:
-            return illegal("Hand in plus2, gold, wood or stone.")
+            return illegal(f'The Town Hall takes a "+2" token or a good, not {a.pay!r}.')
         if p.goods[D.GOODS.index(a.pay)] == 0:
             return illegal(f"You have no {a.pay} to hand in.")
         return None
     if isinstance(a, Recruit):
         if step is not Step.RECRUIT:
-            return _wrong_time(s)
+            return _wrong_time(s, seat)
         cost = _recruit_cost(p)
         if a.count < 1:
             return illegal("Recruit at least one soldier, or say `skip`.")
         if sum(a.payment) != a.count * cost:
             return _recruit_refusal(p, a)
         if not _covers(p.goods, a.payment):
-            return illegal(f"You do not have {goods_notation(a.payment)}.")
+            ex = example_payment(p, a.count)
+            return illegal(
+                f"You do not have {goods_notation(a.payment)}: you have "
+                f"{_cost_words(p.goods) if p.total_goods else 'no goods'}"
+                + (f"; e.g. `recruit {a.count} {goods_notation(ex)}`." if ex else ".")
+            )
         return None
     if isinstance(a, Skip):
         if step is Step.GIFTS:
             kind = D.ADVISOR_BY_NUMBER[s.gifts[0].advisor].kind
             if kind in (D.GiftKind.ALCHEMIST, D.GiftKind.SMUGGLER):
                 return None
-            return illegal("This gift has no option to decline: choose one of its goods.")
+            adv = D.ADVISOR_BY_NUMBER[s.gifts[0].advisor]
+            return illegal(f"The {adv.name}'s gift ({adv.gift}) cannot be declined.")
         if step in (Step.TOWNHALL, Step.RECRUIT):
             return None
-        return _wrong_time(s)
-    return _wrong_time(s)
+        return _wrong_time(s, seat)
+    return _wrong_time(s, seat)
 
 
 def _explain_reroll(p: Player, a: Reroll) -> Rejection:
@@ -1034,7 +1196,9 @@ def _explain_reroll(p: Player, a: Reroll) -> Rejection:
 def _check_influence(s: State, seat: int, a: Influence) -> Rejection | None:
     p = s.players[seat]
     if not 1 <= a.advisor <= 18:
-        return illegal(f"There is no advisor {a.advisor}: the King's court runs from 1 to 18.")
+        return illegal(
+            f"There is no advisor {a.advisor}: the King's court runs from 1 (Jester) to 18 (King)."
+        )
     if not a.dice:
         return illegal("A white die cannot influence an advisor alone.")
     col, wh = _unplaced(p)
@@ -1097,7 +1261,11 @@ def _check_gift(s: State, seat: int, a: Gift | Alchemist) -> Rejection | None:
         return illegal(f"The {adv.name} gives {adv.gift}: say {opts}.")
     if adv.kind in (D.GiftKind.GOODS, D.GiftKind.SMUGGLER):
         if sum(a.goods) != adv.goods_of_choice:
-            return illegal(f"The {adv.name} gives {adv.goods_of_choice} good(s) of your choice.")
+            n = adv.goods_of_choice
+            return illegal(
+                f"The {adv.name} gives {n} good{'s' if n > 1 else ''} of your choice, "
+                f"not {sum(a.goods)}: e.g. `gift {goods_notation(_multisets(n)[-1])}`."
+            )
         return None
     return illegal(f"The {adv.name}'s gift needs no choice.")
 
@@ -1106,14 +1274,14 @@ def _check_build(s: State, seat: int, a: Build) -> Rejection | None:
     p = s.players[seat]
     b = D.BUILDING_BY_ID.get(a.building)
     if b is None:
-        return illegal(f"There is no building called {a.building!r}.")
+        return unknown_building(a.building)
     if p.builds >= 1 and not a.envoy:
         if s.envoy == seat and p.builds == 1:
             return illegal(
                 f"You already built this season; say `build {a.building} envoy` "
                 "to use the King's Envoy."
             )
-        return illegal("You have already built this season.")
+        return illegal("You have already built this season; say `done`.")
     if a.envoy:
         if s.envoy != seat:
             return illegal("You do not hold the King's Envoy.")
@@ -1123,7 +1291,7 @@ def _check_build(s: State, seat: int, a: Build) -> Rejection | None:
                 "the Envoy gives the second."
             )
         if p.builds >= 2:
-            return illegal("You have already built twice this season.")
+            return illegal("You have already built twice this season; say `done`.")
     if p.has(a.building):
         return illegal(f"You already own the {b.name}.")
     missing = [D.BUILDING_BY_ID[x].name for x in D.left_neighbours(a.building) if not p.has(x)]
@@ -1253,6 +1421,7 @@ def _apply_pass(s: State, seat: int, a: Pass, ev: list[Event]) -> State:
 def _apply_gift(s: State, seat: int, a: Gift, ev: list[Event]) -> State:
     if s.step is Step.BATTLE:
         s = _gain_goods(s, seat, a.goods, "battle reward", ev)
+        s = _record_choice(s, seat, a.goods, sum(a.goods))
         return replace(s, choices=s.choices[1:])
     adv = D.ADVISOR_BY_NUMBER[s.gifts[0].advisor]
     if adv.kind == D.GiftKind.SMUGGLER:
@@ -1324,7 +1493,23 @@ def _apply_recruit(s: State, seat: int, a: Recruit, ev: list[Event]) -> State:
     return replace(s, queue=s.queue[1:])
 
 
+def _record_choice(s: State, seat: int, goods: Goods, chosen: int) -> State:
+    """Winter goods of choice settled: move them from `choosing` into the battle's goods."""
+    if not s.battles or not s.battles[-1].effects:
+        return s
+    last = s.battles[-1]
+    e = last.effects[seat]
+    new = replace(
+        e,
+        goods=(e.goods[0] + goods[0], e.goods[1] + goods[1], e.goods[2] + goods[2]),
+        choosing=e.choosing - chosen,
+    )
+    effects = last.effects[:seat] + (new,) + last.effects[seat + 1 :]
+    return replace(s, battles=s.battles[:-1] + (replace(last, effects=effects),))
+
+
 def _apply_lose(s: State, seat: int, a: Lose, ev: list[Event]) -> State:
+    s = _record_choice(s, seat, _neg(a.goods), -sum(a.goods))
     s = _pay_goods(s, seat, a.goods)
     ev.append(
         _ev(

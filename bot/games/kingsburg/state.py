@@ -114,14 +114,27 @@ class WinterChoice:
 
 
 @dataclass(frozen=True, slots=True)
+class BattleEffect:
+    """What one seat gained (+) or lost (-) in a winter: net goods (gold, wood, stone), net VP,
+    the buildings the enemy destroyed, and goods of choice still to be chosen (+ gain, - lose)."""
+
+    goods: tuple[int, int, int] = (0, 0, 0)
+    vp: int = 0
+    destroyed: tuple[str, ...] = ()
+    choosing: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class Battle:
-    """A fought winter: card, King's die, combat value and result ("won"/"tied"/"lost") per seat."""
+    """A fought winter: card, King's die, combat value and result ("won"/"tied"/"lost") per seat,
+    and what each seat gained or lost (`effects`, by seat; empty in games saved before it)."""
 
     year: int
     card_id: str
     kings_die: int
     combat: tuple[int, ...]
     results: tuple[str, ...]
+    effects: tuple[BattleEffect, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -163,14 +163,38 @@ class EnemyCardView:
 
 
 @dataclass(frozen=True, slots=True)
+class BattleEffectView:
+    """What one seat gained or lost in a winter.
+
+    `goods` is the net change (gold, wood, stone), `vp` the net VP change (rewards, the strongest
+    defender's bonus, the Fortress, penalties), `destroyed` the names of the buildings the enemy
+    destroyed, `choosing` goods of choice still being chosen (+ to gain, - to give up).
+    `text` says it all in a few words, e.g. "+1 stone, +2 VP" or "-1 gold, Crane destroyed"
+    ("nothing" when nothing changed).
+    """
+
+    seat: Seat
+    goods: tuple[int, int, int]
+    vp: int
+    destroyed: tuple[str, ...]
+    choosing: int
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
 class BattleRecord:
-    """A finished winter: the card, the King's die and each seat's combat value and result."""
+    """A finished winter: the card, the King's die and each seat's combat value and result.
+
+    `effects` (by seat) says what each seat gained or lost; empty for games saved before the
+    engine recorded it.
+    """
 
     year: int
     enemy: EnemyCardView
     kings_die: int
     combat: tuple[tuple[Seat, int], ...]
     results: tuple[tuple[Seat, str], ...]
+    effects: tuple[BattleEffectView, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,6 +221,9 @@ class KingsburgView:
     `kings_die` is this winter's reinforcement die once rolled.
     `to_act` are the seats awaited now; `pending` describes their choices.
     `last_events` are the texts of the most recent public events (for captions).
+    `last_battle` is the most recent winter (this year's once revealed, else last year's; None
+    before the first winter): its card, King's die and every seat's result and effects, so a
+    player who was away can see what happened.
     """
 
     viewer: Seat | None
@@ -223,3 +250,4 @@ class KingsburgView:
     winners: frozenset[Seat]
     result_text: str | None
     last_events: tuple[str, ...] = ()
+    last_battle: BattleRecord | None = None

@@ -4,12 +4,14 @@ not yet revealed, except this year's card for a seat that peeked at it (General 
 from __future__ import annotations
 
 from bot.games.kingsburg import data as D
-from bot.games.kingsburg.rules import colour, to_act
-from bot.games.kingsburg.state import DUMMY, State, Step
+from bot.games.kingsburg.actions import Build
+from bot.games.kingsburg.rules import action_examples, colour, legal_actions, to_act
+from bot.games.kingsburg.state import DUMMY, BattleEffect, State, Step
 from bot.games.kingsburg.view import (
     PHASE_NAMES,
     STEP_NAMES,
     AdvisorView,
+    BattleEffectView,
     BattleRecord,
     BuiltBuilding,
     DiceGroupView,
@@ -38,31 +40,61 @@ def enemy_view(card_id: str) -> EnemyCardView:
     )
 
 
+def effect_text(e: BattleEffect) -> str:
+    """ "+1 stone, +2 VP", "-1 gold, Crane destroyed, -1 VP", "choosing 2 goods to give up",
+    "nothing"."""
+    parts = [f"{n:+d} {g}" for g, n in zip(D.GOODS, e.goods, strict=True) if n]
+    parts += [f"{D.BUILDING_BY_ID[b].name} destroyed" for b in e.destroyed]
+    if e.vp:
+        parts.append(f"{e.vp:+d} VP")
+    if e.choosing > 0:
+        parts.append(f"choosing {e.choosing} good{'s' if e.choosing > 1 else ''}")
+    elif e.choosing < 0:
+        n = -e.choosing
+        parts.append(f"choosing {n} good{'s' if n > 1 else ''} to give up")
+    return ", ".join(parts) if parts else "nothing"
+
+
+def effect_view(seat: Seat, e: BattleEffect) -> BattleEffectView:
+    """A seat's winter effects for the view."""
+    return BattleEffectView(
+        seat=seat,
+        goods=e.goods,
+        vp=e.vp,
+        destroyed=tuple(D.BUILDING_BY_ID[b].name for b in e.destroyed),
+        choosing=e.choosing,
+        text=effect_text(e),
+    )
+
+
 def pending_text(s: State, seat: int) -> str:
-    """A sentence for the decision `seat` owes now."""
+    """A sentence for the decision `seat` owes now; every example in it is legal for `seat`."""
     step = s.step
+    ex = action_examples(s, seat)
     if step is Step.AID:
-        return "Choose one good from the King: `aid gold`, `aid wood` or `aid stone`."
+        return f"Choose one good from the King: {ex}."
     if step is Step.REROLL:
-        return "Use your Statue or Chapel (`reroll statue`, `reroll chapel`) or `keep`."
+        return f"Use your Statue or Chapel, or keep your dice: {ex}."
     if step is Step.INFLUENCE:
-        return "Influence an advisor (e.g. `influence 8 with 5+3`) or `pass`."
+        return f"Influence an advisor or pass: {ex}."
     if step is Step.GIFTS and s.gifts:
         adv = D.ADVISOR_BY_NUMBER[s.gifts[0].advisor]
-        return f"Choose the {adv.name}'s gift ({adv.gift})."
+        return f"Choose the {adv.name}'s gift ({adv.gift}): {ex}."
     if step is Step.BUILD:
-        if s.players[seat].builds == 1:
-            return "Build a second building with the King's Envoy (`build X envoy`) or `done`."
-        return "Build one building (e.g. `build statue`) or `done`."
+        names = [a for a in legal_actions(s, seat) if isinstance(a, Build)]
+        if not names:
+            return "You cannot afford any building that is next in its row: say `done`."
+        second = " second" if s.players[seat].builds == 1 else ""
+        return f"Build a{second} building or say done: {ex}."
     if step is Step.TOWNHALL:
-        return 'Town Hall: hand in a "+2" token or a good for 1 VP, or `skip`.'
+        return f'Town Hall: 1 VP for a "+2" token or a good: {ex}.'
     if step is Step.RECRUIT:
-        return "Recruit soldiers (e.g. `recruit 1 gold+wood`) or `skip`."
+        return f"Recruit soldiers or skip: {ex}."
     if step is Step.BATTLE and s.choices:
         ch = s.choices[0]
         if ch.gain:
-            return f"Battle reward: choose {ch.count} good(s) (e.g. `gift gold`)."
-        return f"Battle lost: choose {ch.count} good(s) to give up (e.g. `lose gold+wood`)."
+            return f"Battle reward: choose {ch.count} good(s): {ex}."
+        return f"Battle lost: choose {ch.count} good(s) to give up: {ex}."
     return ""
 
 
@@ -137,6 +169,7 @@ def build_view(
             kings_die=b.kings_die,
             combat=tuple((Seat(i), c) for i, c in enumerate(b.combat)),
             results=tuple((Seat(i), r) for i, r in enumerate(b.results)),
+            effects=tuple(effect_view(Seat(i), e) for i, e in enumerate(b.effects)),
         )
         for b in s.battles
     )
@@ -170,6 +203,7 @@ def build_view(
         winners=winners,
         result_text=result,
         last_events=s.recent,
+        last_battle=past[-1] if past else None,
     )
 
 
