@@ -26,7 +26,14 @@ def build_parser() -> argparse.ArgumentParser:
         description="Guildhall: board games in Discord. Without a subcommand, runs the bot.",
     )
     sub = parser.add_subparsers(dest="command", metavar="{local,play,replay,bench}")
-    local.add_arguments(sub.add_parser("local", help="play at a table in this terminal"))
+    local.add_arguments(
+        sub.add_parser(
+            "local",
+            help="play at a table in this terminal",
+            description=local.LINES_HELP,
+            formatter_class=argparse.RawDescriptionHelpFormatter,
+        )
+    )
     play.add_arguments(sub.add_parser("play", help="bots play a whole game, one PNG per move"))
     replay.add_arguments(sub.add_parser("replay", help="apply a file of moves"))
     bench.add_arguments(sub.add_parser("bench", help="measure speed against the targets"))

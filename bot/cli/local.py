@@ -61,6 +61,16 @@ _TABLE_WORDS = frozenset(
 _HELP_HINT = "Type /game help for the commands."
 
 
+LINES_HELP = """Play at a table in this terminal. Type one line per action:
+
+  alice: /cathedral place Castle B3 90   act as alice
+  Castle B3 90                           a move by the player to move
+  status, history 5, moves, rules, help  read the table (same as /game status ...)
+  /game abandon, /game help, ...         every /game command
+  quit (or end of input)                 leave
+"""
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Arguments of the `local` subcommand."""
     parser.add_argument("game", help="game key, e.g. cathedral")
