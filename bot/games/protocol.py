@@ -80,7 +80,9 @@ class GameSpec:
         known = {o.key: o for o in self.options}
         for key in raw:
             if key not in known:
-                names = ", ".join(known) or "none"
+                if not known:
+                    raise ValueError(f"{self.display_name} takes no options.")
+                names = ", ".join(known)
                 raise ValueError(f"{self.display_name} has no option {key!r} (options: {names}).")
         return {o.key: (o.coerce(raw[o.key]) if o.key in raw else o.default) for o in self.options}
 
