@@ -24,7 +24,7 @@ from bot.games.cathedral.state import CathedralState
 from bot.games.protocol import LoggedMove, Rejection, Seat, step_text
 
 HERE = Path(__file__).parent / "playthroughs"
-SEEDS = (1,)
+SEEDS = (1, 10)  # seed 10 shows a capture and a declined (spared) capture
 BOTS = ("heuristic", "random")  # by seat
 MOVE_LINE = re.compile(r"^ply (\d+): (light|dark) \(seat ([01])\) plays (.+)$")
 

@@ -22,3 +22,12 @@ def test_golden_game_is_finished_and_has_the_interesting_events() -> None:
     assert "\ntermination: " in golden and "unfinished" not in golden
     assert "  claim: " in golden
     assert golden.count("plays Cathedral ") == 1
+
+
+def test_a_golden_game_shows_a_capture_and_a_declined_capture() -> None:
+    """Seed 10: light captures the Cathedral, later dark plays a `no-capture` twin and spares
+    light's Manor, so replaying exercises both branches of rule 5."""
+    golden = path_for(10).read_text(encoding="utf-8")
+    assert "  capture: Light encloses the Cathedral alone" in golden
+    assert " no-capture\n" in golden
+    assert "  spare: Dark spares light's Manor: the area stays open." in golden
