@@ -20,7 +20,8 @@ from bot.games.cathedral.pieces import (
     oriented,
 )
 
-YAML = Path("/work/shared/rules/data/cathedral.yaml")
+# The rulebook data lives in shared/ beside the repository (also in CI's clean clone).
+YAML = Path(__file__).resolve().parents[3].parent / "shared" / "rules" / "data" / "cathedral.yaml"
 
 
 def _mirror(cells: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int], ...]:
