@@ -38,7 +38,6 @@ from rendering.base import (
     Rect,
     Theme,
     clamp,
-    draw_die,
     draw_header,
     draw_panel,
     draw_swatch,
@@ -54,6 +53,7 @@ from rendering.base import (
 if TYPE_CHECKING:
     # Type-only: at run time the renderer reads the view by attribute and imports no engine.
     from bot.games.kingsburg.view import (
+        BattleRecord,
         DiceGroupView,
         EnemyCardView,
         KingsburgView,
@@ -88,32 +88,41 @@ SHORT_BUILDING: dict[str, str] = {
 
 ORDINALS = ("1st", "2nd", "3rd", "4th", "5th")
 
-COURT_DIE = 29
+COURT_DIE = 32
 """Die size on an advisor at 1000 px (smaller when a group or two groups would not fit)."""
 
-# Reference lengths at 1000 px wide; `_Metrics` scales them.
+PLAYER_DIE = 40
+"""Die size in a governor's panel at 1000 px (about 19 px on a 480 px phone screen)."""
+
+# Reference lengths at 1000 px wide; `compute_layout` scales them by width / 1000.
 _PAD = 16  # outer margin
 _GAP = 10  # between sections
 _INNER = 12  # inside a panel
 _HEADER_H = 52
 _CAL_YEAR_H = 58
-_CAL_PHASE_H = 52
+_CAL_PHASE_H = 48
 _CAL_NOW_H = 30
-_COURT_TITLE_H = 30
-_COURT_CELL_H = 92
+_COURT_TITLE_H = 26
+_COURT_CELL_H = 90
 _COURT_COLS = 6
-_PLAYER_TITLE_H = 36
-_SHEET_ROW_H = 24
-_SHEET_COL_W = 114
-_SHEET_GAP = 2
+_PLAYER_TITLE_H = 34
+_SHEET_ROW_H = 28
+_SHEET_COL_W = 138
+_SHEET_GAP = 3
 _ENEMY_H = 104
-_PEEK_H = 132
+_PEEK_H = 96
 _RESULT_H = 120
+_WINTER_CARD_H = 36
+_WINTER_LINE_H = 19
 
 
 @dataclass(frozen=True, slots=True)
 class Layout:
-    """Where every section goes, in pixels (pure numbers: tested without drawing)."""
+    """Where every section goes, in pixels (pure numbers: tested without drawing).
+
+    `court` is None once the game is over (the court is empty then). `winter` is the "Last
+    winter" panel: the most recent battle's card and every governor's result.
+    """
 
     width: int
     height: int
@@ -123,8 +132,22 @@ class Layout:
     calendar: Rect
     peek: Rect | None
     enemy: Rect | None
-    court: Rect
+    court: Rect | None
     players: tuple[Rect, ...]
+    winter: Rect | None = None
+
+
+def last_battle(view: KingsburgView) -> BattleRecord | None:
+    """The winter to show in the "Last winter" panel: the most recent battle, unless this year's
+    enemy is already revealed without a recorded battle (then the enemy panel shows instead)."""
+    battle = getattr(view, "last_battle", None) or (
+        view.past_battles[-1] if view.past_battles else None
+    )
+    if battle is None:
+        return None
+    if view.enemy is not None and battle.year != view.year and not view.finished:
+        return None
+    return battle
 
 
 def compute_layout(view: KingsburgView, width: int = DEFAULT_WIDTH) -> Layout:
@@ -147,19 +170,31 @@ def compute_layout(view: KingsburgView, width: int = DEFAULT_WIDTH) -> Layout:
     calendar = take(
         (2 * _INNER + _CAL_YEAR_H + _CAL_PHASE_H + _CAL_NOW_H + 2 * 8) * k,
     )
+    battle = last_battle(view)
     peek = take(_PEEK_H * k) if view.peeked_enemy is not None else None
-    enemy = take(_ENEMY_H * k) if view.enemy is not None and not view.finished else None
-    rows = -(-len(view.court) // _COURT_COLS) if view.court else 0
-    court = take((2 * _INNER + _COURT_TITLE_H + rows * _COURT_CELL_H + max(0, rows - 1) * 6) * k)
+    winter = take(_winter_height(k)) if battle is not None else None
+    show_enemy = view.enemy is not None and not view.finished and battle is None
+    enemy = take(_ENEMY_H * k) if show_enemy else None
+    court = None
+    if not view.finished:
+        rows = -(-len(view.court) // _COURT_COLS) if view.court else 0
+        court = take(
+            (2 * _INNER + _COURT_TITLE_H + rows * _COURT_CELL_H + max(0, rows - 1) * 6) * k
+        )
     player_h = _player_height(k)
     players = tuple(take(player_h) for _ in view.seats)
     height = round(y - gap + pad * 0.75)
-    return Layout(width, height, k, header, result, calendar, peek, enemy, court, players)
+    return Layout(width, height, k, header, result, calendar, peek, enemy, court, players, winter)
+
+
+def _winter_height(k: float) -> float:
+    # Card row, then per governor: name, result, and up to two lines of gains and losses.
+    return (2 * _INNER + _WINTER_CARD_H + 8 + 4 * _WINTER_LINE_H) * k
 
 
 def _player_height(k: float) -> float:
     sheet = 5 * _SHEET_ROW_H + 4 * _SHEET_GAP
-    return (2 * _INNER + _PLAYER_TITLE_H + 6 + sheet) * k
+    return (2 * _INNER + sheet) * k
 
 
 def court_cells(rect: Rect, scale: float, count: int = 18) -> tuple[Rect, ...]:
@@ -198,7 +233,7 @@ def sheet_cells(panel: Rect, scale: float) -> dict[tuple[int, int], Rect]:
     """Province sheet boxes by (row 1..5, column 1..4) inside a player panel."""
     inner = _INNER * scale
     x0 = panel.x0 + inner
-    y0 = panel.y0 + inner + (_PLAYER_TITLE_H + 6) * scale
+    y0 = panel.y0 + inner
     w, h, g = _SHEET_COL_W * scale, _SHEET_ROW_H * scale, _SHEET_GAP * scale
     return {
         (r, c): Rect(
@@ -256,7 +291,11 @@ def render(
         _draw_peek(ctx, layout.peek, view.peeked_enemy)
     if layout.enemy is not None and view.enemy is not None:
         _draw_enemy_panel(ctx, layout.enemy, view.enemy)
-    _draw_court(ctx, layout.court)
+    battle = last_battle(view)
+    if layout.winter is not None and battle is not None:
+        _draw_winter(ctx, layout.winter, battle)
+    if layout.court is not None:
+        _draw_court(ctx, layout.court)
     for seat_view, rect in zip(view.seats, layout.players, strict=True):
         _draw_player(ctx, rect, seat_view)
     return image
@@ -402,6 +441,38 @@ def _eye(ctx: _Ctx, x: float, cy: float, side: float) -> float:
     return w
 
 
+def draw_number_die(
+    draw: ImageDraw.ImageDraw,
+    rect: Rect,
+    value: int,
+    theme: Theme,
+    *,
+    face: Colour,
+    dimmed: bool = False,
+) -> None:
+    """A die showing its value as a bold digit: pips blur into each other once a phone shrinks
+    the image to half size (a 5 and a 3 read alike), a digit does not. A placed (dimmed) die
+    keeps a readable digit on a faded face."""
+    ink = theme.die_pip if face == theme.die_face else text_on(face)
+    if dimmed:
+        face = mix(face, theme.background, 0.55)
+        ink = mix(ink, face, 0.25)
+    side = min(rect.width, rect.height)
+    draw.rounded_rectangle(
+        rect.box(),
+        radius=max(2, int(side * 0.2)),
+        fill=face,
+        outline="#111111" if not dimmed else mix("#111111", theme.background, 0.5),
+        width=max(1, int(side * 0.06)),
+    )
+    draw_text_centered(draw, rect.center, str(value), _digit_font(max(8, round(side * 0.78))), ink)
+
+
+@functools.lru_cache(maxsize=64)
+def _digit_font(size: int) -> Font:
+    return font(size, True)
+
+
 def _dice_row(
     ctx: _Ctx,
     x: float,
@@ -413,7 +484,7 @@ def _dice_row(
     """Dice (value, face colour, dimmed) left to right from (x, y); returns the width used."""
     cx = x
     for value, face, dimmed in dice:
-        draw_die(
+        draw_number_die(
             ctx.draw, Rect(cx, y, cx + side, y + side), value, ctx.theme, face=face, dimmed=dimmed
         )
         cx += side + gap
@@ -764,8 +835,118 @@ def _draw_peek(ctx: _Ctx, rect: Rect, card: EnemyCardView) -> None:
         fill=theme.text,
         anchor="la",
     )
-    body = Rect(rect.x0 + inner, rect.y0 + inner + 34 * k, rect.x1 - inner, rect.y1 - inner)
-    _draw_card(ctx, body, card, f"Year {ROMAN[card.year - 1]} enemy (face down)")
+    top = rect.y1 - inner - _WINTER_CARD_H * k
+    heading = f"Year {ROMAN[card.year - 1]} enemy: {card.enemy}"
+    _card_row(ctx, Rect(rect.x0 + inner, top, rect.x1 - inner, rect.y1 - inner), card, heading)
+
+
+RESULT_WORDS = {"won": "won", "tied": "tied", "lost": "lost"}
+
+
+def winter_heading(view: KingsburgView, battle: BattleRecord) -> str:
+    """ "Last winter (year II): Zombies, King's die 2" or "This winter ..." during the battle."""
+    when = "This winter" if battle.year == view.year and not view.finished else "Last winter"
+    return (
+        f"{when} (year {ROMAN[battle.year - 1]}): {battle.enemy.enemy} \u00b7 "
+        f"King's die {battle.kings_die}"
+    )
+
+
+def winter_lines(battle: BattleRecord, seat: Seat) -> tuple[str, str]:
+    """A governor's battle in two short texts: "won 6 vs 5" and what it gained or lost."""
+    combat = dict(battle.combat).get(seat)
+    result = dict(battle.results).get(seat, "")
+    first = f"{RESULT_WORDS.get(result, result)} {combat} vs {battle.enemy.strength}"
+    effects = {e.seat: e.text for e in getattr(battle, "effects", ())}
+    return first, effects.get(seat, "")
+
+
+def _card_row(ctx: _Ctx, row: Rect, card: EnemyCardView, heading: str) -> None:
+    """An enemy card in one row: strength badge, heading, then the blue reward and red penalty
+    boxes on the right, as wide as their texts need."""
+    theme, k, draw = ctx.theme, ctx.k, ctx.draw
+    h = row.height
+    x0, x1, top = row.x0, row.x1, row.y0
+    draw.rounded_rectangle(
+        (x0, top, x0 + h, top + h), radius=round(7 * k), fill=theme.penalty, outline="#111111"
+    )
+    draw_text_centered(
+        draw, (x0 + h / 2, top + h / 2), str(card.strength), ctx.f(26, True), "#ffffff"
+    )
+    labels = (("Win: " + card.reward, theme.reward), ("Lose: " + card.penalty, theme.penalty))
+    bfont = ctx.f(17, True)
+    widths = [text_width(t, bfont) + 16 * k for t, _ in labels]
+    shrink = min(1.0, (x1 - x0) * 0.58 / sum(widths))
+    bx = x1
+    for (text, fill), w in reversed(list(zip(labels, widths, strict=True))):
+        w *= shrink
+        box = Rect(bx - w, top + 2 * k, bx, top + h - 2 * k)
+        draw.rounded_rectangle(box.box(), radius=round(6 * k), fill=fill)
+        draw_text_centered(draw, box.center, text, ctx.fit(text, w - 10 * k, 17, True), "#ffffff")
+        bx -= w + 6 * k
+    tx = x0 + h + 10 * k
+    draw.text(
+        (tx, top + h / 2),
+        heading,
+        font=ctx.fit(heading, bx - tx - 6 * k, 20, bold=True),
+        fill=theme.text,
+        anchor="lm",
+    )
+
+
+def _draw_winter(ctx: _Ctx, rect: Rect, battle: BattleRecord) -> None:
+    """The most recent winter: the card in one row, then one box per governor with its result
+    and gains or losses, so players who were away can see what happened."""
+    theme, k, draw, view = ctx.theme, ctx.k, ctx.draw, ctx.view
+    draw_panel(draw, rect, theme, border=theme.penalty, width=max(2, round(3 * k)))
+    inner = _INNER * k
+    top = rect.y0 + inner
+    h = _WINTER_CARD_H * k
+    x0, x1 = rect.x0 + inner, rect.x1 - inner
+    _card_row(ctx, Rect(x0, top, x1, top + h), battle.enemy, winter_heading(view, battle))
+    # One box per governor.
+    row = Rect(x0, top + h + 8 * k, x1, rect.y1 - inner)
+    seats = [sv.seat for sv in view.seats]
+    line = _WINTER_LINE_H * k
+    for seat, box in zip(seats, row.split_columns(max(1, len(seats)), 8 * k), strict=True):
+        colour = ctx.seat_colour(seat)
+        draw.rounded_rectangle(
+            box.box(), radius=round(6 * k), fill=mix(theme.panel, theme.background, 0.45)
+        )
+        draw.rounded_rectangle(
+            (box.x0, box.y0, box.x0 + 7 * k, box.y1), radius=round(3 * k), fill=colour
+        )
+        lx = box.x0 + 13 * k
+        width = box.x1 - lx - 5 * k
+        name = ctx.name(seat)
+        y = box.y0 + line / 2 + 2 * k
+        draw.text((lx, y), name, font=ctx.fit(name, width, 18, True), fill=theme.text, anchor="lm")
+        first, effects = winter_lines(battle, seat)
+        result = dict(battle.results).get(seat, "")
+        ink = {
+            "won": mix(theme.reward, "#ffffff", 0.45),
+            "lost": mix(theme.penalty, "#ffffff", 0.35),
+        }.get(result, theme.text_muted)
+        y += line
+        draw.text((lx, y), first, font=ctx.fit(first, width, 18, True), fill=ink, anchor="lm")
+        if not effects:
+            continue
+        efont = ctx.f(16)
+        lines = wrap_text(effects, efont, width)
+        if len(lines) > 2:
+            lines = [lines[0], ctx_ellipsis(" ".join(lines[1:]), efont, width)]
+        for text in lines:
+            y += line * 0.95
+            draw.text((lx, y), text, font=efont, fill=theme.text, anchor="lm")
+
+
+def ctx_ellipsis(text: str, fnt: Font, width: float) -> str:
+    """`text` cut with an ellipsis to fit `width`."""
+    if text_width(text, fnt) <= width:
+        return text
+    while text and text_width(text + "\u2026", fnt) > width:
+        text = text[:-1]
+    return text.rstrip(" ,") + "\u2026"
 
 
 # --------------------------------------------------------------------------------------------
@@ -874,7 +1055,7 @@ def _draw_court(ctx: _Ctx, rect: Rect) -> None:
         x = rect.x1 - inner
         side = 24 * k
         if view.dummy_set_aside is not None:
-            draw_die(
+            draw_number_die(
                 draw,
                 Rect(x - side, ty - side / 2, x, ty + side / 2),
                 view.dummy_set_aside,
@@ -887,7 +1068,7 @@ def _draw_court(ctx: _Ctx, rect: Rect) -> None:
             _text(draw, (x, ty), "dummy dice (block advisors)", ctx.f(18), theme.text_muted, "rm")
             + 6 * k
         )
-        draw_die(
+        draw_number_die(
             draw, Rect(x - side, ty - side / 2, x, ty + side / 2), 3, theme, face=theme.neutral_die
         )
     base_fill = mix(theme.panel, theme.background, 0.45)
@@ -919,7 +1100,7 @@ def _draw_court(ctx: _Ctx, rect: Rect) -> None:
         draw.text(
             (name_x, badge.center[1]), advisor.name, font=name_font, fill=theme.text, anchor="lm"
         )
-        _draw_gift(ctx, cell.x0 + pad, badge.y1 + 13 * k, advisor.number, cell.x1 - pad)
+        _draw_gift(ctx, cell.x0 + pad, badge.y1 + 11 * k, advisor.number, cell.x1 - pad)
         if groups:
             _draw_groups(ctx, cell, groups)
 
@@ -1012,6 +1193,8 @@ def status_lines(view: KingsburgView, s: SeatView) -> tuple[tuple[str, bool], ..
 
 
 def _draw_player(ctx: _Ctx, rect: Rect, s: SeatView) -> None:
+    """Province sheet on the left over the panel's full height; to its right the name row, the
+    goods row, this season's dice and the status lines."""
     theme, k, draw, view = ctx.theme, ctx.k, ctx.draw, ctx.view
     colour = ctx.seat_colour(s.seat)
     awaited = s.seat in view.to_act and not view.finished
@@ -1023,39 +1206,8 @@ def _draw_player(ctx: _Ctx, rect: Rect, s: SeatView) -> None:
         width=max(2, round((4 if awaited else 3) * k)),
     )
     inner = _INNER * k
-    x0 = rect.x0 + inner
-    cy = rect.y0 + inner + _PLAYER_TITLE_H * k / 2
 
-    # Title row: swatch, name, chips ... VP on the right.
-    sw = 28 * k
-    draw_swatch(draw, Rect(x0, cy - sw / 2, x0 + sw, cy + sw / 2), colour)
-    vp_text = f"{s.vp} VP"
-    vp_font = ctx.f(28, True)
-    vp_w = _text(draw, (rect.x1 - inner, cy), vp_text, vp_font, theme.text, "rm")
-    x = x0 + sw + 10 * k
-    name = ctx.name(s.seat)
-    chips: list[tuple[str, Colour]] = []
-    if view.viewer == s.seat:
-        chips.append(("you", theme.text))
-    chips.append((f"{ORDINALS[s.turn_position - 1]} in turn order", theme.panel_border))
-    if s.has_envoy:
-        chips.append(("King's Envoy", theme.token))
-    if awaited:
-        chips.append(("to act", theme.highlight))
-    chip_font = ctx.f(17, True)
-    chips_w = sum(text_width(t, chip_font) + 17 * 0.7 * k + 8 * k for t, _ in chips)
-    name_room = rect.x1 - inner - vp_w - 16 * k - x - chips_w
-    nf = ctx.fit(name, max(60 * k, name_room), 24, bold=True)
-    x += _text(draw, (x, cy), name, nf, theme.text, "lm") + 10 * k
-    if ctx.names.get(s.seat):
-        cname = s.colour
-        x += _text(draw, (x, cy), cname, ctx.f(18), theme.text_muted, "lm") + 10 * k
-    for text, fill in chips:
-        if x + text_width(text, chip_font) > rect.x1 - inner - vp_w - 12 * k:
-            break
-        x += _chip(ctx, x, cy, text, fill, size=17) + 8 * k
-
-    # Province sheet.
+    # Province sheet: labels bold at every size so they survive a phone's downscaling.
     cells = sheet_cells(rect, k)
     owned = {b.building_id for b in s.buildings}
     used = {
@@ -1064,6 +1216,8 @@ def _draw_player(ctx: _Ctx, rect: Rect, s: SeatView) -> None:
         "market": s.market_used,
         "town-hall": s.townhall_used,
     }
+    empty_fill = mix(theme.panel, theme.background, 0.5)
+    empty_ink = mix(theme.text_muted, theme.panel, 0.15)
     for b in D.BUILDINGS:
         box = cells[(b.row, b.column)]
         label = SHORT_BUILDING.get(b.building_id, b.name)
@@ -1073,61 +1227,88 @@ def _draw_player(ctx: _Ctx, rect: Rect, s: SeatView) -> None:
                 box.box(), radius=round(5 * k), fill=fill, outline="#111111", width=max(1, round(k))
             )
             ink = text_on(fill)
-            fnt = ctx.fit(label, box.width - 8 * k, 18, bold=True)
         else:
             draw.rounded_rectangle(
                 box.box(),
                 radius=round(5 * k),
-                fill=mix(theme.panel, theme.background, 0.5),
+                fill=empty_fill,
                 outline=theme.panel_border,
                 width=max(1, round(k)),
             )
-            ink = mix(theme.text_muted, theme.panel, 0.35)
-            fnt = ctx.fit(label, box.width - 8 * k, 18)
+            ink = empty_ink
+        fnt = ctx.fit(label, box.width - 6 * k, 21, bold=True)
         draw_text_centered(draw, box.center, label, fnt, ink)
 
-    # Right of the sheet: goods, tokens, soldiers / dice / status.
-    sheet_right = cells[(1, 4)].x1
-    sx = sheet_right + 18 * k
+    sx = cells[(1, 4)].x1 + 16 * k
     right = rect.x1 - inner
-    top = cells[(1, 1)].y0
-    row1 = top + 16 * k
+    top = rect.y0 + inner
+
+    # Name row: swatch, name, colour, chips ... VP on the right.
+    cy = top + _PLAYER_TITLE_H * k / 2
+    sw = 24 * k
+    draw_swatch(draw, Rect(sx, cy - sw / 2, sx + sw, cy + sw / 2), colour)
+    vp_w = _text(draw, (right, cy), f"{s.vp} VP", ctx.f(28, True), theme.text, "rm")
+    x = sx + sw + 8 * k
+    chips: list[tuple[str, Colour]] = []
+    if view.viewer == s.seat:
+        chips.append(("you", theme.text))
+    if awaited:
+        chips.append(("to act", theme.highlight))
+    if s.has_envoy:
+        chips.append(("Envoy", theme.token))
+    chips.append((f"{ORDINALS[s.turn_position - 1]} in turn", theme.panel_border))
+    chip_font = ctx.f(16, True)
+    name = ctx.name(s.seat)
+    limit = right - vp_w - 10 * k
+    first_chips = sum(text_width(t, chip_font) + 16 * 0.7 * k + 6 * k for t, _ in chips[:1])
+    nf = ctx.fit(name, max(60 * k, limit - x - first_chips), 24, bold=True)
+    x += _text(draw, (x, cy), name, nf, theme.text, "lm") + 8 * k
+    if ctx.names.get(s.seat):
+        cfont = ctx.f(17)
+        if x + text_width(s.colour, cfont) + first_chips < limit:
+            x += _text(draw, (x, cy), s.colour, cfont, theme.text_muted, "lm") + 8 * k
+    for text, fill in chips:
+        if x + text_width(text, chip_font) + 16 * 0.7 * k > limit:
+            continue
+        x += _chip(ctx, x, cy, text, fill, size=16) + 6 * k
+
+    # Goods, "+2" tokens and soldiers.
+    row1 = top + (_PLAYER_TITLE_H + 14) * k
     x = sx
-    cube = 24 * k
+    cube = 22 * k
+    big = ctx.f(23, True)
     for good, n in (("gold", s.gold), ("wood", s.wood), ("stone", s.stone)):
         draw_cube(draw, x, row1 - cube / 2, cube, (_good_colour(theme, good),))
-        x += cube * 1.2 + 6 * k
-        x += _text(draw, (x, row1), str(n), ctx.f(24, True), theme.text, "lm") + 18 * k
-    x += _chip(ctx, x, row1, "+2", theme.token, size=18) + 6 * k
-    x += _text(draw, (x, row1), f"\u00d7{s.plus_two}", ctx.f(22, True), theme.text, "lm") + 18 * k
-    _text(draw, (x, row1), f"\u2694 {s.soldiers}", ctx.f(22, True), theme.text, "lm")
+        x += cube * 1.2 + 5 * k
+        x += _text(draw, (x, row1), str(n), big, theme.text, "lm") + 15 * k
+    x += _chip(ctx, x, row1, "+2", theme.token, size=17) + 4 * k
+    x += _text(draw, (x, row1), f"\u00d7{s.plus_two}", big, theme.text, "lm") + 15 * k
+    x += _text(draw, (x, row1), f"\u2694 {s.soldiers}", big, theme.text, "lm") + 6 * k
     soldier_label = "soldier" if s.soldiers == 1 else "soldiers"
-    sx2 = x + text_width(f"\u2694 {s.soldiers}", ctx.f(22, True)) + 6 * k
-    if sx2 + text_width(soldier_label, ctx.f(18)) < right:
-        draw.text((sx2, row1), soldier_label, font=ctx.f(18), fill=theme.text_muted, anchor="lm")
+    if x + text_width(soldier_label, ctx.f(17)) < right:
+        draw.text((x, row1), soldier_label, font=ctx.f(17), fill=theme.text_muted, anchor="lm")
 
-    row2 = top + 34 * k
-    side = 32 * k
+    # This season's dice as digits; placed dice faded.
+    row2 = top + (_PLAYER_TITLE_H + 30) * k
+    side = PLAYER_DIE * k
     if s.dice:
         dice = [
             (d.value, theme.die_face if d.white else colour, d.placed_on is not None)
             for d in s.dice
         ]
-        x = sx
-        x += _dice_row(ctx, x, row2, side, dice, 6 * k) + 12 * k
+        x = sx + _dice_row(ctx, sx, row2, side, dice, 7 * k) + 10 * k
         placed = sum(1 for d in s.dice if d.placed_on is not None)
         if placed:
-            draw.text(
-                (x, row2 + side / 2),
-                f"{placed} placed (dimmed)",
-                font=ctx.f(18),
-                fill=theme.text_muted,
-                anchor="lm",
-            )
-    sy = row2 + side + 8 * k if s.dice else row2 + 4 * k
+            note = f"{placed} placed (faded)"
+            nfont = ctx.fit(note, right - x, 17)
+            if text_width(note, nfont) <= right - x:
+                draw.text(
+                    (x, row2 + side / 2), note, font=nfont, fill=theme.text_muted, anchor="lm"
+                )
+    sy = row2 + side + 6 * k if s.dice else row2 + 2 * k
     fnt = ctx.f(18)
-    step = 22 * k
-    bottom = rect.y1 - inner
+    step = 21 * k
+    bottom = rect.y1 - inner * 0.5
     for text, request in status_lines(view, s):
         lines = wrap_text(text, fnt, right - sx)
         for i, line in enumerate(lines):

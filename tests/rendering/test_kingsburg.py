@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageDraw
 
 import rendering
 from bot.games.kingsburg import data as D
@@ -21,6 +21,7 @@ from bot.games.kingsburg.view import (
     PHASE_NAMES,
     STEP_NAMES,
     AdvisorView,
+    BattleEffectView,
     BattleRecord,
     BuiltBuilding,
     DiceGroupView,
@@ -33,7 +34,7 @@ from bot.games.kingsburg.view import (
 from bot.games.protocol import Seat
 from rendering import kingsburg
 from rendering.base import DEFAULT, MAX_PNG_BYTES, hex_to_rgb, mix
-from tests.rendering.helpers import assert_matches_golden
+from tests.rendering.helpers import assert_matches_golden, mean_abs_difference
 
 COLOURS = D.COLOURS
 NAMES = {
@@ -179,7 +180,10 @@ def base_view(**fields: object) -> KingsburgView:
     )
 
 
-def battle(year: int, card_id: str, die: int, combat: Sequence[int]) -> BattleRecord:
+def battle(
+    year: int, card_id: str, die: int, combat: Sequence[int], effects: Sequence[str] = ()
+) -> BattleRecord:
+    """A finished winter; `effects` are the per-seat texts (as the engine writes them)."""
     strength = D.ENEMY_BY_ID[card_id].strength
     results = tuple("won" if c > strength else "tied" if c == strength else "lost" for c in combat)
     return BattleRecord(
@@ -188,6 +192,9 @@ def battle(year: int, card_id: str, die: int, combat: Sequence[int]) -> BattleRe
         kings_die=die,
         combat=tuple((Seat(i), c) for i, c in enumerate(combat)),
         results=tuple((Seat(i), r) for i, r in enumerate(results)),
+        effects=tuple(
+            BattleEffectView(Seat(i), (0, 0, 0), 0, (), 0, text) for i, text in enumerate(effects)
+        ),
     )
 
 
@@ -238,7 +245,7 @@ def two_player(viewer: int | None = 0) -> KingsburgView:
             }
         ),
         dummy_dice=((1, 2, 4), (4, 5)),
-        past_battles=(battle(1, "enemy-I-goblins-3", 2, (4, 3)),),
+        past_battles=(battle(1, "enemy-I-goblins-3", 2, (4, 3), ("+1 stone, +1 VP", "nothing")),),
         peeked_enemy=card(PEEK_CARD) if viewer == 0 else None,
         to_act=frozenset({Seat(1)}),
         pending=(
@@ -318,7 +325,13 @@ def five_player(viewer: int | None = None) -> KingsburgView:
         ),
         past_battles=(
             battle(1, "enemy-I-orcs-4", 3, (4, 4, 5, 6, 3)),
-            battle(2, "enemy-II-zombies-5", 2, (6, 5, 4, 5, 7)),
+            battle(
+                2,
+                "enemy-II-zombies-5",
+                2,
+                (6, 5, 4, 5, 7),
+                ("+1 VP", "nothing", "-2 VP", "nothing", "+2 VP"),
+            ),
         ),
         to_act=frozenset({Seat(2)}),
         pending=(
@@ -370,7 +383,19 @@ def finished() -> KingsburgView:
             battle(2, "enemy-II-goblins-2", 3, (5, 5, 6, 4, 5)),
             battle(3, "enemy-III-orcs-3", 4, (6, 5, 7, 5, 5)),
             battle(4, "enemy-IV-demons-3", 3, (7, 6, 8, 6, 6)),
-            battle(5, final, 4, tuple(c for c, _ in results)),
+            battle(
+                5,
+                final,
+                4,
+                tuple(c for c, _ in results),
+                (
+                    "Crane destroyed, -1 VP",
+                    "Blacksmith destroyed, -2 VP",
+                    "+2 VP",
+                    "nothing",
+                    "Blacksmith destroyed, -2 VP",
+                ),
+            ),
         ),
         finished=True,
         winners=frozenset({Seat(2)}),
@@ -456,7 +481,8 @@ def test_layout_sections_stack_inside_the_image() -> None:
     for width in (kingsburg.MIN_WIDTH, 777, kingsburg.DEFAULT_WIDTH, kingsburg.MAX_WIDTH):
         view = dataclasses.replace(two_player(0), enemy=card("enemy-II-goblins-2"))
         layout = kingsburg.compute_layout(view, width)
-        sections = [layout.header, layout.calendar, layout.peek, layout.enemy, layout.court]
+        sections = [layout.header, layout.calendar, layout.peek, layout.winter, layout.enemy]
+        sections.append(layout.court)
         sections += list(layout.players)
         present = [r for r in sections if r is not None]
         for above, below in zip(present, present[1:], strict=False):
@@ -469,7 +495,9 @@ def test_layout_sections_stack_inside_the_image() -> None:
         assert cells[-1].y1 < layout.court.y1
         for panel in layout.players:
             sheet = kingsburg.sheet_cells(panel, layout.scale)
-            assert sheet[(5, 4)].y1 < panel.y1 and sheet[(5, 4)].x1 < panel.center[0]
+            # The sheet keeps the left ~60%; the name, goods, dice and status use the rest.
+            assert sheet[(5, 4)].y1 < panel.y1
+            assert sheet[(5, 4)].x1 < panel.x0 + panel.width * 0.62
 
 
 def test_size_is_clamped() -> None:
@@ -693,3 +721,117 @@ def test_real_engine_views_render_for_every_seat(players: int, seed: int) -> Non
         result = step(ENGINE, state, who, bots[who].choose(state, who, seed * 1000 + move))
         state = result.state  # type: ignore[union-attr]
     assert checked >= 5 * (players + 1)
+
+
+# --------------------------------------------------------------------------------------------
+# Last winter panel, phone readability
+# --------------------------------------------------------------------------------------------
+
+
+def _phone(image: Image.Image) -> Image.Image:
+    """The image as a phone shows it: 480 px wide."""
+    return image.resize((480, round(image.height * 480 / image.width)), Image.Resampling.LANCZOS)
+
+
+def test_last_winter_panel_shows_the_card_and_every_result() -> None:
+    """Until the next winter, the image keeps last winter's card and each governor's result."""
+    view = five_player()
+    layout = kingsburg.compute_layout(view)
+    assert layout.winter is not None and layout.enemy is None
+    battle = kingsburg.last_battle(view)
+    assert battle is not None and battle.year == 2
+    assert kingsburg.winter_heading(view, battle) == (
+        "Last winter (year II): Zombies \u00b7 King's die 2"
+    )
+    assert kingsburg.winter_lines(battle, Seat(0)) == ("won 6 vs 5", "+1 VP")
+    assert kingsburg.winter_lines(battle, Seat(2)) == ("lost 4 vs 5", "-2 VP")
+    image = kingsburg.render(view, names=NAMES)
+    box = _int_box(layout.winter)
+    assert _count(image, DEFAULT.reward, box) > 1000  # the "Win" box
+    assert _count(image, DEFAULT.penalty, box) > 1000  # strength badge and "Lose" box
+    for colour in COLOURS:  # one marked box per governor
+        assert _count(image, DEFAULT.seat_colour(colour), box) > 300, colour
+    # Before any winter there is no panel.
+    first_year = dataclasses.replace(view, past_battles=())
+    assert kingsburg.compute_layout(first_year).winter is None
+
+
+def test_final_image_shows_the_last_battle_and_no_empty_court() -> None:
+    view = finished()
+    layout = kingsburg.compute_layout(view)
+    assert layout.winter is not None and layout.court is None
+    battle = kingsburg.last_battle(view)
+    assert battle is not None and battle.year == 5
+    assert kingsburg.winter_lines(battle, Seat(0)) == ("lost 6 vs 8", "Crane destroyed, -1 VP")
+    assert kingsburg.winter_heading(view, battle).startswith("Last winter (year V): Barbarians")
+
+
+def test_this_winters_battle_replaces_the_bare_enemy_card() -> None:
+    """In the battle step (the year's battle recorded), the panel says "This winter"."""
+    base = finished()
+    view = dataclasses.replace(base, finished=False, step="battle", winners=frozenset())
+    layout = kingsburg.compute_layout(view)
+    assert layout.winter is not None and layout.enemy is None
+    battle = kingsburg.last_battle(view)
+    assert kingsburg.winter_heading(view, battle).startswith("This winter (year V)")
+
+
+def test_dice_are_large_digits_at_phone_width() -> None:
+    """At 480 px wide a governor's die is at least 18 px and shows its value as a digit: each
+    die on the phone-sized image matches its own value's face best, by a clear margin (pips at
+    the old size made a 3 and a 5 look alike)."""
+    assert kingsburg.PLAYER_DIE * kingsburg.MIN_WIDTH / kingsburg.DEFAULT_WIDTH >= 18
+    view = five_player()
+    layout = kingsburg.compute_layout(view, kingsburg.MIN_WIDTH)
+    image = kingsburg.render(view, size=kingsburg.MIN_WIDTH)
+    k = layout.scale
+    side = kingsburg.PLAYER_DIE * k
+    for s, panel in zip(view.seats, layout.players, strict=True):
+        sheet = kingsburg.sheet_cells(panel, k)
+        x = sheet[(1, 4)].x1 + 16 * k
+        y = panel.y0 + kingsburg._INNER * k + (kingsburg._PLAYER_TITLE_H + 30) * k
+        for d in s.dice:
+            face = DEFAULT.die_face if d.white else DEFAULT.seat_colour(s.colour)
+            box = (round(x) - 1, round(y) - 1, round(x + side) + 1, round(y + side) + 1)
+            crop = image.crop(box).convert("RGB")
+            scores = {}
+            for value in range(1, 7):
+                # The same die drawn at the same sub-pixel offset on the panel colour.
+                probe = Image.new("RGB", crop.size, DEFAULT.panel)
+                ox, oy = x - box[0], y - box[1]
+                kingsburg.draw_number_die(
+                    ImageDraw.Draw(probe),
+                    kingsburg.Rect(ox, oy, ox + side, oy + side),
+                    value,
+                    DEFAULT,
+                    face=face,
+                    dimmed=d.placed_on is not None,
+                )
+                scores[value] = mean_abs_difference(crop, probe)
+            best = min(scores, key=scores.__getitem__)
+            runner_up = sorted(scores.values())[1]
+            assert best == d.value, (s.colour, d.value, scores)
+            assert runner_up - scores[best] > 3, (s.colour, d.value, scores)
+            x += side + 7 * k
+
+
+def test_building_labels_are_bold_and_readable_on_a_phone() -> None:
+    """Every province label is bold and at least 8 px tall on a 480 px wide image."""
+    k = kingsburg.MIN_WIDTH / kingsburg.DEFAULT_WIDTH
+    cell = kingsburg.sheet_cells(kingsburg.Rect(0, 0, 480, 200), k)[(1, 1)]
+    for b in D.BUILDINGS:
+        label = kingsburg.SHORT_BUILDING.get(b.building_id, b.name)
+        fnt = kingsburg._fit(label, round(cell.width - 6 * k), round(21 * k), True)
+        assert fnt.size >= 8, (label, fnt.size)
+        assert "Bold" in (fnt.getname()[1] or ""), label
+
+
+def test_phone_sized_five_player_images_stay_small() -> None:
+    """The crowded five-player view (peek and last winter) is <= 1800 px tall and <= 300 KB."""
+    crowded = dataclasses.replace(five_player(0), peeked_enemy=card(PEEK_CARD))
+    layout = kingsburg.compute_layout(crowded)
+    assert layout.peek is not None and layout.winter is not None
+    assert layout.height <= 1800
+    data = rendering.render_png("kingsburg", crowded, names=NAMES)
+    assert len(data) <= MAX_PNG_BYTES
+    assert _phone(kingsburg.render(crowded)).width == 480
