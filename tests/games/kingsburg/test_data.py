@@ -1,4 +1,4 @@
-"""The one Kingsburg data module agrees with the rulebook data in shared/rules/data/kingsburg.yaml."""
+"""The Kingsburg data module agrees with shared/rules/data/kingsburg.yaml."""
 
 from __future__ import annotations
 
