@@ -119,9 +119,9 @@ class GameBot(commands.Bot):
             except Exception as exc:  # one broken cog must not keep the others down
                 self.failed_extensions[extension] = exc
                 log.exception("failed to load extension %s", extension)
-        from cogs._views import CancelButton, MoveButton
+        from cogs._views import CancelButton, MoveButton, MoveSelect
 
-        self.add_dynamic_items(MoveButton, CancelButton)
+        self.add_dynamic_items(MoveButton, MoveSelect, CancelButton)
         if self.settings.dev_guild_id is not None:
             guild = discord.Object(id=self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)

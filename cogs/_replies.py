@@ -7,8 +7,10 @@ Delivery rules (one interaction, several replies):
 * Discord turns the first follow-up after an ephemeral defer into that ephemeral message, so the
   caller's private replies go first (or, if there are none, a one-line acknowledgement), and only
   then the public replies, each as its own follow-up that everyone sees.
-* `Reply.only_for` another user: that user's secret must not reach the caller or the channel, so
-  the channel gets a nudge telling them to look with `/game status` (answered ephemerally to them).
+* `Reply.only_for` another user: that user's secret must not reach the caller or the channel. It
+  goes to them as a direct message (text and image); if Discord refuses the DM (they closed DMs
+  from server members: Forbidden), the channel gets a nudge without the secret telling them to
+  look with `/game status` (answered ephemerally to them).
 * Pings: the mentions go in the message content (embeds never ping) and `allowed_mentions`
   names exactly those users, so nobody else (no @everyone, no roles) is ever notified.
 """
@@ -18,6 +20,7 @@ from __future__ import annotations
 import io
 import logging
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 
 import discord
 
@@ -33,6 +36,8 @@ __all__ = [
     "deliver",
     "deliver_in",
     "message_kwargs",
+    "nudge",
+    "send_direct",
     "split_text",
 ]
 
@@ -146,7 +151,7 @@ def message_kwargs(reply: Reply) -> list[dict[str, object]]:
             filename=reply.image.filename,
             description=reply.image.description or None,
         )
-    view = build_view(reply.buttons)
+    view = build_view(reply.buttons, cancel=reply.cancel, menu=reply.menu)
     if view is not None:
         # Buttons go on the last message so they sit under the text they answer.
         messages[-1]["view"] = view
@@ -162,20 +167,19 @@ async def deliver(
     caller = interaction.user.id
     private: list[Reply] = []
     public: list[Reply] = []
+    others: list[Reply] = []
     for reply in replies:
         if reply.only_for is not None and reply.only_for != caller:
-            public.append(
-                Reply(
-                    text=f"<@{reply.only_for}>, there is news only you may see: "
-                    "use `/game status` to read it.",
-                    mentions=(reply.only_for,),
-                )
-            )
+            others.append(reply)
         elif reply.ephemeral or reply.only_for == caller:
             private.append(reply)
         else:
             public.append(reply)
     await defer(interaction)
+    for reply in others:
+        assert reply.only_for is not None
+        if not await send_direct(interaction.client, reply, interaction.channel_id):
+            public.append(nudge(reply.only_for))
     is_click = interaction.type is discord.InteractionType.component
     if not private and not is_click:
         private.append(Reply(text=ack))
@@ -185,6 +189,46 @@ async def deliver(
     for reply in public:
         for kwargs in message_kwargs(reply):
             await interaction.followup.send(ephemeral=False, **kwargs)  # type: ignore[arg-type]
+
+
+def nudge(user_id: int) -> Reply:
+    """The public line telling `user_id` that something private awaits them (no secret in it)."""
+    return Reply(
+        text=f"<@{user_id}>, there is news only you may see (I could not send you a direct "
+        "message): use `/game status` to read it.",
+        mentions=(user_id,),
+    )
+
+
+async def send_direct(client: discord.Client, reply: Reply, channel_id: int | None) -> bool:
+    """Send `reply` (text and image) to `reply.only_for` as a direct message.
+
+    Returns False when Discord refuses (the user does not accept DMs from server members:
+    Forbidden) or the request fails, so the caller can fall back to a public nudge.
+    """
+    assert reply.only_for is not None
+    where = f"From your game in <#{channel_id}>:\n" if channel_id else ""
+    dm = replace(
+        reply,
+        text=f"{where}{reply.text}",
+        ephemeral=False,
+        only_for=None,
+        mentions=(),
+        buttons=(),
+        menu=None,
+        cancel=False,
+    )
+    try:
+        channel = await client.create_dm(discord.Object(id=reply.only_for))
+        for kwargs in message_kwargs(dm):
+            await channel.send(**kwargs)  # type: ignore[arg-type]
+    except discord.Forbidden:
+        log.info("user %s does not accept direct messages; nudging in the channel", reply.only_for)
+        return False
+    except discord.HTTPException:
+        log.warning("could not send a direct message to user %s", reply.only_for, exc_info=True)
+        return False
+    return True
 
 
 async def deliver_in(

@@ -10,6 +10,8 @@ custom_id layouts (Discord caps custom_id at 100 characters):
 * ``gh:m:<session>:<version>:<notation>``   submit that notation
 * ``gh:h:<session>:<version>:<hash10>``     same, for a notation too long to fit: the hash is
   matched against the clicker's legal notations at click time
+* ``gh:s:<session>:<version>``               a drop-down of moves; each option's value is the
+  notation (or ``#<hash10>`` for one longer than Discord's 100-character option values)
 * ``gh:x``                                  close a preview (Cancel)
 """
 
@@ -23,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.table.replies import ChoiceButton, Reply
+from bot.table.replies import ChoiceButton, ChoiceMenu, Reply
 
 if TYPE_CHECKING:
     from bot.app import GameBot
@@ -34,6 +36,7 @@ __all__ = [
     "CUSTOM_ID_LIMIT",
     "CancelButton",
     "MoveButton",
+    "MoveSelect",
     "build_view",
     "move_custom_id",
     "notation_hash",
@@ -42,6 +45,9 @@ __all__ = [
 CUSTOM_ID_LIMIT = 100
 BUTTONS_MAX = 25  # 5 rows of 5
 LABEL_LIMIT = 80
+OPTION_LIMIT = 100  # select option label and value
+OPTIONS_MAX = 25
+PLACEHOLDER_LIMIT = 150
 STALE_SENTENCE = "That button belongs to an older position of the game; use the newest message."
 
 
@@ -113,29 +119,107 @@ class MoveButton(
             await handle_error(interaction, exc)
 
     async def _submit(self, interaction: discord.Interaction) -> None:
-        from cogs._replies import caller_of, defer, deliver
-
-        bot: GameBot = interaction.client  # type: ignore[assignment]
-        await defer(interaction)
-        notation = self.notation or await bot.resolve_hashed_notation(
-            self.session_id, interaction.user.id, self.hashed
+        await submit_choice(
+            interaction, self.session_id, self.version, self.notation, hashed=self.hashed
         )
-        if notation is None:
-            replies: Sequence[Reply] = [Reply(text=STALE_SENTENCE, ephemeral=True)]
-        else:
-            replies = await bot.table.move(
-                caller_of(interaction),
-                notation,
-                session_id=self.session_id,
-                expected_version=self.version,
-            )
-        await deliver(interaction, replies)
-        if any(not r.ephemeral and r.only_for is None for r in replies):
-            # Accepted: the buttons on the clicked message now belong to an old position.
-            try:
-                await interaction.edit_original_response(view=None)
-            except discord.HTTPException:
-                log.debug("could not clear the buttons of message %s", interaction.message)
+
+
+async def submit_choice(
+    interaction: discord.Interaction,
+    session_id: int,
+    version: int,
+    notation: str,
+    *,
+    hashed: str = "",
+) -> None:
+    """Play a clicked or picked move through the table, exactly like the slash command would,
+    at the version the control was drawn for; then clear the now-outdated controls."""
+    from cogs._replies import caller_of, defer, deliver
+
+    bot: GameBot = interaction.client  # type: ignore[assignment]
+    await defer(interaction)
+    chosen = notation or await bot.resolve_hashed_notation(session_id, interaction.user.id, hashed)
+    if chosen is None:
+        replies: Sequence[Reply] = [Reply(text=STALE_SENTENCE, ephemeral=True)]
+    else:
+        replies = await bot.table.move(
+            caller_of(interaction),
+            chosen,
+            session_id=session_id,
+            expected_version=version,
+        )
+    await deliver(interaction, replies)
+    if any(not r.ephemeral and r.only_for is None for r in replies):
+        # Accepted: the controls on the clicked message now belong to an old position.
+        try:
+            await interaction.edit_original_response(view=None)
+        except discord.HTTPException:
+            log.debug("could not clear the controls of message %s", interaction.message)
+
+
+def option_value(notation: str) -> str:
+    """A select option's value for `notation`: itself, or '#'+hash when it is too long."""
+    return notation if len(notation) <= OPTION_LIMIT else "#" + notation_hash(notation)
+
+
+class MoveSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"gh:s:(?P<session>\d+):(?P<version>\d+)",
+):
+    """A drop-down of moves for one session at one state version; picking one plays it."""
+
+    def __init__(
+        self,
+        session_id: int,
+        version: int,
+        options: Sequence[str] = (),
+        placeholder: str = "Choose your move",
+    ) -> None:
+        self.session_id = session_id
+        self.version = version
+        shown = list(dict.fromkeys(options))[:OPTIONS_MAX]
+        select: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id=f"gh:s:{session_id}:{version}",
+            placeholder=placeholder[:PLACEHOLDER_LIMIT],
+            min_values=1,
+            max_values=1,
+            options=[
+                discord.SelectOption(label=_clip_label(n), value=option_value(n)) for n in shown
+            ],
+        )
+        super().__init__(select)
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> MoveSelect:
+        """Rebuild the menu from a pick (possibly after a restart); the pick is in the data."""
+        return cls(int(match["session"]), int(match["version"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Submit the picked move."""
+        from cogs._errors import handle_error
+
+        try:
+            values = list(self.item.values)
+            if not values:
+                return await interaction.response.defer()
+            value = values[0]
+            if value.startswith("#"):
+                await submit_choice(
+                    interaction, self.session_id, self.version, "", hashed=value[1:]
+                )
+            else:
+                await submit_choice(interaction, self.session_id, self.version, value)
+        except Exception as exc:  # components bypass tree.on_error: route bugs to the handler
+            await handle_error(interaction, exc)
+
+
+def _clip_label(text: str) -> str:
+    return text if len(text) <= OPTION_LIMIT else text[: OPTION_LIMIT - 1] + "…"
 
 
 class CancelButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gh:x"):
@@ -163,20 +247,33 @@ class CancelButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gh
         )
 
 
-def build_view(buttons: Sequence[ChoiceButton], *, cancel: bool = False) -> discord.ui.View | None:
-    """A persistent view (no timeout) with one `MoveButton` per choice, 5 per row, or None."""
-    if not buttons and not cancel:
+def build_view(
+    buttons: Sequence[ChoiceButton],
+    *,
+    cancel: bool = False,
+    menu: ChoiceMenu | None = None,
+) -> discord.ui.View | None:
+    """A persistent view (no timeout): a `MoveSelect` for `menu` on the first row, then one
+    `MoveButton` per choice, 5 per row, then Cancel if asked; None when there is nothing."""
+    if not buttons and not cancel and (menu is None or not menu.options):
         return None
     view = discord.ui.View(timeout=None)
+    first_row = 0
+    if menu is not None and menu.options:
+        select = MoveSelect(menu.session_id, menu.version, menu.options, menu.placeholder)
+        select.item.row = 0
+        view.add_item(select)
+        first_row = 1
+        buttons = list(buttons)[: BUTTONS_MAX - 5]
     shown = list(buttons)[: BUTTONS_MAX - (1 if cancel else 0)]
     if len(buttons) > len(shown):
         log.warning("only %d of %d choice buttons fit on a message", len(shown), len(buttons))
     for i, button in enumerate(shown):
         item = MoveButton(button.session_id, button.version, button.notation, button.label)
-        item.item.row = i // 5
+        item.item.row = first_row + i // 5
         view.add_item(item)
     if cancel:
         item_cancel = CancelButton()
-        item_cancel.item.row = len(shown) // 5
+        item_cancel.item.row = first_row + len(shown) // 5
         view.add_item(item_cancel)
     return view

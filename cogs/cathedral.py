@@ -3,6 +3,9 @@
 Legality comes from the engine's placement helpers (`placement_options`, `legal_squares`,
 `legal_rotations`) on the state the service holds; this cog only filters and ranks what the user
 has typed so far, and turns the three options into notation for the table.
+
+`/cathedral place` with a rotation answers with a private preview (the board with the building
+placed, Confirm / Cancel buttons) unless `confirm:False`; `/cathedral move` always plays at once.
 """
 
 from __future__ import annotations
@@ -75,6 +78,7 @@ class CathedralCog(commands.GroupCog, group_name="cathedral", group_description=
         piece: str,
         square: str,
         rotation: int | None = None,
+        confirm: bool = True,
     ) -> None:
         """Place one of your buildings (or the Cathedral) on the board.
 
@@ -82,12 +86,17 @@ class CathedralCog(commands.GroupCog, group_name="cathedral", group_description=
             piece: The building to place; the list shows only pieces that fit somewhere.
             square: Its anchor square (its top-left-most square), e.g. D4.
             rotation: Quarter turns clockwise: 0, 90, 180 or 270 (only when it matters).
+            confirm: Show a private preview to confirm first (default); False plays at once.
         """
         notation = f"{piece.strip()} {square.strip()}"
         if rotation is not None:
             notation += f" {rotation}"
         table = bot_of(interaction).table
-        await run(interaction, lambda: table.move(caller_of(interaction), notation))
+        caller = caller_of(interaction)
+        if confirm and rotation is not None:
+            await run(interaction, lambda: table.preview(caller, notation))
+        else:
+            await run(interaction, lambda: table.move(caller, notation))
 
     @place.autocomplete("piece")
     async def _piece(

@@ -1,27 +1,38 @@
 """`/game …`: lobbies, seats, status, history, rules and help for every game.
 
 Thin by design: each command parses its options, calls the `Table` and hands the replies to
-`cogs._replies`. The only Discord-specific work here is opening a thread for `/game new thread:`.
+`cogs._replies`. The only Discord-specific work here is opening a thread for `/game new thread:`
+and the timer loop: every few minutes `run_timers` abandons games whose turn deadline passed
+(`/game new turn_hours:`) and, when `TURN_REMINDER_HOURS` is set, reminds the awaited players,
+posting in each game's channel.
 """
 
 from __future__ import annotations
 
 import logging
-from typing import Any
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
+from discord.ext import commands, tasks
 
 from bot.games import registry
 from bot.games.rejections import Rejection
 from cogs._base import bot_of, caller_of, choice, rank, run
 from cogs._errors import UserFacingError
-from cogs._replies import defer, deliver_in
+from cogs._replies import defer, deliver_in, message_kwargs
+
+if TYPE_CHECKING:
+    from bot.app import GameBot
+    from bot.table.replies import ChannelPost
 
 log = logging.getLogger(__name__)
 
 THREAD_ARCHIVE_MINUTES = 10080  # a week: asynchronous games are slow
+TIMER_MINUTES = 5
+"""How often deadlines and reminders are checked."""
+MAX_TURN_HOURS = 8784.0  # a year
 
 
 def _game_names() -> dict[str, str]:
@@ -62,6 +73,50 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
         self.bot = bot
         super().__init__()
 
+    # ------------------------------------------------------------------ timers
+
+    async def cog_load(self) -> None:
+        """Start the deadline and reminder loop."""
+        self.timers.start()
+
+    async def cog_unload(self) -> None:
+        """Stop the loop."""
+        self.timers.cancel()
+
+    @tasks.loop(minutes=TIMER_MINUTES)
+    async def timers(self) -> None:
+        """One round of `run_timers`; a failure is logged and the loop keeps going."""
+        try:
+            await self.run_timers()
+        except Exception:
+            log.exception("the deadline/reminder round failed")
+
+    @timers.before_loop
+    async def _before_timers(self) -> None:
+        await self.bot.wait_until_ready()
+
+    async def run_timers(self, now: datetime | None = None) -> list[ChannelPost]:
+        """Abandon games past their turn deadline and remind awaited players (once per
+        `TURN_REMINDER_HOURS`), posting each notice in its game's channel; `now` defaults to the
+        service clock. Returns what was posted."""
+        bot: GameBot = self.bot  # type: ignore[assignment]
+        posts = await bot.table.expire_overdue(now)
+        hours = bot.settings.turn_reminder_hours
+        if hours:
+            posts += await bot.table.remind(timedelta(hours=hours), now)
+        for post in posts:
+            await self._post(post)
+        return posts
+
+    async def _post(self, post: ChannelPost) -> None:
+        channel = self.bot.get_partial_messageable(post.channel_id)
+        try:
+            for kwargs in message_kwargs(post.reply):
+                await channel.send(**kwargs)  # type: ignore[arg-type]
+        except discord.HTTPException:
+            # A deleted channel or lost permissions must not stop the other games' notices.
+            log.warning("could not post in channel %s", post.channel_id, exc_info=True)
+
     # ------------------------------------------------------------------ lobby
 
     @app_commands.command(name="new")
@@ -72,6 +127,7 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
         game: str,
         options: str | None = None,
         thread: bool = False,
+        turn_hours: app_commands.Range[float, 0.1, MAX_TURN_HOURS] | None = None,
     ) -> None:
         """Open a lobby for a new game here; you become the host.
 
@@ -79,13 +135,18 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
             game: Which game to play.
             options: Game options as key=value, for example "games=3".
             thread: Open the game in a new thread of this channel.
+            turn_hours: Hours each turn may take; a game with no move in time is abandoned.
         """
         table = bot_of(interaction).table
         if game.strip().lower() not in _game_names():
             known = ", ".join(_game_names()) or "none"
             raise UserFacingError(f"There is no game called {game!r}. Games: {known}.")
+        limit = None if turn_hours is None else timedelta(hours=turn_hours)
         if not thread:
-            await run(interaction, lambda: table.new(caller_of(interaction), game, options))
+            await run(
+                interaction,
+                lambda: table.new(caller_of(interaction), game, options, turn_timeout=limit),
+            )
             return
         channel = interaction.channel
         if not isinstance(channel, discord.TextChannel):
@@ -98,7 +159,9 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
             type=discord.ChannelType.public_thread,
             auto_archive_duration=THREAD_ARCHIVE_MINUTES,
         )
-        replies = await table.new(caller_of(interaction), game, options, thread_id=created.id)
+        replies = await table.new(
+            caller_of(interaction), game, options, thread_id=created.id, turn_timeout=limit
+        )
         await deliver_in(
             interaction, created, replies, ack=f"The lobby is open in {created.mention}."
         )

@@ -844,7 +844,7 @@ class Table:
         happened = [e.for_viewer(preview.seat) for e in preview.events]
         details = [f"• {e.text}" for e in happened if e is not None and e.text]
         if details:
-            lines.append("It would do this:")
+            lines.append("If you confirm:")
             lines.extend(details)
         confirm = ChoiceButton(
             label=f"Confirm {preview.notation}",

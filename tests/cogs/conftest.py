@@ -10,7 +10,9 @@ import pytest
 import pytest_asyncio
 
 from bot.app import GameBot
+from bot.sessions.service import GameService
 from bot.settings import Settings
+from bot.storage.sqlite import SqliteStore
 from tests.cogs.harness import Harness, no_network
 
 StartBot = Callable[..., Coroutine[Any, Any, Harness]]
@@ -24,16 +26,25 @@ def db_path(tmp_path: Path) -> Path:
 
 @pytest_asyncio.fixture
 async def start_bot(db_path: Path) -> AsyncIterator[StartBot]:
-    """`await start_bot()` builds a GameBot on `db_path` and starts it against the fakes.
+    """`await start_bot()` builds a GameBot on `db_path` and starts it against the fakes
+    (`seed=N`: every game gets seed N; settings as keywords, e.g. `turn_reminder_hours=1`).
 
     Call it again to simulate a restart (a new bot instance on the same database file). Every
     bot started is closed at the end of the test.
     """
     started: list[Harness] = []
+    stores: list[SqliteStore] = []
 
-    async def start(**overrides: Any) -> Harness:
+    async def start(*, seed: int | None = None, **overrides: Any) -> Harness:
         settings = Settings(database_path=db_path, **overrides)
-        harness = await Harness.start(GameBot(settings))
+        if seed is None:
+            bot = GameBot(settings)
+        else:  # every game started by this bot gets `seed`: reproducible dice and decks
+            store = await SqliteStore.open(db_path)
+            stores.append(store)
+            service = GameService(store, seed_source=lambda: seed)
+            bot = GameBot(settings, store=store, service=service)
+        harness = await Harness.start(bot)
         started.append(harness)
         return harness
 
@@ -42,6 +53,8 @@ async def start_bot(db_path: Path) -> AsyncIterator[StartBot]:
         for harness in started:
             if not harness.bot.is_closed():
                 await harness.close()
+        for store in stores:
+            await store.close()
 
 
 @pytest_asyncio.fixture

@@ -160,7 +160,7 @@ class Sent:
 
     kind: "response" (interaction callback), "followup", "edit_original" (fills a deferred
       message), "edit" (changes the message a clicked component is on), "channel_message",
-      "thread", "sync" or "other".
+      "dm_channel" (opening a DM), "dm" (a direct message), "thread", "sync" or "other".
     response_type: the interaction callback type (4 message, 5 deferred, 6 deferred update,
       7 update message, 8 autocomplete result) for kind "response", else None.
     payload: the JSON body (for callbacks: the inner "data" object).
@@ -180,6 +180,7 @@ class Sent:
     channel_id: int | None = None
     message_id: int | None = None
     interaction_id: int | None = None
+    recipient: int | None = None
 
     @property
     def content(self) -> str:
@@ -333,6 +334,11 @@ class Exchange:
         return [s for s in self.sent if s.kind == "edit"]
 
     @property
+    def dms(self) -> list[Sent]:
+        """Direct messages the bot sent (to `Sent.recipient`)."""
+        return [s for s in self.sent if s.kind == "dm"]
+
+    @property
     def threads(self) -> list[Sent]:
         """Threads the bot created."""
         return [s for s in self.sent if s.kind == "thread"]
@@ -354,6 +360,9 @@ class _Recorder:
         self.token_to_interaction: dict[str, int] = {}
         self.threads: dict[int, Channel] = {}
         self.messages: dict[int, dict[str, Any]] = {}
+        # direct messages: DM channel id -> recipient user id; users whose DMs are closed
+        self.dm_channels: dict[int, int] = {}
+        self.dms_closed: set[int] = set()
 
     def next_id(self) -> int:
         return next(self._ids)
@@ -527,8 +536,12 @@ class FakeHTTP(HTTPClient):
         else:
             body, got = _decode(raw, form, files)
         path = route.path
+        if route.method == "POST" and path == "/users/@me/channels":
+            return self._open_dm(route, body)
         if route.method == "POST" and path == "/channels/{channel_id}/messages":
             cid = int(route.channel_id or 0)
+            if cid in self.rec.dm_channels:
+                return self._direct_message(route, body, got, cid)
             message = self.rec.message_payload(cid, body)
             self.rec.sent.append(
                 Sent(
@@ -573,8 +586,55 @@ class FakeHTTP(HTTPClient):
             return self.rec.message_payload(int(route.channel_id or 0), body)
         return {}
 
+    def _open_dm(self, route: Route, body: dict[str, Any]) -> dict[str, Any]:
+        user_id = int(body["recipient_id"])
+        cid = next((c for c, u in self.rec.dm_channels.items() if u == user_id), None)
+        if cid is None:
+            cid = self.rec.next_id()
+            self.rec.dm_channels[cid] = user_id
+        self.rec.sent.append(
+            Sent("dm_channel", route.method, route.path, route.url, body, recipient=user_id)
+        )
+        user = User(user_id, f"user{user_id}")
+        return {"id": str(cid), "type": 1, "recipients": [user.payload()], "last_message_id": None}
+
+    def _direct_message(
+        self, route: Route, body: dict[str, Any], got: list[tuple[str, bytes]], cid: int
+    ) -> dict[str, Any]:
+        user_id = self.rec.dm_channels[cid]
+        if user_id in self.rec.dms_closed:
+            # What Discord answers when the user does not accept DMs from server members.
+            response = _FakeResponse(403, "Forbidden")
+            raise discord.Forbidden(
+                response,  # type: ignore[arg-type]
+                {"code": 50007, "message": "Cannot send messages to this user"},
+            )
+        message = self.rec.message_payload(cid, body)
+        self.rec.sent.append(
+            Sent(
+                "dm",
+                route.method,
+                route.path,
+                route.url,
+                body,
+                got,
+                channel_id=cid,
+                message_id=int(message["id"]),
+                recipient=user_id,
+            )
+        )
+        return message
+
     async def close(self) -> None:  # nothing to close: no session was opened
         return None
+
+
+@dataclass(frozen=True, slots=True)
+class _FakeResponse:
+    """Just enough of an aiohttp response for `discord.HTTPException`."""
+
+    status: int
+    reason: str
 
 
 _OPTION_TYPES: dict[type, int] = {str: 3, int: 4, bool: 5, float: 10}
@@ -641,6 +701,10 @@ class Harness:
             and (channel_id is None or s.channel_id == channel_id)
         ]
 
+    def close_dms(self, user: User) -> None:
+        """From now on Discord refuses direct messages to `user` (Forbidden, code 50007)."""
+        self.rec.dms_closed.add(user.id)
+
     def thread(self, thread_id: int) -> Channel:
         """A thread the bot created, to type commands in."""
         return self.rec.threads[thread_id]
@@ -687,7 +751,11 @@ class Harness:
             self.bot._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
             # Every handler runs in a task spawned from here; wait until no new task is pending.
             while True:
-                fresh = [t for t in asyncio.all_tasks() - before if t is not current]
+                fresh = [
+                    t
+                    for t in asyncio.all_tasks() - before
+                    if t is not current and not _is_view_timer(t)
+                ]
                 pending = [t for t in fresh if not t.done()]
                 if not pending:
                     break
@@ -833,6 +901,12 @@ class Harness:
             )
         payload["message"] = dict(message, channel_id=str(channel.id))
         return await self.dispatch(payload)
+
+
+def _is_view_timer(task: asyncio.Task[Any]) -> bool:
+    """discord.py gives views on ephemeral messages a 15-minute timeout (their interaction token
+    expires then); that timer task is not part of handling the interaction."""
+    return "timeout_task_impl" in getattr(task.get_coro(), "__qualname__", "")
 
 
 @contextlib.contextmanager
