@@ -194,8 +194,8 @@ async def deliver(
 def nudge(user_id: int) -> Reply:
     """The public line telling `user_id` that something private awaits them (no secret in it)."""
     return Reply(
-        text=f"<@{user_id}>, there is news only you may see (I could not send you a direct "
-        "message): use `/game status` to read it.",
+        text="There is news only you may see, and I could not send you a direct message: "
+        "use `/game status` to read it.",
         mentions=(user_id,),
     )
 

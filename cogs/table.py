@@ -9,6 +9,7 @@ posting in each game's channel.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
@@ -93,7 +94,12 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
 
     @timers.before_loop
     async def _before_timers(self) -> None:
-        await self.bot.wait_until_ready()
+        try:
+            await self.bot.wait_until_ready()
+        except RuntimeError:
+            # Loaded without a login (tests, tools): wait until a login makes the bot ready.
+            while not self.bot.is_ready():
+                await asyncio.sleep(TIMER_MINUTES * 60)
 
     async def run_timers(self, now: datetime | None = None) -> list[ChannelPost]:
         """Abandon games past their turn deadline and remind awaited players (once per

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Callable, Coroutine
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +28,8 @@ def db_path(tmp_path: Path) -> Path:
 @pytest_asyncio.fixture
 async def start_bot(db_path: Path) -> AsyncIterator[StartBot]:
     """`await start_bot()` builds a GameBot on `db_path` and starts it against the fakes
-    (`seed=N`: every game gets seed N; settings as keywords, e.g. `turn_reminder_hours=1`).
+    (`seed=N`: every game gets seed N; `clock=f`: the service's clock; settings as keywords,
+    e.g. `turn_reminder_hours=1`).
 
     Call it again to simulate a restart (a new bot instance on the same database file). Every
     bot started is closed at the end of the test.
@@ -35,14 +37,21 @@ async def start_bot(db_path: Path) -> AsyncIterator[StartBot]:
     started: list[Harness] = []
     stores: list[SqliteStore] = []
 
-    async def start(*, seed: int | None = None, **overrides: Any) -> Harness:
+    async def start(
+        *,
+        seed: int | None = None,
+        clock: Callable[[], datetime] | None = None,
+        **overrides: Any,
+    ) -> Harness:
         settings = Settings(database_path=db_path, **overrides)
-        if seed is None:
+        if seed is None and clock is None:
             bot = GameBot(settings)
-        else:  # every game started by this bot gets `seed`: reproducible dice and decks
+        else:  # reproducible games (every one gets `seed`) and/or a service clock for timers
             store = await SqliteStore.open(db_path)
             stores.append(store)
-            service = GameService(store, seed_source=lambda: seed)
+            service = GameService(
+                store, seed_source=None if seed is None else (lambda: seed), clock=clock
+            )
             bot = GameBot(settings, store=store, service=service)
         harness = await Harness.start(bot)
         started.append(harness)

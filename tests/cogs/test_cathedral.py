@@ -77,9 +77,7 @@ async def test_move_autocomplete_lists_legal_notations(h: Harness) -> None:
 async def test_place_posts_board_embed_and_pings_the_next_player(h: Harness) -> None:
     """An accepted move: PNG + embed saying who did what + a ping of the next player only."""
     await _started(h)
-    ex = await h.slash(
-        "cathedral place", piece="Cathedral", square="D4", rotation=0, confirm=False
-    )
+    ex = await h.slash("cathedral place", piece="Cathedral", square="D4", rotation=0, confirm=False)
     assert ex.response_types == [5]
     (board,) = ex.public
     assert board.filenames and board.files[0][1].startswith(b"\x89PNG")

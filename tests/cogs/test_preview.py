@@ -114,9 +114,7 @@ async def test_an_illegal_placement_is_refused_at_once_without_preview(h: Harnes
 async def test_confirm_false_plays_at_once(h: Harness) -> None:
     """Experienced players skip the preview with confirm:False."""
     await _started(h)
-    ex = await h.slash(
-        "cathedral place", piece="Cathedral", square="D4", rotation=0, confirm=False
-    )
+    ex = await h.slash("cathedral place", piece="Cathedral", square="D4", rotation=0, confirm=False)
     assert "Cathedral D4 0" in ex.public_text and await _ply(h) == 1
 
 

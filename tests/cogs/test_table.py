@@ -124,7 +124,7 @@ async def test_start_posts_the_board_and_pings_only_the_first_player(h: Harness)
 async def test_status_history_and_rules(h: Harness) -> None:
     """status shows the board; history lists moves; rules default to this channel's game."""
     await _started(h)
-    await h.slash("cathedral place", piece="Cathedral", square="D4", rotation=0, user=ALICE)
+    await h.slash("cathedral move", notation="Cathedral D4 0", user=ALICE)
     ex = await h.slash("game status", user=CAROL)
     assert ex.files and "Bob" in ex.public_text
     ex = await h.slash("game history", user=BOB)
