@@ -41,7 +41,7 @@ async def test_cathedral_move_renders_a_real_board(service: GameService) -> None
 
 async def test_cathedral_refused_placement_explains(service: GameService) -> None:
     """An occupied square is refused with the engine's sentence, ephemerally."""
-    table = Table(service, lambda key, view: b"\x89PNG", engines=lookup_engine)
+    table = Table(service, lambda key, view, **_: b"\x89PNG", engines=lookup_engine)
     await table.new(ALICE, "cathedral")
     await table.join(BOB)
     [begun] = await table.start(ALICE)
