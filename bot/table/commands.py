@@ -489,7 +489,7 @@ class Table:
         spec = engine.spec
         fields = [
             (
-                f"Seats ({len(session.seats)} of {spec.min_players}-{spec.max_players})",
+                _seats_title(len(session.seats), spec),
                 _clip(self._seats_text(session, None), FIELD_MAX),
             ),
             ("Options", _clip(self._options_text(session), FIELD_MAX)),
@@ -1068,6 +1068,13 @@ def _from_players(players: Sequence[Any], key: str) -> dict[Seat, Any] | None:
         seat = entry.get("seat", i)
         out[Seat(int(seat))] = entry[key]
     return out or None
+
+
+def _seats_title(taken: int, spec: Any) -> str:
+    """'Seats (1 of 2)' for a fixed player count, else 'Seats (3, for 2 to 5 players)'."""
+    if spec.min_players == spec.max_players:
+        return f"Seats ({taken} of {spec.max_players})"
+    return f"Seats ({taken}, for {spec.min_players} to {spec.max_players} players)"
 
 
 def _hours(text: str) -> float | None:

@@ -260,7 +260,15 @@ def _per_game_command(game: str, words: list[str]) -> Command:
         if sub == "peek":
             return Command(CommandKind.STATUS)
         return _game_command([sub, *args])
+    known = GAME_SUBCOMMANDS.get(game, {}).get(sub)
+    if known is not None and known.params and not args:
+        what = _join_words([p.replace("_", " ") for p in known.params])
+        raise CommandError(f"`/{game} {sub}` needs the {what}: {known.help}.")
     notation = notation_for(game, sub, *args)
     if not notation:
         raise CommandError(f"Write the move after `/{game} {sub}`.")
     return Command(CommandKind.MOVE, (notation,))
+
+
+def _join_words(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
