@@ -758,7 +758,8 @@ class Table:
         """Every command on one page (plus the moves of the game played here)."""
         lines = [
             "**Tables** (one game per channel or thread)",
-            "`/game new <game> [options]` open a lobby, e.g. `/game new cathedral games=3`",
+            "`/game new <game> [options]` open a lobby, e.g. `/game new cathedral games=3`; "
+            "`turn_hours=24` abandons the game if a turn takes longer",
             "`/game join`, `/game leave` take or give up a seat",
             "`/game add-bot <name>` seat a computer player (host)",
             "`/game start` start the game (host)",
