@@ -69,15 +69,9 @@ def cli_options(spec: GameSpec, text: str | None, extra: Sequence[str] = ()) -> 
     keys the caller handles itself (e.g. the table's `turn_hours`); they are checked for
     duplicates but not passed to the engine.
     """
-    seen: dict[str, str] = {}
     try:
-        # One token at a time, so a repeated key is noticed before the dict would merge it.
-        compact = re.sub(r"\s*([=:])\s*", r"\1", (text or "").strip())
-        for token in re.split(r"[\s,;]+", compact):
-            for key, value in parse_options_text(token).items():
-                if key in seen:
-                    raise CliError(f"Option {key!r} is given twice.")
-                seen[key] = value
+        # parse_options_text refuses a repeated key itself ("Option 'games' is given twice.").
+        seen = parse_options_text(text)
         return spec.validate_options({k: v for k, v in seen.items() if k not in extra})
     except ValueError as exc:
         raise CliError(str(exc)) from None

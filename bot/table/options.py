@@ -16,7 +16,8 @@ def parse_options_text(text: str | None) -> dict[str, str]:
     """Split "games=3, variant=short" into {"games": "3", "variant": "short"}.
 
     Pairs are separated by spaces or commas; `=` or `:` joins a key to its value. A word without
-    `=` raises ValueError with a sentence saying how to write options.
+    `=`, or a key given twice (keys compare case-insensitively, `-` as `_`), raises ValueError
+    with a sentence saying what to fix: the last value must never win silently.
 
     >>> parse_options_text("games=3, variant: short")
     {'games': '3', 'variant': 'short'}
@@ -35,7 +36,10 @@ def parse_options_text(text: str | None) -> dict[str, str]:
                 f"I could not read the option {token!r}: write options as key=value, "
                 "for example `games=3`."
             )
-        out[match.group(1).lower().replace("-", "_")] = match.group(2)
+        key = match.group(1).lower().replace("-", "_")
+        if key in out:
+            raise ValueError(f"Option {key!r} is given twice.")
+        out[key] = match.group(2)
     return out
 
 

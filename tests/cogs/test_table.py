@@ -39,6 +39,8 @@ async def test_new_refuses_an_unknown_game_and_bad_options(h: Harness) -> None:
     assert not ex.public and "no game called 'chess'" in ex.ephemeral_text
     ex = await h.slash("game new", game="cathedral", options="games=99")
     assert not ex.public and "games" in ex.ephemeral_text
+    ex = await h.slash("game new", game="cathedral", options="games=2 games=3")
+    assert not ex.public and ex.ephemeral_text == "Option 'games' is given twice."
     ex = await h.slash("game status")
     assert not ex.public  # still no lobby here
 

@@ -36,6 +36,17 @@ def test_parse_options_text() -> None:
 
 
 @pytest.mark.parametrize(
+    "text", ["games=2 games=3", "games=2, Games: 3", "turn-hours=1 turn_hours=2"]
+)
+def test_parse_options_text_refuses_a_key_given_twice(text: str) -> None:
+    """The last value never wins silently: a repeated key is a sentence naming it."""
+    key = "turn_hours" if "turn" in text else "games"
+    with pytest.raises(ValueError) as raised:
+        parse_options_text(text)
+    assert str(raised.value) == f"Option {key!r} is given twice."
+
+
+@pytest.mark.parametrize(
     ("line", "expected"),
     [
         ("/game new cathedral games=2", Command(CommandKind.NEW, ("cathedral", "games=2"))),
