@@ -30,6 +30,12 @@ _SEPARATORS = re.compile(r"[@,;:()\[\]]")
 _ROTATION = re.compile(r"^(?:r|rot|rotation)?(-?[0-9]{1,4})(?:°|deg|degrees?|º)?$")
 _NUMBER = re.compile(r"^-?[0-9]+")
 _EXAMPLE = "Write it like `Castle B3 90`: piece, anchor square, rotation."
+NO_PASS = (
+    "Cathedral has no pass: you must place a building while one fits; a player who cannot place "
+    "is skipped automatically."
+)
+"""The answer to `pass` (rule 7: only a player with no legal placement misses a turn)."""
+_PASS_WORDS = frozenset({"pass", "/pass"})
 # Words (after the rotation) that decline the capture; "no capture" as two words is glued first.
 _DECLINE = frozenset({NO_CAPTURE, "nocapture", "no_capture", "spare", "keep"})
 
@@ -71,8 +77,11 @@ def parse(text: str, colour: Colour | None = None) -> Place | Rejection:
     `colour` only matters for the hint when the rotation is left out: it may be omitted only for
     pieces with a single orientation (Tavern, Square, Infirmary). A trailing `no-capture` (or
     "nocapture", "no capture", "spare", "keep") gives a Place with capture=False; whether the
-    placement captures anything at all is for rules.check.
+    placement captures anything at all is for rules.check. `pass` is refused as ILLEGAL with
+    `NO_PASS`: the rules have no voluntary pass.
     """
+    if text.strip().split(" ", 1)[0].lower() in _PASS_WORDS:
+        return Rejection(RejectionCode.ILLEGAL, NO_PASS)
     cleaned = _SEPARATORS.sub(" ", text).replace("°", "° ").strip()
     words = cleaned.split()
     # "90 °" -> "90°", "r 90" -> "r90": glue loose unit and prefix words onto their number.

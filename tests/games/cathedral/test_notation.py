@@ -150,3 +150,18 @@ def test_illegal_sentences() -> None:
     )
     none_left = attempt(placed_all, "light", "Tavern J1")
     assert none_left is not None and none_left.message == "You have no Tavern left."
+
+
+@pytest.mark.parametrize("text", ["pass", "PASS", " Pass ", "pass turn"])
+def test_pass_is_refused_with_the_rule(text: str) -> None:
+    """There is no voluntary pass: the sentence says why, not "no building called 'pass'"."""
+    from bot.games.cathedral.notation import NO_PASS
+
+    state = ENGINE.new_game(2, {}, 1)
+    parsed = ENGINE.parse_action(text, state, Seat(0))
+    assert isinstance(parsed, Rejection) and parsed.code is RejectionCode.ILLEGAL
+    assert parsed.message == NO_PASS
+    assert parsed.message == (
+        "Cathedral has no pass: you must place a building while one fits; a player who cannot "
+        "place is skipped automatically."
+    )
