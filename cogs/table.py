@@ -209,6 +209,18 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
             return []
         return [choice(n, n) for n in rank(sorted(engine.bots), current)]
 
+    @app_commands.command(name="kick")
+    async def kick(
+        self, interaction: discord.Interaction, seat: app_commands.Range[int, 1, 99]
+    ) -> None:
+        """Remove a seat (a player or a bot) from the lobby (host only).
+
+        Args:
+            seat: The seat's number as the lobby lists it.
+        """
+        table = bot_of(interaction).table
+        await run(interaction, lambda: table.kick(caller_of(interaction), seat))
+
     @app_commands.command(name="start")
     async def start(self, interaction: discord.Interaction) -> None:
         """Start the game in this channel's lobby (host only); seats are then fixed."""

@@ -561,7 +561,7 @@ class GameService:
                     RejectionCode.LOBBY,
                     f"{spec.display_name} needs at least {spec.min_players} players; "
                     f"{count} seated so far.",
-                    "Invite someone to /game join, or add a bot with /game bot.",
+                    "Invite someone to /game join, or add a bot with /game add-bot.",
                 )
             if count > spec.max_players:
                 return Rejection(

@@ -39,6 +39,7 @@ from bot.table.options import parse_options_text
 from bot.table.replies import Caller, ChannelPost, ChoiceButton, ChoiceMenu, ImageFile, Reply
 from bot.table.textcommands import (
     GAME_SUBCOMMANDS,
+    TABLE_SUBCOMMANDS,
     Command,
     CommandError,
     CommandKind,
@@ -756,20 +757,10 @@ class Table:
 
     async def help(self, caller: Caller) -> list[Reply]:
         """Every command on one page (plus the moves of the game played here)."""
-        lines = [
-            "**Tables** (one game per channel or thread)",
-            "`/game new <game> [options]` open a lobby, e.g. `/game new cathedral games=3`; "
-            "`turn_hours=24` abandons the game if a turn takes longer",
-            "`/game join`, `/game leave` take or give up a seat",
-            "`/game add-bot <name>` seat a computer player (host)",
-            "`/game start` start the game (host)",
-            "`/game status` the board, whose turn, scores (your secrets only to you)",
-            "`/game history [n]` the last moves",
-            "`/game rules [game]` the rules in short",
-            "`/game abandon` end the game (host at once; others by a vote of all)",
-            "",
-            "**Moves**",
-        ]
+        lines = ["**Tables** (one game per channel or thread)"]
+        for name, args, what in TABLE_SUBCOMMANDS:
+            lines.append(f"`{_usage('game', name, args)}` {what}")
+        lines.extend(["", "**Moves**"])
         here = await self.service.status(caller.channel_id)
         keys = (
             [here.session.game_key] if not isinstance(here, Rejection) else sorted(GAME_SUBCOMMANDS)
@@ -777,7 +768,7 @@ class Table:
         for key in keys:
             for sub in GAME_SUBCOMMANDS.get(key, {}).values():
                 args = " ".join(f"<{p}>" for p in sub.params)
-                lines.append(f"`/{key} {sub.name} {args}` {sub.help}")
+                lines.append(f"`{_usage(key, sub.name, args)}` {sub.help}")
         lines.append("After every move the new board is posted and whoever must act is pinged.")
         return [
             Reply(text="\n".join(lines), title="Guildhall help", ephemeral=True, colour=COLOUR_INFO)
@@ -818,12 +809,23 @@ class Table:
             title = name
         return await self._game_reply(caller, result, title, "", f"move-{session.ply}")
 
-    async def preview(self, caller: Caller, notation: str) -> list[Reply]:
+    async def preview(
+        self,
+        caller: Caller,
+        notation: str,
+        *,
+        note: str = "",
+        alternatives: Sequence[tuple[str, str]] = (),
+    ) -> list[Reply]:
         """Show, privately, the board as it would be after `notation`, without playing it.
 
         Accepted: one ephemeral reply with the image, what would happen, and a Confirm button
         that submits the move at the version the preview was made at (a change in between makes
         the click STALE) plus a Cancel button. Refused: the same sentence `move` would give.
+
+        `alternatives` ((label, notation) pairs) replace the single Confirm button when the
+        player has a real choice about the previewed move (e.g. Cathedral's "Place and capture" /
+        "Place, spare it"); `note` is a line explaining that choice.
         """
         text = notation.strip()
         if not text:
@@ -831,34 +833,39 @@ class Table:
         result = await self.service.preview(caller.channel_id, caller.user_id, text)
         if isinstance(result, Rejection):
             return _refused(result)
-        return [await self._preview_reply(result)]
+        return [await self._preview_reply(result, note, alternatives)]
 
-    async def _preview_reply(self, preview: Preview) -> Reply:
+    async def _preview_reply(
+        self, preview: Preview, note: str = "", alternatives: Sequence[tuple[str, str]] = ()
+    ) -> Reply:
         session = preview.session
         board = await self._board(
             session, preview.after, f"preview-{session.ply + 1}", f"Preview of {preview.notation}"
         )
+        press = "choose below" if alternatives else "press Confirm"
         lines = [
-            f"This is the board after **{preview.notation}**. Nothing is played until you "
-            "press Confirm."
+            f"This is the board after **{preview.notation}**. Nothing is played until you {press}."
         ]
+        if note:
+            lines.append(note)
         happened = [e.for_viewer(preview.seat) for e in preview.events]
         details = [f"• {e.text}" for e in happened if e is not None and e.text]
         if details:
-            lines.append("If you confirm:")
+            lines.append(
+                "If you confirm:" if not alternatives else f"If you choose {alternatives[0][0]!r}:"
+            )
             lines.extend(details)
-        confirm = ChoiceButton(
-            label=f"Confirm {preview.notation}",
-            session_id=session.id,
-            version=session.version,
-            notation=preview.notation,
+        choices = alternatives or ((f"Confirm {preview.notation}", preview.notation),)
+        buttons = tuple(
+            ChoiceButton(label=label, session_id=session.id, version=session.version, notation=move)
+            for label, move in choices
         )
         return Reply(
             text=_clip("\n".join(lines), TEXT_MAX),
             title=_clip(f"Preview: {preview.notation}", TITLE_MAX),
             image=board,
             ephemeral=True,
-            buttons=(confirm,),
+            buttons=buttons,
             cancel=True,
             colour=COLOUR_INFO,
         )
@@ -1104,6 +1111,11 @@ def _duration_text(seconds: float) -> str:
 
 def _turn_limit_text(seconds: int) -> str:
     return f"{_duration_text(seconds)} per turn; a game with no move in time is abandoned."
+
+
+def _usage(group: str, name: str, args: str) -> str:
+    """'/game history [n]', '/kingsburg keep' (no trailing space without arguments)."""
+    return f"/{group} {name} {args}".strip()
 
 
 def _with_line(reply: Reply, line: str) -> Reply:

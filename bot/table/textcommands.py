@@ -16,6 +16,8 @@ from enum import Enum
 
 __all__ = [
     "GAME_SUBCOMMANDS",
+    "TABLE_SUBCOMMANDS",
+    "TEXT_ALIASES",
     "Command",
     "CommandError",
     "CommandKind",
@@ -65,6 +67,10 @@ class Subcommand:
     lead: words written before the options in notation (e.g. "influence").
     joiners: a word written before each option after the first (e.g. "with"), unless the value
       already starts with it; shorter than params - 1 means no word for the rest.
+    reads: True for a subcommand that shows information instead of making a move (`peek`).
+
+    This table is the one list of each game's subcommands: `/game help` is built from it and a
+    test checks it against the Discord command tree both ways.
     """
 
     name: str
@@ -72,6 +78,7 @@ class Subcommand:
     help: str
     lead: str = ""
     joiners: tuple[str, ...] = ()
+    reads: bool = False
 
     def notation(self, *values: object) -> str:
         """Join the option values (None/empty ones skipped) into notation.
@@ -91,17 +98,52 @@ class Subcommand:
         return " ".join(words)
 
 
+TABLE_SUBCOMMANDS: tuple[tuple[str, str, str], ...] = (
+    (
+        "new",
+        "<game> [options]",
+        "open a lobby, e.g. `/game new cathedral games=3`; "
+        "`turn_hours=24` abandons the game if a turn takes longer",
+    ),
+    ("join", "", "take a seat in the lobby"),
+    ("leave", "", "give up your seat in the lobby"),
+    ("add-bot", "<name>", "seat a computer player (host)"),
+    ("kick", "<seat>", "remove a seat from the lobby by its number (host)"),
+    ("start", "", "start the game (host)"),
+    ("status", "", "the board, whose turn, scores (your secrets only to you)"),
+    ("history", "[n]", "the last moves"),
+    ("rules", "[game]", "the rules in short"),
+    ("abandon", "", "end the game (host at once; others by a vote of all)"),
+    ("help", "", "this page"),
+)
+"""Every `/game` subcommand: (name, arguments, what it does); `/game help` is built from it."""
+
+
+def _simple(name: str, help_text: str, *params: str) -> Subcommand:
+    """A subcommand whose notation is its own name followed by its option values."""
+    return Subcommand(name, params, help_text, lead=name)
+
+
 GAME_SUBCOMMANDS: dict[str, dict[str, Subcommand]] = {
     "cathedral": {
         "place": Subcommand(
             "place",
             ("piece", "square", "rotation"),
             "place a building: piece, anchor square, rotation, e.g. "
-            "`/cathedral place Castle B3 90`",
+            "`/cathedral place Castle B3 90` (a private preview first; `confirm:False` plays at "
+            "once, `capture:False` spares the building you would capture)",
         ),
-        "move": Subcommand("move", ("notation",), "any move in notation"),
+        "move": Subcommand(
+            "move", ("notation",), "any move in notation, e.g. `Inn C4 90 no-capture`"
+        ),
+        "pass": _simple("pass", "there is no voluntary pass: a player who cannot place is skipped"),
     },
     "kingsburg": {
+        "aid": _simple("aid", "take the King's aid: one good of your choice", "good"),
+        "reroll": _simple(
+            "reroll", "reroll with the Statue (`statue`, `statue white`) or Chapel", "building"
+        ),
+        "keep": _simple("keep", "keep your dice as rolled"),
         "influence": Subcommand(
             "influence",
             ("advisor", "dice"),
@@ -109,18 +151,46 @@ GAME_SUBCOMMANDS: dict[str, dict[str, Subcommand]] = {
             lead="influence",
             joiners=("with",),
         ),
-        "envoy": Subcommand("envoy", ("move",), "a move using the King's Envoy"),
+        "pass": _simple("pass", "stop influencing advisors this season"),
+        "gift": _simple("gift", "choose the goods of an advisor's gift, e.g. `gold+wood`", "goods"),
+        "alchemist": _simple(
+            "alchemist", "trade one good at the Alchemist for one each of the others", "give"
+        ),
+        "build": _simple("build", "construct a building in your province", "building"),
+        "done": _simple("done", "build nothing (more) this season"),
+        "townhall": _simple(
+            "townhall", 'hand in a "+2" token or a good for 1 VP at the Town Hall', "pay"
+        ),
+        "envoy": Subcommand(
+            "envoy",
+            ("move",),
+            "a move using the King's Envoy, e.g. `build crane envoy`, `influence 3 with 3 envoy`",
+        ),
+        "recruit": _simple(
+            "recruit",
+            "recruit soldiers naming the goods paid, e.g. `2 gold+wood+stone+stone`",
+            "soldiers",
+        ),
+        "lose": _simple("lose", "after a lost battle, the goods you give up", "goods"),
+        "skip": _simple("skip", "decline an optional benefit or recruit nobody"),
         "act": Subcommand(
             "act",
             ("notation",),
             "any Kingsburg action in notation, e.g. `/kingsburg act influence 8 with 5+3` "
-            "(also: pass, gift, aid, reroll, keep, alchemist, build, done, townhall, recruit, "
-            "lose, skip; `/game rules kingsburg`)",
+            "(`/game rules kingsburg` lists the notation)",
         ),
-        "move": Subcommand("move", ("notation",), "any move in notation"),
+        "peek": Subcommand(
+            "peek",
+            (),
+            "see again, privately, what only you know (an enemy you looked at)",
+            reads=True,
+        ),
     },
 }
-"""game key -> subcommand name -> how it becomes notation."""
+"""game key -> subcommand name -> how it becomes notation (every slash subcommand of the game)."""
+
+TEXT_ALIASES: dict[str, dict[str, str]] = {"kingsburg": {"move": "act"}}
+"""Extra subcommand words understood when typed at the terminal (not slash commands)."""
 
 
 def notation_for(game_key: str, subcommand: str, *values: object) -> str:
@@ -254,6 +324,7 @@ def _per_game_command(game: str, words: list[str]) -> Command:
         subs = ", ".join(f"`/{game} {s}`" for s in GAME_SUBCOMMANDS.get(game, {})) or "moves"
         raise CommandError(f"Say what to do: {subs}.")
     sub, args = words[0].lower(), words[1:]
+    sub = TEXT_ALIASES.get(game, {}).get(sub, sub)
     if sub in ("rules", "help"):
         return Command(CommandKind.RULES, (game,))
     if sub in ("status", "board", "history", "peek"):
@@ -261,6 +332,8 @@ def _per_game_command(game: str, words: list[str]) -> Command:
             return Command(CommandKind.STATUS)
         return _game_command([sub, *args])
     known = GAME_SUBCOMMANDS.get(game, {}).get(sub)
+    if known is not None and known.reads:
+        return Command(CommandKind.STATUS)
     if known is not None and known.params and not args:
         what = _join_words([p.replace("_", " ") for p in known.params])
         raise CommandError(f"`/{game} {sub}` needs the {what}: {known.help}.")
