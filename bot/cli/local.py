@@ -6,7 +6,7 @@ local users. Lines are read from stdin:
     alice: /cathedral place Castle B3 90     act as alice
     /cathedral place Castle B3 90            act as the player to move
     Castle B3 90                             the same, bare notation
-    /game status, /game history, /game moves, /game help, ...   every /game command
+    /game status, /game history, /game moves, /game help, ...   any command of /game
     status, history 5, moves, rules, help    the same without `/game` (reading commands only)
     /quit, quit (or end of input)            leave
 
@@ -66,7 +66,7 @@ LINES_HELP = """Play at a table in this terminal. Type one line per action:
   alice: /cathedral place Castle B3 90   act as alice
   Castle B3 90                           a move by the player to move
   status, history 5, moves, rules, help  read the table (same as /game status ...)
-  /game abandon, /game help, ...         every /game command
+  /game abandon, /game help, ...         any command of /game
   quit (or end of input)                 leave
 """
 
