@@ -11,7 +11,10 @@ local users. Lines are read from stdin:
     /quit, quit (or end of input)            leave
 
 Replies print as they would appear in Discord (title, text, fields); images are written to `--out`
-as NNN-<desc>.png and their paths printed. Works with piped stdin, for scripts and tests.
+as NNN-<desc>.png and their paths printed. Buttons, drop-down menus and a preview's Cancel print
+as numbered choices: typing the number (optionally after `name:`) clicks it. A bare `/game moves`
+lists the moves of whoever must act (each awaited player's when several are). Works with piped
+stdin, for scripts and tests.
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ import sqlite3
 import sys
 import tempfile
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TextIO
 
@@ -43,7 +46,7 @@ from bot.sessions.service import GameService
 from bot.storage.sqlite import SqliteStore
 from bot.table.commands import TURN_HOURS_OPTION, Table
 from bot.table.engines import AnyEngine, lookup_engine
-from bot.table.replies import Caller, Reply
+from bot.table.replies import Caller, ChoiceButton, Reply
 from bot.table.textcommands import CommandError, CommandKind, parse_command_line
 
 LOCAL_CHANNEL = 1
@@ -59,6 +62,24 @@ _TABLE_WORDS = frozenset(
     {"new", "join", "leave", "start", "abandon", "kick", "add-bot", "add_bot", "addbot", "bot"}
 )
 _HELP_HINT = "Type /game help for the commands."
+_READING_KINDS = frozenset(
+    {CommandKind.STATUS, CommandKind.HISTORY, CommandKind.RULES, CommandKind.HELP}
+)
+_CHOICE_NUMBER = re.compile(r"^[0-9]{1,3}$")
+CANCEL = "Cancel"
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """A numbered choice printed under a reply: a move button (or menu entry), or Cancel.
+
+    owner: who may pick it without naming themselves (the caller of a private reply); None for
+    public choices, which go to whoever must act.
+    """
+
+    label: str
+    button: ChoiceButton | None
+    owner: Caller | None
 
 
 LINES_HELP = """Play at a table in this terminal. Type one line per action:
@@ -67,6 +88,7 @@ LINES_HELP = """Play at a table in this terminal. Type one line per action:
   Castle B3 90                           a move by the player to move
   status, history 5, moves, rules, help  read the table (same as /game status ...)
   /game abandon, /game help, ...         any command of /game
+  2                                      pick numbered choice 2 (a button, menu entry, Cancel)
   quit (or end of input)                 leave
 """
 
@@ -93,6 +115,7 @@ class LocalTable:
     out: Path | None
     stream: TextIO = field(default=sys.stdout)
     images: int = 0
+    pending: list[Pending] = field(default_factory=list)
 
     def caller_named(self, name: str) -> Caller | None:
         """The player called `name` (any case)."""
@@ -123,8 +146,13 @@ class LocalTable:
         ]
         return f"{', '.join(names)} > "
 
-    def show(self, replies: Sequence[Reply]) -> None:
-        """Print replies the way Discord would show them, saving images."""
+    def show(self, replies: Sequence[Reply], asker: Caller | None = None) -> None:
+        """Print replies the way Discord would show them, saving images.
+
+        Buttons, menu entries and Cancel are numbered (from 1 across these replies) and remembered
+        so the next line can pick one by its number; private ones belong to `asker`.
+        """
+        numbered: list[Pending] = []
         for reply in replies:
             if reply.only_for is not None:
                 owner = next(
@@ -145,8 +173,7 @@ class LocalTable:
                     print(f"{tag if i == 0 else ''}{line}", file=out)
             for name, value in reply.fields:
                 print(f"  {name}: {value.replace(chr(10), '; ')}", file=out)
-            if reply.buttons:
-                print("  buttons: " + " | ".join(b.label for b in reply.buttons), file=out)
+            self._print_choices(reply, asker if reply.ephemeral else None, numbered)
             if reply.mentions:
                 names = [
                     c.display_name for c in self.players.values() if c.user_id in reply.mentions
@@ -163,11 +190,89 @@ class LocalTable:
                     path = write_png(self.out, self.images, desc, reply.image.png)
                     self.images += 1
                     print(f"  image: {path}", file=out)
+        if numbered:
+            print("  (type a number to choose)", file=self.stream)
+            self.pending = numbered
         self.stream.flush()
 
+    def _print_choices(self, reply: Reply, owner: Caller | None, numbered: list[Pending]) -> None:
+        """Number `reply`'s buttons, menu entries and Cancel, print them, append to `numbered`."""
+        entries: list[Pending] = [Pending(b.label, b, owner) for b in reply.buttons]
+        if reply.menu is not None:
+            menu = reply.menu
+            entries += [
+                Pending(n, ChoiceButton(n, menu.session_id, menu.version, n), owner)
+                for n in menu.options
+            ]
+        if reply.cancel:
+            entries.append(Pending(CANCEL, None, owner))
+        if not entries:
+            return
+        first = len(numbered) + 1
+        labels = [f"{first + i}) {e.label}" for i, e in enumerate(entries)]
+        if reply.menu is not None:
+            print(f"  {reply.menu.placeholder}:", file=self.stream)
+            for label in labels:
+                print(f"    {label}", file=self.stream)
+        else:
+            print("  buttons: " + " | ".join(labels), file=self.stream)
+        numbered.extend(entries)
+
+    async def pick(self, number: int, caller: Caller | None) -> None:
+        """Click numbered choice `number` as `caller` (default: its owner, else whoever acts)."""
+        if not 1 <= number <= len(self.pending):
+            self.say(
+                f"There is no choice {number} (choices: 1 to {len(self.pending)})."
+                if self.pending
+                else f"There is nothing numbered to choose right now. {_HELP_HINT}"
+            )
+            return
+        entry = self.pending[number - 1]
+        if entry.button is None:
+            self.pending = []
+            self.show([Reply(text="Cancelled: nothing was played.", ephemeral=True)])
+            return
+        who = caller or entry.owner or await self.default_caller()
+        button = entry.button
+        self.pending = []  # one click per offer, as Discord removes the buttons after a move
+        replies = await self.table.move(
+            who, button.notation, button.version, session_id=button.session_id
+        )
+        self.show(replies, who)
+
+    async def awaited_callers(self) -> list[Caller]:
+        """The humans who may act now, in seat order (empty between games or when bots act)."""
+        ctx = await self.table.state_for(next(iter(self.players.values())))
+        if ctx is None or ctx.state is None:
+            return []
+        users = [
+            s.user_id
+            for s in ctx.session.seats
+            if s.user_id is not None and Seat(s.seat) in ctx.to_act
+        ]
+        return [c for uid in users for c in self.players.values() if c.user_id == uid]
+
+    async def show_moves(self, text: str, caller: Caller | None) -> None:
+        """`/game moves` as `caller`, else as each awaited player, titled with whose moves."""
+        callers = [caller] if caller is not None else await self.awaited_callers()
+        if not callers:
+            callers = [await self.default_caller()]
+        for who in callers:
+            replies = await self.table.run_line(who, text)
+            titled = [
+                replace(r, title=f"Legal moves of {who.display_name}")
+                if r.title == "Your legal moves"
+                else r
+                for r in replies
+            ]
+            self.show(titled, who)
+
     def say(self, text: str) -> None:
-        """A private answer from the terminal itself (shown like the table's refusals)."""
+        """A private answer from the terminal itself (shown like the table's refusals); the
+        numbered choices on offer stay valid."""
+        pending = self.pending
         self.show([Reply(text=text, ephemeral=True)])
+        self.pending = pending
 
     def player_list(self) -> str:
         """'alice, bob' - the humans who can be named at the start of a line."""
@@ -203,18 +308,28 @@ class LocalTable:
             if not text:
                 self.say(f"Write what {caller.display_name} does after the colon. {_HELP_HINT}")
                 return True
+        if _CHOICE_NUMBER.match(text):  # no game writes a move as a bare number
+            await self.pick(int(text), caller)
+            return True
         bare = self.bare_word_line(text)
         if bare is None:
             return True
         text = bare
+        kind: CommandKind | None = None
         try:
-            if parse_command_line(text).kind is CommandKind.QUIT:
-                return False
+            kind = parse_command_line(text).kind
         except CommandError:
             pass  # the table answers it with the same sentence
+        if kind is CommandKind.QUIT:
+            return False
+        if kind is CommandKind.CHOICES:
+            await self.show_moves(text, caller)
+            return True
         if caller is None:
             caller = await self.default_caller()
-        self.show(await self.table.run_line(caller, text))
+        if kind not in _READING_KINDS:
+            self.pending = []  # a move (or a lobby change) makes the offered choices outdated
+        self.show(await self.table.run_line(caller, text), caller)
         return True
 
 

@@ -219,7 +219,7 @@ def test_local_bare_words_run_reading_commands(tmp_path: Path) -> None:
     assert "== Cathedral, move 1 ==" in text
     assert "== Cathedral: rules ==" in text
     assert "== Cathedral: history ==" in text
-    assert "== Your legal moves ==" in text
+    assert "== Legal moves of alice ==" in text
     assert "building called" not in text
     assert "abandoned" not in text
 
