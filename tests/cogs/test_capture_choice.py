@@ -124,7 +124,7 @@ async def test_pass_explains_there_is_no_pass(h: Harness) -> None:
     assert (await _state(h)).session.ply == 0
 
 
-def test_capture_note_sentences() -> None:
+async def test_capture_note_sentences() -> None:
     """One building, the Cathedral, and two buildings of one owner."""
     assert capture_note(("dark's Infirmary",)) == SENTENCE
     assert capture_note(("the Cathedral",)) == (
