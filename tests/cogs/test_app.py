@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.app import EXTENSIONS, GameBot, run_bot
-from bot.settings import Secret, Settings
+from bot.app import EXTENSIONS, GameBot
+from bot.settings import Settings
 from tests.cogs.conftest import StartBot
 from tests.cogs.harness import C1, GUILD_ID, Harness, no_network
 
@@ -56,12 +56,3 @@ async def test_closing_the_bot_closes_the_database(start_bot: StartBot, db_path:
     again = await start_bot()
     status = await again.bot.service.status(C1.id)
     assert getattr(status, "session", None) is not None
-
-
-def test_run_bot_without_token_returns_2_and_never_logs_a_secret(
-    caplog: pytest.LogCaptureFixture,
-) -> None:
-    """No token: exit status 2 and the setup help in the log."""
-    with caplog.at_level(logging.ERROR):
-        assert run_bot(Settings(discord_token=Secret(""))) == 2
-    assert "New Application" in caplog.text
