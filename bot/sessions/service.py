@@ -92,11 +92,12 @@ also gets STALE instead of a lost update.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import json
 import logging
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -104,8 +105,10 @@ from bot.games.codec import CorruptStateError
 from bot.games.protocol import (
     Engine,
     Event,
+    GameSpec,
     LoggedMove,
     Seat,
+    Transition,
     canonical_json,
     replay,
     step_text,
@@ -403,26 +406,42 @@ class GameService:
             )
         return found
 
+    @contextlib.asynccontextmanager
+    async def _locked_lobby(self, channel_id: int) -> AsyncIterator[SessionRecord | Rejection]:
+        """The lobby here, re-read under its session lock (or the Rejection saying why not).
+
+        The first read only finds which lock to take; whoever held it may have changed the lobby,
+        so the body always sees the record as it is once the lock is ours.
+        """
+        found = await self._lobby_for(channel_id)
+        if isinstance(found, Rejection):
+            yield found
+            return
+        async with self._lock(found.id):
+            yield await self._lobby_for(channel_id)
+
+    def _full(self, session: SessionRecord, spec: GameSpec) -> Rejection | None:
+        if len(session.seats) < spec.max_players:
+            return None
+        return Rejection(
+            RejectionCode.LOBBY,
+            f"This {spec.display_name} game is full "
+            f"({len(session.seats)} of {spec.max_players} seats).",
+        )
+
     async def join(
         self, channel_id: int, user_id: int, display_name: str
     ) -> SessionRecord | Rejection:
         """Take the next free seat in the lobby of this channel."""
-        found = await self._lobby_for(channel_id)
-        if isinstance(found, Rejection):
-            return found
-        async with self._lock(found.id):
-            session = await self._lobby_for(channel_id)
+        async with self._locked_lobby(channel_id) as session:
             if isinstance(session, Rejection):
                 return session
             spec = self.engine_for(session).spec
             if session.seat_of(user_id) is not None:
                 return Rejection(RejectionCode.LOBBY, "You are already in this lobby.")
-            if len(session.seats) >= spec.max_players:
-                return Rejection(
-                    RejectionCode.LOBBY,
-                    f"This {spec.display_name} game is full "
-                    f"({len(session.seats)} of {spec.max_players} seats).",
-                )
+            full = self._full(session, spec)
+            if full is not None:
+                return full
             seat = SeatRecord(seat=len(session.seats), display_name=display_name, user_id=user_id)
             try:
                 return await self.store.add_seat(session.id, session.version, seat, self._now())
@@ -433,11 +452,7 @@ class GameService:
         self, channel_id: int, user_id: int, bot_name: str
     ) -> SessionRecord | Rejection:
         """Host only: seat a computer player (`bot_name` is a key of `engine.bots`)."""
-        found = await self._lobby_for(channel_id)
-        if isinstance(found, Rejection):
-            return found
-        async with self._lock(found.id):
-            session = await self._lobby_for(channel_id)
+        async with self._locked_lobby(channel_id) as session:
             if isinstance(session, Rejection):
                 return session
             engine = self.engine_for(session)
@@ -451,12 +466,9 @@ class GameService:
                     RejectionCode.LOBBY,
                     f"{spec.display_name} has no bot called {bot_name!r} (bots: {names}).",
                 )
-            if len(session.seats) >= spec.max_players:
-                return Rejection(
-                    RejectionCode.LOBBY,
-                    f"This {spec.display_name} game is full "
-                    f"({len(session.seats)} of {spec.max_players} seats).",
-                )
+            full = self._full(session, spec)
+            if full is not None:
+                return full
             base = f"{key.capitalize()} bot"
             taken = {s.display_name for s in session.seats}
             name, n = base, 2
@@ -475,11 +487,7 @@ class GameService:
 
     async def leave(self, channel_id: int, user_id: int) -> SessionRecord | Rejection:
         """Leave the lobby. A leaving host hands over to the next human or cancels the lobby."""
-        found = await self._lobby_for(channel_id)
-        if isinstance(found, Rejection):
-            return found
-        async with self._lock(found.id):
-            session = await self._lobby_for(channel_id)
+        async with self._locked_lobby(channel_id) as session:
             if isinstance(session, Rejection):
                 return session
             seat = session.seat_of(user_id)
@@ -515,11 +523,7 @@ class GameService:
         self, channel_id: int, user_id: int, seat_index: int
     ) -> SessionRecord | Rejection:
         """Host only: remove another seat (a bot or a human) from the lobby."""
-        found = await self._lobby_for(channel_id)
-        if isinstance(found, Rejection):
-            return found
-        async with self._lock(found.id):
-            session = await self._lobby_for(channel_id)
+        async with self._locked_lobby(channel_id) as session:
             if isinstance(session, Rejection):
                 return session
             if user_id != session.host_user_id:
@@ -542,11 +546,7 @@ class GameService:
 
     async def start(self, channel_id: int, user_id: int) -> MoveResult | Rejection:
         """Host only: deal the game in join order and let bots that act first play."""
-        found = await self._lobby_for(channel_id)
-        if isinstance(found, Rejection):
-            return found
-        async with self._lock(found.id):
-            session = await self._lobby_for(channel_id)
+        async with self._locked_lobby(channel_id) as session:
             if isinstance(session, Rejection):
                 return session
             if session.seat_of(user_id) is None:
@@ -613,11 +613,7 @@ class GameService:
                 return _stale()
             seat_record = session.seat_of(user_id)
             if seat_record is None:
-                return Rejection(
-                    RejectionCode.NOT_A_PLAYER,
-                    f"You are not playing in this {self._game_name(session)} game.",
-                    "You can watch with /game status.",
-                )
+                return self._not_a_player(session)
             if session.status is SessionStatus.LOBBY:
                 return self._not_started(session)
             if not session.status.is_open:
@@ -627,10 +623,8 @@ class GameService:
             engine = self.engine_for(session)
             state = self.load(session)
             seat = Seat(seat_record.seat)
-            result = step_text(engine, state, seat, text)
+            result = self._step(session, engine, state, seat, text)
             if isinstance(result, Rejection):
-                if result.code is RejectionCode.NOT_YOUR_TURN:
-                    return self._not_your_turn(session, engine, state)
                 return result
             notation = _canonical_notation(engine, state, seat, text)
             try:
@@ -653,20 +647,14 @@ class GameService:
         session = found
         seat_record = session.seat_of(user_id)
         if seat_record is None:
-            return Rejection(
-                RejectionCode.NOT_A_PLAYER,
-                f"You are not playing in this {self._game_name(session)} game.",
-                "You can watch with /game status.",
-            )
+            return self._not_a_player(session)
         if session.status is SessionStatus.LOBBY:
             return self._not_started(session)
         engine = self.engine_for(session)
         state = self.load(session)
         seat = Seat(seat_record.seat)
-        result = step_text(engine, state, seat, text)
+        result = self._step(session, engine, state, seat, text)
         if isinstance(result, Rejection):
-            if result.code is RejectionCode.NOT_YOUR_TURN:
-                return self._not_your_turn(session, engine, state)
             return result
         return Preview(
             session=session,
@@ -676,6 +664,22 @@ class GameService:
             after=result.state,
             events=result.events,
         )
+
+    def _not_a_player(self, session: SessionRecord) -> Rejection:
+        return Rejection(
+            RejectionCode.NOT_A_PLAYER,
+            f"You are not playing in this {self._game_name(session)} game.",
+            "You can watch with /game status.",
+        )
+
+    def _step(
+        self, session: SessionRecord, engine: AnyEngine, state: Any, seat: Seat, text: str
+    ) -> Transition[Any] | Rejection:
+        """`step_text`, with the engine's bare NOT_YOUR_TURN replaced by who is awaited."""
+        result = step_text(engine, state, seat, text)
+        if isinstance(result, Rejection) and result.code is RejectionCode.NOT_YOUR_TURN:
+            return self._not_your_turn(session, engine, state)
+        return result
 
     def _not_your_turn(self, session: SessionRecord, engine: AnyEngine, state: Any) -> Rejection:
         waiting = [s.display_name for s in session.seats if Seat(s.seat) in engine.to_act(state)]
