@@ -20,12 +20,13 @@ from __future__ import annotations
 import hashlib
 import logging
 import re
-from collections.abc import Sequence
+from collections.abc import Awaitable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.table.replies import ChoiceButton, ChoiceMenu, Reply
+from cogs._errors import handle_error
 
 if TYPE_CHECKING:
     from bot.app import GameBot
@@ -111,17 +112,24 @@ class MoveButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Submit the move through the table, exactly like the slash command would."""
-        from cogs._errors import handle_error
-
-        try:
-            await self._submit(interaction)
-        except Exception as exc:  # buttons bypass tree.on_error: route bugs to the same handler
-            await handle_error(interaction, exc)
-
-    async def _submit(self, interaction: discord.Interaction) -> None:
-        await submit_choice(
-            interaction, self.session_id, self.version, self.notation, hashed=self.hashed
+        await _reporting_errors(
+            interaction,
+            submit_choice(
+                interaction, self.session_id, self.version, self.notation, hashed=self.hashed
+            ),
         )
+
+
+async def _reporting_errors(interaction: discord.Interaction, work: Awaitable[None]) -> None:
+    """Await `work`, handing any exception to the shared error handler.
+
+    Component callbacks bypass `tree.on_error`, so without this a bug in a click would only
+    reach discord.py's default logger and the user would see "interaction failed".
+    """
+    try:
+        await work
+    except Exception as exc:
+        await handle_error(interaction, exc)
 
 
 async def submit_choice(
@@ -201,21 +209,18 @@ class MoveSelect(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Submit the picked move."""
-        from cogs._errors import handle_error
+        await _reporting_errors(interaction, self._pick(interaction))
 
-        try:
-            values = list(self.item.values)
-            if not values:
-                return await interaction.response.defer()
-            value = values[0]
-            if value.startswith("#"):
-                await submit_choice(
-                    interaction, self.session_id, self.version, "", hashed=value[1:]
-                )
-            else:
-                await submit_choice(interaction, self.session_id, self.version, value)
-        except Exception as exc:  # components bypass tree.on_error: route bugs to the handler
-            await handle_error(interaction, exc)
+    async def _pick(self, interaction: discord.Interaction) -> None:
+        values = list(self.item.values)
+        if not values:
+            await interaction.response.defer()
+            return
+        value = values[0]
+        if value.startswith("#"):
+            await submit_choice(interaction, self.session_id, self.version, "", hashed=value[1:])
+        else:
+            await submit_choice(interaction, self.session_id, self.version, value)
 
 
 def _clip_label(text: str) -> str:
