@@ -21,6 +21,7 @@ from discord.ext import commands
 
 from bot.games.cathedral.actions import NO_CAPTURE
 from bot.games.cathedral.notation import NO_PASS
+from bot.games.protocol import Seat
 from bot.table.replies import Reply
 from cogs._base import (
     SeatContext,
@@ -59,11 +60,17 @@ def capture_note(captured: tuple[str, ...]) -> str:
     return f"This captures {names}: {fate}, and the areas become yours."
 
 
-def _options(ctx: SeatContext | None) -> dict[str, dict[str, tuple[int, ...]]]:
-    """{piece: {anchor square: rotations}} for the interacting seat; {} if it cannot place now."""
+Options = dict[str, dict[str, tuple[int, ...]]]
+
+
+async def _placing(interaction: discord.Interaction) -> tuple[SeatContext, Seat, Options] | None:
+    """The Cathedral game here, the caller's seat and its {piece: {anchor square: rotations}};
+    None when the caller cannot place anything now (no game, a spectator, nothing fits)."""
+    ctx = await game_here(interaction, GAME)
     if ctx is None or ctx.seat is None:
-        return {}
-    return ctx.engine.placement_options(ctx.state, ctx.seat)
+        return None
+    options: Options = ctx.engine.placement_options(ctx.state, ctx.seat)
+    return (ctx, ctx.seat, options) if options else None
 
 
 def _typed(interaction: discord.Interaction, name: str) -> str:
@@ -71,7 +78,7 @@ def _typed(interaction: discord.Interaction, name: str) -> str:
     return "" if value is None else str(value).strip()
 
 
-def _piece_key(options: dict[str, dict[str, tuple[int, ...]]], typed: str) -> str | None:
+def _piece_key(options: Options, typed: str) -> str | None:
     """The piece name in `options` matching `typed` (any case), if exactly named."""
     wanted = typed.lower()
     return next((p for p in options if p.lower() == wanted), None)
@@ -150,10 +157,10 @@ class CathedralCog(commands.GroupCog, group_name="cathedral", group_description=
     async def _piece(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        ctx = await game_here(interaction, GAME)
-        options = _options(ctx)
-        if not options or ctx is None:
+        placing = await _placing(interaction)
+        if placing is None:
             return []
+        ctx, _, options = placing
         square = _typed(interaction, "square").upper()
         pieces = [p for p in options if not square or square in options[p]]
         # Bigger buildings first: they get harder to fit as the city fills up.
@@ -168,13 +175,13 @@ class CathedralCog(commands.GroupCog, group_name="cathedral", group_description=
     async def _square(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        ctx = await game_here(interaction, GAME)
-        options = _options(ctx)
-        if not options or ctx is None or ctx.seat is None:
+        placing = await _placing(interaction)
+        if placing is None:
             return []
+        ctx, seat, options = placing
         piece = _piece_key(options, _typed(interaction, "piece"))
         if piece is not None:
-            ordered = ctx.engine.legal_squares(ctx.state, ctx.seat, piece)
+            ordered = ctx.engine.legal_squares(ctx.state, seat, piece)
             squares = {sq: options[piece][sq] for sq in ordered}
         else:
             squares = {}
@@ -192,14 +199,14 @@ class CathedralCog(commands.GroupCog, group_name="cathedral", group_description=
     async def _rotation(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[int]]:
-        ctx = await game_here(interaction, GAME)
-        options = _options(ctx)
-        if not options or ctx is None or ctx.seat is None:
+        placing = await _placing(interaction)
+        if placing is None:
             return []
+        ctx, seat, options = placing
         piece = _piece_key(options, _typed(interaction, "piece"))
         square = _typed(interaction, "square")
         if piece is not None and square:
-            rotations = tuple(ctx.engine.legal_rotations(ctx.state, ctx.seat, piece, square))
+            rotations = tuple(ctx.engine.legal_rotations(ctx.state, seat, piece, square))
         elif piece is not None:
             rotations = tuple(sorted({r for rots in options[piece].values() for r in rots}))
         else:
