@@ -571,6 +571,27 @@ def _draw_result(ctx: _Ctx, rect: Rect) -> None:
         )
 
 
+def _calendar_cell(ctx: _Ctx, box: Rect, *, current: bool, done: bool) -> Colour:
+    """Paint one year or phase box of the calendar: highlighted now, faded once past, darker to
+    come; returns the fill so the caller can pick readable ink."""
+    theme = ctx.theme
+    if current:
+        fill = theme.highlight
+    elif done:
+        fill = mix(theme.panel, theme.background, 0.6)
+    else:
+        fill = mix(theme.panel, "#000000", 0.15)
+    draw_panel(
+        ctx.draw,
+        box,
+        theme,
+        fill=fill,
+        radius=round(8 * ctx.k),
+        border=theme.highlight if current else theme.panel_border,
+    )
+    return fill
+
+
 def _draw_calendar(ctx: _Ctx, rect: Rect) -> None:
     theme, k, draw, view = ctx.theme, ctx.k, ctx.draw, ctx.view
     draw_panel(draw, rect, theme)
@@ -582,23 +603,7 @@ def _draw_calendar(ctx: _Ctx, rect: Rect) -> None:
         year = i + 1
         current = year == view.year and not view.finished
         done = year < view.year or view.finished or year in past
-        fill = (
-            theme.highlight
-            if current
-            else (
-                mix(theme.panel, theme.background, 0.6)
-                if done
-                else mix(theme.panel, "#000000", 0.15)
-            )
-        )
-        draw_panel(
-            draw,
-            box,
-            theme,
-            fill=fill,
-            radius=round(8 * k),
-            border=theme.highlight if current else theme.panel_border,
-        )
+        fill = _calendar_cell(ctx, box, current=current, done=done)
         ink = text_on(fill) if current else theme.text
         draw_text_centered(
             draw, (box.center[0], box.y0 + box.height * 0.3), ROMAN[i], ctx.f(20, True), ink
@@ -656,23 +661,7 @@ def _draw_calendar(ctx: _Ctx, rect: Rect) -> None:
         phase = i + 1
         current = phase == view.phase and not view.finished
         done = phase < view.phase or view.finished
-        fill = (
-            theme.highlight
-            if current
-            else (
-                mix(theme.panel, theme.background, 0.6)
-                if done
-                else mix(theme.panel, "#000000", 0.15)
-            )
-        )
-        draw_panel(
-            draw,
-            box,
-            theme,
-            fill=fill,
-            radius=round(8 * k),
-            border=theme.highlight if current else theme.panel_border,
-        )
+        fill = _calendar_cell(ctx, box, current=current, done=done)
         ink = text_on(fill) if current else (theme.text_muted if done else theme.text)
         draw_text_centered(
             draw, (box.center[0], box.y0 + box.height * 0.3), str(phase), ctx.f(18, True), ink
