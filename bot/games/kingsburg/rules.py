@@ -812,14 +812,7 @@ def _battle_items(
             else:
                 have = s.players[seat].goods
                 lost = tuple(min(h, x) for h, x in zip(have, goods, strict=True))
-                lost_g: Goods = (lost[0], lost[1], lost[2])
-                s = _pay_goods(s, seat, lost_g)
-                text = (
-                    f"{colour(seat)} loses {goods_notation(lost_g)}."
-                    if sum(lost_g)
-                    else f"{colour(seat)} has no {key} to lose."
-                )
-                ev.append(_ev("goods", text, seat=seat, goods=[-x for x in lost_g]))
+                s = _lose_goods(s, seat, (lost[0], lost[1], lost[2]), key, ev)
         elif key == "vp":
             s = _add_vp(s, seat, sign * n, "battle", ev)
         elif key == "buildings":
@@ -835,17 +828,24 @@ def _battle_items(
                     lost_list = list(p.goods)
                     if p.total_goods > n:
                         lost_list = [min(x, n) for x in p.goods]
-                    lost_g2: Goods = (lost_list[0], lost_list[1], lost_list[2])
-                    s = _pay_goods(s, seat, lost_g2)
-                    text = (
-                        f"{colour(seat)} loses {goods_notation(lost_g2)}."
-                        if sum(lost_g2)
-                        else f"{colour(seat)} has no goods to lose."
+                    s = _lose_goods(
+                        s, seat, (lost_list[0], lost_list[1], lost_list[2]), "goods", ev
                     )
-                    ev.append(_ev("goods", text, seat=seat, goods=[-x for x in lost_g2]))
                 else:
                     choices.append(WinterChoice(seat, False, n))
     return s, choices
+
+
+def _lose_goods(s: State, seat: int, lost: Goods, what: str, ev: list[Event]) -> State:
+    """Pay `lost` as a battle penalty and say so (or that there was no `what` to lose)."""
+    s = _pay_goods(s, seat, lost)
+    text = (
+        f"{colour(seat)} loses {goods_notation(lost)}."
+        if sum(lost)
+        else f"{colour(seat)} has no {what} to lose."
+    )
+    ev.append(_ev("goods", text, seat=seat, goods=[-x for x in lost]))
+    return s
 
 
 def _destroy(s: State, seat: int, ev: list[Event]) -> State:
