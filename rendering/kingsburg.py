@@ -41,6 +41,7 @@ from rendering.base import (
     draw_header,
     draw_panel,
     draw_swatch,
+    draw_text,
     draw_text_centered,
     font,
     mix,
@@ -685,7 +686,7 @@ def _draw_calendar(ctx: _Ctx, rect: Rect) -> None:
         return
     lead = f"Now: {view.step_name}"
     lead_font = ctx.fit(lead, (right - x) * 0.6, 20, bold=True)
-    x += _text(draw, (x, y), lead, lead_font, theme.text, "lm")
+    x += draw_text(draw, (x, y), lead, lead_font, theme.text, "lm")
     waiting = sorted(view.to_act)
     if not waiting:
         return
@@ -695,7 +696,7 @@ def _draw_calendar(ctx: _Ctx, rect: Rect) -> None:
             (x, y), "\u2013 waiting for everyone", font=ctx.f(20), fill=theme.highlight, anchor="lm"
         )
         return
-    x += _text(draw, (x, y), "\u2013 waiting for", ctx.f(20), theme.highlight, "lm") + 8 * k
+    x += draw_text(draw, (x, y), "\u2013 waiting for", ctx.f(20), theme.highlight, "lm") + 8 * k
     dot = 16 * k
     for seat in waiting:
         name = ctx.name(seat)
@@ -708,19 +709,7 @@ def _draw_calendar(ctx: _Ctx, rect: Rect) -> None:
             (x, y - dot / 2, x + dot, y + dot / 2), fill=ctx.seat_colour(seat), outline="#111111"
         )
         x += dot + 6 * k
-        x += _text(draw, (x, y), name, fnt, theme.text, "lm") + 12 * k
-
-
-def _text(
-    draw: ImageDraw.ImageDraw,
-    xy: tuple[float, float],
-    text: str,
-    fnt: Font,
-    fill: Colour,
-    anchor: str = "la",
-) -> float:
-    draw.text(xy, text, font=fnt, fill=fill, anchor=anchor)
-    return text_width(text, fnt)
+        x += draw_text(draw, (x, y), name, fnt, theme.text, "lm") + 12 * k
 
 
 # --------------------------------------------------------------------------------------------
@@ -779,7 +768,7 @@ def _draw_card(ctx: _Ctx, rect: Rect, card: EnemyCardView, heading: str) -> None
         draw.rounded_rectangle(box.box(), radius=round(6 * k), fill=fill)
         lab = f"{label}:"
         lf = ctx.f(18, True)
-        lw = _text(draw, (box.x0 + 8 * k, box.center[1]), lab, lf, "#ffffff", "lm")
+        lw = draw_text(draw, (box.x0 + 8 * k, box.center[1]), lab, lf, "#ffffff", "lm")
         tx = box.x0 + 14 * k + lw
         draw.text(
             (tx, box.center[1]),
@@ -995,17 +984,17 @@ def _draw_gift(ctx: _Ctx, x: float, cy: float, number: int, max_w: float) -> Non
                 x += side * 1.15 + gap
         elif kind in ("or", "to"):
             glyph = "/" if kind == "or" else "\u2192"
-            x += _text(draw, (x, cy), glyph, fnt, theme.text_muted, "lm") + gap
+            x += draw_text(draw, (x, cy), glyph, fnt, theme.text_muted, "lm") + gap
         elif kind == "plus2":
             x += _chip(ctx, x, cy, "+2", theme.token, size=15) + gap
         elif kind == "soldier":
             label = f"{arg}\u2694"
-            x += _text(draw, (x, cy), label, fnt, theme.text, "lm") + gap
+            x += draw_text(draw, (x, cy), label, fnt, theme.text, "lm") + gap
         elif kind == "eye":
             x += _eye(ctx, x, cy, side) + gap
         elif kind == "vp":
             label = f"{int(arg):+d}VP" if int(arg) < 0 else f"{arg}VP"  # type: ignore[call-overload]
-            x += _text(draw, (x, cy), label, fnt, theme.gold, "lm") + gap
+            x += draw_text(draw, (x, cy), label, fnt, theme.gold, "lm") + gap
 
 
 def _group_dice(ctx: _Ctx, group: DiceGroupView) -> list[tuple[int, Colour, bool]]:
@@ -1052,9 +1041,11 @@ def _draw_court(ctx: _Ctx, rect: Rect) -> None:
                 face=theme.neutral_die,
             )
             x -= side + 6 * k
-            x -= _text(draw, (x, ty), "set aside", ctx.f(18), theme.text_muted, "rm") + 16 * k
+            x -= draw_text(draw, (x, ty), "set aside", ctx.f(18), theme.text_muted, "rm") + 16 * k
         x -= (
-            _text(draw, (x, ty), "dummy dice (block advisors)", ctx.f(18), theme.text_muted, "rm")
+            draw_text(
+                draw, (x, ty), "dummy dice (block advisors)", ctx.f(18), theme.text_muted, "rm"
+            )
             + 6 * k
         )
         draw_number_die(
@@ -1236,7 +1227,7 @@ def _draw_player(ctx: _Ctx, rect: Rect, s: SeatView) -> None:
     cy = top + _PLAYER_TITLE_H * k / 2
     sw = 24 * k
     draw_swatch(draw, Rect(sx, cy - sw / 2, sx + sw, cy + sw / 2), colour)
-    vp_w = _text(draw, (right, cy), f"{s.vp} VP", ctx.f(28, True), theme.text, "rm")
+    vp_w = draw_text(draw, (right, cy), f"{s.vp} VP", ctx.f(28, True), theme.text, "rm")
     x = sx + sw + 8 * k
     chips: list[tuple[str, Colour]] = []
     if view.viewer == s.seat:
@@ -1251,11 +1242,11 @@ def _draw_player(ctx: _Ctx, rect: Rect, s: SeatView) -> None:
     limit = right - vp_w - 10 * k
     first_chips = sum(text_width(t, chip_font) + 16 * 0.7 * k + 6 * k for t, _ in chips[:1])
     nf = ctx.fit(name, max(60 * k, limit - x - first_chips), 24, bold=True)
-    x += _text(draw, (x, cy), name, nf, theme.text, "lm") + 8 * k
+    x += draw_text(draw, (x, cy), name, nf, theme.text, "lm") + 8 * k
     if ctx.names.get(s.seat):
         cfont = ctx.f(17)
         if x + text_width(s.colour, cfont) + first_chips < limit:
-            x += _text(draw, (x, cy), s.colour, cfont, theme.text_muted, "lm") + 8 * k
+            x += draw_text(draw, (x, cy), s.colour, cfont, theme.text_muted, "lm") + 8 * k
     for text, fill in chips:
         if x + text_width(text, chip_font) + 16 * 0.7 * k > limit:
             continue
@@ -1269,10 +1260,10 @@ def _draw_player(ctx: _Ctx, rect: Rect, s: SeatView) -> None:
     for good, n in (("gold", s.gold), ("wood", s.wood), ("stone", s.stone)):
         draw_cube(draw, x, row1 - cube / 2, cube, (_good_colour(theme, good),))
         x += cube * 1.2 + 5 * k
-        x += _text(draw, (x, row1), str(n), big, theme.text, "lm") + 15 * k
+        x += draw_text(draw, (x, row1), str(n), big, theme.text, "lm") + 15 * k
     x += _chip(ctx, x, row1, "+2", theme.token, size=17) + 4 * k
-    x += _text(draw, (x, row1), f"\u00d7{s.plus_two}", big, theme.text, "lm") + 15 * k
-    x += _text(draw, (x, row1), f"\u2694 {s.soldiers}", big, theme.text, "lm") + 6 * k
+    x += draw_text(draw, (x, row1), f"\u00d7{s.plus_two}", big, theme.text, "lm") + 15 * k
+    x += draw_text(draw, (x, row1), f"\u2694 {s.soldiers}", big, theme.text, "lm") + 6 * k
     soldier_label = "soldier" if s.soldiers == 1 else "soldiers"
     if x + text_width(soldier_label, ctx.f(17)) < right:
         draw.text((x, row1), soldier_label, font=ctx.f(17), fill=theme.text_muted, anchor="lm")
