@@ -226,16 +226,29 @@ def _drop_heads(s: State, has_options: Callable[[State, int], bool]) -> tuple[in
     return q
 
 
+def _skip_or_advance(
+    s: State,
+    has_options: Callable[[State, int], bool],
+    advance: Callable[[State, list[Event]], State],
+    ev: list[Event],
+) -> State | None:
+    """For a step worked through the queue: wait on its head (None), drop the seats with
+    nothing to decide, or once nobody is left move on with `advance`."""
+    q = _drop_heads(s, has_options)
+    if q:
+        return None if q == s.queue else replace(s, queue=q)
+    return advance(s, ev)
+
+
 def _progress(s: State, ev: list[Event]) -> State | None:
     """One automatic move forward, or None when the state waits on a seat."""
     step = s.step
     if step is Step.AID:
         return None if s.aid_pending else _start_season(s, 2, ev)
     if step is Step.REROLL:
-        q = _drop_heads(s, lambda st, seat: bool(_reroll_options(st.players[seat])))
-        if q:
-            return None if q == s.queue else replace(s, queue=q)
-        return _start_influence(s, ev)
+        return _skip_or_advance(
+            s, lambda st, seat: bool(_reroll_options(st.players[seat])), _start_influence, ev
+        )
     if step is Step.INFLUENCE:
         if s.queue and not _influence_options(s, s.queue[0], first_only=True):
             seat = s.queue[0]
@@ -258,22 +271,18 @@ def _progress(s: State, ev: list[Event]) -> State | None:
             return _start_build(s, ev)
         return _auto_gift(s, ev)
     if step is Step.BUILD:
-        q = _drop_heads(s, lambda st, seat: bool(_build_options(st, seat)))
-        if q:
-            return None if q == s.queue else replace(s, queue=q)
-        return _end_season(s, ev)
+        return _skip_or_advance(s, lambda st, seat: bool(_build_options(st, seat)), _end_season, ev)
     if step is Step.TOWNHALL:
-        q = _drop_heads(s, lambda st, seat: bool(_townhall_options(st.players[seat])))
-        if q:
-            return None if q == s.queue else replace(s, queue=q)
-        return _finish_season(s, ev)
-    if step is Step.RECRUIT:
-        q = _drop_heads(
-            s, lambda st, seat: _recruit_cost(st.players[seat]) <= sum(st.players[seat].goods)
+        return _skip_or_advance(
+            s, lambda st, seat: bool(_townhall_options(st.players[seat])), _finish_season, ev
         )
-        if q:
-            return None if q == s.queue else replace(s, queue=q)
-        return _winter(s, ev)
+    if step is Step.RECRUIT:
+        return _skip_or_advance(
+            s,
+            lambda st, seat: _recruit_cost(st.players[seat]) <= sum(st.players[seat].goods),
+            _winter,
+            ev,
+        )
     if step is Step.BATTLE:
         return None if s.choices else _end_year(s, ev)
     raise RuntimeError(f"Kingsburg: no progression from step {step}")
