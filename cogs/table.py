@@ -37,28 +37,8 @@ MAX_TURN_HOURS = 8784.0  # a year
 
 
 def _game_names() -> dict[str, str]:
-    """game key -> display name for every game that loads.
-
-    The registry imports every engine at once; if one package is broken, fall back to loading
-    the game packages one by one, so a broken neighbour never hides the working games.
-    """
-    try:
-        return {key: engine.spec.display_name for key, engine in sorted(registry().items())}
-    except Exception:
-        log.exception("the game registry failed to load; loading games one by one")
-    import pkgutil
-
-    import bot.games
-    from bot.table.engines import lookup_engine
-
-    names: dict[str, str] = {}
-    for module in pkgutil.iter_modules(bot.games.__path__):
-        if module.ispkg:
-            try:
-                names[module.name] = lookup_engine(module.name).spec.display_name
-            except Exception:
-                log.warning("game %r is not loadable", module.name)
-    return names
+    """game key -> display name for every registered game."""
+    return {key: engine.spec.display_name for key, engine in sorted(registry().items())}
 
 
 async def _game_choices(current: str) -> list[app_commands.Choice[str]]:

@@ -29,12 +29,13 @@ from pathlib import Path
 from typing import Any
 
 from bot.cli.common import RenderPng, bot_seed, engine_for, load_renderer
+from bot.games import get_engine
 from bot.games.protocol import Seat, step
 from bot.games.rejections import Rejection
 from bot.sessions.service import GameService
 from bot.storage.sqlite import SqliteStore
 from bot.table.commands import Table
-from bot.table.engines import AnyEngine, lookup_engine
+from bot.table.engines import AnyEngine
 from bot.table.replies import Caller
 
 # Targets from the brief. Random-games-per-second is a Cathedral target only.
@@ -249,10 +250,10 @@ async def _bench_service(
     store = await SqliteStore.open(folder / "bench.db")
     seeds = iter(range(seed, seed + 1_000_000))
     try:
-        service = GameService(store, seed_source=lambda: next(seeds), engines=lookup_engine)
+        service = GameService(store, seed_source=lambda: next(seeds), engines=get_engine)
         harness = _Harness(engine, service, seed, seats)
         await harness.fill(plan.sessions)
-        table = Table(service, render_png, engines=lookup_engine)
+        table = Table(service, render_png, engines=get_engine)
         # Whole path: Table.move = submit + SQLite commit + render (worker thread) + PNG bytes.
         latencies: list[float] = []
         for _ in range(plan.path_moves if render_png is not None else 0):

@@ -8,8 +8,8 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from bot.games import get_engine
 from bot.games.protocol import Engine, GameSpec, Outcome, Seat
-from bot.table.engines import lookup_engine
 from bot.table.options import parse_options_text
 
 RenderPng = Callable[[str, Any], bytes]
@@ -39,7 +39,7 @@ class CliError(Exception):
 def engine_for(game: str) -> Engine[Any, Any]:
     """The engine for `game`, or CliError naming the known games."""
     try:
-        return lookup_engine(game)
+        return get_engine(game)
     except KeyError as exc:
         raise CliError(str(exc.args[0])) from None
 

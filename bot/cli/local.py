@@ -40,12 +40,13 @@ from bot.cli.common import (
     prepare_out_dir,
     write_png,
 )
+from bot.games import get_engine
 from bot.games.protocol import Seat
 from bot.games.rejections import Rejection
 from bot.sessions.service import GameService
 from bot.storage.sqlite import SqliteStore
 from bot.table.commands import TURN_HOURS_OPTION, Table
-from bot.table.engines import AnyEngine, lookup_engine
+from bot.table.engines import AnyEngine
 from bot.table.replies import Caller, ChoiceButton, Reply
 from bot.table.textcommands import CommandError, CommandKind, parse_command_line
 
@@ -427,7 +428,7 @@ async def play_local(
             service = GameService(
                 store,
                 seed_source=(lambda: seed) if seed is not None else None,
-                engines=lookup_engine,
+                engines=get_engine,
             )
             table = Table(service, render_png or load_renderer())
             players = {

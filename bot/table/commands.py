@@ -29,12 +29,13 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
 
+from bot.games import get_engine
 from bot.games.protocol import Event, Outcome, Seat
 from bot.games.rejections import Rejection, RejectionCode
 from bot.sessions.models import AbandonResult, AppliedMove, GameStatus, MoveResult, Preview
 from bot.sessions.service import GameService
 from bot.storage.records import LogEntry, SeatRecord, SessionRecord, SessionStatus
-from bot.table.engines import AnyEngine, EngineLookup, lookup_engine
+from bot.table.engines import AnyEngine, EngineLookup
 from bot.table.options import parse_options_text
 from bot.table.replies import Caller, ChannelPost, ChoiceButton, ChoiceMenu, ImageFile, Reply
 from bot.table.textcommands import (
@@ -199,7 +200,7 @@ class Table:
     ) -> None:
         self.service = service
         self._render_png = render_png
-        self._engines = engines or lookup_engine
+        self._engines = engines or get_engine
 
     # ------------------------------------------------------------------ helpers
 

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 import pytest_asyncio
 
+from bot.games import get_engine
 from bot.sessions.service import GameService
 from bot.storage.sqlite import SqliteStore
 from bot.table.commands import Table
@@ -39,9 +40,7 @@ def engines(key: str) -> Any:
     """Race for tests, plus the real registry (Cathedral) for everything else."""
     if key.strip().lower() == "race":
         return race_engines(key)
-    from bot.table.engines import lookup_engine
-
-    return lookup_engine(key)
+    return get_engine(key)
 
 
 @pytest.fixture

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from bot.games import get_engine
 from bot.sessions.service import GameService
 from bot.table.commands import Table
-from bot.table.engines import lookup_engine
 
 from .conftest import ALICE, BOB
 
@@ -17,7 +17,7 @@ async def test_cathedral_move_renders_a_real_board(service: GameService) -> None
     """A legal move returns a public PNG of the board and pings the opponent; autocomplete works."""
     from rendering import render_png
 
-    table = Table(service, render_png, engines=lookup_engine)
+    table = Table(service, render_png, engines=get_engine)
     await table.new(ALICE, "cathedral")
     await table.join(BOB)
     [begun] = await table.start(ALICE)
@@ -41,7 +41,7 @@ async def test_cathedral_move_renders_a_real_board(service: GameService) -> None
 
 async def test_cathedral_refused_placement_explains(service: GameService) -> None:
     """An occupied square is refused with the engine's sentence, ephemerally."""
-    table = Table(service, lambda key, view, **_: b"\x89PNG", engines=lookup_engine)
+    table = Table(service, lambda key, view, **_: b"\x89PNG", engines=get_engine)
     await table.new(ALICE, "cathedral")
     await table.join(BOB)
     [begun] = await table.start(ALICE)

@@ -9,11 +9,11 @@ from typing import Any
 
 import pytest
 
+from bot.games import get_engine
 from bot.games.protocol import Seat
 from bot.sessions.service import GameService
 from bot.storage.sqlite import SqliteStore
 from bot.table.commands import Table
-from bot.table.engines import lookup_engine
 from bot.table.replies import Reply
 
 from .conftest import ALICE, BOB, CHANNEL, FakeRenderer
@@ -52,7 +52,7 @@ async def test_cathedral_scores_are_unplaced_squares_lower_better(
     service: GameService, renderer: FakeRenderer
 ) -> None:
     """Cathedral's score field says what is counted and which way is better, by player name."""
-    table = Table(service, renderer, engines=lookup_engine)
+    table = Table(service, renderer, engines=get_engine)
     await _game(table, "cathedral")
     [board] = public(await table.status(ALICE))
     fields = dict(board.fields)
@@ -64,14 +64,14 @@ async def test_cathedral_series_shows_running_totals(
     service: GameService, renderer: FakeRenderer
 ) -> None:
     """A series adds its totals, labelled with the number of games."""
-    table = Table(service, renderer, engines=lookup_engine)
+    table = Table(service, renderer, engines=get_engine)
     await _game(table, "cathedral", options="games=2")
     fields = dict(public(await table.status(ALICE))[0].fields)
     assert fields["Series total over 2 games (lower is better)"].startswith("Alice (light) 0")
 
 
 async def test_kingsburg_scores_are_vp(service: GameService, renderer: FakeRenderer) -> None:
-    table = Table(service, renderer, engines=lookup_engine)
+    table = Table(service, renderer, engines=get_engine)
     await _game(table, "kingsburg")
     fields = dict(public(await table.status(ALICE))[0].fields)
     assert "VP" in fields and "Alice" in fields["VP"] and "Scores" not in fields
@@ -82,7 +82,7 @@ async def test_preview_renders_the_placed_piece_and_plays_nothing(
 ) -> None:
     """Preview: one ephemeral reply, the image drawn from the state after the move (the new
     piece is the highlighted last placement), Confirm at the current version and Cancel."""
-    table = Table(service, renderer, engines=lookup_engine)
+    table = Table(service, renderer, engines=get_engine)
     await _game(table, "cathedral")
     status = await service.status(CHANNEL)
     version = status.session.version  # type: ignore[union-attr]
@@ -109,7 +109,7 @@ async def test_menu_for_six_to_twenty_five_choices(tmp_path: Path) -> None:
     store = await SqliteStore.open(tmp_path / "k.db")
     try:
         service = GameService(store, seed_source=lambda: 4242)
-        table = Table(service, FakeRenderer(), engines=lookup_engine)
+        table = Table(service, FakeRenderer(), engines=get_engine)
         await _game(table, "kingsburg")
         [after_one] = public(await table.move(ALICE, "aid gold"))
         assert len(after_one.buttons) == 3 and after_one.menu is None
