@@ -84,11 +84,6 @@ def _piece_key(options: Options, typed: str) -> str | None:
     return next((p for p in options if p.lower() == wanted), None)
 
 
-def _square_key(squares: dict[str, tuple[int, ...]], typed: str) -> str | None:
-    wanted = typed.upper()
-    return wanted if wanted in squares else None
-
-
 def _size_of(ctx: SeatContext, piece: str) -> int:
     """Squares covered by `piece` (from the viewer's hand), 0 if unknown."""
     view = ctx.engine.view(ctx.state, ctx.seat)

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import re
-import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -161,13 +160,3 @@ def write_png(out: Path, index: int, desc: str, png: bytes) -> Path:
     except OSError as exc:
         raise CliError(f"Cannot write the image {path}: {exc.strerror or exc}.") from None
     return path
-
-
-def outcome_scores(outcome: Outcome) -> Mapping[str, int]:
-    """Scores keyed by seat as text (JSON-friendly)."""
-    return {str(k): v for k, v in sorted(outcome.scores.items())}
-
-
-def err(message: str) -> None:
-    """Print a message to stderr."""
-    print(message, file=sys.stderr)

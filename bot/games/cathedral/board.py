@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from bot.games.cathedral.pieces import (
     BOARD_SIZE,
     BUILDING_KINDS,
-    PIECES,
     Cells,
     Colour,
     Kind,
@@ -160,8 +159,3 @@ def placement_mask(kind: Kind, colour: Colour | None, rotation: int, anchor: int
     """The mask of a placement, or None if the rotation is not distinct or it leaves the board."""
     owner = None if kind is Kind.CATHEDRAL else colour
     return _LOOKUP.get((owner, kind, rotation, anchor))
-
-
-def piece_squares(kind: Kind) -> int:
-    """How many squares a piece covers."""
-    return PIECES[kind].squares

@@ -383,11 +383,3 @@ def describe_items(items: tuple[tuple[str, int], ...]) -> str:
     }
     parts = [f"{n} {words[k][0] if n == 1 else words[k][1]}" for k, n in items]
     return ", ".join(parts) if parts else "nothing"
-
-
-def goods_text(goods: tuple[int, int, int]) -> str:
-    """Goods as notation: "gold+gold+wood" (canonical order), "nothing" if empty."""
-    parts: list[str] = []
-    for name, n in zip(GOODS, goods, strict=True):
-        parts.extend([name] * n)
-    return "+".join(parts) if parts else "nothing"
