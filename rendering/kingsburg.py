@@ -141,9 +141,7 @@ class Layout:
 def last_battle(view: KingsburgView) -> BattleRecord | None:
     """The winter to show in the "Last winter" panel: the most recent battle, unless this year's
     enemy is already revealed without a recorded battle (then the enemy panel shows instead)."""
-    battle = getattr(view, "last_battle", None) or (
-        view.past_battles[-1] if view.past_battles else None
-    )
+    battle = view.last_battle or (view.past_battles[-1] if view.past_battles else None)
     if battle is None:
         return None
     if view.enemy is not None and battle.year != view.year and not view.finished:
