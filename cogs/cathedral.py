@@ -7,8 +7,8 @@ has typed so far, and turns the three options into notation for the table.
 `/cathedral place` with a rotation answers with a private preview (the board with the building
 placed, Confirm / Cancel buttons) unless `confirm:False`; `/cathedral move` always plays at once.
 When the placement would capture (rule 5: the player *may* remove the enclosed building), the
-preview says what and offers "Place and capture", "Place, spare it" and Cancel; with
-`confirm:False`, `capture:False` spares it. `/cathedral pass` explains that there is no pass.
+preview says what and offers "Place and capture", "Place, spare it" (`bot.table.cathedral`) and
+Cancel; with `confirm:False`, `capture:False` spares it. `/cathedral pass` explains that there is no pass.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from discord.ext import commands
 from bot.games.cathedral.actions import NO_CAPTURE
 from bot.games.cathedral.notation import NO_PASS
 from bot.games.protocol import Seat
+from bot.table.cathedral import capture_choice
 from bot.table.replies import Reply
 from cogs._base import (
     SeatContext,
@@ -36,28 +37,6 @@ from cogs._base import (
 
 GAME = "cathedral"
 ALL_ROTATIONS = (0, 90, 180, 270)
-CAPTURE_LABEL = "Place and capture"
-SPARE_LABEL = "Place, spare it"
-
-
-def capture_note(captured: tuple[str, ...]) -> str:
-    """'This captures dark's Infirmary: it goes back to dark's hand and the area becomes yours.'
-
-    `captured` holds the engine's labels ("dark's Inn", "the Cathedral"), one per enclosed area.
-    """
-    fates = []
-    for label in captured:
-        owner, sep, _ = label.partition("'s ")
-        fates.append(f"it goes back to {owner}'s hand" if sep else "it leaves the game")
-    if len(captured) == 1:
-        return f"This captures {captured[0]}: {fates[0]} and the area becomes yours."
-    names = ", ".join(captured[:-1]) + " and " + captured[-1]
-    owners = {label.partition("'s ")[0] for label in captured if "'s " in label}
-    if len(owners) == 1 and all("'s " in label for label in captured):
-        fate = f"they go back to {owners.pop()}'s hand"
-    else:
-        fate = "; ".join(f"{label}: {f}" for label, f in zip(captured, fates, strict=True))
-    return f"This captures {names}: {fate}, and the areas become yours."
 
 
 Options = dict[str, dict[str, tuple[int, ...]]]
@@ -231,22 +210,11 @@ class CathedralCog(commands.GroupCog, group_name="cathedral", group_description=
 async def _capture_choice(
     interaction: discord.Interaction, notation: str, rotation: int
 ) -> tuple[str, tuple[tuple[str, str], ...]]:
-    """(note, buttons) for a placement that would capture: the sentence saying what is taken and
-    the two ways to play it; ("", ()) when nothing would be captured (or it is not legal now,
-    which the preview itself then explains)."""
+    """The capture-or-spare note and buttons for this placement (see `bot.table.cathedral`)."""
     ctx = await game_here(interaction, GAME)
     if ctx is None or ctx.seat is None:
         return "", ()
-    words = notation.split()
-    captured = ctx.engine.capture_preview(ctx.state, ctx.seat, words[0], words[1], rotation)
-    if not captured:
-        return "", ()
-    action = ctx.engine.parse_action(notation, ctx.state, ctx.seat)
-    plain = ctx.engine.format_action(action, ctx.state)
-    return capture_note(tuple(captured)), (
-        (CAPTURE_LABEL, plain),
-        (SPARE_LABEL, f"{plain} {NO_CAPTURE}"),
-    )
+    return capture_choice(ctx.engine, ctx.state, ctx.seat, notation, rotation)
 
 
 async def setup(bot: commands.Bot) -> None:

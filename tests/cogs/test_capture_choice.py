@@ -7,7 +7,7 @@ import pytest
 
 from bot.games.cathedral.notation import NO_PASS
 from bot.games.rejections import Rejection
-from cogs.cathedral import capture_note
+from bot.table.cathedral import capture_note
 from tests.cogs.harness import ALICE, BOB, C1, CAROL, Harness
 from tests.cogs.seeding import seed_state
 from tests.games.cathedral.builders import piece_names_on_board, position

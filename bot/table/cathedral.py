@@ -1,0 +1,56 @@
+"""Cathedral's capture-or-spare choice (rule 5: the player *may* remove an enclosed building).
+
+The engine says what a placement would capture (`capture_preview`); this module turns that into
+the sentence and the two ways to play it, which a front end shows as `Table.preview`'s `note`
+and `alternatives`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.games.cathedral.actions import NO_CAPTURE
+from bot.games.protocol import Seat
+
+CAPTURE_LABEL = "Place and capture"
+SPARE_LABEL = "Place, spare it"
+
+__all__ = ["CAPTURE_LABEL", "SPARE_LABEL", "capture_choice", "capture_note"]
+
+
+def capture_note(captured: tuple[str, ...]) -> str:
+    """'This captures dark's Infirmary: it goes back to dark's hand and the area becomes yours.'
+
+    `captured` holds the engine's labels ("dark's Inn", "the Cathedral"), one per enclosed area.
+    """
+    fates = []
+    for label in captured:
+        owner, sep, _ = label.partition("'s ")
+        fates.append(f"it goes back to {owner}'s hand" if sep else "it leaves the game")
+    if len(captured) == 1:
+        return f"This captures {captured[0]}: {fates[0]} and the area becomes yours."
+    names = ", ".join(captured[:-1]) + " and " + captured[-1]
+    owners = {label.partition("'s ")[0] for label in captured if "'s " in label}
+    if len(owners) == 1 and all("'s " in label for label in captured):
+        fate = f"they go back to {owners.pop()}'s hand"
+    else:
+        fate = "; ".join(f"{label}: {f}" for label, f in zip(captured, fates, strict=True))
+    return f"This captures {names}: {fate}, and the areas become yours."
+
+
+def capture_choice(
+    engine: Any, state: Any, seat: Seat, notation: str, rotation: int
+) -> tuple[str, tuple[tuple[str, str], ...]]:
+    """(note, (label, notation) pairs) for a placement "<piece> <square> ..." that would capture:
+    the sentence saying what is taken and the two ways to play it; ("", ()) when nothing would
+    be captured (or it is not legal now, which the preview itself then explains)."""
+    words = notation.split()
+    captured = engine.capture_preview(state, seat, words[0], words[1], rotation)
+    if not captured:
+        return "", ()
+    action = engine.parse_action(notation, state, seat)
+    plain = engine.format_action(action, state)
+    return capture_note(tuple(captured)), (
+        (CAPTURE_LABEL, plain),
+        (SPARE_LABEL, f"{plain} {NO_CAPTURE}"),
+    )
