@@ -8,7 +8,8 @@ has typed so far, and turns the three options into notation for the table.
 placed, Confirm / Cancel buttons) unless `confirm:False`; `/cathedral move` always plays at once.
 When the placement would capture (rule 5: the player *may* remove the enclosed building), the
 preview says what and offers "Place and capture", "Place, spare it" (`bot.table.cathedral`) and
-Cancel; with `confirm:False`, `capture:False` spares it. `/cathedral pass` explains that there is no pass.
+Cancel; with `confirm:False`, `capture:False` spares it. `/cathedral pass` explains that there
+is no pass.
 """
 
 from __future__ import annotations

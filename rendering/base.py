@@ -155,14 +155,17 @@ class Rect:
 
     @property
     def width(self) -> float:
+        """Horizontal size in pixels."""
         return self.x1 - self.x0
 
     @property
     def height(self) -> float:
+        """Vertical size in pixels."""
         return self.y1 - self.y0
 
     @property
     def center(self) -> tuple[float, float]:
+        """The (x, y) midpoint."""
         return (self.x0 + self.x1) / 2, (self.y0 + self.y1) / 2
 
     def inset(self, dx: float, dy: float | None = None) -> Rect:
@@ -209,6 +212,7 @@ class Grid:
 
     @property
     def rect(self) -> Rect:
+        """The whole board's pixel box."""
         return Rect(self.x, self.y, self.x + self.cols * self.cell, self.y + self.rows * self.cell)
 
     def cell_at(self, px: float, py: float) -> tuple[int, int] | None:

@@ -166,7 +166,9 @@ class Outcome:
 class Bot(Protocol):
     """A computer player: picks one of the legal actions, deterministically from `seed`."""
 
-    def choose(self, state: Any, seat: Seat, seed: int) -> Any: ...
+    def choose(self, state: Any, seat: Seat, seed: int) -> Any:
+        """One of `legal_actions(state, seat)`; the same `seed` must give the same choice."""
+        ...
 
 
 class Engine(Protocol[S, A]):
