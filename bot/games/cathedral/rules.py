@@ -1,22 +1,24 @@
 """Cathedral's rules: whose turn it is, legal placements, checking, applying, claims and scoring.
 
-Claims (rules 4 and 5, our reading): after a building placement by P (not the Cathedral, not P's
-first building of the game) every 8-connected component of squares NOT covered by P's buildings
-that touches the new building is examined. The Cathedral and the opponent's buildings are inside
-such components, never part of their boundary, and diagonal gaps leak. With no piece inside, the
-component becomes P's territory; with exactly one (an opponent building or the Cathedral) that
-piece is removed and the component becomes P's; with two or more nothing happens.
+Claims (rules 4 and 5, our reading): an "area" of player P is an 8-connected component of the
+squares NOT covered by P's buildings; the Cathedral and the opponent's buildings lie inside areas,
+never on their boundary, and diagonal gaps leak. A "piece" is an opponent building or the
+Cathedral. P's open city is P's area holding the most pieces (ties: more squares, then the one
+whose first square in reading order comes first); it is never claimed nor captured.
+
+A building placed by P (not the Cathedral, not P's first building of the game) lies in one area C
+of P before the move; afterwards C minus the building falls into parts. If C was not the open
+city, every part is judged; if it was, the part holding the most pieces (same tie-breaks) is the
+rest of the city and is not judged, every other part is (and an undivided C judges nothing).
+Judging a part: no piece inside, it becomes P's territory; exactly one, that piece is removed and
+the part becomes P's; two or more, nothing happens.
 
 Capturing is optional (rule 5: "you MAY remove it ... immediately after the move"): a placement
 with capture=False leaves every lone enclosed piece where it is and does not claim those
-components (the space stays open to the opponent); components with no piece inside are still
-claimed. One flag covers the whole move: if a placement would capture in two components at once,
-declining declines both. Because only components touching the new building are examined, a
-spared piece is only at risk again from a later building that touches its area and encloses it.
-
-The open rest of the city is such a component too (the rulebook does not set it apart, nor do
-the implementations we checked), so it is only safe while it holds two or more pieces; in real
-play the Cathedral and the opponent's buildings see to that.
+parts (the space stays open to the opponent); parts with no piece inside are still claimed. One
+flag covers the whole move: if a placement would capture in two parts at once, declining
+declines both. Because only parts of the area the new building stands in are judged, a spared
+piece is only at risk again from a later building in its area that encloses it.
 """
 
 from __future__ import annotations
@@ -36,7 +38,6 @@ from bot.games.cathedral.board import (
     N,
     bits,
     dilate,
-    flood,
     placement_mask,
 )
 from bot.games.cathedral.pieces import (
@@ -362,41 +363,15 @@ def _opponent_was_skipped(state: CathedralState, mover: Colour) -> bool:
     return last is not None and last.owner is mover
 
 
-def _areas(mine: int, placed: int) -> list[int]:
-    """The 8-connected components of squares not in `mine` (colour's covered squares, `placed`
-    included) that touch the building `placed`, in order of their lowest square."""
-    not_mine = FULL & ~mine
-    seeds = dilate(placed) & not_mine
-    comps: list[int] = []
-    while seeds:
-        comp = flood(seeds & -seeds, not_mine)
-        seeds &= ~comp
-        comps.append(comp)
-    return comps
-
-
-def _inside(pieces: tuple[Placed, ...], colour: Colour, comp: int) -> list[Placed]:
-    """The pieces not belonging to `colour` (its opponent's and the Cathedral) inside `comp`."""
-    return [p for p in pieces if p.owner is not colour and p.mask & comp]
-
-
-def capture_victims(state: CathedralState, colour: Colour, mask: int) -> tuple[Placed, ...]:
-    """The pieces `colour` would capture by placing a building on the empty squares `mask`
-    (assumed legal), in order of their areas; () for the Cathedral, a first building or a
-    placement that encloses nothing alone. The reference for `capturing_masks`."""
-    if state.phase is not Phase.BUILD or not state.first_placed[colour.index]:
-        return ()
-    mine = state.occupied[colour.index] | mask
-    victims: list[Placed] = []
-    for comp in _areas(mine, mask):
-        inside = _inside(state.pieces, colour, comp)
-        if len(inside) == 1:
-            victims.append(inside[0])
-    return tuple(victims)
+def _rank(count: int, area: int) -> tuple[int, int, int]:
+    """Sort key of an area holding `count` pieces: more pieces, then more squares, then the
+    earlier first square in reading order. The open city (and the rest of a divided open city)
+    is the area with the highest rank."""
+    return (count, area.bit_count(), -(area & -area).bit_length())
 
 
 def _fill(seed: int, within: int) -> int:
-    """board.flood with dilate inlined (the hot loop of capturing_masks)."""
+    """board.flood with dilate inlined (the hot loop of the area computations)."""
     comp = seed
     while True:
         horiz = comp | ((comp << 1) & NOT_LEFT) | ((comp >> 1) & NOT_RIGHT)
@@ -406,57 +381,122 @@ def _fill(seed: int, within: int) -> int:
         comp = grown
 
 
+def _judged_parts(
+    pieces: tuple[Placed, ...], colour: Colour, mine: int, placed: int
+) -> list[tuple[int, list[Placed]]]:
+    """The parts judged after `colour` places a building on `placed` (see the module docstring),
+    each with the pieces inside (the opponent's buildings and the Cathedral), in order of their
+    lowest square next to the building. `mine` is `colour`'s covered squares before the move."""
+    not_mine = FULL & ~mine
+    others = [p for p in pieces if p.owner is not colour]
+    area = 0
+    best: tuple[int, int, int] | None = None
+    open_city = 0
+    rest = not_mine
+    while rest:
+        comp = _fill(rest & -rest, not_mine)
+        rest &= ~comp
+        rank = _rank(sum(1 for p in others if p.mask & comp), comp)
+        if best is None or rank > best:
+            best, open_city = rank, comp
+        if comp & placed:
+            area = comp
+    within = area & ~placed
+    seeds = dilate(placed) & within
+    parts: list[tuple[int, list[Placed]]] = []
+    while seeds:
+        part = _fill(seeds & -seeds, within)
+        seeds &= ~part
+        parts.append((part, [p for p in others if p.mask & part]))
+    if area == open_city:
+        if len(parts) <= 1:
+            return []  # the open city is not divided: nothing is enclosed
+        # The part holding the most pieces stays the open city; only the others are enclosed.
+        city = max(parts, key=lambda pi: _rank(len(pi[1]), pi[0]))
+        parts = [pi for pi in parts if pi is not city]
+    return parts
+
+
+def capture_victims(state: CathedralState, colour: Colour, mask: int) -> tuple[Placed, ...]:
+    """The pieces `colour` would capture by placing a building on the empty squares `mask`
+    (assumed legal), in order of their parts; () for the Cathedral, a first building or a
+    placement that encloses nothing alone. The reference for `capturing_masks`."""
+    if state.phase is not Phase.BUILD or not state.first_placed[colour.index]:
+        return ()
+    parts = _judged_parts(state.pieces, colour, state.occupied[colour.index], mask)
+    return tuple(inside[0] for _, inside in parts if len(inside) == 1)
+
+
 def capturing_masks(state: CathedralState, colour: Colour, masks: list[int]) -> frozenset[int]:
     """Which of `masks` (legal building placements of `colour`) would capture something; the
     same answer as `capture_victims` for each, but fast enough for every legal_actions call.
 
-    Each placement lies inside one component C of the squares not covered by `colour`'s
-    buildings (computed once). With no piece in C it cannot capture; with exactly one it always
-    does (every part C falls into touches the new building). With two or more, the new building
-    must split C. It cannot when no side of it touches our buildings or the wall (corner
-    contacts leak), nor when the part of its 8-neighbour ring inside C is connected by itself
-    (paths through the building can go round it); otherwise C minus the building is
-    flood-filled. tests/games/cathedral/test_capture_choice.py checks this against
-    `capture_victims` on random positions."""
+    Each placement lies inside one area C of `colour` (computed once). With no piece in C it
+    cannot capture. With exactly one it captures unless C is the open city (then the piece's
+    part is always the rest of the city). Otherwise the new building must divide C. It cannot
+    when no side of it touches our buildings or the wall (corner contacts leak), nor when the
+    part of its 8-neighbour ring inside C is connected by itself (paths through the building can
+    go round it); otherwise C minus the building is flood-filled into parts.
+    tests/games/cathedral/test_capture_choice.py checks this against `capture_victims` on
+    random positions."""
     if state.phase is not Phase.BUILD or not state.first_placed[colour.index] or not masks:
         return frozenset()
     not_mine = FULL & ~state.occupied[colour.index]
     others = [p.mask for p in state.pieces if p.owner is not colour]
-    comps: list[tuple[int, int]] = []  # (component, pieces inside), only those with pieces
+    comps: list[tuple[int, int]] = []  # (area, pieces inside), only those with pieces
+    best: tuple[int, int, int] | None = None
+    open_city = 0
     rest = not_mine
     while rest:
-        comp = flood(rest & -rest, not_mine)
+        comp = _fill(rest & -rest, not_mine)
         rest &= ~comp
         count = sum(1 for m in others if m & comp)
         if count:
             comps.append((comp, count))
+            rank = _rank(count, comp)
+            if best is None or rank > best:
+                best, open_city = rank, comp
     out: set[int] = set()
     for mask in masks:
         found = next((cn for cn in comps if mask & cn[0]), None)
         if found is None:
-            continue  # its component holds no piece
+            continue  # its area holds no piece
         comp, count = found
+        is_city = comp == open_city
         if count == 1:
-            out.add(mask)
+            if not is_city:
+                out.add(mask)
             continue
         ring, sides = _RINGS[mask]
         if not sides & ~comp and not mask & _BORDER:
-            continue  # no side touches our buildings or the wall: it cannot split C
+            continue  # no side touches our buildings or the wall: it cannot divide C
         free = ring & comp
         if _fill(free & -free, free) == free:
-            continue  # the free part of the ring is connected around the building: no split
+            continue  # the free part of the ring is connected around the building: no division
         within = comp & ~mask
+        first = _fill(free & -free, within)
+        if first == within:
+            continue  # not divided: two or more pieces stay together, no capture
+        if not is_city:
+            seeds = free
+            while seeds:
+                part = first if seeds & first else _fill(seeds & -seeds, within)
+                seeds &= ~part
+                if sum(1 for m in others if m & part) == 1:
+                    out.add(mask)
+                    break
+            continue
+        # The open city divided: the part with the most pieces stays the city, the rest are
+        # judged; a capture needs a part with exactly one piece that is not that city part.
+        ranks: list[tuple[int, int, int]] = []
         seeds = free
-        whole = True
         while seeds:
-            part = _fill(seeds & -seeds, within)
-            if whole and part == within:
-                break  # not split: two or more pieces stay together, no capture
-            whole = False
+            part = first if seeds & first else _fill(seeds & -seeds, within)
             seeds &= ~part
-            if sum(1 for m in others if m & part) == 1:
-                out.add(mask)
-                break
+            ranks.append(_rank(sum(1 for m in others if m & part), part))
+        top = max(ranks)
+        if any(r[0] == 1 and r != top for r in ranks):
+            out.add(mask)
     return frozenset(out)
 
 
@@ -478,8 +518,7 @@ def _claim(
     captured = state.captured
     spared = state.spared
     removed = state.cathedral_removed
-    for comp in _areas(occ[ci], placed):
-        inside = _inside(state.pieces, colour, comp)
+    for comp, inside in _judged_parts(state.pieces, colour, occ[ci] & ~placed, placed):
         if len(inside) >= 2:
             continue  # two or more pieces inside: nothing is removed, the space stays open
         if inside and not capture:
