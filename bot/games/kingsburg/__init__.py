@@ -99,7 +99,7 @@ class KingsburgEngine:
             termination="completed",
             winners=winners,
             scores={s: k[0] for s, k in keys.items()},
-            reason=f"{names} {verb} with {best[0]} VP after five years.",
+            reason=f"{names[:1].upper()}{names[1:]} {verb} with {best[0]} VP after five years.",
             breakdown={s: {"vp": k[0], "goods": k[1], "buildings": k[2]} for s, k in keys.items()},
         )
 

@@ -62,7 +62,21 @@ def _adv_label(n: int) -> str:
 
 
 def _ev(kind: str, text: str, **data: object) -> Event:
-    return Event(kind, text, dict(data))
+    # Most event sentences start with a seat colour ("red takes ..."): capitalise the sentence.
+    return Event(kind, text[:1].upper() + text[1:], dict(data))
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """ "1 soldier", "2 soldiers" (`many` for irregular plurals)."""
+    return f"{n} {word if n == 1 else (many or word + 's')}"
+
+
+def goods_words(goods: Goods) -> str:
+    """(1, 1, 0) -> "1 gold and 1 wood"; (0, 0, 2) -> "2 stone" (prose, not notation)."""
+    parts = [f"{n} {g}" for g, n in zip(D.GOODS, goods, strict=True) if n]
+    if len(parts) <= 1:
+        return "".join(parts) or "nothing"
+    return ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
 def _multisets(count: int, limit: Goods | None = None) -> list[Goods]:
@@ -100,7 +114,11 @@ def _add_vp(s: State, seat: int, delta: int, why: str, ev: list[Event]) -> State
     actual = new - p.vp
     if delta == 0:
         return s
-    if actual >= 0:
+    if actual == 0:
+        # A lost battle at 0 VP: say plainly that nothing changes rather than "gains 0 VP".
+        ev.append(_ev("vp", f"{colour(seat)} has no VP to lose ({why}).", seat=seat, vp=0))
+        return s
+    if actual > 0:
         text = f"{colour(seat)} gains {actual} VP ({why})."
     else:
         text = f"{colour(seat)} loses {-actual} VP ({why})."
@@ -117,7 +135,7 @@ def _gain_goods(s: State, seat: int, goods: Goods, why: str, ev: list[Event]) ->
     ev.append(
         _ev(
             "goods",
-            f"{colour(seat)} takes {goods_notation(goods)} ({why}).",
+            f"{colour(seat)} takes {goods_words(goods)} ({why}).",
             seat=seat,
             goods=list(goods),
         )
@@ -132,7 +150,9 @@ def _pay_goods(s: State, seat: int, goods: Goods) -> State:
 
 def _add_soldiers(s: State, seat: int, n: int, why: str, ev: list[Event]) -> State:
     p = s.players[seat]
-    ev.append(_ev("soldiers", f"{colour(seat)} gets {n} soldier(s) ({why}).", seat=seat, n=n))
+    ev.append(
+        _ev("soldiers", f"{colour(seat)} gets {plural(n, 'soldier')} ({why}).", seat=seat, n=n)
+    )
     return s.with_player(seat, replace(p, soldiers=p.soldiers + n))
 
 
@@ -727,7 +747,7 @@ def _winter(s: State, ev: list[Event]) -> State:
         _ev(
             "kings_die",
             f"{colour(first)} (first player) rolls the King's die: {die}. "
-            f"Every governor gets {die} soldier(s).",
+            f"Every governor gets {plural(die, 'soldier')}.",
             value=die,
             seat=first,
         )
@@ -849,7 +869,7 @@ def _lose_goods(s: State, seat: int, lost: Goods, what: str, ev: list[Event]) ->
     """Pay `lost` as a battle penalty and say so (or that there was no `what` to lose)."""
     s = _pay_goods(s, seat, lost)
     text = (
-        f"{colour(seat)} loses {goods_notation(lost)}."
+        f"{colour(seat)} loses {goods_words(lost)}."
         if sum(lost)
         else f"{colour(seat)} has no {what} to lose."
     )
@@ -960,11 +980,28 @@ def _or_list(words: list[str]) -> str:
     return ", ".join(words[:-1]) + " or " + words[-1]
 
 
+def _influence_order(a: Action) -> tuple[int, ...]:
+    # Richest advisors first; at each, the plain group before "+2", Market and Envoy variants.
+    assert isinstance(a, Influence)
+    return (-a.advisor, a.envoy, a.plus_two, a.shift != 0)
+
+
+FULL_LIST = 6
+"""Up to this many legal moves, a prompt lists every one of them; beyond, a few examples and how
+many more there are (a prompt must never look complete when it is not)."""
+
+
 def _example_actions(s: State, seat: int, limit: int = 3) -> list[Action]:
-    """A few legal actions worth showing as examples: plain ones first, a decline last."""
+    """A few legal actions worth showing as examples: plain ones first, a decline last.
+
+    When all legal moves number at most `FULL_LIST` (or `limit`), they are all returned."""
     opts = list(legal_actions(s, seat))
     declines = [a for a in opts if isinstance(a, _DECLINES)]
     others = [a for a in opts if not isinstance(a, _DECLINES)]
+    if len(opts) <= max(limit, FULL_LIST):
+        if s.step is Step.INFLUENCE:
+            others.sort(key=_influence_order)
+        return others + declines
     if s.step is Step.INFLUENCE:
         plain = [a for a in others if isinstance(a, Influence) and not (a.envoy or a.plus_two)]
         plain = [a for a in plain if not a.shift] or plain
@@ -980,8 +1017,17 @@ def _example_actions(s: State, seat: int, limit: int = 3) -> list[Action]:
 
 
 def action_examples(s: State, seat: int, limit: int = 3) -> str:
-    """Legal moves of `seat` as "`a`, `b` or `c`" (empty when it has none)."""
-    return _or_list([f"`{format_action(a)}`" for a in _example_actions(s, seat, limit)])
+    """Legal moves of `seat`: all of them as "`a`, `b` or `c`" when they are few (see
+    `FULL_LIST`), else `limit` examples then "… (N more: the /kingsburg <verb> autocomplete lists
+    them)". Empty when the seat has no move."""
+    shown = _example_actions(s, seat, limit)
+    words = [f"`{format_action(a)}`" for a in shown]
+    more = len(legal_actions(s, seat)) - len(shown)
+    if more <= 0:
+        return _or_list(words)
+    verbs = [format_action(a).split()[0] for a in shown if not isinstance(a, _DECLINES)]
+    command = f"/kingsburg {verbs[0]}" if verbs else "/kingsburg"
+    return ", ".join(words) + f", \u2026 ({more} more: the {command} autocomplete lists them)"
 
 
 def _cost_words(cost: Goods) -> str:
@@ -1124,7 +1170,7 @@ def _check(s: State, seat: int, a: Action) -> Rejection | None:
         n = s.choices[0].count
         if sum(a.goods) != n:
             return illegal(
-                f"Choose exactly {n} good(s) as your reward, not {sum(a.goods)}, "
+                f"Choose exactly {plural(n, 'good')} as your reward, not {sum(a.goods)}, "
                 f"e.g. `gift {goods_notation(_multisets(n)[-1])}`."
             )
         return None
@@ -1133,10 +1179,10 @@ def _check(s: State, seat: int, a: Action) -> Rejection | None:
             return _wrong_time(s, seat)
         n = s.choices[0].count
         if sum(a.goods) != n:
-            return illegal(f"You must give up exactly {n} goods, not {sum(a.goods)}.")
+            return illegal(f"You must give up exactly {plural(n, 'good')}, not {sum(a.goods)}.")
         if not _covers(p.goods, a.goods):
             return illegal(
-                f"You do not have {goods_notation(a.goods)} to give up: you have "
+                f"You do not have {goods_words(a.goods)} to give up: you have "
                 f"{_cost_words(p.goods)}."
             )
         return None
@@ -1167,7 +1213,7 @@ def _check(s: State, seat: int, a: Action) -> Rejection | None:
         if not _covers(p.goods, a.payment):
             ex = example_payment(p, a.count)
             return illegal(
-                f"You do not have {goods_notation(a.payment)}: you have "
+                f"You do not have {goods_words(a.payment)}: you have "
                 f"{_cost_words(p.goods) if p.total_goods else 'no goods'}"
                 + (f"; e.g. `recruit {a.count} {goods_notation(ex)}`." if ex else ".")
             )
@@ -1276,6 +1322,15 @@ def _check_gift(s: State, seat: int, a: Gift | Alchemist) -> Rejection | None:
                 f"not {sum(a.goods)}: e.g. `gift {goods_notation(_multisets(n)[-1])}`."
             )
         return None
+    if adv.kind == D.GiftKind.ALCHEMIST:
+        # `gift wood` at the Alchemist: the trade is its own move, so show that move.
+        trades = [x for x in legal_actions(s, seat) if isinstance(x, Alchemist)]
+        write = " or ".join(f"`{format_action(x)}`" for x in trades)
+        if not write:
+            return illegal("The Alchemist trades one good for the other two, but you have none.")
+        return illegal(
+            f"The Alchemist trades one good for the other two: write {write} (or `skip`)."
+        )
     return illegal(f"The {adv.name}'s gift needs no choice.")
 
 
@@ -1311,8 +1366,8 @@ def _check_build(s: State, seat: int, a: Build) -> Rejection | None:
     cost = D.cost_for(a.building, p.has("crane"))
     if not _covers(p.goods, cost):
         return illegal(
-            f"The {b.name} costs {goods_notation(cost)}; you have "
-            f"{goods_notation(p.goods) or 'no goods'}."
+            f"The {b.name} costs {goods_words(cost)}; you have "
+            f"{goods_words(p.goods) if sum(p.goods) else 'no goods'}."
         )
     return None
 
@@ -1447,9 +1502,9 @@ def _apply_alchemist(s: State, seat: int, a: Alchemist, ev: list[Event]) -> Stat
     delta[i] = -1
     p = s.players[seat]
     s = s.with_player(seat, p.with_goods((delta[0], delta[1], delta[2])))
-    others = "+".join(g for g in D.GOODS if g != a.give)
+    others = " and ".join(f"1 {g}" for g in D.GOODS if g != a.give)
     ev.append(
-        _ev("goods", f"{colour(seat)} trades {a.give} for {others} at the Alchemist.", seat=seat)
+        _ev("goods", f"{colour(seat)} trades 1 {a.give} for {others} at the Alchemist.", seat=seat)
     )
     return replace(s, gifts=s.gifts[1:])
 
@@ -1460,7 +1515,7 @@ def _apply_build(s: State, seat: int, a: Build, ev: list[Event]) -> State:
     cost = D.cost_for(a.building, p.has("crane"))
     p = replace(p.with_goods(_neg(cost)), buildings=p.buildings | {a.building}, builds=p.builds + 1)
     s = s.with_player(seat, p)
-    paid = goods_notation(cost) or "nothing"
+    paid = goods_words(cost)
     extra = " with the King's Envoy" if a.envoy else ""
     ev.append(
         _ev(
@@ -1498,7 +1553,7 @@ def _apply_townhall(s: State, seat: int, a: TownHall, ev: list[Event]) -> State:
 
 def _apply_recruit(s: State, seat: int, a: Recruit, ev: list[Event]) -> State:
     s = _pay_goods(s, seat, a.payment)
-    s = _add_soldiers(s, seat, a.count, f"recruited for {goods_notation(a.payment)}", ev)
+    s = _add_soldiers(s, seat, a.count, f"recruited for {goods_words(a.payment)}", ev)
     return replace(s, queue=s.queue[1:])
 
 
@@ -1523,7 +1578,7 @@ def _apply_lose(s: State, seat: int, a: Lose, ev: list[Event]) -> State:
     ev.append(
         _ev(
             "goods",
-            f"{colour(seat)} loses {goods_notation(a.goods)}.",
+            f"{colour(seat)} loses {goods_words(a.goods)}.",
             seat=seat,
             goods=[-x for x in a.goods],
         )

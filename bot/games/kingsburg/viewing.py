@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bot.games.kingsburg import data as D
 from bot.games.kingsburg.actions import Build
-from bot.games.kingsburg.rules import action_examples, colour, legal_actions, to_act
+from bot.games.kingsburg.rules import action_examples, colour, legal_actions, plural, to_act
 from bot.games.kingsburg.state import DUMMY, BattleEffect, State, Step
 from bot.games.kingsburg.view import (
     PHASE_NAMES,
@@ -93,8 +93,8 @@ def pending_text(s: State, seat: int) -> str:
     if step is Step.BATTLE and s.choices:
         ch = s.choices[0]
         if ch.gain:
-            return f"Battle reward: choose {ch.count} good(s): {ex}."
-        return f"Battle lost: choose {ch.count} good(s) to give up: {ex}."
+            return f"Battle reward: choose {plural(ch.count, 'good')}: {ex}."
+        return f"Battle lost: choose {plural(ch.count, 'good')} to give up: {ex}."
     return ""
 
 

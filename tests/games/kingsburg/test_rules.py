@@ -190,7 +190,7 @@ def test_crane_discount_on_columns_three_and_four() -> None:
     assert s.players[0].goods == (0, 0, 0)
     s2 = _build(player(1, 3, 1, buildings=row2))
     assert refuse(s2, 0, "build farms") == (
-        "The Farms costs gold+gold+wood+wood+wood+stone; you have gold+wood+wood+wood+stone."
+        "The Farms costs 2 gold, 3 wood and 1 stone; you have 1 gold, 3 wood and 1 stone."
     )
 
 
