@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from functools import cache
 
 Cells = tuple[tuple[int, int], ...]
 
@@ -133,6 +134,7 @@ def rotate_cw(cells: Cells) -> Cells:
     return normalise(tuple((c, -r) for r, c in cells))
 
 
+@cache  # pure and called on every check and placement: compute each shape once
 def oriented(kind: Kind, colour: Colour | None, rotation: int) -> Cells:
     """The shape of `kind` for `colour` turned `rotation` degrees clockwise, normalised."""
     cells = normalise(PIECES[kind].cells(colour))
@@ -141,6 +143,7 @@ def oriented(kind: Kind, colour: Colour | None, rotation: int) -> Cells:
     return cells
 
 
+@cache
 def distinct_rotations(kind: Kind, colour: Colour | None) -> tuple[int, ...]:
     """The rotations (degrees) giving distinct shapes, first occurrence only: Tavern (0,),
     Stable (0, 90), Castle (0, 90, 180, 270)."""

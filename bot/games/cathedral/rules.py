@@ -131,7 +131,7 @@ def legal_pairs(state: CathedralState, colour: Colour) -> list[tuple[Place, int]
     out: list[tuple[Place, int]] = []
     for kind in KINDS_BY_NAME:
         if hand[KIND_INDEX[kind]]:
-            out.extend(pair for pair in table[kind] if not pair[1] & blocked)
+            out += [pair for pair in table[kind] if not pair[1] & blocked]
     return out
 
 
@@ -427,6 +427,13 @@ def capture_victims(state: CathedralState, colour: Colour, mask: int) -> tuple[P
     return tuple(inside[0] for _, inside in parts if len(inside) == 1)
 
 
+# Whether a set of squares is 8-connected by itself, by set: the free part of a placement's ring
+# recurs from position to position, so capturing_masks remembers the answer (a pure function of
+# the key; the size cap only bounds memory).
+_LINKED: dict[int, bool] = {}
+_LINKED_MAX = 1 << 16
+
+
 def capturing_masks(state: CathedralState, colour: Colour, masks: list[int]) -> frozenset[int]:
     """Which of `masks` (legal building placements of `colour`) would capture something; the
     same answer as `capture_victims` for each, but fast enough for every legal_actions call.
@@ -457,46 +464,53 @@ def capturing_masks(state: CathedralState, colour: Colour, masks: list[int]) -> 
             if best is None or rank > best:
                 best, open_city = rank, comp
     out: set[int] = set()
-    for mask in masks:
-        found = next((cn for cn in comps if mask & cn[0]), None)
-        if found is None:
-            continue  # its area holds no piece
-        comp, count = found
+    for comp, count in comps:
         is_city = comp == open_city
+        here = [m for m in masks if m & comp]
         if count == 1:
             if not is_city:
-                out.add(mask)
+                out.update(here)
             continue
-        ring, sides = _RINGS[mask]
-        if not sides & ~comp and not mask & _BORDER:
-            continue  # no side touches our buildings or the wall: it cannot divide C
-        free = ring & comp
-        if _fill(free & -free, free) == free:
-            continue  # the free part of the ring is connected around the building: no division
-        within = comp & ~mask
-        first = _fill(free & -free, within)
-        if first == within:
-            continue  # not divided: two or more pieces stay together, no capture
-        if not is_city:
-            seeds = free
-            while seeds:
-                part = first if seeds & first else _fill(seeds & -seeds, within)
-                seeds &= ~part
-                if sum(1 for m in others if m & part) == 1:
+        for mask in here:
+            ring, sides = _RINGS[mask]
+            if not sides & ~comp and not mask & _BORDER:
+                continue  # no side touches our buildings or the wall: it cannot divide C
+            free = ring & comp
+            linked = _LINKED.get(free)
+            if linked is None:
+                linked = _fill(free & -free, free) == free
+                if len(_LINKED) >= _LINKED_MAX:
+                    _LINKED.clear()
+                _LINKED[free] = linked
+            if linked:
+                continue  # the free ring is connected: paths go round the building, no division
+            within = comp & ~mask
+            first = _fill(free & -free, within)
+            if first == within:
+                continue  # not divided: two or more pieces stay together, no capture
+            if not is_city:
+                seeds = free & ~first
+                if sum(1 for m in others if m & first) == 1:
                     out.add(mask)
-                    break
-            continue
-        # The open city divided: the part with the most pieces stays the city, the rest are
-        # judged; a capture needs a part with exactly one piece that is not that city part.
-        ranks: list[tuple[int, int, int]] = []
-        seeds = free
-        while seeds:
-            part = first if seeds & first else _fill(seeds & -seeds, within)
-            seeds &= ~part
-            ranks.append(_rank(sum(1 for m in others if m & part), part))
-        top = max(ranks)
-        if any(r[0] == 1 and r != top for r in ranks):
-            out.add(mask)
+                    continue
+                while seeds:
+                    part = _fill(seeds & -seeds, within)
+                    seeds &= ~part
+                    if sum(1 for m in others if m & part) == 1:
+                        out.add(mask)
+                        break
+                continue
+            # The open city divided: the part with the most pieces stays the city, the others
+            # are judged; a capture needs a part with exactly one piece that is not that part.
+            ranks = [_rank(sum(1 for m in others if m & first), first)]
+            seeds = free & ~first
+            while seeds:
+                part = _fill(seeds & -seeds, within)
+                seeds &= ~part
+                ranks.append(_rank(sum(1 for m in others if m & part), part))
+            top = max(ranks)
+            if any(r[0] == 1 and r != top for r in ranks):
+                out.add(mask)
     return frozenset(out)
 
 
