@@ -44,27 +44,28 @@ SPEC = GameSpec(
 
 RULES_SUMMARY = """\
 **Cathedral** (2 players, 10×10 city). Each colour has 14 buildings covering 47 squares; the \
-neutral Cathedral covers 6 (47 + 47 + 6 = 100).
+neutral Cathedral covers 6.
 1. Light places the Cathedral first (any of its 4 turns), then dark places a building, then \
-turns alternate. Buildings turn in quarter turns but never flip (the Abbey and Academy are mirror \
-images between colours).
-2. A building must fit on empty squares inside the city, never in the opponent's territory.
-3. Wall off an area with your buildings (and the city wall) and it becomes your territory. With \
-exactly one opponent building (or the Cathedral) inside, you capture it and take the area; with \
-two or more inside, nothing happens.
+turns alternate. Buildings turn in quarter turns but never flip.
+2. A building must fit on empty squares, never in the opponent's territory.
+3. Wall off part of the city with your buildings (and the wall) and it becomes your territory; \
+with exactly one opponent building (or the Cathedral) inside, you capture it and take the part.
 4. Whoever cannot place is skipped; the game ends when neither can. Fewest unplaced squares wins.
 **Notation:** `Castle B3 90` = piece, anchor, clockwise turn. A1 is top-left, J10 bottom-right; \
 the anchor is the piece's top-most, then left-most square. Tavern, Square and Infirmary need no \
 turn. `Inn C4 90 no-capture` declines a capture.
 **Rules notes**
-- An area is an 8-connected group of squares not covered by your buildings that touches the piece \
-just placed; the Cathedral and enemy buildings lie inside areas, never on their boundary, and \
-corner-to-corner gaps leak.
-- Your first building neither claims nor captures, and an area left open then is only claimed by \
-a later building that touches it.
+- Area: 8-connected squares not covered by your buildings. Enemy buildings and the Cathedral \
+(pieces) lie inside areas, never on a boundary.
+- The open city is your area with the most pieces (ties: more squares, then first square in \
+reading order). It is never claimed nor captured.
+- Your building splits its area into parts, each judged (no piece: claimed; one: captured; more: \
+nothing). If that area was the open city, the part with the most pieces (same ties) stays the \
+city, unjudged; undivided, nothing happens.
+- Your first building neither claims nor captures.
 - A captured building returns to its owner's hand; a captured Cathedral is gone for good.
-- Capturing is optional but immediate: with `no-capture` the piece stays and its area stays open.
-- There is no pass action: a player with no legal placement is skipped automatically.
+- Capturing is optional but immediate: with `no-capture` the piece stays and its part stays open.
+- There is no pass action: a stuck player is skipped.
 - Series (option `games`): colours swap each game; lowest total wins, equal totals draw."""
 
 
