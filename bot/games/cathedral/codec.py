@@ -44,7 +44,7 @@ def _owner_name(owner: Colour | None) -> str:
 
 def state_to_dict(state: CathedralState) -> dict[str, JSON]:
     """Plain-JSON form of the whole state."""
-    return {
+    data: dict[str, JSON] = {
         "game": GAME_KEY,
         "v": VERSION,
         "games": state.games,
@@ -87,6 +87,10 @@ def state_to_dict(state: CathedralState) -> dict[str, JSON]:
         ],
         "seed": state.seed,
     }
+    if state.previous is not None:
+        # Written only when present, so saves without it look exactly as before.
+        data["previous_game"] = state_to_dict(state.previous)
+    return data
 
 
 def _colour(value: object, where: str) -> Colour:
@@ -279,6 +283,7 @@ def state_from_dict(data: Mapping[str, JSON]) -> CathedralState:
             f"state.history: {len(history)} finished games recorded, expected {expected}"
         )
     seed = require_int(d, "seed", "state")
+    previous = _previous(d, games, game_number, tuple(history))
 
     return CathedralState(
         games=games,
@@ -298,4 +303,30 @@ def state_from_dict(data: Mapping[str, JSON]) -> CathedralState:
         history=tuple(history),
         seed=seed,
         occupied=occupied,
+        previous=previous,
     )
+
+
+def _previous(
+    d: Mapping[str, Any], games: int, game_number: int, history: tuple[GameRecord, ...]
+) -> CathedralState | None:
+    """The stored final position of the previous game of a series; saves from before it was
+    kept have no "previous_game" and load with None."""
+    raw = d.get("previous_game")
+    if raw is None:
+        return None
+    try:
+        previous = state_from_dict(require_mapping(raw, "state.previous_game"))
+    except CorruptStateError as exc:
+        raise CorruptStateError(f"state.previous_game: {exc}") from None
+    if (
+        previous.phase is not Phase.OVER
+        or previous.games != games
+        or previous.game_number != game_number - 1
+        or previous.previous is not None
+        or previous.history != history[: previous.game_number]
+    ):
+        raise CorruptStateError(
+            f"state.previous_game: not the finished game {game_number - 1} of this series"
+        )
+    return previous

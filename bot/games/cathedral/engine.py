@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 
 from bot.games.cathedral import codec, notation, rules
 from bot.games.cathedral.actions import Place
@@ -259,7 +260,15 @@ def build_view(state: CathedralState, seat: Seat | None) -> CathedralView:
         cathedral_removed=state.cathedral_removed,
         finished=outcome is not None,
         result_text=None if outcome is None else outcome.reason,
+        previous_game=None if state.previous is None else _previous_view(state.previous, seat),
     )
+
+
+def _previous_view(final: CathedralState, seat: Seat | None) -> CathedralView:
+    """The view of a finished game of a series that is no longer on the board: finished, with
+    that game's own result sentence (the series outcome does not exist yet)."""
+    view = build_view(final, seat)
+    return replace(view, finished=True, result_text=rules.game_over_text(final))
 
 
 def build_summary(state: CathedralState) -> dict[str, JSON]:

@@ -626,30 +626,49 @@ def _next_turn(
     return _end_game(state, events)
 
 
+def game_over_text(state: CathedralState) -> str:
+    """'Game 1 of 3 is over: light has 4 unplaced squares, dark 0; dark wins.' for the game
+    being played in `state` (a single game says 'The game is over: ...')."""
+    light = state.unplaced_squares(Colour.LIGHT)
+    dark = state.unplaced_squares(Colour.DARK)
+    if light == dark:
+        verdict = "a draw"
+    else:
+        verdict = f"{(Colour.LIGHT if light < dark else Colour.DARK).value} wins"
+    prefix = f"Game {state.game_number} of {state.games}" if state.games > 1 else "The game"
+    return (
+        f"{prefix} is over: light has {light} unplaced square{'s' if light != 1 else ''}, "
+        f"dark {dark}; {verdict}."
+    )
+
+
 def _end_game(state: CathedralState, events: list[Event]) -> CathedralState:
-    """Score the finished game; start the next game of a series or end the series."""
+    """Score the finished game; start the next game of a series or end the series.
+
+    A game followed by another one in the series emits a "game_end" event (then "new_game"),
+    and its final position is kept as the new game's `previous` (front ends show it, since the
+    board is emptied at once); the game that ends the series (or a single game) emits
+    "game_over" and stays on the board."""
     light = state.unplaced_squares(Colour.LIGHT)
     dark = state.unplaced_squares(Colour.DARK)
     by_seat = [0, 0]
     by_seat[state.seat_of(Colour.LIGHT)] = light
     by_seat[state.seat_of(Colour.DARK)] = dark
     record = GameRecord(state.game_number, state.light_seat, (by_seat[0], by_seat[1]))
-    if light == dark:
-        verdict = "a draw"
-    else:
-        verdict = f"{(Colour.LIGHT if light < dark else Colour.DARK).value} wins"
-    prefix = f"Game {state.game_number} of {state.games}" if state.games > 1 else "The game"
+    history = (*state.history, record)
+    more = state.game_number < state.games
     events.append(
         Event(
-            "game_over",
-            f"{prefix} is over: light has {light} unplaced square{'s' if light != 1 else ''}, "
-            f"dark {dark}; {verdict}.",
+            "game_end" if more else "game_over",
+            game_over_text(state),
             {"game": state.game_number, "light": light, "dark": dark, "by_seat": by_seat},
         )
     )
-    history = (*state.history, record)
-    if state.game_number < state.games:
-        nxt = fresh_game(state.games, state.game_number + 1, history, state.seed)
+    if more:
+        final = replace(state, phase=Phase.OVER, to_move=None, history=history, previous=None)
+        nxt = replace(
+            fresh_game(state.games, state.game_number + 1, history, state.seed), previous=final
+        )
         events.append(
             Event(
                 "new_game",

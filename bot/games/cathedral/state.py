@@ -55,12 +55,16 @@ class CathedralState:
             (that first placement neither claims nor captures).
         cathedral_removed: the Cathedral was captured this game and is out for good.
         captured: this game's captures as (capturing colour, kind, owner or None for the Cathedral).
-        spared: this game's declined captures (rule 5 makes capturing optional), same form.
         last_piece_id: id of the piece placed by the last move (None at the start of a game).
         next_piece_id: the id the next placed piece gets.
         history: finished games of the series.
         seed: the creation seed (Cathedral has no chance; kept for the record).
         occupied: per owner (light, dark, Cathedral), the mask of covered squares (derived).
+        spared: this game's declined captures (rule 5 makes capturing optional), same form as
+            `captured`.
+        previous: in a series, the final position of the game before the current one (phase
+            OVER, its own `previous` None); None in game 1 and in a single game. The engine starts
+            the next game at once, so this is the only record of how that board ended.
     """
 
     games: int
@@ -80,6 +84,7 @@ class CathedralState:
     seed: int
     occupied: tuple[int, int, int]
     spared: tuple[tuple[Colour, Kind, Colour | None], ...] = ()
+    previous: CathedralState | None = None
 
     def seat_of(self, colour: Colour) -> Seat:
         """The seat playing `colour` in the current game."""

@@ -43,6 +43,10 @@ class CathedralView:
     captured lists this game's captures as (capturing colour, captured piece name, its owner).
     scores maps colour -> squares of unplaced buildings (lower is better).
     series_totals maps seat -> total points of finished games in a series (plus this one once over).
+    previous_game is, in a series, the final view of the game before the current one (finished,
+    result_text saying how that game ended, its own previous_game None); None in game 1 and in
+    a single game. The next game starts at once, so this is the only picture of that board.
+    The game that ends the series stays on the board, so the current view shows it.
     """
 
     viewer: Seat | None
@@ -61,3 +65,4 @@ class CathedralView:
     cathedral_removed: bool
     finished: bool
     result_text: str | None
+    previous_game: CathedralView | None = None

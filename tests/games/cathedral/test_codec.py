@@ -126,3 +126,39 @@ def test_not_an_object(bad: Any) -> None:
     """Non-objects are refused with a message."""
     with pytest.raises(CorruptStateError, match="expected an object"):
         ENGINE.state_from_dict(bad)
+
+
+def _game_two() -> Any:
+    """Early in game 2 of a 3-game series (game 1's final board kept as `previous`)."""
+    state = _played(5, 60, games=3)
+    assert state.game_number == 2
+    return state
+
+
+def test_previous_game_round_trips_and_old_saves_load_without_it() -> None:
+    """The previous game's final board survives JSON; a save from before it existed (no
+    "previous_game") still loads, with no previous game."""
+    state = _game_two()
+    assert state.previous is not None
+    data = json.loads(json.dumps(ENGINE.state_to_dict(state)))
+    assert data["previous_game"]["phase"] == "over"
+    assert ENGINE.state_from_dict(data) == state
+    del data["previous_game"]
+    old = ENGINE.state_from_dict(data)
+    assert old.previous is None and old == replace(state, previous=None)
+    assert ENGINE.view(old, None).previous_game is None
+    assert "previous_game" not in ENGINE.state_to_dict(ENGINE.new_game(2, {"games": 2}, 1))
+
+
+def test_a_previous_game_from_another_point_of_the_series_is_refused() -> None:
+    """previous_game must be the finished game just before the current one."""
+    state = _game_two()
+    data = ENGINE.state_to_dict(state)
+    wrong = copy.deepcopy(data)
+    wrong["previous_game"]["games"] = 2
+    with pytest.raises(CorruptStateError, match="state.previous_game: not the finished game"):
+        ENGINE.state_from_dict(wrong)
+    broken = copy.deepcopy(data)
+    broken["previous_game"]["phase"] = "sideways"
+    with pytest.raises(CorruptStateError, match="state.previous_game: .*sideways"):
+        ENGINE.state_from_dict(broken)

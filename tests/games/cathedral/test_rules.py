@@ -4,6 +4,7 @@ captures, territory, forced passes, the end of the game, scoring and series."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from bot.games.cathedral import ENGINE
 from bot.games.cathedral.actions import Place
@@ -238,11 +239,31 @@ def test_series_swaps_colours_and_totals_points() -> None:
     assert state.light_seat == 1 and ENGINE.to_act(state) == frozenset({Seat(1)})
     assert ENGINE.seat_label(state, Seat(0)) == "dark"
     assert len(state.history) == 1
-    assert [e.kind for e in events][-2:] == ["game_over", "new_game"]
+    # A game followed by another ends with "game_end" (the last one with "game_over").
+    assert [e.kind for e in events][-2:] == ["game_end", "new_game"]
+    assert events[-2].text.startswith("Game 1 of 3 is over: light has ")
     assert state.pieces == () and state.territory == (0, 0)
-    state, _ = _random_playout(state, 2, until_game=3)
+    # Game 1's final board is kept for the series display.
+    previous = ENGINE.view(state, Seat(0)).previous_game
+    assert previous is not None and previous.finished and previous.game_number == 1
+    assert previous.pieces and previous.previous_game is None
+    assert previous.result_text == events[-2].text
+    assert previous.colour_of_seat == {Seat(0): "light", Seat(1): "dark"}
+    assert ENGINE.view(state, None).previous_game == replace(previous, viewer=None)
+    assert state.previous is not None
+    assert ENGINE.state_from_dict(ENGINE.state_to_dict(state)) == state
+    game_2_start = state
+    state, events = _random_playout(state, 2, until_game=3)
     assert state.light_seat == 0 and state.game_number == 3
-    state, _ = _random_playout(state, 3)
+    previous = ENGINE.view(state, Seat(0)).previous_game
+    assert previous is not None and previous.game_number == 2
+    assert previous.colour_of_seat == {Seat(0): "dark", Seat(1): "light"}
+    assert previous.series_totals == {
+        Seat(s): sum(r.unplaced[s] for r in state.history) for s in (0, 1)
+    }
+    assert game_2_start.previous is not None and game_2_start.previous.game_number == 1
+    state, events = _random_playout(state, 3)
+    assert "game_over" in [e.kind for e in events] and "game_end" not in [e.kind for e in events]
     outcome = ENGINE.outcome(state)
     assert outcome is not None
     totals = [sum(r.unplaced[s] for r in state.history) for s in (0, 1)]

@@ -80,11 +80,15 @@ class CathedralMachine(RuleBasedStateMachine):
         new = result.state
         kinds = [e.kind for e in result.events]
         assert kinds[0] == "place"
-        for kind in ("capture", "claim", "pass", "game_over", "new_game"):
+        for kind in ("capture", "claim", "pass", "game_end", "game_over", "new_game"):
             if kind in kinds:
                 event(f"reached: {kind}")  # coverage, shown by --hypothesis-show-statistics
-        if new.game_number != game or new.phase is Phase.OVER:
-            assert "game_over" in kinds
+        if new.game_number != game:
+            assert "game_end" in kinds and "game_over" not in kinds, kinds
+            assert new.previous is not None and new.previous.game_number == game
+            self.stuck = None
+        elif new.phase is Phase.OVER:
+            assert "game_over" in kinds and "game_end" not in kinds, kinds
             self.stuck = None
         elif new.to_move is mover and action.kind is not Kind.CATHEDRAL:
             # The opponent is skipped: announced now unless it already was.
