@@ -130,8 +130,14 @@ def test_not_an_object(bad: Any) -> None:
 
 def _game_two() -> Any:
     """Early in game 2 of a 3-game series (game 1's final board kept as `previous`)."""
-    state = _played(5, 60, games=3)
-    assert state.game_number == 2
+    rng = random.Random(5)
+    state = ENGINE.new_game(2, {"games": 3}, 5)
+    while state.game_number == 1 or state.phase.value == "cathedral":
+        (seat,) = ENGINE.to_act(state)
+        result = step(ENGINE, state, seat, rng.choice(ENGINE.legal_actions(state, seat)))
+        assert isinstance(result, Transition)
+        state = result.state
+    assert state.game_number == 2 and state.pieces  # the Cathedral of game 2 is down
     return state
 
 
