@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import io
+import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -386,6 +387,70 @@ def fit_font(text: str, max_width: float, size: int, min_size: int = 8, bold: bo
     while size > min_size and text_width(text, font(size, bold)) > max_width:
         size -= 1
     return font(size, bold)
+
+
+def ellipsize(text: str, fnt: Font, max_width: float) -> str:
+    """`text` cut at the end with "\u2026" so that it fits `max_width` (unchanged if it fits)."""
+    if text_width(text, fnt) <= max_width:
+        return text
+    while text and text_width(text.rstrip(" ,") + "\u2026", fnt) > max_width:
+        text = text[:-1]
+    return text.rstrip(" ,") + "\u2026"
+
+
+_PROBE_SIZE = 24
+_NOT_A_CHARACTER = "\U0010fffd"  # private use, never in a font: it draws the .notdef box
+
+
+def _glyph_picture(path: str, ch: str) -> bytes:
+    probe = ImageFont.truetype(path, _PROBE_SIZE)
+    image = Image.new("L", (_PROBE_SIZE * 3, _PROBE_SIZE * 2))
+    ImageDraw.Draw(image).text((_PROBE_SIZE // 2, _PROBE_SIZE // 2), ch, font=probe, fill=255)
+    return image.tobytes() + str(round(probe.getlength(ch))).encode()
+
+
+@functools.lru_cache(maxsize=4)
+def _notdef_picture(path: str) -> bytes:
+    return _glyph_picture(path, _NOT_A_CHARACTER)
+
+
+@functools.lru_cache(maxsize=8192)
+def _missing_in(path: str, ch: str) -> bool:
+    # Cached per character: Discord names repeat on every image.
+    return _glyph_picture(path, ch) == _notdef_picture(path)
+
+
+def has_glyph(ch: str, fnt: Font) -> bool:
+    """Whether `fnt` draws `ch` with a real glyph (not its empty ".notdef" box)."""
+    if ch.isspace():
+        return True
+    path = getattr(fnt, "path", None)
+    if not isinstance(path, str):
+        return True  # Pillow's built-in fallback font: nothing to compare against
+    return not _missing_in(path, ch)
+
+
+def drawable_text(text: str, fnt: Font) -> str:
+    """`text` without "tofu": characters `fnt` cannot draw become "?" (letters, digits) or are
+    dropped (emoji, symbols, joiners and variation selectors), spaces are tidied."""
+    out: list[str] = []
+    for ch in text:
+        if has_glyph(ch, fnt):
+            out.append(ch)
+            continue
+        category = unicodedata.category(ch)
+        if category[0] in "LN":
+            out.append("?")
+        # Emoji, pictographs, modifiers, ZWJ, variation selectors: nothing sensible to print.
+    return " ".join("".join(out).split())
+
+
+def fit_name(text: str, fnt: Font, max_width: float) -> str:
+    """A player name ready to draw with `fnt` in `max_width` px: characters the font lacks
+    replaced (see `drawable_text`), then cut with an ellipsis if still too wide. Callers choose a
+    readable `fnt` first (shrink a little, never below ~16 px at full size) and let this cut the
+    rest. Never empty: a name of emoji only becomes "?"."""
+    return ellipsize(drawable_text(text, fnt) or "?", fnt, max_width)
 
 
 def wrap_text(text: str, fnt: Font, max_width: float) -> list[str]:

@@ -34,7 +34,9 @@ from rendering.base import (
     draw_swatch,
     draw_text_centered,
     draw_wrapped,
+    drawable_text,
     fit_font,
+    fit_name,
     flow_layout,
     font,
     inset_outline,
@@ -417,8 +419,9 @@ def _plan_panels(
         seat = seat_of.get(colour)
         who = COLOUR_NAMES[colour]
         if seat is not None:
-            who_name = (names or {}).get(seat) or f"Player {int(seat) + 1}"
-            title = f"{who} - {who_name}"
+            # Characters DejaVu cannot draw (CJK, emoji) would show as empty boxes: replace them.
+            given = drawable_text((names or {}).get(seat) or "", font(int(m["title"]), bold=True))
+            title = f"{who} - {given or f'Player {int(seat) + 1}'}"
         else:
             title = who
         score = view.scores.get(colour, 0)
@@ -507,10 +510,12 @@ def _draw_panels(
         title_w = plan.rect.width - 2 * inner - sw * 1.4
         if to_move:
             title_w -= text_width("TO MOVE", font(int(m["caption"]), bold=True)) + inner
-        tf = title_font
-        if title_w > 0:
-            tf = fit_font(plan.title, title_w, int(m["title"]), bold=True)
-        draw.text((x + sw * 1.4, y + sw / 2), plan.title, font=tf, fill=theme.text, anchor="lm")
+        # Shrink a little (never below 70%: ~19 px at the default width), then cut with an
+        # ellipsis, so a 32-character Discord name stays readable and inside the panel.
+        size = int(m["title"])
+        tf = fit_font(plan.title, title_w, size, min_size=round(size * 0.7), bold=True)
+        title = fit_name(plan.title, tf, max(title_w, 0))
+        draw.text((x + sw * 1.4, y + sw / 2), title, font=tf, fill=theme.text, anchor="lm")
         if to_move:
             draw.text(
                 (plan.rect.x1 - inner, y + sw / 2),

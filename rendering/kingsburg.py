@@ -43,6 +43,10 @@ from rendering.base import (
     draw_swatch,
     draw_text,
     draw_text_centered,
+    drawable_text,
+    ellipsize,
+    fit_font,
+    fit_name,
     font,
     mix,
     new_canvas,
@@ -328,12 +332,32 @@ class _Ctx:
             return self.theme.seat_colour(int(seat))
 
     def name(self, seat: Seat | int) -> str:
-        given = self.names.get(seat)  # type: ignore[call-overload]
+        """The display name (without characters the font cannot draw), else the colour."""
+        given = _drawable(self.names.get(seat) or "")  # type: ignore[call-overload]
         if given:
             return given
         if 0 <= seat < len(self.view.seats):
             return self.view.seats[seat].colour.capitalize()
         return f"Player {int(seat) + 1}"
+
+    def fit_name(
+        self, seat: Seat | int, max_width: float, size: float, bold: bool = False
+    ) -> tuple[str, Font]:
+        """A seat's name and font for `max_width`: shrunk to 16 px (at the default width) or 70%
+        of `size`, whichever is larger, then cut with an ellipsis (a 32-character Discord name
+        must not run over what follows)."""
+        name = self.name(seat)
+        full = max(8, round(size * self.k))
+        # Names shrink less than labels: never below 16 px at the default width.
+        low = min(full, max(round(16 * self.k), round(full * 0.7)))
+        fnt = fit_font(name, max_width, full, min_size=low, bold=bold)
+        return fit_name(name, fnt, max_width), fnt
+
+
+@functools.lru_cache(maxsize=256)
+def _drawable(name: str) -> str:
+    # Bold DejaVu covers a little less than regular: a name drawable in bold is drawable in both.
+    return drawable_text(name, font(24, True))
 
 
 @functools.lru_cache(maxsize=512)
@@ -517,10 +541,16 @@ def _draw_result(ctx: _Ctx, rect: Rect) -> None:
     )
     inner = _INNER * k
     text = ctx.view.result_text or "The game is over."
+    width = rect.width - 2 * inner
     for seat_view in ctx.view.seats:
-        # The engine writes seat colours; show display names where we have them.
-        text = re.sub(rf"\b{re.escape(seat_view.colour)}\b", ctx.name(seat_view.seat), text)
-    fnt = ctx.fit(text, rect.width - 2 * inner, 22, bold=True)
+        # The engine writes seat colours ("Red wins ..."); show display names where we have them,
+        # each cut so that a tie of long names still leaves the sentence readable.
+        name = fit_name(ctx.name(seat_view.seat), ctx.f(22, True), width / 3)
+        text = re.sub(
+            rf"\b{re.escape(seat_view.colour)}\b", lambda _m, n=name: n, text, flags=re.IGNORECASE
+        )
+    fnt = ctx.fit(text, width, 22, bold=True)
+    text = ellipsize(text, fnt, width)
     draw.text((rect.x0 + inner, rect.y0 + inner), text, font=fnt, fill=theme.text, anchor="la")
     places = ranking(ctx.view)
     top = rect.y0 + inner + 36 * k
@@ -560,11 +590,11 @@ def _draw_result(ctx: _Ctx, rect: Rect) -> None:
             fill=theme.text,
             anchor="rm",
         )
-        name = ctx.name(seat)
+        name, name_font = ctx.fit_name(seat, box.width - 16 * k, 18)
         draw.text(
             (box.x0 + 8 * k, box.y1 - 8 * k),
             name,
-            font=ctx.fit(name, box.width - 16 * k, 18),
+            font=name_font,
             fill=theme.text_muted,
             anchor="ld",
         )
@@ -697,8 +727,8 @@ def _draw_calendar(ctx: _Ctx, rect: Rect) -> None:
     x += draw_text(draw, (x, y), "\u2013 waiting for", ctx.f(20), theme.highlight, "lm") + 8 * k
     dot = 16 * k
     for seat in waiting:
-        name = ctx.name(seat)
         fnt = ctx.f(20, True)
+        name = fit_name(ctx.name(seat), fnt, 260 * k)
         need = dot + 6 * k + text_width(name, fnt)
         if x + need > right:
             draw.text((right, y), "\u2026", font=fnt, fill=theme.text, anchor="rm")
@@ -894,9 +924,9 @@ def _draw_winter(ctx: _Ctx, rect: Rect, battle: BattleRecord) -> None:
         )
         lx = box.x0 + 13 * k
         width = box.x1 - lx - 5 * k
-        name = ctx.name(seat)
+        name, name_font = ctx.fit_name(seat, width, 18, True)
         y = box.y0 + line / 2 + 2 * k
-        draw.text((lx, y), name, font=ctx.fit(name, width, 18, True), fill=theme.text, anchor="lm")
+        draw.text((lx, y), name, font=name_font, fill=theme.text, anchor="lm")
         first, effects = winter_lines(battle, seat)
         result = dict(battle.results).get(seat, "")
         ink = {
@@ -918,11 +948,7 @@ def _draw_winter(ctx: _Ctx, rect: Rect, battle: BattleRecord) -> None:
 
 def ctx_ellipsis(text: str, fnt: Font, width: float) -> str:
     """`text` cut with an ellipsis to fit `width`."""
-    if text_width(text, fnt) <= width:
-        return text
-    while text and text_width(text + "\u2026", fnt) > width:
-        text = text[:-1]
-    return text.rstrip(" ,") + "\u2026"
+    return ellipsize(text, fnt, width)
 
 
 # --------------------------------------------------------------------------------------------
@@ -1236,10 +1262,16 @@ def _draw_player(ctx: _Ctx, rect: Rect, s: SeatView) -> None:
         chips.append(("Envoy", theme.token))
     chips.append((f"{ORDINALS[s.turn_position - 1]} in turn", theme.panel_border))
     chip_font = ctx.f(16, True)
-    name = ctx.name(s.seat)
     limit = right - vp_w - 10 * k
-    first_chips = sum(text_width(t, chip_font) + 16 * 0.7 * k + 6 * k for t, _ in chips[:1])
-    nf = ctx.fit(name, max(60 * k, limit - x - first_chips), 24, bold=True)
+    # Keep room for "you" / "to act" after the name; a long name may cover the rest (chips that
+    # no longer fit are left out: Envoy and turn order are shown elsewhere too).
+    first_chips = sum(
+        text_width(t, chip_font) + 16 * 0.7 * k + 6 * k
+        for t, _ in chips[:1]
+        if t in ("you", "to act")
+    )
+    # Room for the name: up to the first chip (never past the VP), cut with an ellipsis beyond.
+    name, nf = ctx.fit_name(s.seat, max(60 * k, limit - x - first_chips), 24, True)
     x += draw_text(draw, (x, cy), name, nf, theme.text, "lm") + 8 * k
     if ctx.names.get(s.seat):
         cfont = ctx.f(17)

@@ -168,3 +168,38 @@ def test_png_over_the_limit_raises() -> None:
     noise = Image.frombytes("RGB", (200, 200), bytes(rng.randrange(256) for _ in range(120_000)))
     with pytest.raises(ValueError, match="over the 1000 byte limit"):
         base.to_png_bytes(noise, max_bytes=1000)
+
+
+# --- player names: no tofu boxes, cut to the room available ---------------------------------
+
+
+def test_has_glyph_tells_real_glyphs_from_the_missing_glyph_box() -> None:
+    fnt = base.font(24, bold=True)
+    for ch in "AzëÜŁΩжй":
+        assert base.has_glyph(ch, fnt), ch
+    for ch in ("李", "🎲", "\U0010fffd"):
+        assert not base.has_glyph(ch, fnt), ch
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        ("Zoë Jürgen", "Zoë Jürgen"),
+        ("Ωμέγα Привет Łódź", "Ωμέγα Привет Łódź"),
+        ("李小龍", "???"),
+        ("🎲 dice guy 🎲", "dice guy"),
+        ("👍🏽", "?"),  # nothing drawable left: never an empty name
+    ],
+)
+def test_fit_name_replaces_characters_the_font_cannot_draw(name: str, expected: str) -> None:
+    fnt = base.font(24, bold=True)
+    assert base.fit_name(name, fnt, 10_000) == expected
+
+
+def test_fit_name_cuts_long_names_with_an_ellipsis() -> None:
+    fnt = base.font(20, bold=True)
+    fitted = base.fit_name("A" * 32, fnt, 200)
+    assert fitted.endswith("\u2026") and fitted.startswith("AAAA")
+    assert base.text_width(fitted, fnt) <= 200
+    assert len(fitted) < 32
+    assert base.fit_name("Zoë", fnt, 200) == "Zoë"  # short names untouched

@@ -211,3 +211,28 @@ def test_rendering_imports_no_discord_and_no_engine() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == ""
+
+
+def test_long_and_unsupported_names_fit_the_panel_title() -> None:
+    """A 32-character name is cut with an ellipsis before "TO MOVE" (not shrunk to nothing);
+    CJK becomes "?" and emoji are dropped instead of empty boxes."""
+    from PIL import ImageChops
+
+    def render(name: str) -> Image.Image:
+        return cathedral.render(views.midgame(), names={views.ALICE: name, views.BOB: "Zoë"})
+
+    long, short = render("W" * 32), render("Wu")
+    diff = ImageChops.difference(long.convert("RGB"), short.convert("RGB")).getbbox()
+    assert diff is not None
+    layout = cathedral.compute_layout(cathedral.DEFAULT_WIDTH, 10, 10)
+    m = cathedral._metrics(layout)
+    panel = cathedral._plan_panels(
+        views.midgame(), layout, {"light": views.ALICE, "dark": views.BOB}, {}
+    ).panels[0]
+    to_move = cathedral.font(int(m["caption"]), bold=True)
+    to_move_left = panel.rect.x1 - m["inner"] - cathedral.text_width("TO MOVE", to_move)
+    assert diff[2] < to_move_left
+    # Readable: the long name's letters are at least 16 px tall (not shrunk to a smudge).
+    assert diff[3] - diff[1] >= 14
+    assert mean_abs_difference(render("李小龍"), render("???")) == 0
+    assert mean_abs_difference(render("🎲 dice guy 🎲"), render("dice guy")) == 0

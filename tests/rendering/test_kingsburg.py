@@ -835,3 +835,54 @@ def test_phone_sized_five_player_images_stay_small() -> None:
     data = rendering.render_png("kingsburg", crowded, names=NAMES)
     assert len(data) <= MAX_PNG_BYTES
     assert _phone(kingsburg.render(crowded)).width == 480
+
+
+# --- display names --------------------------------------------------------------------------
+
+
+def _name_row_diff(view: KingsburgView, seat_index: int, a: str, b: str) -> tuple[int, ...] | None:
+    """Where the name row of `seat_index`'s panel differs between two display names."""
+    from PIL import ImageChops
+
+    rect = kingsburg.compute_layout(view).players[seat_index]
+    box = (int(rect.x0), int(rect.y0), int(rect.x1), int(rect.y0 + 50))
+    one = kingsburg.render(view, names={**NAMES, Seat(seat_index): a}).crop(box)
+    two = kingsburg.render(view, names={**NAMES, Seat(seat_index): b}).crop(box)
+    diff = ImageChops.difference(one.convert("RGB"), two.convert("RGB")).getbbox()
+    return None if diff is None else (diff[0] + box[0], diff[1], diff[2] + box[0], diff[3])
+
+
+def test_a_32_character_name_stops_before_the_vp() -> None:
+    """Discord allows 32 characters: the name is cut with an ellipsis, the VP stays untouched."""
+    view = five_player()
+    rect = kingsburg.compute_layout(view).players[1]
+    vp_left = (
+        rect.x1 - 12 - kingsburg.text_width(f"{view.seats[1].vp} VP", kingsburg.font(28, True))
+    )
+    diff = _name_row_diff(view, 1, "W" * 32, "Bo")
+    assert diff is not None
+    assert diff[2] < vp_left, (diff, vp_left)
+
+
+@pytest.mark.parametrize(("name", "drawn"), [("李小龍", "???"), ("🎲 dice guy 🎲", "dice guy")])
+def test_names_never_show_missing_glyph_boxes(name: str, drawn: str) -> None:
+    """CJK letters become "?", emoji are dropped: exactly the picture of the cleaned name."""
+    view = five_player()
+    one = kingsburg.render(view, names={**NAMES, Seat(2): name})
+    two = kingsburg.render(view, names={**NAMES, Seat(2): drawn})
+    assert mean_abs_difference(one, two) == 0
+    assert _name_row_diff(view, 2, name, "Zoë Jürgen") is not None  # the name row is drawn
+
+
+def test_winter_and_result_names_are_cut_not_overflowing() -> None:
+    """Long names in the result boxes and the winter panel stay inside their boxes."""
+    long = {Seat(i): chr(ord("A") + i) * 32 for i in range(5)}
+    image = kingsburg.render(finished(), names=long)
+    short = kingsburg.render(finished(), names={Seat(i): chr(ord("A") + i) for i in range(5)})
+    assert image.size == short.size
+    from PIL import ImageChops
+
+    diff = ImageChops.difference(image.convert("RGB"), short.convert("RGB"))
+    # The rightmost column (fifth box's VP and panel borders) is never touched by names.
+    width = image.size[0]
+    assert diff.crop((width - 40, 0, width, image.size[1])).getbbox() is None
