@@ -14,6 +14,7 @@ from discord import app_commands
 from bot.games.protocol import Seat
 from bot.games.rejections import Rejection
 from bot.table.replies import Reply
+from bot.table.textcommands import natural_sorted
 from cogs._replies import caller_of, defer, deliver
 
 if TYPE_CHECKING:
@@ -112,7 +113,8 @@ def choice(name: str, value: T) -> app_commands.Choice[T]:
 
 def notation_choices(notations: Iterable[str], typed: str) -> list[app_commands.Choice[str]]:
     """Autocomplete choices over legal notations, filtered and ranked by `typed`."""
-    return [choice(n, n) for n in rank(notations, typed) if len(n) <= CHOICE_NAME_LIMIT]
+    ordered = natural_sorted(notations)  # squares as people count them: A2 before A10
+    return [choice(n, n) for n in rank(ordered, typed) if len(n) <= CHOICE_NAME_LIMIT]
 
 
 async def legal_notation_choices(

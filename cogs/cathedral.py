@@ -25,6 +25,7 @@ from bot.games.cathedral.notation import NO_PASS
 from bot.games.protocol import Seat
 from bot.table.cathedral import capture_choice
 from bot.table.replies import Reply
+from bot.table.textcommands import natural_sorted
 from cogs._base import (
     SeatContext,
     bot_of,
@@ -164,7 +165,8 @@ class CathedralCog(commands.GroupCog, group_name="cathedral", group_description=
                 for sq, rots in per_piece.items():
                     squares[sq] = tuple(sorted(set(squares.get(sq, ())) | set(rots)))
         out = []
-        for sq in rank(squares, current):
+        # As people count squares (A2 before A10), whatever order the options came in.
+        for sq in rank(natural_sorted(squares), current):
             rots = squares[sq]
             turns = ", ".join(f"{r}°" for r in rots)
             out.append(choice(f"{sq} ({turns})" if piece is not None else sq, sq))

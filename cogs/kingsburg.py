@@ -15,13 +15,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.table.replies import Reply
+from bot.table.textcommands import small_int
 from cogs._base import bot_of, caller_of, choice, game_here, notation_choices, rank, run
 
 log = logging.getLogger(__name__)
 
 GAME = "kingsburg"
-NOTHING_PRIVATE = "You hold no hidden information right now; `/game status` shows the board."
 
 
 async def _legal(interaction: discord.Interaction) -> tuple[str, ...]:
@@ -57,9 +56,10 @@ def _split_influence(notation: str) -> tuple[int, str] | None:
     """'influence 8 with 5+3 +2' -> (8, '5+3 +2')."""
     head, sep, dice = notation.partition(" with ")
     words = head.split()
-    if not sep or len(words) != 2 or not words[1].isdigit():
+    number = small_int(words[1]) if len(words) == 2 else None
+    if not sep or number is None:
         return None
-    return int(words[1]), dice.strip()
+    return number, dice.strip()
 
 
 class KingsburgCog(commands.GroupCog, group_name="kingsburg", group_description="Play Kingsburg."):
@@ -288,15 +288,7 @@ class KingsburgCog(commands.GroupCog, group_name="kingsburg", group_description=
     async def peek(self, interaction: discord.Interaction) -> None:
         """See again, privately, what only you know (e.g. an enemy card you looked at)."""
         table = bot_of(interaction).table
-
-        async def private_part() -> list[Reply]:
-            replies = await table.status(caller_of(interaction))
-            mine = [r for r in replies if r.ephemeral]
-            if len(mine) == len(replies):  # a refusal: pass its sentence on
-                return mine
-            return mine or [Reply(text=NOTHING_PRIVATE, ephemeral=True)]
-
-        await run(interaction, private_part)
+        await run(interaction, lambda: table.peek(caller_of(interaction)))
 
 
 async def setup(bot: commands.Bot) -> None:

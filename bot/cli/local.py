@@ -26,6 +26,7 @@ import re
 import sqlite3
 import sys
 import tempfile
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -52,7 +53,9 @@ from bot.table.textcommands import CommandError, CommandKind, parse_command_line
 
 LOCAL_CHANNEL = 1
 LOCAL_GUILD = None
-_NAME = re.compile(r"[A-Za-z0-9_.-]+")
+# Any letters or digits (Zoë, Jürgen, 李), '_', '.' and '-': never ':' (it ends the name at the
+# start of a line) nor ',' (it separates --players). Names are compared in NFC form.
+_NAME = re.compile(r"[\w.-]+")
 _PREFIX = re.compile(rf"^\s*({_NAME.pattern})\s*:\s*(.*)$")
 
 # Bare words that read the table: typed without `/game` they run as `/game <word> ...`.
@@ -119,8 +122,8 @@ class LocalTable:
     pending: list[Pending] = field(default_factory=list)
 
     def caller_named(self, name: str) -> Caller | None:
-        """The player called `name` (any case)."""
-        return self.players.get(name.lower())
+        """The player called `name` (any case, composed or decomposed accents)."""
+        return self.players.get(name_key(name))
 
     async def default_caller(self) -> Caller:
         """The human to act when exactly one is; else the host (the first player)."""
@@ -295,7 +298,7 @@ class LocalTable:
 
     async def handle(self, line: str) -> bool:
         """Run one line; False when the table should close."""
-        text = line.strip()
+        text = unicodedata.normalize("NFC", line.strip())
         if not text or text.startswith("#"):
             return True
         caller: Caller | None = None
@@ -334,6 +337,11 @@ class LocalTable:
         return True
 
 
+def name_key(name: str) -> str:
+    """How player names are compared: NFC-composed and case-folded ("ZOË" is "zoë")."""
+    return unicodedata.normalize("NFC", name.strip()).casefold()
+
+
 def check_local_seats(
     engine: AnyEngine, players_text: str, bots_text: str
 ) -> tuple[list[str], list[str]]:
@@ -343,7 +351,7 @@ def check_local_seats(
     than a half-filled lobby (and no player is silently left out).
     """
     spec = engine.spec
-    names = [n.strip() for n in players_text.split(",") if n.strip()]
+    names = [unicodedata.normalize("NFC", n.strip()) for n in players_text.split(",") if n.strip()]
     bots = [b.strip().lower() for b in bots_text.split(",") if b.strip()]
     if not names:
         raise CliError("Name at least one human player with --players, e.g. --players alice,bob.")
@@ -353,7 +361,7 @@ def check_local_seats(
             f"The player name {bad!r} cannot be typed before a colon: "
             "use letters, digits, '.', '_' or '-'."
         )
-    if len({n.lower() for n in names}) != len(names):
+    if len({name_key(n) for n in names}) != len(names):
         raise CliError("Every player needs a different name.")
     unknown = next((b for b in bots if b not in engine.bots), None)
     if unknown is not None:
@@ -432,7 +440,7 @@ async def play_local(
             )
             table = Table(service, render_png or load_renderer())
             players = {
-                name.lower(): Caller(LOCAL_GUILD, LOCAL_CHANNEL, 1 + i, name)
+                name_key(name): Caller(LOCAL_GUILD, LOCAL_CHANNEL, 1 + i, name)
                 for i, name in enumerate(names)
             }
             local = LocalTable(table, players, args.out, stream)

@@ -30,6 +30,7 @@ from bot.cli.common import (
 )
 from bot.games.protocol import Engine, Seat, canonical_json, step_text
 from bot.games.rejections import Rejection
+from bot.table.textcommands import small_int
 
 _PREFIX = re.compile(r"^\s*([A-Za-z0-9_-]+)\s*:\s*(.*)$")
 
@@ -70,6 +71,11 @@ def read_moves(lines: Iterable[str]) -> list[MoveLine]:
     return out
 
 
+def _clip_word(word: str, limit: int = 12) -> str:
+    """`word`, shortened with "…" past `limit` characters (a typed number may be huge)."""
+    return word if len(word) <= limit else word[: limit - 1] + "…"
+
+
 def resolve_seat(
     engine: Engine[Any, Any], state: Any, seats: int, line: MoveLine
 ) -> tuple[Seat, str] | str:
@@ -80,9 +86,9 @@ def resolve_seat(
     if line.seat is not None:
         token = line.seat.lower()
         if token.isdigit():
-            seat = int(token)
-            if seat >= seats:
-                return f"There is no seat {seat}: the seats are 0 to {seats - 1}."
+            seat = small_int(token)
+            if seat is None or seat >= seats:
+                return f"There is no seat {_clip_word(token)}: the seats are 0 to {seats - 1}."
             return Seat(seat), line.notation
         for seat in range(seats):
             if engine.seat_label(state, Seat(seat)).lower() == token:

@@ -170,6 +170,13 @@ def bot_seed(session_seed: int, ply: int, seat: int) -> int:
     return int.from_bytes(digest[:6], "big")
 
 
+LEAVE_STARTED_HINT = (
+    "A seat cannot be left once the game is under way: to stop, use /game abandon "
+    "(the host ends the game at once; other players vote, and it ends when all agree)."
+)
+"""Said to a player who tries to leave a game that has started."""
+
+
 def _stale() -> Rejection:
     return Rejection(RejectionCode.STALE, STALE_MESSAGE)
 
@@ -395,7 +402,9 @@ class GameService:
             "first, or start it in a thread.",
         )
 
-    async def _lobby_for(self, channel_id: int) -> SessionRecord | Rejection:
+    async def _lobby_for(
+        self, channel_id: int, started_hint: str | None = None
+    ) -> SessionRecord | Rejection:
         found = await self._find(channel_id)
         if isinstance(found, Rejection):
             return found
@@ -403,22 +412,25 @@ class GameService:
             return Rejection(
                 RejectionCode.LOBBY,
                 f"The {self._game_name(found)} game here has already started.",
+                started_hint,
             )
         return found
 
     @contextlib.asynccontextmanager
-    async def _locked_lobby(self, channel_id: int) -> AsyncIterator[SessionRecord | Rejection]:
+    async def _locked_lobby(
+        self, channel_id: int, started_hint: str | None = None
+    ) -> AsyncIterator[SessionRecord | Rejection]:
         """The lobby here, re-read under its session lock (or the Rejection saying why not).
 
         The first read only finds which lock to take; whoever held it may have changed the lobby,
         so the body always sees the record as it is once the lock is ours.
         """
-        found = await self._lobby_for(channel_id)
+        found = await self._lobby_for(channel_id, started_hint)
         if isinstance(found, Rejection):
             yield found
             return
         async with self._lock(found.id):
-            yield await self._lobby_for(channel_id)
+            yield await self._lobby_for(channel_id, started_hint)
 
     def _full(self, session: SessionRecord, spec: GameSpec) -> Rejection | None:
         if len(session.seats) < spec.max_players:
@@ -487,7 +499,7 @@ class GameService:
 
     async def leave(self, channel_id: int, user_id: int) -> SessionRecord | Rejection:
         """Leave the lobby. A leaving host hands over to the next human or cancels the lobby."""
-        async with self._locked_lobby(channel_id) as session:
+        async with self._locked_lobby(channel_id, LEAVE_STARTED_HINT) as session:
             if isinstance(session, Rejection):
                 return session
             seat = session.seat_of(user_id)

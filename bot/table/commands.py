@@ -36,15 +36,21 @@ from bot.sessions.models import AbandonResult, AppliedMove, GameStatus, MoveResu
 from bot.sessions.service import GameService
 from bot.storage.records import LogEntry, SeatRecord, SessionRecord, SessionStatus
 from bot.table.engines import AnyEngine, EngineLookup
+from bot.table.kingsburg import NOT_PEEKED as KINGSBURG_NOT_PEEKED
+from bot.table.kingsburg import peek_text as kingsburg_peek_text
 from bot.table.options import parse_options_text
 from bot.table.replies import Caller, ChannelPost, ChoiceButton, ChoiceMenu, ImageFile, Reply
 from bot.table.textcommands import (
     GAME_SUBCOMMANDS,
+    HISTORY_MAX,
+    HISTORY_RANGE,
     TABLE_SUBCOMMANDS,
     Command,
     CommandError,
     CommandKind,
+    natural_sorted,
     parse_command_line,
+    small_int,
 )
 
 log = logging.getLogger(__name__)
@@ -114,6 +120,18 @@ class TableState:
     state: Any | None
     seat: Seat | None
     to_act: frozenset[Seat]
+
+
+# Games whose private information can be put in words for its owner: game key -> function of
+# the owner's view, and the sentence it returns when there is nothing to tell.
+_PRIVATE_TEXT: dict[str, Callable[[Any], str]] = {"kingsburg": kingsburg_peek_text}
+_NOTHING_SEEN: dict[str, str] = {"kingsburg": KINGSBURG_NOT_PEEKED}
+
+NOT_A_PLAYER_PEEK = (
+    "You are not playing in this game, so nothing here is hidden for you; "
+    "`/game status` shows the board."
+)
+NOTHING_HIDDEN = "This game has no hidden information; `/game status` shows the board."
 
 
 def _clip(text: str, limit: int) -> str:
@@ -379,8 +397,10 @@ class Table:
         shown = moves[-MOVES_SHOWN:]
         if len(moves) > len(shown):
             lines.append(f"… {len(moves) - len(shown)} earlier moves")
+        # `state` is after these moves: in a series a colour swap may already have happened.
+        label_state = state if self._labels_fixed(session, state) else None
         for move in shown:
-            who = self._seat_name(session, state, move.seat)
+            who = self._seat_name(session, label_state, move.seat)
             lines.append(f"**{who}**: `{move.notation}`")
             for event in move.events:
                 public = event.for_viewer(None)
@@ -434,7 +454,9 @@ class Table:
         if record is None or record.user_id is None:
             return (), None
         engine = self.service.engine_for(session)
-        notations = [engine.format_action(a, state) for a in engine.legal_actions(state, seat)]
+        notations = natural_sorted(
+            engine.format_action(a, state) for a in engine.legal_actions(state, seat)
+        )
         if 0 < len(notations) <= BUTTON_LIMIT:
             buttons = tuple(
                 ChoiceButton(label=n, session_id=session.id, version=session.version, notation=n)
@@ -484,7 +506,40 @@ class Table:
             menu=menu,
             colour=COLOUR_DONE if result.finished else COLOUR_MOVE,
         )
-        return [public, *await self._private_replies(caller, session, state, result.moves)]
+        finals = await self._finished_game_replies(session, state, result.moves)
+        private = await self._private_replies(caller, session, state, result.moves)
+        return [*finals, public, *private]
+
+    async def _finished_game_replies(
+        self, session: SessionRecord, state: Any, moves: Sequence[AppliedMove]
+    ) -> list[Reply]:
+        """In a series, a move that ends a game (an event of kind "game_end") also clears the
+        board for the next game at once; the public view's `previous_game` keeps the final
+        position, posted as its own reply ("Game 1: final position") before the main one so the
+        players see how that game ended."""
+        ended = [
+            event
+            for move in moves
+            for event in move.events
+            if event.kind == "game_end" and event.visible_to is None
+        ]
+        if not ended:
+            return []
+        engine = self.service.engine_for(session)
+        previous = getattr(engine.view(state, None), "previous_game", None)
+        if previous is None:
+            return []
+        number = ended[-1].data.get("game", getattr(previous, "game_number", None))
+        title = f"Game {number}: final position" if number is not None else "Final position"
+        text = getattr(previous, "result_text", None) or ended[-1].text
+        image = None
+        try:
+            image = await self._image(
+                session.game_key, previous, f"game-{number}-final", title, self._names(session)
+            )
+        except Exception:  # the announcement matters more than its picture
+            log.exception("rendering the final board of session %s failed", session.id)
+        return [Reply(text=_clip(text, TEXT_MAX), title=title, image=image, colour=COLOUR_DONE)]
 
     def _lobby_reply(self, session: SessionRecord, title: str, text: str) -> Reply:
         engine = self.service.engine_for(session)
@@ -607,8 +662,9 @@ class Table:
             caller, result, f"{engine.spec.display_name} begins", intro, "start"
         )
         if engine.spec.has_hidden_information:
-            replies[0] = _with_line(
-                replies[0], "Each player sees their own hidden information with `/game status`."
+            main = _main_public(replies)
+            replies[main] = _with_line(
+                replies[main], "Each player sees their own hidden information with `/game status`."
             )
         return replies
 
@@ -623,6 +679,29 @@ class Table:
         if latest is None:
             return found
         return await self.service.status(caller.channel_id, session_id=latest.id)
+
+    async def _ended_here(self, caller: Caller, rejection: Rejection) -> Rejection | str:
+        """For a move refused because no game is open here: if the last game here has ended
+        (its final board still shows in `/game status`), say so and how it ended instead of
+        "there is no game"."""
+        if rejection.code is not RejectionCode.NO_ACTIVE_GAME:
+            return rejection
+        latest = await self.service.store.get_latest_in_place(caller.channel_id)
+        if latest is None or latest.status not in (
+            SessionStatus.FINISHED,
+            SessionStatus.ABANDONED,
+        ):
+            return rejection
+        name = self._game_name(latest)
+        again = "Start a new one with /game new."
+        if latest.status is SessionStatus.ABANDONED:
+            why = latest.end_reason or "It was abandoned."
+            return f"The {name} game here has ended: {why} {again}"
+        found = await self.service.status(caller.channel_id, session_id=latest.id)
+        result = latest.end_reason or ""
+        if not isinstance(found, Rejection) and found.outcome is not None:
+            result = self._outcome_text(latest, found.state, found.outcome)
+        return f"The {name} game here is over (result: {result.rstrip('.') or 'finished'}). {again}"
 
     async def status(self, caller: Caller) -> list[Reply]:
         """The board, whose turn it is and the scores; the caller's private view only to them."""
@@ -640,9 +719,9 @@ class Table:
         if session.status is SessionStatus.ACTIVE:
             header = f"{name}, move {session.ply + 1}"
         elif session.status is SessionStatus.FINISHED:
-            header = f"{name}: final position after {session.ply} moves"
+            header = f"{name}: final position after {_count(session.ply, 'move')}"
         else:
-            header = f"{name}: abandoned after {session.ply} moves"
+            header = f"{name}: abandoned after {_count(session.ply, 'move')}"
         lines = [self._seats_text(session, state)]
         board = await self._board(session, state, f"move-{session.ply}", header)
         buttons, menu = self._choices(session, state, found.to_act)
@@ -658,18 +737,64 @@ class Table:
         replies = [public]
         seat = self.service.seat_of(session, caller.user_id)
         if engine.spec.has_hidden_information and seat is not None:
+            replies.append(await self._private_view_reply(session, state, seat))
+        return replies
+
+    async def _private_view_reply(
+        self, session: SessionRecord, state: Any, seat: Seat, *, image: bool = True
+    ) -> Reply:
+        """The caller's own view (ephemeral): the image with their hidden information and, for
+        a game that can put it in words (Kingsburg's peeked enemy), the same in text."""
+        engine = self.service.engine_for(session)
+        label = engine.seat_label(state, seat)
+        describe = _PRIVATE_TEXT.get(session.game_key)
+        if describe is not None:
+            text = f"Your view as {label}. {describe(engine.view(state, seat))}"
+        else:
+            text = f"Your view as {label}, with your hidden information."
+        private = None
+        if image:
             private = await self._board(session, state, f"seat-{seat}", "your view", seat=seat)
-            label = engine.seat_label(state, seat)
-            replies.append(
+        return Reply(
+            text=_clip(text, TEXT_MAX),
+            title="Only you can see this",
+            image=private,
+            ephemeral=True,
+            colour=COLOUR_INFO,
+        )
+
+    async def peek(self, caller: Caller) -> list[Reply]:
+        """`/kingsburg peek`: privately, what only the caller knows in the game here (e.g. the
+        enemy card they looked at, in words and as their own view of the board), or a sentence
+        saying there is nothing (a spectator; a player who has not looked at anything)."""
+        found = await self._status_here(caller)
+        if isinstance(found, Rejection):
+            return _refused(found)
+        session, state = found.session, found.state
+        engine = self.service.engine_for(session)
+        seat = self.service.seat_of(session, caller.user_id)
+        if state is None:
+            return _refused(
+                f"The {engine.spec.display_name} game here has not started yet: "
+                "nobody holds hidden information."
+            )
+        if seat is None:
+            return _refused(NOT_A_PLAYER_PEEK)
+        if not engine.spec.has_hidden_information:
+            return _refused(NOTHING_HIDDEN)
+        describe = _PRIVATE_TEXT.get(session.game_key)
+        view = engine.view(state, seat)
+        if describe is not None and describe(view) == _NOTHING_SEEN.get(session.game_key):
+            # Nothing private to draw: the sentence alone says so.
+            return [
                 Reply(
-                    text=f"Your view as {label}, with your hidden information.",
+                    text=describe(view),
                     title="Only you can see this",
-                    image=private,
                     ephemeral=True,
                     colour=COLOUR_INFO,
                 )
-            )
-        return replies
+            ]
+        return [await self._private_view_reply(session, state, seat)]
 
     async def history(self, caller: Caller, limit: int = 10) -> list[Reply]:
         """The last `limit` moves here, oldest first, with their public events."""
@@ -677,23 +802,46 @@ class Table:
         if isinstance(found, Rejection):
             return _refused(found)
         session, state = found.session, found.state
-        limit = max(1, min(int(limit), 50))
+        limit = max(1, min(int(limit), HISTORY_MAX))
         entries = await self.service.history(caller.channel_id, limit, session_id=session.id)
         if isinstance(entries, Rejection):
             return _refused(entries)
         name = self.service.engine_for(session).spec.display_name
         if not entries:
             return [Reply(text="No moves yet.", title=f"{name}: history", colour=COLOUR_INFO)]
-        lines = [self._history_line(session, state, e) for e in entries]
-        text = "\n".join(lines)
-        while len(text) > TEXT_MAX and len(lines) > 1:
-            lines = lines[1:]
-            text = "\n".join(lines)
-        title = f"{name}: the last {len(entries)} move{'s' * (len(entries) != 1)}"
+        colours = self._labels_fixed(session, state)
+        lines = [_clip(self._history_line(session, state, e, colours), TEXT_MAX) for e in entries]
+        # Drop the oldest lines until the rest fits, and say so: the title must count only
+        # the moves actually shown.
+        shown = len(lines)
+        while shown > 1 and len(_history_text(lines[-shown:], len(lines) - shown)) > TEXT_MAX:
+            shown -= 1
+        text = _history_text(lines[-shown:], len(lines) - shown)
+        moves = f"move{'s' * (len(entries) != 1)}"
+        if shown == len(entries):
+            title = f"{name}: the last {len(entries)} {moves}"
+        else:
+            title = f"{name}: the last {shown} of {len(entries)} {moves}"
         return [Reply(text=_clip(text, TEXT_MAX), title=title, colour=COLOUR_INFO)]
 
-    def _history_line(self, session: SessionRecord, state: Any, entry: LogEntry) -> str:
-        who = self._seat_name(session, state, entry.seat)
+    def _labels_fixed(self, session: SessionRecord, state: Any) -> bool:
+        """Whether each player keeps one seat label for the whole session, so a past move may be
+        labelled with today's "(light)". In a series of games (the summary's "games" above 1)
+        the players may swap colours between games; past moves then go without a colour (their
+        event text names the side that played)."""
+        if state is None:
+            return True
+        try:
+            games = self.service.engine_for(session).summary(state).get("games")
+        except Exception:  # a summary is a nicety; never let it break a reply
+            log.exception("summary of session %s failed", session.id)
+            return True
+        return not (isinstance(games, int) and games > 1)
+
+    def _history_line(
+        self, session: SessionRecord, state: Any, entry: LogEntry, colours: bool = True
+    ) -> str:
+        who = self._seat_name(session, state if colours else None, entry.seat)
         line = f"`{entry.ply:>3}.` **{who}**: `{entry.notation}`"
         details = []
         for raw in entry.events:
@@ -798,7 +946,7 @@ class Table:
             caller.channel_id, caller.user_id, text, expected_version, session_id=session_id
         )
         if isinstance(result, Rejection):
-            return _refused(result)
+            return _refused(await self._ended_here(caller, result))
         session = result.session
         name = self.service.engine_for(session).spec.display_name
         first = result.moves[0] if result.moves else None
@@ -833,7 +981,7 @@ class Table:
             return _refused("Write a move, e.g. `Castle B3 90`.")
         result = await self.service.preview(caller.channel_id, caller.user_id, text)
         if isinstance(result, Rejection):
-            return _refused(result)
+            return _refused(await self._ended_here(caller, result))
         return [await self._preview_reply(result, note, alternatives)]
 
     async def _preview_reply(
@@ -955,9 +1103,12 @@ class Table:
             return []
         return list(self.service.legal_notations(ctx.session, ctx.state, caller.user_id))
 
-    async def choices(self, caller: Caller, typed: str) -> list[str]:
-        """Autocomplete: the caller's legal moves matching `typed`, best first, at most 25."""
-        return rank_choices(await self.legal(caller), typed)
+    async def choices(
+        self, caller: Caller, typed: str, limit: int = AUTOCOMPLETE_LIMIT
+    ) -> list[str]:
+        """Autocomplete: the caller's legal moves matching `typed`, best first (squares in
+        natural order: A2 before A10), at most `limit`."""
+        return rank_choices(natural_sorted(await self.legal(caller)), typed, limit)
 
     async def word_choices(self, caller: Caller, before: Sequence[str], typed: str) -> list[str]:
         """Autocomplete one word of notation: the distinct next words of legal moves that start
@@ -968,7 +1119,39 @@ class Table:
             words = notation.split()
             if len(words) > len(prefix) and [w.lower() for w in words[: len(prefix)]] == prefix:
                 seen.setdefault(words[len(prefix)], None)
-        return rank_choices(seen, typed)
+        return rank_choices(natural_sorted(seen), typed)
+
+    async def moves_list(self, caller: Caller, typed: str = "") -> list[Reply]:
+        """The `moves [words]` text command: the caller's legal moves matching `typed`, in
+        natural order, at most `AUTOCOMPLETE_LIMIT` listed, then how many more there are."""
+        legal = await self.legal(caller)
+        if not legal:
+            return [
+                Reply(
+                    text="You have no move to make right now.",
+                    title="Your legal moves",
+                    ephemeral=True,
+                )
+            ]
+        found = rank_choices(natural_sorted(legal), typed, limit=len(legal))
+        if not found:
+            shown_typed = _clip(typed.strip(), 60)
+            return [
+                Reply(
+                    text=f"No legal move matches {shown_typed!r}.",
+                    title="Your legal moves",
+                    ephemeral=True,
+                )
+            ]
+        lines = [f"`{c}`" for c in found[:AUTOCOMPLETE_LIMIT]]
+        more = len(found) - AUTOCOMPLETE_LIMIT
+        if more > 0:
+            hint = "type more of the move to narrow the list, e.g. `moves "
+            example = found[0].split()[0]
+            lines.append(f"…and {more} more ({hint}{example}`).")
+        return [
+            Reply(text=_clip("\n".join(lines), TEXT_MAX), title="Your legal moves", ephemeral=True)
+        ]
 
     # ------------------------------------------------------------------ text commands
 
@@ -1012,11 +1195,19 @@ class Table:
         if kind is CommandKind.ADD_BOT:
             return await self.add_bot(caller, args[0])
         if kind is CommandKind.KICK:
-            return await self.kick(caller, int(args[0]))
+            seat_number = small_int(args[0] if args else "", lowest=1, highest=99)
+            if seat_number is None:
+                return _refused("Say which seat to remove by its number: `/game kick 2`.")
+            return await self.kick(caller, seat_number)
         if kind is CommandKind.STATUS:
             return await self.status(caller)
+        if kind is CommandKind.PEEK:
+            return await self.peek(caller)
         if kind is CommandKind.HISTORY:
-            return await self.history(caller, int(args[0]) if args else 10)
+            limit = small_int(args[0], lowest=1, highest=HISTORY_MAX) if args else 10
+            if limit is None:
+                return _refused(HISTORY_RANGE)
+            return await self.history(caller, limit)
         if kind is CommandKind.ABANDON:
             return await self.abandon(caller)
         if kind is CommandKind.RULES:
@@ -1026,9 +1217,7 @@ class Table:
         if kind is CommandKind.MOVE:
             return await self.move(caller, args[0])
         if kind is CommandKind.CHOICES:
-            found = await self.choices(caller, args[0] if args else "")
-            text = "\n".join(f"`{c}`" for c in found) or "You have no move to make right now."
-            return [Reply(text=text, title="Your legal moves", ephemeral=True)]
+            return await self.moves_list(caller, args[0] if args else "")
         return []
 
 
@@ -1039,10 +1228,11 @@ def _per_seat(raw: Any, by_label: Mapping[str, Seat]) -> dict[Seat, Any] | None:
         out: dict[Seat, Any] = {}
         for key, value in raw.items():
             text = str(key).strip().lower()
+            number = small_int(text)
             if text in by_label:
                 out[by_label[text]] = value
-            elif text.isdigit():
-                out[Seat(int(text))] = value
+            elif number is not None:
+                out[Seat(number)] = value
             else:
                 return None
         return out or None
@@ -1084,6 +1274,27 @@ def _seats_title(taken: int, spec: Any) -> str:
     if spec.min_players == spec.max_players:
         return f"Seats ({taken} of {spec.max_players})"
     return f"Seats ({taken}, for {spec.min_players} to {spec.max_players} players)"
+
+
+def _main_public(replies: Sequence[Reply]) -> int:
+    """Index of the main public reply of a move or start: the last public one (a finished
+    game's final position may come before it)."""
+    public = [i for i, r in enumerate(replies) if not r.ephemeral and r.only_for is None]
+    return public[-1] if public else 0
+
+
+def _count(n: int, noun: str) -> str:
+    """'1 move', '3 moves'."""
+    return f"{n} {noun}{'s' * (n != 1)}"
+
+
+def _history_text(lines: Sequence[str], left_out: int) -> str:
+    """History lines, after a note on how many older moves did not fit (if any)."""
+    if not left_out:
+        return "\n".join(lines)
+    older = f"{left_out} older move{'s' * (left_out != 1)}"
+    note = f"… {older} did not fit in one message; ask for fewer, e.g. `/game history 10`."
+    return "\n".join([note, *lines])
 
 
 def _hours(text: str) -> float | None:

@@ -11,20 +11,76 @@ from __future__ import annotations
 
 import re
 import shlex
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 
 __all__ = [
     "GAME_SUBCOMMANDS",
+    "HISTORY_MAX",
+    "HISTORY_RANGE",
     "TABLE_SUBCOMMANDS",
     "TEXT_ALIASES",
     "Command",
     "CommandError",
     "CommandKind",
     "Subcommand",
+    "natural_key",
+    "natural_sorted",
     "notation_for",
     "parse_command_line",
+    "small_int",
 ]
+
+HISTORY_MAX = 50
+"""`/game history` shows at most this many moves."""
+
+HISTORY_RANGE = f"`/game history` takes a number from 1 to {HISTORY_MAX}, e.g. `/game history 5`."
+
+_ASCII_DIGITS = re.compile(r"[0-9]{1,9}")
+
+
+_RUNS = re.compile(r"([0-9]+)")
+
+
+def natural_key(text: str) -> tuple[tuple[int, int, str], ...]:
+    """Sort key putting "A2" before "A10": digit runs compare as numbers, the rest as text
+    (case-insensitive). Numbers are compared by length then digits, so no `int()` is needed
+    however long they are.
+
+    >>> sorted(["A10", "a2", "A1"], key=natural_key)
+    ['A1', 'a2', 'A10']
+    """
+    key: list[tuple[int, int, str]] = []
+    for i, part in enumerate(_RUNS.split(text)):
+        if i % 2:  # a digit run
+            digits = part.lstrip("0") or "0"
+            key.append((1, len(digits), digits))
+        elif part:
+            key.append((0, 0, part.lower()))
+    return tuple(key)
+
+
+def natural_sorted(items: Iterable[str]) -> list[str]:
+    """`items` in natural order (see `natural_key`); equal keys keep their order."""
+    return sorted(items, key=natural_key)
+
+
+def small_int(text: object, lowest: int = 0, highest: int = 10**9) -> int | None:
+    """`text` as an int when it is plain ASCII digits (at most 9 of them) within
+    [lowest, highest], else None.
+
+    Never raises: `int()` refuses strings past 4300 digits and `str.isdigit()` accepts "²", which
+    `int()` then rejects, so typed numbers are checked here before any conversion.
+
+    >>> small_int("12"), small_int("9" * 5000), small_int("²"), small_int("0", lowest=1)
+    (12, None, None, None)
+    """
+    word = str(text).strip()
+    if not _ASCII_DIGITS.fullmatch(word):
+        return None
+    value = int(word)
+    return value if lowest <= value <= highest else None
 
 
 class CommandKind(Enum):
@@ -37,6 +93,7 @@ class CommandKind(Enum):
     ADD_BOT = "add_bot"
     KICK = "kick"
     STATUS = "status"
+    PEEK = "peek"
     HISTORY = "history"
     ABANDON = "abandon"
     RULES = "rules"
@@ -301,14 +358,12 @@ def _game_command(words: list[str]) -> Command:
     if kind is CommandKind.ADD_BOT:
         return Command(kind, (args[0] if args else "random",))
     if kind is CommandKind.KICK:
-        if len(args) != 1 or not args[0].isdigit():
+        if len(args) != 1 or small_int(args[0], lowest=1, highest=99) is None:
             raise CommandError("Say which seat to remove by its number: `/game kick 2`.")
         return Command(kind, (args[0],))
     if kind is CommandKind.HISTORY:
-        if args and not args[0].isdigit():
-            raise CommandError(
-                "`/game history` takes how many moves to show, e.g. `/game history 5`."
-            )
+        if args and small_int(args[0], lowest=1, highest=HISTORY_MAX) is None:
+            raise CommandError(HISTORY_RANGE)
         return Command(kind, tuple(args[:1]))
     if kind is CommandKind.RULES:
         return Command(kind, tuple(args[:1]))
@@ -327,13 +382,11 @@ def _per_game_command(game: str, words: list[str]) -> Command:
     sub = TEXT_ALIASES.get(game, {}).get(sub, sub)
     if sub in ("rules", "help"):
         return Command(CommandKind.RULES, (game,))
-    if sub in ("status", "board", "history", "peek"):
-        if sub == "peek":
-            return Command(CommandKind.STATUS)
+    if sub in ("status", "board", "history"):
         return _game_command([sub, *args])
     known = GAME_SUBCOMMANDS.get(game, {}).get(sub)
     if known is not None and known.reads:
-        return Command(CommandKind.STATUS)
+        return Command(CommandKind.PEEK)
     if known is not None and known.params and not args:
         what = _join_words([p.replace("_", " ") for p in known.params])
         raise CommandError(f"`/{game} {sub}` needs the {what}: {known.help}.")

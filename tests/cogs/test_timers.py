@@ -63,7 +63,7 @@ async def test_an_overdue_game_is_abandoned_and_announced(h: Harness) -> None:
     assert latest is not None and latest.status is SessionStatus.ABANDONED
     assert await _cog(h).run_timers(now + timedelta(hours=5)) == []
     ex = await h.slash("cathedral move", notation="Cathedral D4 0", user=ALICE)
-    assert not ex.public and "no game" in ex.ephemeral_text.lower()
+    assert not ex.public and "game here has ended: timed out" in ex.ephemeral_text.lower()
 
 
 class Clock:

@@ -217,7 +217,9 @@ async def test_abandon_by_vote_and_by_host(table: Table) -> None:
     assert "waiting for Alice" in vote.text and vote.mentions == (ALICE.user_id,)
     [ended] = await table.abandon(ALICE)
     assert "abandoned" in (ended.title or "")
-    assert "no game" in one_refusal(await table.move(ALICE, "roll")).text.lower()
+    after = one_refusal(await table.move(ALICE, "roll")).text
+    assert after.startswith("The Race game here has ended: Abandoned by the host")
+    assert after.endswith("Start a new one with /game new.")
 
 
 async def test_rules_of_named_and_channel_game(table: Table) -> None:

@@ -67,7 +67,7 @@ def test_parse_options_text_refuses_a_key_given_twice(text: str) -> None:
         ("/kingsburg influence 8 with 5+3", Command(CommandKind.MOVE, ("influence 8 with 5+3",))),
         ("/cathedral rules", Command(CommandKind.RULES, ("cathedral",))),
         ("/kingsburg influence 8 5+3", Command(CommandKind.MOVE, ("influence 8 with 5+3",))),
-        ("/kingsburg peek", Command(CommandKind.STATUS)),
+        ("/kingsburg peek", Command(CommandKind.PEEK)),
         ("/kingsburg move build inn", Command(CommandKind.MOVE, ("build inn",))),
         ("/kingsburg reroll statue white", Command(CommandKind.MOVE, ("reroll statue white",))),
         ("/kingsburg envoy build crane envoy", Command(CommandKind.MOVE, ("build crane envoy",))),
