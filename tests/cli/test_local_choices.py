@@ -155,3 +155,19 @@ async def test_capture_choice_by_typing_the_notation(
     assert ("dark", "Infirmary") in piece_names_on_board(after.state)
     assert await lt.handle("/cathedral pass")
     assert "Cathedral has no pass" in out.getvalue()
+
+
+def test_unicode_letters_in_player_names(tmp_path: Path) -> None:
+    """Zoë and Jürgen are names made of letters: accepted, and typed before a colon (in either
+    case, composed or decomposed) they act as those players; ':' and ',' stay refused."""
+    names, _ = local.check_local_seats(local.get_engine("cathedral"), "Zoë,Jürgen", "")
+    assert names == ["Zoë", "Jürgen"]
+    decomposed = "Zoe\u0308"
+    out = _run(tmp_path, "cathedral", f"{decomposed},Jürgen", ["ZOË: status", "jürgen: moves"])
+    assert "is not at this table" not in out
+    assert "Legal moves of Jürgen" in out
+    with pytest.raises(local.CliError, match="cannot be typed before a colon"):
+        local.check_local_seats(local.get_engine("cathedral"), "a:b,c", "")
+    # A comma always separates names, so "Zoë,Jürgen" is two players, never one.
+    with pytest.raises(local.CliError, match="Every player needs a different name"):
+        local.check_local_seats(local.get_engine("cathedral"), "Zoë,ZOË", "")

@@ -150,3 +150,26 @@ async def test_long_notations_use_a_hashed_custom_id_that_still_resolves(h: Harn
     ex = await h.click(hashed_for_legal, user=ALICE)
     assert not ex.public  # matches no legal move: refused as stale, nothing played
     assert (await _session(h)).session.ply == 0
+
+
+async def test_square_autocomplete_counts_like_people(h: Harness) -> None:
+    """Squares are offered in natural order (B2 before B10), whatever order the engine uses;
+    so are notations in /cathedral move."""
+    from bot.table.textcommands import natural_sorted
+
+    await _started(h)
+    status = await _session(h)
+    first = sorted(await _legal(h, ALICE.id))[0]
+    assert not isinstance(await h.bot.service.submit(C1.id, ALICE.id, first), Rejection)
+    ex = await h.autocomplete(
+        "cathedral place", focused="square", piece="Tavern", square="", user=BOB
+    )
+    values = ex.choice_values
+    assert values and values == natural_sorted(values)
+    ex = await h.autocomplete("cathedral place", focused="square", piece="", square="b", user=BOB)
+    values = ex.choice_values
+    assert values == natural_sorted(values) and "B10" in values
+    assert values != sorted(values)  # plain text order would put B10 before B3
+    ex = await h.autocomplete("cathedral move", focused="notation", notation="tavern", user=BOB)
+    assert ex.choice_values == natural_sorted(ex.choice_values)
+    assert status.session.id

@@ -157,5 +157,8 @@ async def test_peek_is_private_to_the_asker(h: Harness) -> None:
     await _started(h)
     ex = await h.slash("kingsburg peek", user=ALICE)
     assert ex.ephemeral and not ex.public
+    # Nobody has looked at an enemy yet: say so, not "your view with your hidden information".
+    assert "You have not looked at the next enemy this year" in ex.ephemeral_text
+    assert "hidden information" not in ex.ephemeral_text
     ex = await h.slash("kingsburg peek", user=CAROL)
-    assert not ex.public and ex.ephemeral_text
+    assert not ex.public and "not playing in this game" in ex.ephemeral_text

@@ -93,6 +93,9 @@ async def test_closed_dms_get_a_public_nudge_without_the_secret(start_bot: Start
     # The owner can read it privately afterwards.
     looked = await h.slash("kingsburg peek", user=receiver)
     assert not looked.public and looked.ephemeral
+    # The peeked enemy is repeated in words (name and strength), not only in the image.
+    assert "which you looked at" in looked.ephemeral_text
+    assert "strength" in looked.ephemeral_text
 
 
 async def test_six_to_twenty_five_choices_come_as_a_drop_down(start_bot: StartBot) -> None:
