@@ -45,13 +45,15 @@ ACK = "Done."
 """What the caller privately sees when every reply was public (the deferred message needs text)."""
 
 # Discord limits (API docs: message content 2000, embed description 4096, field name 256,
-# field value 1024, 25 fields, title 256; files per message 10).
+# field value 1024, 25 fields, title 256, all text of one embed together 6000; files per
+# message 10).
 CONTENT_LIMIT = 2000
 DESCRIPTION_LIMIT = 4096
 TITLE_LIMIT = 256
 FIELD_NAME_LIMIT = 256
 FIELD_VALUE_LIMIT = 1024
 FIELDS_MAX = 25
+EMBED_TOTAL_LIMIT = 6000
 DEFAULT_COLOUR = 0x8B5A2B  # the guildhall's timber brown
 
 
@@ -102,19 +104,27 @@ def split_text(text: str, limit: int = CONTENT_LIMIT) -> list[str]:
 
 def _embeds(reply: Reply) -> list[discord.Embed]:
     """The embed(s) for a titled reply: long text continues in further embeds; the fields go
-    on the last one and the image on the first."""
+    after the text (more embeds when they pass 25 or 6000 characters) and the image on the
+    first."""
     colour = reply.colour if reply.colour is not None else DEFAULT_COLOUR
     bodies = split_text(reply.text, DESCRIPTION_LIMIT) if reply.text else [""]
     embeds: list[discord.Embed] = []
     for i, body in enumerate(bodies):
         title = _clip(reply.title, TITLE_LIMIT) if reply.title and i == 0 else None
         embeds.append(discord.Embed(title=title, description=body or None, colour=colour))
-    for name, value in reply.fields[:FIELDS_MAX]:
-        embeds[-1].add_field(
-            name=_clip(name or "\u200b", FIELD_NAME_LIMIT),
-            value=_clip(value or "\u200b", FIELD_VALUE_LIMIT),
-            inline=len(value) <= 40,
-        )
+    for name, value in reply.fields:
+        name = _clip(name or "\u200b", FIELD_NAME_LIMIT)
+        clipped = _clip(value or "\u200b", FIELD_VALUE_LIMIT)
+        target = embeds[-1]
+        # Discord refuses an embed with more than 25 fields or more than 6000 characters of text
+        # in all; the fields that do not fit continue in a further embed (its own message).
+        if (
+            len(target.fields) >= FIELDS_MAX
+            or len(target) + len(name) + len(clipped) > EMBED_TOTAL_LIMIT
+        ):
+            target = discord.Embed(colour=colour)
+            embeds.append(target)
+        target.add_field(name=name, value=clipped, inline=len(value) <= 40)
     if reply.image is not None:
         embeds[0].set_image(url=f"attachment://{reply.image.filename}")
     return embeds
