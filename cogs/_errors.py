@@ -82,6 +82,10 @@ def context_of(interaction: discord.Interaction) -> dict[str, Any]:
     }
 
 
+CONTENT_LIMIT = 2000
+"""Discord's limit on message content."""
+
+
 async def _tell(interaction: discord.Interaction, sentence: str) -> None:
     """Send `sentence` privately, whatever state the interaction response is in."""
     if interaction.type is discord.InteractionType.autocomplete:
@@ -89,6 +93,10 @@ async def _tell(interaction: discord.Interaction, sentence: str) -> None:
         if not interaction.response.is_done():
             await interaction.response.autocomplete([])
         return
+    if len(sentence) > CONTENT_LIMIT:
+        # A sentence may quote what was typed (up to 6000 characters); Discord refuses message
+        # content over 2000, and then the user would see "interaction failed" instead.
+        sentence = sentence[: CONTENT_LIMIT - 1] + "…"
     if interaction.response.is_done():
         await interaction.followup.send(sentence, ephemeral=True)
     else:

@@ -41,6 +41,13 @@ def _game_names() -> dict[str, str]:
     return {key: engine.spec.display_name for key, engine in sorted(registry().items())}
 
 
+def _quoted(typed: str, limit: int = 60) -> str:
+    """What the user typed, quoted for a sentence; long input is cut with an ellipsis (a string
+    option may hold 6000 characters, a message only 2000)."""
+    shown = typed if len(typed) <= limit else typed[: limit - 1] + "…"
+    return repr(shown)
+
+
 async def _game_choices(current: str) -> list[app_commands.Choice[str]]:
     names = _game_names()
     ranked = rank(names, current, key=lambda k: f"{k} {names[k]}")
@@ -126,7 +133,7 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
         table = bot_of(interaction).table
         if game.strip().lower() not in _game_names():
             known = ", ".join(_game_names()) or "none"
-            raise UserFacingError(f"There is no game called {game!r}. Games: {known}.")
+            raise UserFacingError(f"There is no game called {_quoted(game)}. Games: {known}.")
         limit = None if turn_hours is None else timedelta(hours=turn_hours)
         if not thread:
             await run(

@@ -99,6 +99,7 @@ _SCORE_KEYS: tuple[tuple[str, str, bool], ...] = (
 TITLE_MAX = 256
 FIELD_MAX = 1024
 TEXT_MAX = 1900
+REFUSAL_MAX = 600  # one short private message, whatever the user typed
 MOVES_SHOWN = 12
 """At most this many moves are listed in one reply (bots can make many in a row)."""
 
@@ -197,7 +198,18 @@ def _word_prefixes(option_words: list[str], typed_words: list[str]) -> bool:
 
 
 def _refused(rejection: Rejection | str) -> list[Reply]:
-    return [Reply(text=str(rejection), ephemeral=True, colour=COLOUR_REFUSED)]
+    return [
+        Reply(text=_clip_middle(str(rejection), REFUSAL_MAX), ephemeral=True, colour=COLOUR_REFUSED)
+    ]
+
+
+def _clip_middle(text: str, limit: int) -> str:
+    """`text` cut to `limit` characters by dropping its middle: a refusal may quote what was
+    typed (a Discord option holds up to 6000 characters), and its end usually says what to do."""
+    if len(text) <= limit:
+        return text
+    half = (limit - 3) // 2
+    return f"{text[:half].rstrip()} … {text[len(text) - half :].lstrip()}"
 
 
 def _load_render_png() -> RenderPng:

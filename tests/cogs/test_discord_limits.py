@@ -356,8 +356,9 @@ def _seated(status: Any) -> list[User]:
 
 async def _extras(a: Audit, user: User) -> None:
     """The informational commands, checked like the moves."""
-    for path in ("game status", "game history", "game help", "game rules"):
+    for path in ("game status", "game help", "game rules"):
         await a.slash(path, user=user)
+    await a.slash("game history", last=50, user=user)
 
 
 # ---------------------------------------------------------------------------------- tests
@@ -440,3 +441,34 @@ async def test_oversized_reply_is_clipped_to_the_limits() -> None:
             payload["embeds"] = [embed.to_dict()]  # type: ignore[attr-defined]
         problems = request_problems(Sent("followup", "POST", "", "", payload))
         assert not problems, problems
+
+
+@pytest.mark.parametrize("size", [150, 2500, 5900])
+async def test_long_typed_options_are_answered_within_the_limits(
+    start_bot: StartBot, size: int
+) -> None:
+    """Whatever a player types (Discord lets a string option run to 6000 characters), the
+    refusal quoting it stays a valid message, and autocomplete on it stays within 25/100."""
+    h = await start_bot(seed=5)
+    a = Audit(h)
+    junk = ("Castle B3 90 " * 500)[:size]
+    ex = await a.slash("game new", game=junk)
+    assert ex.ephemeral_text.strip() and not ex.public
+    await a.autocomplete("game new", focused="game", game=junk)
+    ex = await a.slash("game new", game="cathedral", options=f"x={junk}")
+    assert not ex.public and ex.ephemeral_text.strip()
+    await a.slash("game new", game="cathedral")
+    (refusal,) = (await a.slash("game add-bot", name=junk)).ephemeral
+    assert 0 < len(refusal.text) <= 700
+    await a.autocomplete("game add-bot", focused="name", name=junk)
+    await a.slash("game add-bot", name="random")
+    await a.slash("game start")
+    for command in ("cathedral move", "kingsburg act"):
+        ex = await a.slash(command, notation=junk)
+        (refusal,) = ex.ephemeral  # one short message, not the input echoed over several
+        assert not ex.public and 0 < len(refusal.text) <= 700
+        await a.autocomplete(command, focused="notation", notation=junk)
+    await a.autocomplete("cathedral place", focused="piece", piece=junk)
+    ex = await a.slash("cathedral place", piece=junk, square=junk[:40], rotation=90)
+    assert not ex.public and ex.ephemeral_text.strip()
+    await a.slash("game history", last=50)
