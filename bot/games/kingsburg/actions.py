@@ -308,6 +308,19 @@ def _parse_dice(text: str) -> tuple[tuple[int, ...], tuple[int, ...]] | Rejectio
     return tuple(sorted(dice, reverse=True)), tuple(sorted(whites, reverse=True))
 
 
+TWO_PLUS_TWO = 'Only one "+2" token may go on a dice group each season.'
+"""Refusal for a dice group naming more than one "+2" token (rulebook, Influence step)."""
+
+TWO_MARKETS = (
+    "The Market changes a dice group by 1 only once: say `market+1` or `market-1`, not both "
+    "or twice."
+)
+"""Refusal for a dice group naming the Market more than once."""
+
+TWO_ENVOYS = "There is only one King's Envoy: say `envoy` once."
+"""Refusal for a notation naming the King's Envoy twice."""
+
+
 def _parse_influence(rest: str) -> Action | Rejection:
     if not rest:
         return malformed("Say which advisor and which dice, e.g. `influence 8 with 5+3`.")
@@ -328,21 +341,32 @@ def _parse_influence(rest: str) -> Action | Rejection:
     plus_two = False
     shift = 0
     envoy = False
-    # Options are separate words at the end; "+2" must stand apart from the dice.
+    # Options are separate words at the end; "+2" must stand apart from the dice. Each option may
+    # be named once: a repeated one is refused rather than silently merged (two "+2" would
+    # otherwise quietly become one, and the player would think both counted).
     words = tail.split()
     dice_words: list[str] = []
     i = 0
     while i < len(words):
         w = words[i]
         if w in ("+2", "plus2", "plus-2", "token", "+2token"):
+            if plus_two:
+                return malformed(TWO_PLUS_TWO)
             plus_two = True
+            # "+2 token" names one token in two words.
+            if w != "token" and i + 1 < len(words) and words[i + 1] == "token":
+                i += 1
         elif w == "envoy":
+            if envoy:
+                return malformed(TWO_ENVOYS)
             envoy = True
         elif re.fullmatch(r"market([+-]1?)?", w):
             sign = w[len("market") :]
             if sign in ("", "+", "-") and i + 1 < len(words) and words[i + 1] in ("+1", "-1"):
                 sign = words[i + 1]
                 i += 1
+            if shift:
+                return malformed(TWO_MARKETS)
             if sign in ("+", "+1"):
                 shift = 1
             elif sign in ("-", "-1"):
@@ -409,6 +433,8 @@ def parse_action(text: str) -> Action | Rejection:
         words = rest.split()
         envoy = bool(words) and words[-1] == "envoy"
         name = " ".join(words[:-1] if envoy else words)
+        if envoy and "envoy" in name.split():
+            return malformed(TWO_ENVOYS)
         bid = _norm_building(name)
         if bid is None:
             return unknown_building(name)

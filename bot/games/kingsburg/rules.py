@@ -168,7 +168,7 @@ def _peek(s: State, seat: int, ev: list[Event]) -> State:
             f"{D.describe_items(card.penalty)}.",
             {"seat": seat, "card_id": card.card_id},
             frozenset({Seat(seat)}),
-            f"{colour(seat)} secretly looks at the top card of the Enemies Deck.",
+            f"{colour(seat).capitalize()} secretly looks at the top card of the Enemies Deck.",
         )
     )
     return replace(s, peeked=s.peeked | {seat})
@@ -238,10 +238,20 @@ def settle(s: State, ev: list[Event]) -> State:
     raise RuntimeError("Kingsburg: the automatic phases did not settle")
 
 
-def _drop_heads(s: State, has_options: Callable[[State, int], bool]) -> tuple[int, ...]:
-    """The queue without leading seats that have nothing to decide (they are skipped)."""
+def _drop_heads(
+    s: State,
+    has_options: Callable[[State, int], bool],
+    explain: Callable[[State, int], str | None] | None = None,
+    ev: list[Event] | None = None,
+) -> tuple[int, ...]:
+    """The queue without leading seats that have nothing to decide (they are skipped). When
+    `explain` gives a sentence for a skipped seat, it becomes a public "skip" event, so the player
+    sees why the game went past them."""
     q = s.queue
     while q and not has_options(s, q[0]):
+        text = explain(s, q[0]) if explain is not None else None
+        if text and ev is not None:
+            ev.append(_ev("skip", text, seat=q[0], step=s.step.value))
         q = q[1:]
     return q
 
@@ -251,13 +261,51 @@ def _skip_or_advance(
     has_options: Callable[[State, int], bool],
     advance: Callable[[State, list[Event]], State],
     ev: list[Event],
+    explain: Callable[[State, int], str | None] | None = None,
 ) -> State | None:
     """For a step worked through the queue: wait on its head (None), drop the seats with
-    nothing to decide, or once nobody is left move on with `advance`."""
-    q = _drop_heads(s, has_options)
+    nothing to decide (saying why, with `explain`), or once nobody is left move on with
+    `advance`."""
+    q = _drop_heads(s, has_options, explain, ev)
     if q:
         return None if q == s.queue else replace(s, queue=q)
     return advance(s, ev)
+
+
+def _has_words(p: Player) -> str:
+    goods = goods_words(p.goods)
+    return "has no goods" if goods == "nothing" else f"has {goods}"
+
+
+def _build_skip_sentence(s: State, seat: int) -> str | None:
+    """Why a seat is passed over in Construct Buildings (None after its own build: the build
+    event already told the story)."""
+    p = s.players[seat]
+    if p.builds:
+        return None
+    free = [
+        b
+        for b in D.BUILDINGS
+        if not p.has(b.building_id) and all(p.has(x) for x in D.left_neighbours(b.building_id))
+    ]
+    if not free:
+        return f"{colour(seat)} has nothing left to build."
+    return f"{colour(seat)} cannot afford any building this season ({_has_words(p)})."
+
+
+def _townhall_skip_sentence(s: State, seat: int) -> str | None:
+    """Only Town Hall owners would expect a turn; say why they get none."""
+    p = s.players[seat]
+    if not p.has("town-hall") or p.townhall_used:
+        return None
+    return f'{colour(seat)} has no good and no "+2" token to hand in at the Town Hall.'
+
+
+def _recruit_skip_sentence(s: State, seat: int) -> str | None:
+    """Every player may recruit: say why this one is not asked."""
+    p = s.players[seat]
+    cost = _recruit_cost(p)
+    return f"{colour(seat)} cannot afford a soldier ({plural(cost, 'good')} each; {_has_words(p)})."
 
 
 def _progress(s: State, ev: list[Event]) -> State | None:
@@ -291,10 +339,20 @@ def _progress(s: State, ev: list[Event]) -> State | None:
             return _start_build(s, ev)
         return _auto_gift(s, ev)
     if step is Step.BUILD:
-        return _skip_or_advance(s, lambda st, seat: bool(_build_options(st, seat)), _end_season, ev)
+        return _skip_or_advance(
+            s,
+            lambda st, seat: bool(_build_options(st, seat)),
+            _end_season,
+            ev,
+            _build_skip_sentence,
+        )
     if step is Step.TOWNHALL:
         return _skip_or_advance(
-            s, lambda st, seat: bool(_townhall_options(st.players[seat])), _finish_season, ev
+            s,
+            lambda st, seat: bool(_townhall_options(st.players[seat])),
+            _finish_season,
+            ev,
+            _townhall_skip_sentence,
         )
     if step is Step.RECRUIT:
         return _skip_or_advance(
@@ -302,6 +360,7 @@ def _progress(s: State, ev: list[Event]) -> State | None:
             lambda st, seat: _recruit_cost(st.players[seat]) <= sum(st.players[seat].goods),
             _winter,
             ev,
+            _recruit_skip_sentence,
         )
     if step is Step.BATTLE:
         return None if s.choices else _end_year(s, ev)

@@ -163,7 +163,7 @@ def test_general_peek_is_private() -> None:
     assert len(peeks) == 1 and peeks[0].visible_to == {Seat(0)}
     assert (
         peeks[0].for_viewer(Seat(1)).text
-        == "red secretly looks at the top card of the Enemies Deck."
+        == "Red secretly looks at the top card of the Enemies Deck."
     )
     assert card in repr(ENGINE.view(t_state, Seat(0)))
     assert ENGINE.view(t_state, Seat(0)).peeked_enemy.card_id == card
