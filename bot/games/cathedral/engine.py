@@ -46,23 +46,23 @@ SPEC = GameSpec(
 RULES_SUMMARY = """\
 **Cathedral** (2 players, 10×10 city). Each colour has 14 buildings covering 47 squares; the \
 neutral Cathedral covers 6.
-1. Light places the Cathedral first (any of its 4 turns), then dark places a building, then \
-turns alternate. Buildings turn in quarter turns but never flip.
+1. Light places the Cathedral first (any of its 4 turns), then dark builds, then turns \
+alternate. Buildings turn in quarter turns but never flip.
 2. A building must fit on empty squares, never in the opponent's territory.
 3. Wall off part of the city with your buildings (and the wall) and it becomes your territory; \
 with exactly one opponent building (or the Cathedral) inside, you capture it and take the part.
 4. Whoever cannot place is skipped; the game ends when neither can. Fewest unplaced squares wins.
 **Notation:** `Castle B3 90` = piece, anchor, clockwise turn. A1 is top-left, J10 bottom-right; \
 the anchor is the piece's top-most, then left-most square. Tavern, Square and Infirmary need no \
-turn. `Inn C4 90 no-capture` declines a capture.
+turn (their turn is written 0 and may be left out). `Inn C4 90 no-capture` declines a capture.
 **Rules notes**
 - Area: 8-connected squares not covered by your buildings. Enemy buildings and the Cathedral \
 (pieces) lie inside areas, never on a boundary.
-- The open city is your area with the most pieces (ties: more squares, then first square in \
-reading order). It is never claimed nor captured.
+- The open city is your largest area (ties: more pieces, then first square in reading order); \
+it is never claimed nor captured.
 - Your building splits its area into parts, each judged (no piece: claimed; one: captured; more: \
-nothing). If that area was the open city, the part with the most pieces (same ties) stays the \
-city, unjudged; undivided, nothing happens.
+nothing). If it was the open city, its largest part (same ties) stays the city, unjudged; \
+undivided, nothing happens.
 - Your first building neither claims nor captures.
 - A captured building returns to its owner's hand; a captured Cathedral is gone for good.
 - Capturing is optional but immediate: with `no-capture` the piece stays and its part stays open.

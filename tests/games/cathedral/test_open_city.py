@@ -1,5 +1,6 @@
-"""The open city (our reading of rules 4 and 5): the area holding the most pieces is never claimed
-nor captured; dividing it judges every part except the one holding the most pieces."""
+"""The open city (our reading of rules 4 and 5): the largest area (most squares; ties: more pieces,
+then first square in reading order) is never claimed nor captured; dividing it judges every part
+except the largest one."""
 
 from __future__ import annotations
 
@@ -69,22 +70,70 @@ def _agree(state: CathedralState) -> int:
     return capturing
 
 
-def test_reviewer_repro_only_the_corner_pocket_is_captured_and_claimed() -> None:
-    """Cathedral E4, Castle H8, Tavern A1, Inn B1 90: dark's Inn walls off light's Tavern in the
-    corner and captures it; the rest of the city (holding only the Cathedral) is not claimed."""
+def _play_moves(moves: list[tuple[int, str]]) -> tuple[CathedralState, Transition[CathedralState]]:
+    """Play `moves` (seat, notation) from a fresh game through the protocol; the final state and
+    the last transition."""
     state = ENGINE.new_game(2, {}, 1)
-    moves = [(0, "Cathedral E4 0"), (1, "Castle H8 0"), (0, "Tavern A1 0"), (1, "Inn B1 90")]
+    result = None
     for seat, text in moves:
         action = ENGINE.parse_action(text, state, Seat(seat))
         result = step(ENGINE, state, Seat(seat), action)
         assert isinstance(result, Transition), result
         state = result.state
+    assert result is not None
+    return state, result
+
+
+def test_reviewer_repro_only_the_corner_pocket_is_captured_and_claimed() -> None:
+    """Cathedral E4, Castle H8, Tavern A1, Inn B1 90: dark's Inn walls off light's Tavern in the
+    corner and captures it; the rest of the city (holding only the Cathedral) is not claimed."""
+    moves = [(0, "Cathedral E4 0"), (1, "Castle H8 0"), (0, "Tavern A1 0"), (1, "Inn B1 90")]
+    state, result = _play_moves(moves)
     assert state.captured == ((Colour.DARK, Kind.TAVERN, Colour.LIGHT),)
     assert ("cathedral", "Cathedral") in piece_names_on_board(state)
     assert not state.cathedral_removed
     assert territory_squares(state, "dark") == {"A1"}, picture(state)
     assert [e.kind for e in result.events] == ["place", "capture", "claim"]
     assert result.events[-1].text == "Dark claims 1 square of the city."
+
+
+# Dark seals the 12-square corner pocket A1-C4 around the Cathedral and light's Tavern (second
+# reviewer report): under the old "most pieces" rule the pocket was taken for the city and the
+# 79 squares outside it were judged as enclosed.
+SEALED = [
+    (0, "Cathedral B1 0"),
+    (1, "Bridge D1 0"),
+    (0, "Tavern A1"),
+    (1, "Inn D4 90"),
+    (0, "Castle G1 0"),
+    (1, "Inn A5 270"),
+]
+
+
+def _assert_pocket_left_open(state: CathedralState, result: Transition[CathedralState]) -> None:
+    assert [e.kind for e in result.events] == ["place"], [e.text for e in result.events]
+    assert state.captured == () and not state.cathedral_removed
+    assert territory_squares(state, "dark") == set() == territory_squares(state, "light")
+    # Two pieces in the pocket: nothing removed and the space stays available (rule 5, note 4).
+    light = {ENGINE.format_action(a, state) for a in ENGINE.legal_actions(state, Seat(0))}
+    assert {"Tavern A3 0", "Tavern A4 0"} <= light, picture(state)
+
+
+def test_sealing_a_corner_pocket_with_two_pieces_leaves_the_castle_in_the_open_city() -> None:
+    """The 79 squares outside the pocket are the largest area, so they stay the open city: light's
+    Castle there is not captured, nothing is claimed, and the pocket (two pieces) stays open."""
+    state, result = _play_moves(SEALED)
+    assert ("light", "Castle") in piece_names_on_board(state)
+    _assert_pocket_left_open(state, result)
+
+
+def test_sealing_a_corner_pocket_with_two_pieces_claims_no_empty_city() -> None:
+    """The Stable variant: the 79 squares outside hold no piece at all; they are still the open
+    city, not 79 empty squares for dark."""
+    moves = [(s, "Stable C3 0" if t == "Castle G1 0" else t) for s, t in SEALED]
+    state, result = _play_moves(moves)
+    assert ("light", "Stable") in piece_names_on_board(state)
+    _assert_pocket_left_open(state, result)
 
 
 def test_a_wall_across_the_city_claims_the_empty_side() -> None:
@@ -101,14 +150,41 @@ def test_a_wall_across_the_city_claims_the_empty_side() -> None:
 
 def test_the_open_city_with_a_single_building_is_not_captured_when_divided() -> None:
     """Late game, the Cathedral gone: the open city holds one dark building. The wall leaves it
-    in the part with more pieces (one against none): it stays, and the empty west is claimed."""
+    in the larger part (49 squares against 40): it stays, and the empty west is claimed."""
     state = _wall(("dark", "Tavern H5"), cathedral=False)
-    assert _agree(state) == 0  # nothing anywhere captures while the city holds one piece
+    assert ENGINE.capture_preview(state, Seat(0), "Tavern", "E10", 0) == ()
     result = play(state, "light", "Tavern E10")
     after = result.state
     assert ("dark", "Tavern") in piece_names_on_board(after)
     assert after.captured == ()
     assert territory_squares(after, "light") == LEFT, picture(after)
+    _agree(state)
+
+
+def test_a_lone_building_left_in_the_smaller_part_of_the_open_city_is_captured() -> None:
+    """Same position: the Infirmary at H8 cuts the east (42 squares, dark's Tavern) from the west
+    and the bottom row (46 squares). The larger part is the city now, so the Tavern is taken."""
+    state = _wall(("dark", "Tavern H5"), cathedral=False)
+    assert ENGINE.capture_preview(state, Seat(0), "Infirmary", "H8", 0) == ("dark's Tavern",)
+    after = play(state, "light", "Infirmary H8").state
+    assert after.captured == ((Colour.LIGHT, Kind.TAVERN, Colour.DARK),)
+    east = territory_squares(after, "light")
+    assert len(east) == 42 and "H5" in east and not east & LEFT, picture(after)
+    assert _agree(state) > 0
+
+
+def test_an_empty_larger_part_stays_the_city_and_the_lone_piece_is_captured() -> None:
+    """The wall with the Cathedral gone and dark's Tavern in the west: the east (49 empty
+    squares) is larger, so it stays the open city; the west (40 squares, one piece) is judged and
+    the Tavern captured. Under the old most-pieces rule the west was the city and the empty east
+    was claimed."""
+    state = _wall(("dark", "Tavern B5"), cathedral=False)
+    result = play(state, "light", "Tavern E10")
+    after = result.state
+    assert after.captured == ((Colour.LIGHT, Kind.TAVERN, Colour.DARK),)
+    assert territory_squares(after, "light") == LEFT, picture(after)
+    assert [e.kind for e in result.events] == ["place", "capture", "claim"]
+    _agree(state)
 
 
 def test_a_building_that_does_not_divide_the_open_city_claims_nothing() -> None:
@@ -118,11 +194,12 @@ def test_a_building_that_does_not_divide_the_open_city_claims_nothing() -> None:
     after = result.state
     assert [e.kind for e in result.events] == ["place"]
     assert territory_squares(after, "light") == set()
-    texts = [ENGINE.format_action(a, state) for a in ENGINE.legal_actions(state, Seat(0))]
-    assert not any(t.endswith("no-capture") for t in texts)
+    texts = {ENGINE.format_action(a, state) for a in ENGINE.legal_actions(state, Seat(0))}
+    assert "Tavern J1 0" in texts and "Tavern J1 0 no-capture" not in texts
+    assert ENGINE.capture_preview(state, Seat(0), "Tavern", "J1", 0) == ()
 
 
-def test_a_division_tied_on_pieces_keeps_the_bigger_part_as_the_city() -> None:
+def test_a_division_keeps_the_bigger_part_as_the_city() -> None:
     """One piece on each side: the east (49 squares, the Cathedral) stays the city, the west
     (40 squares) holds dark's Tavern alone, which is captured."""
     state = _wall(("dark", "Tavern B5"))
@@ -135,8 +212,9 @@ def test_a_division_tied_on_pieces_keeps_the_bigger_part_as_the_city() -> None:
 
 
 def test_a_division_tied_on_pieces_and_squares_keeps_the_part_read_first() -> None:
-    """40 squares each side (light's Square and Castle fill 9 in the east): the west starts at
-    A1, so it stays the city; the east holds the Cathedral alone and it is captured."""
+    """40 squares and one piece each side (light's Square and Castle fill 9 in the east): the
+    west starts at A1, so it stays the city; the east holds the Cathedral alone and it is
+    captured."""
     state = _wall(("light", "Square I1"), ("light", "Castle G8 0"), ("dark", "Tavern B5"))
     after = play(state, "light", "Tavern E10").state
     assert after.cathedral_removed
@@ -184,37 +262,63 @@ def _random_position(rng: random.Random) -> CathedralState:
 
 
 def _rank(count: int, area: int) -> tuple[int, int, int]:
-    return (count, area.bit_count(), -(area & -area).bit_length())
+    return (area.bit_count(), count, -(area & -area).bit_length())
 
 
 def test_fast_capture_detection_matches_the_reference_in_many_random_positions() -> None:
     """capturing_masks agrees with capture_victims on every legal placement of many random
-    positions, among them positions whose open city holds a single piece and placements that
-    divide the open city into parts tied on pieces (checked to occur)."""
+    positions, among them positions whose open city holds a single piece or none (while a smaller
+    area holds pieces), placements that divide the open city into parts tied on squares, and
+    divisions whose largest part holds fewer pieces than a smaller one, as in the reviewer's
+    sealed corner pocket (all checked to occur)."""
     rng = random.Random(7)
-    single = tied = capturing = 0
+    single = empty = tied = inverted = capturing = 0
     for _ in range(300):
         state = _random_position(rng)
         capturing += _agree(state)
         areas = _areas(state, Colour.LIGHT)
         city, count = max(areas, key=lambda a: _rank(a[1], a[0]))
         single += count == 1
-        if count < 2:
-            continue
+        empty += count == 0 and any(n for _, n in areas)
         others = [p.mask for p in state.pieces if p.owner is not Colour.LIGHT]
-        for _, mask in rules.legal_pairs(state, Colour.LIGHT)[::7]:
+        for _, mask in rules.legal_pairs(state, Colour.LIGHT)[::2]:
             if not mask & city:
                 continue
             within = city & ~mask
-            counts = []
+            ranks = []
             rest = within
             while rest:
                 part = flood(rest & -rest, within)
                 rest &= ~part
-                counts.append(sum(1 for m in others if m & part))
-            counts.sort()
-            tied += len(counts) > 1 and counts[-1] == counts[-2]
-    assert capturing > 0 and single > 20 and tied > 20, (capturing, single, tied)
+                ranks.append(_rank(sum(1 for m in others if m & part), part))
+            ranks.sort()
+            if len(ranks) > 1:
+                tied += ranks[-1][0] == ranks[-2][0]
+                inverted += any(r[1] > ranks[-1][1] for r in ranks[:-1])
+    assert capturing > 0 and single > 20 and empty > 3 and tied > 20 and inverted > 100, (
+        capturing,
+        single,
+        empty,
+        tied,
+        inverted,
+    )
+
+
+def test_fast_capture_detection_matches_the_reference_around_sealed_pockets() -> None:
+    """The agreement on every position of the reviewer's sealed-pocket games (both variants) and
+    on the same positions with the colours' moves shifted, where a pocket may hold one piece."""
+    for third in ("Castle G1 0", "Stable C3 0"):
+        moves = [(s, third if t == "Castle G1 0" else t) for s, t in SEALED]
+        state = ENGINE.new_game(2, {}, 1)
+        for seat, text in moves:
+            if state.phase is Phase.BUILD:
+                _agree(state)
+            result = step(ENGINE, state, Seat(seat), ENGINE.parse_action(text, state, Seat(seat)))
+            assert isinstance(result, Transition), result
+            state = result.state
+        _agree(state)
+        # Light to move next to the sealed pocket, and dark to move again (its view of the city).
+        _agree(replace(state, to_move=Colour.DARK))
 
 
 def test_fast_capture_detection_matches_the_reference_in_random_games() -> None:
