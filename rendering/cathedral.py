@@ -403,6 +403,17 @@ def _hand_items(hand: Iterable[HandPiece], mini: float, caption_size: int) -> tu
     return tuple(items)
 
 
+def took_line(view: CathedralView, colour: str) -> str:
+    """The panel line listing what `colour` captured this game, naming each piece's owner so it
+    cannot be read as the player's own loss: "Took: light's Tavern; the Cathedral" ("" if none)."""
+    taken = [
+        "the Cathedral" if owner == "cathedral" else f"{owner}'s {name}"
+        for taker, name, owner in view.captured
+        if taker == colour
+    ]
+    return f"Took: {'; '.join(taken)}" if taken else ""
+
+
 def _plan_panels(
     view: CathedralView,
     layout: Layout,
@@ -436,12 +447,7 @@ def _plan_panels(
         if not items:
             used = m["line"] * 1.4  # room for "All buildings placed"
         y += used + inner * 0.5
-        taken = [
-            "the Cathedral" if owner == "cathedral" else name
-            for taker, name, owner in view.captured
-            if taker == colour
-        ]
-        captures = f"Captured: {', '.join(taken)}" if taken else ""
+        captures = took_line(view, colour)
         captures_top = y
         if captures:
             y += measure_wrapped(captures, font(int(m["line"])), content_w) + inner * 0.3

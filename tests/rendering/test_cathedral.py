@@ -236,3 +236,18 @@ def test_long_and_unsupported_names_fit_the_panel_title() -> None:
     assert diff[3] - diff[1] >= 14
     assert mean_abs_difference(render("李小龍"), render("???")) == 0
     assert mean_abs_difference(render("🎲 dice guy 🎲"), render("dice guy")) == 0
+
+
+def test_the_capture_line_names_whose_piece_was_taken() -> None:
+    """Under a player, captures read as what they took and from whom, never as their own loss."""
+    view = dataclasses.replace(
+        views.midgame(),
+        captured=(
+            ("dark", "Tavern", "light"),
+            ("light", "Inn", "dark"),
+            ("dark", "Cathedral", "cathedral"),
+        ),
+    )
+    assert cathedral.took_line(view, "dark") == "Took: light's Tavern; the Cathedral"
+    assert cathedral.took_line(view, "light") == "Took: dark's Inn"
+    assert cathedral.took_line(dataclasses.replace(view, captured=()), "dark") == ""
