@@ -93,6 +93,9 @@ SHORT_BUILDING: dict[str, str] = {
 
 ORDINALS = ("1st", "2nd", "3rd", "4th", "5th")
 
+ENVOY_CHIP = "Envoy"
+"""The chip in the King's Envoy holder's panel header (it always keeps its room there)."""
+
 COURT_DIE = 32
 """Die size on an advisor at 1000 px (smaller when a group or two groups would not fit)."""
 
@@ -681,7 +684,8 @@ def _draw_calendar(ctx: _Ctx, rect: Rect) -> None:
         x += disc + 12 * k
     legend = "gold ring: Envoy"
     legend_font = ctx.fit(legend, rect.x1 - inner - x, 18)
-    # The holder's panel also says "King's Envoy", so the legend may go when space is short.
+    # The holder's panel always shows it too (a gold ring round its swatch and an "Envoy" chip),
+    # so the legend may go when space is short.
     if view.envoy_holder is not None and legend_font.size >= round(16 * k):
         draw.text((x, cy), legend, font=legend_font, fill=theme.text_muted, anchor="lm")
 
@@ -1250,28 +1254,38 @@ def _draw_player(ctx: _Ctx, rect: Rect, s: SeatView) -> None:
     # Name row: swatch, name, colour, chips ... VP on the right.
     cy = top + _PLAYER_TITLE_H * k / 2
     sw = 24 * k
+    if s.has_envoy:
+        # The King's Envoy badge: a gold ring round the swatch, as round the holder's turn-order
+        # disc. It takes no room in the row, so it is drawn whatever the names' lengths.
+        ring = 4 * k
+        draw.rounded_rectangle(
+            (sx - ring, cy - sw / 2 - ring, sx + sw + ring, cy + sw / 2 + ring),
+            radius=round(4 * k),
+            fill=theme.token,
+        )
     draw_swatch(draw, Rect(sx, cy - sw / 2, sx + sw, cy + sw / 2), colour)
     vp_w = draw_text(draw, (right, cy), f"{s.vp} VP", ctx.f(28, True), theme.text, "rm")
     x = sx + sw + 8 * k
     chips: list[tuple[str, Colour]] = []
     if view.viewer == s.seat:
         chips.append(("you", theme.text))
+    if s.has_envoy:
+        chips.append((ENVOY_CHIP, theme.token))
     if awaited:
         chips.append(("to act", theme.highlight))
-    if s.has_envoy:
-        chips.append(("Envoy", theme.token))
     chips.append((f"{ORDINALS[s.turn_position - 1]} in turn", theme.panel_border))
     chip_font = ctx.f(16, True)
     limit = right - vp_w - 10 * k
-    # Keep room for "you" / "to act" after the name; a long name may cover the rest (chips that
-    # no longer fit are left out: Envoy and turn order are shown elsewhere too).
-    first_chips = sum(
-        text_width(t, chip_font) + 16 * 0.7 * k + 6 * k
-        for t, _ in chips[:1]
-        if t in ("you", "to act")
-    )
-    # Room for the name: up to the first chip (never past the VP), cut with an ellipsis beyond.
-    name, nf = ctx.fit_name(s.seat, max(60 * k, limit - x - first_chips), 24, True)
+    # The first of "you" / "to act" keeps its room after the name, and so does "Envoy" (a long
+    # name is cut for them). The others are left out when space is short: the panel's
+    # highlighted border says "to act" and the turn order row shows the position.
+    kept = [t for t, _ in chips[:1] if t in ("you", "to act")]
+    if s.has_envoy:
+        kept.append(ENVOY_CHIP)
+    first_chips = sum(text_width(t, chip_font) + 16 * 0.7 * k + 6 * k for t in kept)
+    # Room for the name: up to the first chip (never past the VP), cut with an ellipsis beyond;
+    # the gap after the name counts too, or the last kept chip would miss its room by a hair.
+    name, nf = ctx.fit_name(s.seat, max(60 * k, limit - x - first_chips - 8 * k), 24, True)
     x += draw_text(draw, (x, cy), name, nf, theme.text, "lm") + 8 * k
     if ctx.names.get(s.seat):
         cfont = ctx.f(17)

@@ -886,3 +886,68 @@ def test_winter_and_result_names_are_cut_not_overflowing() -> None:
     # The rightmost column (fifth box's VP and panel borders) is never touched by names.
     width = image.size[0]
     assert diff.crop((width - 40, 0, width, image.size[1])).getbbox() is None
+
+
+# --- the King's Envoy holder is always shown ------------------------------------------------
+
+
+LONG_NAMES = {
+    Seat(0): "Alice of the Very Long Name",
+    Seat(1): "Bartholomew the Magnificent",
+    Seat(2): "W" * 32,
+    Seat(3): "Dev",
+    Seat(4): "Eun-ji",
+}
+
+
+def _envoy_view(holder: int) -> KingsburgView:
+    """Five players, `holder` has the King's Envoy, is the viewer and is to act (three chips
+    competing with a long name for the header row)."""
+    view = five_player(viewer=holder)
+    seats = tuple(dataclasses.replace(s, has_envoy=i == holder) for i, s in enumerate(view.seats))
+    return dataclasses.replace(
+        view, seats=seats, envoy_holder=Seat(holder), to_act=frozenset({Seat(holder)})
+    )
+
+
+@pytest.mark.parametrize("holder", [1, 2])
+@pytest.mark.parametrize("size", [kingsburg.MIN_WIDTH, kingsburg.DEFAULT_WIDTH])
+def test_envoy_holder_panel_always_shows_the_envoy(
+    holder: int, size: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With long names and no room for the "gold ring: Envoy" legend, the holder's header still
+    has the "Envoy" chip (inside the panel, left of the VP) and a gold ring round its swatch."""
+    view = _envoy_view(holder)
+    drawn: list[tuple[str, float, float]] = []
+    real_chip = kingsburg._chip
+
+    def spy(ctx, x, cy, text, fill, **kw):  # type: ignore[no-untyped-def]
+        width = real_chip(ctx, x, cy, text, fill, **kw)
+        drawn.append((text, x, x + width))
+        return width
+
+    monkeypatch.setattr(kingsburg, "_chip", spy)
+    image = kingsburg.render(view, size=size, names=LONG_NAMES)
+    rect = kingsburg.compute_layout(view, size).players[holder]
+    envoy = [(x0, x1) for text, x0, x1 in drawn if text == kingsburg.ENVOY_CHIP]
+    assert len(envoy) == 1, drawn
+    k = size / kingsburg.DEFAULT_WIDTH
+    vp_left = (
+        rect.x1
+        - 12 * k
+        - kingsburg.text_width(f"{view.seats[holder].vp} VP", kingsburg.font(round(28 * k), True))
+    )
+    assert rect.x0 < envoy[0][0] and envoy[0][1] < vp_left
+    # The gold ring round the swatch: the Envoy colour just left of the header swatch.
+    cells = kingsburg.sheet_cells(rect, k)
+    sx = cells[(1, 4)].x1 + 16 * k
+    cy = rect.y0 + (kingsburg._INNER + kingsburg._PLAYER_TITLE_H / 2) * k
+    ring = (round(sx - 4 * k), round(cy - 16 * k), round(sx), round(cy + 16 * k))
+    assert _count(image, DEFAULT.token, ring) > 0
+    monkeypatch.undo()
+    plain = kingsburg.render(
+        dataclasses.replace(view, seats=five_player().seats, envoy_holder=None),
+        size=size,
+        names=LONG_NAMES,
+    )
+    assert _count(plain, DEFAULT.token, ring) == 0
