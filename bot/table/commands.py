@@ -379,6 +379,13 @@ class Table:
             head = f"{winners[0]} wins!"
         else:
             head = f"{_join(winners)} share the win!"
+        games = self._engines(session.game_key).summary(state).get("games")
+        if isinstance(games, int) and games > 1:
+            # A series' reason has to describe players by their colour in game 1, since the
+            # engine knows no names; with names at hand the totals say it better.
+            totals = self._per_seat_text(session, state, outcome.scores)
+            order = " (lower is better)" if outcome.lower_is_better else ""
+            return f"{head} Series totals over {games} games: {totals}{order}."
         return f"{head} {outcome.reason}".strip()
 
     def _turn_fields(

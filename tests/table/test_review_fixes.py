@@ -128,6 +128,26 @@ async def test_series_final_position_labels_and_history(
     assert lines[-1].startswith(f"`{ply:>3}.`")  # the newest move is the last line shown
 
 
+async def test_series_result_names_players_with_their_totals(cathedral_table: Table) -> None:
+    """The end of a series says who won by name with every player's total, not 'the player who
+    was light in game 1'."""
+    table = cathedral_table
+    await _game(table, "cathedral", "games=2")
+    for _ in range(200):
+        ctx = await table.state_for(ALICE)
+        if ctx is None or ctx.state is None:
+            break  # the series is over: no game in progress here any more
+        await _first_legal(table)
+    else:
+        pytest.fail("the series did not end")
+    [status, *_] = await table.status(ALICE)
+    result = dict(status.fields)["Result"]
+    assert "Series totals over 2 games: Alice " in result and ", Bob " in result
+    assert result.endswith("(lower is better).")
+    assert "the player who was" not in result
+    assert result.split(" ")[0] in ("Alice", "Bob")
+
+
 async def test_single_game_keeps_colours_in_history(cathedral_table: Table) -> None:
     await _game(cathedral_table, "cathedral")
     await _first_legal(cathedral_table)
