@@ -414,6 +414,29 @@ def took_line(view: CathedralView, colour: str) -> str:
     return f"Took: {'; '.join(taken)}" if taken else ""
 
 
+def _result_text(view: CathedralView, names: Mapping[Seat, str] | None) -> str:
+    """The result banner. The engine's sentence for a whole series has to describe players by
+    their colour in game 1; with names at hand the banner names the winner and both totals."""
+    if not view.finished:
+        return ""
+    totals = view.series_totals
+    if view.games_in_series > 1 and view.game_number == view.games_in_series and len(totals) == 2:
+
+        def who(seat: Seat) -> str:
+            given = drawable_text((names or {}).get(seat) or "", font(20, bold=True))
+            return given or f"Player {int(seat) + 1}"
+
+        (a, pa), (b, pb) = sorted(totals.items(), key=lambda item: (item[1], item[0]))
+        games = view.games_in_series
+        if pa == pb:
+            return f"The series of {games} games is drawn at {pa} points each."
+        return (
+            f"{who(a)} wins the series of {games} games with {pa} points against {pb}"
+            " (lower is better)."
+        )
+    return view.result_text or ""
+
+
 def _plan_panels(
     view: CathedralView,
     layout: Layout,
@@ -480,7 +503,7 @@ def _plan_panels(
         )
         for colour, col, title, lines, items, positions, hand_top, captures, captures_top in plans
     )
-    result_text = (view.result_text or "") if view.finished else ""
+    result_text = _result_text(view, names)
     result_rect = None
     bottom = panel_bottom
     if result_text:

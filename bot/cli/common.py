@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -95,10 +95,13 @@ def load_renderer() -> RenderPng:
     return render_png
 
 
-def render_board(render_png: RenderPng, game: str, view: Any) -> bytes:
-    """One board as PNG bytes; a game without a renderer is a CliError, not a traceback."""
+def render_board(
+    render_png: RenderPng, game: str, view: Any, names: Mapping[int, str] | None = None
+) -> bytes:
+    """One board as PNG bytes (seats drawn with `names` if given); a game without a renderer is
+    a CliError, not a traceback."""
     try:
-        return render_png(game, view)
+        return render_png(game, view, names=names) if names else render_png(game, view)
     except KeyError as exc:  # the renderer registry names the games it can draw
         raise CliError(str(exc.args[0]) if exc.args else f"No renderer for {game}.") from None
 

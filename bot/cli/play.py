@@ -60,13 +60,19 @@ def run(args: argparse.Namespace, render_png: RenderPng | None = None) -> int:
     prepare_out_dir(args.out)
     bots = [engine.bots[name]() for name in bot_names]
     names = [f"{i}:{name}" for i, name in enumerate(bot_names)]
+    # Names drawn on the boards: "Heuristic bot", numbered when two seats run the same bot.
+    shown: dict[int, str] = {}
+    for i, name in enumerate(bot_names):
+        label = f"{name.capitalize()} bot"
+        nth = bot_names[: i + 1].count(name)
+        shown[i] = label if bot_names.count(name) == 1 else f"{label} {nth}"
     state: Any = engine.new_game(len(bot_names), options, args.seed)
     if args.out is not None and render_png is None:
         render_png = load_renderer()
 
     def snapshot(index: int, desc: str) -> None:
         if args.out is not None and render_png is not None:
-            png = render_board(render_png, spec.key, engine.view(state, None))
+            png = render_board(render_png, spec.key, engine.view(state, None), shown)
             write_png(args.out, index, desc, png)
 
     snapshot(0, "start")

@@ -251,3 +251,21 @@ def test_the_capture_line_names_whose_piece_was_taken() -> None:
     assert cathedral.took_line(view, "dark") == "Took: light's Tavern; the Cathedral"
     assert cathedral.took_line(view, "light") == "Took: dark's Inn"
     assert cathedral.took_line(dataclasses.replace(view, captured=()), "dark") == ""
+
+
+def test_series_banner_names_the_winner_and_both_totals() -> None:
+    """At the end of a series the banner uses the players' names and totals, not the engine's
+    colour-in-game-1 sentence; a drawn series says so; a single game keeps the engine's text."""
+    view = views.finished_series()
+    totals = dict(view.series_totals)
+    (best, low), (_, high) = sorted(totals.items(), key=lambda item: item[1])
+    banner = cathedral._result_text(view, {best: "Zoë", 1 - best: "Max"})
+    assert (
+        banner
+        == f"Zoë wins the series of 2 games with {low} points against {high} (lower is better)."
+    )
+    drawn = dataclasses.replace(view, series_totals=dict.fromkeys(totals, 9))
+    assert cathedral._result_text(drawn, None) == "The series of 2 games is drawn at 9 points each."
+    single = dataclasses.replace(view, games_in_series=1, game_number=1)
+    assert cathedral._result_text(single, None) == view.result_text
+    assert cathedral._result_text(dataclasses.replace(view, finished=False), None) == ""
