@@ -95,11 +95,13 @@ class KingsburgEngine:
         winners = frozenset(s for s, k in keys.items() if k == best)
         names = " and ".join(rules.colour(s) for s in sorted(winners))
         verb = "wins" if len(winners) == 1 else "share the victory"
+        reason = f"{names[:1].upper()}{names[1:]} {verb} with {best[0]} VP after five years"
+        reason += _tie_break_note(keys, winners, best) + "."
         return Outcome(
             termination="completed",
             winners=winners,
             scores={s: k[0] for s, k in keys.items()},
-            reason=f"{names[:1].upper()}{names[1:]} {verb} with {best[0]} VP after five years.",
+            reason=reason,
             breakdown={s: {"vp": k[0], "goods": k[1], "buildings": k[2]} for s, k in keys.items()},
         )
 
@@ -168,3 +170,21 @@ class KingsburgEngine:
 ENGINE = KingsburgEngine()
 
 __all__ = ["ENGINE", "KingsburgEngine"]
+
+
+def _tie_break_note(
+    keys: dict[Seat, tuple[int, int, int]], winners: frozenset[Seat], best: tuple[int, int, int]
+) -> str:
+    """Say what settled a tie on VP, so players who see equal scores know why (rulebook: most
+    goods, then most buildings, then a shared victory)."""
+    tied = [s for s, k in keys.items() if k[0] == best[0]]
+    if len(tied) < 2:
+        return ""
+    others = [s for s in tied if s not in winners]
+    if not others:
+        return f" (tied on VP, goods and buildings: {best[1]} goods, {best[2]} buildings each)"
+    if any(keys[s][1] != best[1] for s in others):
+        runner = max(keys[s][1] for s in others)
+        return f" (tie on VP broken by goods: {best[1]} against {runner})"
+    runner = max(keys[s][2] for s in others)
+    return f" (tie on VP and goods broken by buildings: {best[2]} against {runner})"

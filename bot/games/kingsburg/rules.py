@@ -957,8 +957,16 @@ def _end_year(s: State, ev: list[Event]) -> State:
     if s.year >= 5:
         for seat in s.turn_order:
             p = s.players[seat]
-            if p.has("cathedral") and p.total_goods >= 2:
-                s = _add_vp(s, seat, p.total_goods // 2, "Cathedral", ev)
+            if p.has("cathedral"):
+                goods = p.total_goods
+                if goods >= 2:
+                    why = f"Cathedral: {goods} goods"
+                    s = _add_vp(s, seat, goods // 2, why, ev)
+                else:
+                    # Announced anyway, so the end scoring can be checked by everyone.
+                    held = plural(goods, "good")
+                    text = f"{colour(seat)} gains no VP from the Cathedral ({held}; 1 VP per 2)."
+                    ev.append(_ev("vp", text, seat=seat, vp=0))
         ev.append(_ev("over", "The fifth year is over."))
         return replace(s, step=Step.OVER, queue=(), gifts=(), choices=(), aid_pending=frozenset())
     s = replace(s, year=s.year + 1)
