@@ -23,7 +23,7 @@ from bot.games.kingsburg.actions import (
     Skip,
     TownHall,
 )
-from bot.games.kingsburg.rules import combat_value, legal_actions
+from bot.games.kingsburg.rules import combat_value, destroyed_building, legal_actions
 from bot.games.kingsburg.state import Player, State, Step
 from bot.games.protocol import Seat
 from bot.games.rng import Rng
@@ -91,22 +91,131 @@ def _need(p: Player) -> tuple[float, float, float]:
 
 
 def _known_enemy(state: State, seat: int) -> D.EnemyCard | None:
+    """This year's enemy card if the seat may know it (revealed, or peeked via General/Queen)."""
     if state.revealed >= state.year or seat in state.peeked:
         return D.ENEMY_BY_ID[state.deck[state.year - 1]]
     return None
 
 
-def _soldiers_wanted(state: State, seat: int) -> int:
-    """Soldiers to recruit so the expected combat value beats the expected enemy."""
-    p = state.players[seat]
+def _possible_enemies(state: State, seat: int) -> tuple[D.EnemyCard, ...]:
+    """The enemies the seat must prepare for: the known card, else each card of this year's stack
+    as equally likely (the card backs show the year's strength range, which is public)."""
     card = _known_enemy(state, seat)
-    if card is not None:
-        strength, enemy = card.strength, card.enemy
-    else:
-        low, high = D.STRENGTH_RANGES[state.year - 1]
-        strength, enemy = (low + high + 1) // 2, ""
-    expected = combat_value(p, enemy) + 3  # a typical King's die
-    return max(0, strength + 1 - expected)
+    return (card,) if card is not None else D.cards_of_year(state.year)
+
+
+# The King's die is rolled after recruiting: the bot takes the expectation over its six faces
+# (not the worst case), which already gives a margin where one face more would lose.
+_KINGS_DIE = (1, 2, 3, 4, 5, 6)
+
+# VP a good is worth to the bot before year V (its share of a future building); need-weighted.
+_GOOD_VP = 0.4
+
+# After the last winter goods only count for the Cathedral (1 VP per 2) and for ties.
+_TIE_BREAK = 0.01
+
+
+def _goods_worth(state: State, p: Player, goods: tuple[int, int, int]) -> float:
+    """What holding `goods` is worth in VP. In year V: the Cathedral's 1 VP per two goods plus a
+    tie-break crumb; earlier: a need-weighted share of future buildings."""
+    total = sum(goods)
+    if state.year >= 5:
+        return (total // 2 if p.has("cathedral") else 0) + _TIE_BREAK * total
+    need = _need(p)
+    return _GOOD_VP * sum(n * w for n, w in zip(goods, need, strict=True))
+
+
+def _take(goods: list[int], i: int, n: int) -> None:
+    goods[i] = max(0, goods[i] - n)
+
+
+def _battle_worth(
+    state: State, seat: int, card: D.EnemyCard, combat: int, goods: tuple[int, int, int]
+) -> float:
+    """Expected VP (battle VP + worth of the goods left) facing `card` with `combat` before the
+    King's die and `goods` after recruiting, over the six faces of the King's die."""
+    p = state.players[seat]
+    rivals = [combat_value(o, card.enemy) for i, o in enumerate(state.players) if i != seat]
+    # Seats still to recruit after us may overtake us for the strongest defender's VP.
+    later = any(i != seat for i in state.queue[1:])
+    strongest = (0.5 if later else 1.0) if combat >= max(rivals, default=0) else 0.0
+    total = 0.0
+    for die in _KINGS_DIE:
+        value = combat + die
+        won = value > card.strength or (value == card.strength and p.has("stone-wall"))
+        left = list(goods)
+        vp = 0.0
+        if won:
+            vp += strongest + (1.0 if p.has("fortress") else 0.0)
+            for key, n in card.reward:
+                if key == "vp":
+                    vp += n
+                elif key in D.GOODS:
+                    left[D.GOODS.index(key)] += n
+                elif key == "goods_of_choice":
+                    need = _need(p)
+                    left[max(range(3), key=lambda k: (need[k], -k))] += n
+        elif value < card.strength:
+            for key, n in card.penalty:
+                if key == "vp":
+                    vp -= min(n, p.vp)
+                elif key in D.GOODS:
+                    _take(left, D.GOODS.index(key), n)
+                elif key == "goods_of_choice":
+                    for _ in range(n):
+                        _take(left, max(range(3), key=lambda k: (left[k], -k)), 1)
+                elif key == "buildings":
+                    lost = destroyed_building(p)
+                    if lost is not None:
+                        vp -= D.BUILDING_BY_ID[lost].vp
+                        if state.year < 5:
+                            vp -= _EXTRA.get(lost, 0.0)
+        total += vp + _goods_worth(state, p, (left[0], left[1], left[2]))
+    return total / len(_KINGS_DIE)
+
+
+def _recruit_worth(state: State, seat: int, count: int, payment: tuple[int, int, int]) -> float:
+    """Expected VP of recruiting `count` soldiers paying `payment` (0 / no goods: skip)."""
+    p = state.players[seat]
+    goods = (p.goods[0] - payment[0], p.goods[1] - payment[1], p.goods[2] - payment[2])
+    cards = _possible_enemies(state, seat)
+    return sum(
+        _battle_worth(state, seat, c, combat_value(p, c.enemy) + count, goods) for c in cards
+    ) / len(cards)
+
+
+def _best_recruit(state: State, seat: int, actions: list[Action]) -> Action:
+    """The recruit (or skip) with the best expected VP: for each number of soldiers the payment
+    that spends the least-needed goods, then the number whose battle gain beats the goods spent.
+    Ties go to fewer soldiers, so goods are never spent for nothing."""
+    need = _need(state.players[seat])
+    cheapest: dict[int, Recruit] = {}
+    for a in actions:
+        if isinstance(a, Recruit):
+            spent = sum(n * w for n, w in zip(a.payment, need, strict=True))
+            kept = cheapest.get(a.count)
+            if kept is None or spent < sum(n * w for n, w in zip(kept.payment, need, strict=True)):
+                cheapest[a.count] = a
+    best: Action = Skip()
+    best_worth = _recruit_worth(state, seat, 0, (0, 0, 0))
+    for count in sorted(cheapest):
+        a = cheapest[count]
+        worth = _recruit_worth(state, seat, count, a.payment)
+        if worth > best_worth + 1e-6:
+            best, best_worth = a, worth
+    return best
+
+
+def _soldiers_wanted(state: State, seat: int) -> int:
+    """Soldiers still missing to win (or tie with the Stone Wall) with a typical King's die (3)
+    against the likely enemy (the known card, else the strongest of this year's cards that is
+    not the very strongest, i.e. a margin without planning for the worst)."""
+    p = state.players[seat]
+    cards = sorted(_possible_enemies(state, seat), key=lambda c: c.strength)
+    card = cards[max(0, len(cards) - 2)]
+    expected = combat_value(p, card.enemy) + 3
+    target = card.strength if p.has("stone-wall") else card.strength + 1
+    return max(0, target - expected)
 
 
 def _gift_value(state: State, seat: int, advisor: int) -> float:
@@ -137,6 +246,8 @@ class HeuristicBot:
         actions = legal_actions(state, seat)
         if len(actions) == 1:
             return actions[0]
+        if state.step is Step.RECRUIT:
+            return _best_recruit(state, seat, actions)
         rng = Rng(seed)
         best: list[Action] = []
         best_score = float("-inf")
@@ -190,13 +301,8 @@ class HeuristicBot:
             i = D.GOODS.index(a.pay)
             return 1.0 - need[i] if p.total_goods >= 4 else -0.5
         if isinstance(a, Recruit):
-            wanted = _soldiers_wanted(state, seat)
-            if wanted <= 0:
-                return -1.0 - a.count
-            over = max(0, a.count - wanted)
-            useful = min(a.count, wanted)
-            spent = sum(n * w for n, w in zip(a.payment, need, strict=True))
-            return 2.0 * useful - 1.5 * over - 0.5 * spent
+            base = _recruit_worth(state, seat, 0, (0, 0, 0))
+            return _recruit_worth(state, seat, a.count, a.payment) - base
         if isinstance(a, Lose):
             return -sum(n * w for n, w in zip(a.goods, need, strict=True))
         if isinstance(a, Skip):
