@@ -192,13 +192,26 @@ async def deliver(
             public.append(nudge(reply.only_for))
     is_click = interaction.type is discord.InteractionType.component
     if not private and not is_click:
-        private.append(Reply(text=ack))
+        private.append(Reply(text=_ack_text(ack, public)))
     for reply in private:
         for kwargs in message_kwargs(reply):
             await interaction.followup.send(ephemeral=True, **kwargs)  # type: ignore[arg-type]
     for reply in public:
         for kwargs in message_kwargs(reply):
             await interaction.followup.send(ephemeral=False, **kwargs)  # type: ignore[arg-type]
+
+
+def _ack_text(ack: str, public: Sequence[Reply]) -> str:
+    """The caller's private line: say what was posted for everyone, rather than a bare "Done."
+    (the thinking message would otherwise read as if nothing visible happened)."""
+    if ack != ACK:
+        return ack
+    titled = [r.title for r in public if r.title]
+    if titled:
+        return f"Posted in the channel: {titled[0]}."
+    if public:
+        return "Posted in the channel."
+    return ack
 
 
 def nudge(user_id: int) -> Reply:

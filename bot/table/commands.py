@@ -410,21 +410,30 @@ class Table:
         return fields
 
     def _move_lines(
-        self, session: SessionRecord, state: Any, moves: Sequence[AppliedMove]
+        self,
+        session: SessionRecord,
+        state: Any,
+        moves: Sequence[AppliedMove],
+        *,
+        first_in_title: bool = False,
     ) -> list[str]:
+        """What happened, move by move. `first_in_title`: the title already names the first
+        move's player and notation, so its header line would only repeat it."""
         lines: list[str] = []
         shown = moves[-MOVES_SHOWN:]
         if len(moves) > len(shown):
             lines.append(f"… {len(moves) - len(shown)} earlier moves")
         # `state` is after these moves: in a series a colour swap may already have happened.
         label_state = state if self._labels_fixed(session, state) else None
-        for move in shown:
-            who = self._seat_name(session, label_state, move.seat)
-            lines.append(f"**{who}**: `{move.notation}`")
+        for i, move in enumerate(shown):
+            headed = not (first_in_title and i == 0 and len(moves) == len(shown))
+            if headed:
+                who = self._seat_name(session, label_state, move.seat)
+                lines.append(f"**{who}**: `{move.notation}`")
             for event in move.events:
                 public = event.for_viewer(None)
                 if public is not None and public.text:
-                    lines.append(f"  • {public.text}")
+                    lines.append(f"  • {public.text}" if headed else f"• {public.text}")
         return lines
 
     async def _private_replies(
@@ -499,11 +508,13 @@ class Table:
         title: str,
         intro: str,
         image_name: str,
+        *,
+        first_in_title: bool = False,
     ) -> list[Reply]:
         """The public reply after a start or a move, plus private replies for hidden events."""
         session, state = result.session, result.state
         lines = [intro] if intro else []
-        lines.extend(self._move_lines(session, state, result.moves))
+        lines.extend(self._move_lines(session, state, result.moves, first_in_title=first_in_title))
         to_act = result.to_act
         mentions = self._users_of(session, to_act)
         if result.outcome is None and len(to_act) > 1:
@@ -513,6 +524,9 @@ class Table:
         elif result.outcome is None and mentions:
             lines.append(f"Your move, {self._waiting_names(session, state, mentions)[0]}.")
         fields = self._turn_fields(session, state, to_act, result.outcome)
+        if result.outcome is None and (mentions or len(to_act) > 1):
+            # The text already ends with whose turn it is; a field saying it again is noise.
+            fields = [f for f in fields if f[0] not in ("To move", "Waiting for")]
         board = await self._board(session, state, image_name, title)
         buttons, menu = self._choices(session, state, to_act)
         public = Reply(
@@ -676,7 +690,7 @@ class Table:
         session = result.session
         engine = self.service.engine_for(session)
         seats = self._seats_text(session, result.state)
-        intro = f"The game begins.\n{seats}"
+        intro = seats  # the title already says the game begins
         replies = await self._game_reply(
             caller, result, f"{engine.spec.display_name} begins", intro, "start"
         )
@@ -972,10 +986,17 @@ class Table:
         if result.finished:
             title = f"{name}: game over"
         elif first is not None:
-            title = f"{first.display_name} played {first.notation}"
+            title = f"{first.display_name} played `{first.notation}`"
         else:
             title = name
-        return await self._game_reply(caller, result, title, "", f"move-{session.ply}")
+        return await self._game_reply(
+            caller,
+            result,
+            title,
+            "",
+            f"move-{session.ply}",
+            first_in_title=first is not None and not result.finished,
+        )
 
     async def preview(
         self,

@@ -109,7 +109,8 @@ async def test_series_final_position_labels_and_history(
     # 2. Past moves carry no colour in a series: colours swap between games and the event
     #    text already says which side played.
     move_lines = [line for line in main.text.splitlines() if line.startswith("**")]
-    assert move_lines and all("(light)" not in ln and "(dark)" not in ln for ln in move_lines)
+    assert all("(light)" not in ln and "(dark)" not in ln for ln in move_lines)
+    assert main.title is not None and "(light)" not in main.title and "(dark)" not in main.title
     assert "Your move, " in main.text and "(" in main.text.splitlines()[-1]  # today's colour
     [hist] = await table.history(ALICE, 50)
     lines = [line for line in hist.text.splitlines() if line.startswith("`")]

@@ -1,0 +1,220 @@
+"""Readable transcripts of what players see in Discord, played through the real harness.
+
+`render(exchange, label)` turns the requests of one interaction into text a person can read: for
+each message whether the channel or only the caller sees it, the content, the embed (title,
+description, fields), attachment names, buttons and select options, and who is pinged.
+
+`cathedral_transcript(h)` and `kingsburg_transcript(h)` play a short scripted game and return the
+whole transcript. Run as a script to write /tmp/transcript-cathedral.txt and
+/tmp/transcript-kingsburg.txt::
+
+    python -m tests.cogs.transcript
+"""
+
+from __future__ import annotations
+
+import asyncio
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from bot.games.rejections import Rejection
+from tests.cogs.harness import ALICE, BOB, C1, CAROL, Exchange, Harness, Sent, User
+
+__all__ = ["Transcript", "cathedral_transcript", "kingsburg_transcript", "render", "render_sent"]
+
+_NAMES = {u.id: u.name.title() for u in (ALICE, BOB, CAROL)}
+
+
+def _who(uid: int) -> str:
+    return _NAMES.get(uid, str(uid))
+
+
+def render_sent(s: Sent) -> list[str]:
+    """The lines one message shows."""
+    if s.kind == "edit":
+        where = "EDIT of the clicked message"
+    elif s.kind == "dm":
+        where = f"DM to {_who(s.recipient or 0)}"
+    else:
+        where = "PRIVATE" if s.ephemeral else "CHANNEL"
+    lines = [f"  [{where}]"]
+    pinged = s.pinged_ids
+    if pinged:
+        lines.append("    pings: " + ", ".join(_who(u) for u in pinged))
+    content = s.content
+    for uid, name in _NAMES.items():
+        content = content.replace(f"<@{uid}>", f"@{name}")
+    if content.strip():
+        lines += ["    | " + line for line in content.splitlines()]
+    for embed in s.embeds:
+        if embed.get("title"):
+            lines.append(f"    # {embed['title']}")
+        if embed.get("description"):
+            lines += ["    > " + line for line in embed["description"].splitlines()]
+        for f in embed.get("fields") or []:
+            lines.append(f"    * {f.get('name')}: {f.get('value')}")
+        footer = (embed.get("footer") or {}).get("text")
+        if footer:
+            lines.append(f"    _ {footer}")
+    for name in s.filenames:
+        lines.append(f"    [file] {name}")
+    for c in s.components:
+        if c.get("type") == 2:
+            lines.append(f"    [button] {c.get('label')}")
+        elif c.get("type") == 3:
+            opts = ", ".join(o.get("label", "") for o in c.get("options") or [])
+            lines.append(f"    [menu: {c.get('placeholder')}] {opts}")
+    if s.kind == "edit" and not s.components and not s.content and not s.embeds:
+        lines.append("    (buttons removed)")
+    return lines
+
+
+def render(ex: Exchange, label: str) -> str:
+    """One interaction: what the user did, then every message it produced."""
+    lines = [f">>> {label}"]
+    for s in ex.sent:
+        if s.is_message or s.kind in ("edit", "dm"):
+            lines += render_sent(s)
+    return "\n".join(lines) + "\n"
+
+
+class Transcript:
+    """Runs commands through a harness and keeps the rendered exchanges."""
+
+    def __init__(self, h: Harness) -> None:
+        self.h = h
+        self.parts: list[str] = []
+        self.last: Exchange | None = None
+
+    async def slash(self, path: str, user: User, **options: Any) -> Exchange:
+        """Type `/path options` as `user`."""
+        ex = await self.h.slash(path, user=user, channel=C1, **options)
+        opts = " ".join(f"{k}:{v}" for k, v in options.items())
+        self.parts.append(render(ex, f"{user.name.title()}: /{path} {opts}".rstrip()))
+        self.last = ex
+        return ex
+
+    async def click(self, ex: Exchange, label: str, user: User) -> Exchange:
+        """Click the button labelled `label` (exactly, or the first starting with it) in `ex`."""
+        buttons = ex.buttons
+        matches = [cid for lab, cid in buttons if lab == label] or [
+            cid for lab, cid in buttons if lab.startswith(label)
+        ]
+        assert matches, f"no button {label!r} in {[lab for lab, _ in buttons]}"
+        got = await self.h.click(matches[0], user=user, channel=C1)
+        self.parts.append(render(got, f"{user.name.title()} clicks [{label}]"))
+        self.last = got
+        return got
+
+    async def legal(self, user: User) -> list[str]:
+        """The moves `user` may make now."""
+        status = await self.h.bot.service.status(C1.id)
+        assert not isinstance(status, Rejection)
+        return list(self.h.bot.service.legal_notations(status.session, status.state, user.id))
+
+    @property
+    def text(self) -> str:
+        """The transcript so far."""
+        return "\n".join(self.parts)
+
+
+async def cathedral_transcript(h: Harness) -> str:
+    """Alice (light) and Bob (dark): the Cathedral, eleven buildings (one refused move, one
+    preview confirmed, one capture), then /game status and /game history."""
+    t = Transcript(h)
+    await t.slash("game new", ALICE, game="cathedral")
+    await t.slash("game join", BOB)
+    await t.slash("game start", ALICE)
+    ex = await t.slash("cathedral place", ALICE, piece="Cathedral", square="F6", rotation=0)
+    await t.click(ex, "Confirm", ALICE)
+    await t.slash("cathedral move", BOB, notation="Tavern J1")
+    await t.slash("cathedral move", ALICE, notation="Bridge D1 0")
+    await t.slash("cathedral move", BOB, notation="Castle Z9 0")  # refused: no such square
+    await t.slash("cathedral move", BOB, notation="Infirmary B1")
+    await t.slash("cathedral move", ALICE, notation="Stable A4 90")
+    bob_moves = [n for n in await t.legal(BOB) if n.startswith("Tavern") and "J" in n]
+    await t.slash("cathedral move", BOB, notation=bob_moves[0])
+    ex = await t.slash("cathedral place", ALICE, piece="Inn", square="C4", rotation=0)
+    await t.click(ex, "Place and capture", ALICE)
+    for user in (BOB, ALICE, BOB, ALICE):
+        moves = await t.legal(user)
+        if not moves:
+            break
+        await t.slash("cathedral move", user, notation=moves[len(moves) // 2])
+    await t.slash("game status", BOB)
+    await t.slash("game history", ALICE)
+    return t.text
+
+
+async def kingsburg_transcript(h: Harness) -> str:
+    """Alice, Bob and Carol through the first spring: aid, influence with the dice, the
+    Smuggler-style choices by button when offered, a build, and /game status by each."""
+    t = Transcript(h)
+    await t.slash("game new", ALICE, game="kingsburg")
+    await t.slash("game join", BOB)
+    await t.slash("game join", CAROL)
+    await t.slash("game start", ALICE)
+    players = (ALICE, BOB, CAROL)
+    for user in players:
+        moves = await t.legal(user)
+        aid = [n for n in moves if n.startswith("aid")]
+        if aid:
+            await t.slash("kingsburg aid", user, good=aid[0].split()[1])
+    # Spring: play until the first build phase is over (or a safety bound), preferring buttons.
+    for _ in range(40):
+        status = await h.bot.service.status(C1.id)
+        assert not isinstance(status, Rejection)
+        if status.state.phase > 2:  # phase 1 aid, 2 spring
+            break
+        acted = False
+        for user in players:
+            moves = await t.legal(user)
+            if not moves:
+                continue
+            acted = True
+            last = t.last
+            labels = [lab for lab, _ in last.buttons] if last is not None else []
+            if labels and any(m.startswith(("gift", "skip")) for m in moves):
+                await t.click(last, labels[0], user)  # type: ignore[arg-type]
+            elif any(m.startswith("influence") for m in moves):
+                pick = next(m for m in moves if m.startswith("influence"))
+                await t.slash("kingsburg act", user, notation=pick)
+            elif any(m.startswith("build") for m in moves):
+                pick = next(m for m in moves if m.startswith("build"))
+                await t.slash("kingsburg act", user, notation=pick)
+            else:
+                await t.slash("kingsburg act", user, notation=moves[0])
+            break
+        if not acted:
+            break
+    for user in players:
+        await t.slash("game status", user)
+    return t.text
+
+
+async def _main() -> None:
+    from bot.app import GameBot
+    from bot.sessions.service import GameService
+    from bot.settings import Settings
+    from bot.storage.sqlite import SqliteStore
+    from tests.cogs.harness import no_network
+
+    for name, play in (("cathedral", cathedral_transcript), ("kingsburg", kingsburg_transcript)):
+        with tempfile.TemporaryDirectory() as tmp, no_network():
+            db = Path(tmp) / "t.db"
+            store = await SqliteStore.open(db)
+            service = GameService(store, seed_source=lambda: 7)
+            bot = GameBot(Settings(database_path=db), store=store, service=service)
+            h = await Harness.start(bot)
+            try:
+                text = await play(h)
+            finally:
+                await h.close()
+                await store.close()
+        Path(f"/tmp/transcript-{name}.txt").write_text(text)
+        print(f"wrote /tmp/transcript-{name}.txt ({len(text.splitlines())} lines)")
+
+
+if __name__ == "__main__":
+    asyncio.run(_main())
