@@ -487,7 +487,13 @@ class Table:
         )
         if 0 < len(notations) <= BUTTON_LIMIT:
             buttons = tuple(
-                ChoiceButton(label=n, session_id=session.id, version=session.version, notation=n)
+                # Capitalised like every other button ("Confirm …", "Cancel"): "Aid gold".
+                ChoiceButton(
+                    label=n[:1].upper() + n[1:],
+                    session_id=session.id,
+                    version=session.version,
+                    notation=n,
+                )
                 for n in notations
             )
             return buttons, None
