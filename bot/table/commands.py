@@ -487,13 +487,7 @@ class Table:
         )
         if 0 < len(notations) <= BUTTON_LIMIT:
             buttons = tuple(
-                # Capitalised like every other button ("Confirm …", "Cancel"): "Aid gold".
-                ChoiceButton(
-                    label=n[:1].upper() + n[1:],
-                    session_id=session.id,
-                    version=session.version,
-                    notation=n,
-                )
+                ChoiceButton(label=n, session_id=session.id, version=session.version, notation=n)
                 for n in notations
             )
             return buttons, None
@@ -992,7 +986,7 @@ class Table:
         if result.finished:
             title = f"{name}: game over"
         elif first is not None:
-            title = f"{first.display_name} played `{first.notation}`"
+            title = f"{first.display_name} played {first.notation}"
         else:
             title = name
         return await self._game_reply(

@@ -68,8 +68,8 @@ async def test_after_one_aid_only_the_other_player_is_pinged_and_gets_buttons(h:
     (post,) = ex.public
     assert post.pinged_ids == [BOB.id]
     labels = [label for label, _ in post.buttons]
-    assert labels == ["Aid gold", "Aid stone", "Aid wood"]  # capitalised like other buttons
-    custom_id = dict(post.buttons)["Aid wood"]
+    assert labels == ["aid gold", "aid stone", "aid wood"]
+    custom_id = dict(post.buttons)["aid wood"]
     assert len(custom_id) <= 100
     refused = await h.click(custom_id, user=ALICE)  # not Alice's choice any more
     assert not refused.public and refused.ephemeral_text

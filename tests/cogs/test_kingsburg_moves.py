@@ -50,7 +50,7 @@ async def _accepted(h: Harness, path: str, notation: str, user: User = ALICE, **
     assert notation in await _legal(h, user)
     ex = await h.slash(path, user=user, **options)
     assert ex.public, ex.ephemeral_text
-    assert f"`{notation}`" in ex.public_text
+    assert notation in ex.public_text
     assert (await _status(h)).session.ply > before
     return ex
 

@@ -32,7 +32,7 @@ async def test_move_post_names_the_move_once_and_whose_turn_once(h: Harness) -> 
     _, ex = await _move(h)
     (post,) = ex.public
     (embed,) = post.embeds
-    assert embed["title"] == "Alice played `Cathedral F6 0`"
+    assert embed["title"] == "Alice played Cathedral F6 0"
     assert embed["description"].count("Cathedral F6 0") == 0
     assert embed["description"].count("Your move, Bob (dark).") == 1
     assert all(f["name"] != "To move" for f in embed.get("fields") or [])
@@ -51,7 +51,7 @@ async def test_start_post_does_not_say_the_game_begins_twice(h: Harness) -> None
 async def test_private_ack_says_what_was_posted(h: Harness) -> None:
     """The mover's private line names the move posted, instead of a bare 'Done.'."""
     _, ex = await _move(h)
-    assert ex.ephemeral_text == "Posted in the channel: Alice played `Cathedral F6 0`."
+    assert ex.ephemeral_text == "Posted in the channel: Alice played Cathedral F6 0."
     rendered = render(ex, "Alice moves")
     assert "[PRIVATE]" in rendered and "[CHANNEL]" in rendered and "pings: Bob" in rendered
 

@@ -78,7 +78,7 @@ async def test_accepted_move_posts_public_board_and_mentions_next(
     replies = await table.move(ALICE, "roll")
     [pub] = public(replies)
     assert pub.image is not None and pub.image.png.startswith(b"\x89PNG")
-    assert pub.title == "Alice played `roll`"
+    assert pub.title == "Alice played roll"
     assert "rolled" in pub.text
     assert pub.mentions == (BOB.user_id,)
     # Whose turn is said once, in the text; a "To move" field would repeat it.
@@ -250,7 +250,7 @@ async def test_run_line_drives_the_table(table: Table) -> None:
     assert public(await table.run_line(BOB, "/game join"))
     assert public(await table.run_line(ALICE, "/game start"))
     [pub] = public(await table.run_line(ALICE, "/race roll"))
-    assert pub.title == "Alice played `roll`"
+    assert pub.title == "Alice played roll"
     [pub] = public(await table.run_line(BOB, "roll"))
     assert "Bob" in (pub.title or "")
     [moves] = await table.run_line(ALICE, "/game moves")
