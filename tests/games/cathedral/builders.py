@@ -144,9 +144,9 @@ def piece_names_on_board(state: CathedralState) -> list[tuple[str, str]]:
     return [("cathedral" if p.owner is None else p.owner.value, p.kind.value) for p in state.pieces]
 
 
-def picture(state: CathedralState) -> str:
-    """The board as text (L/D = light/dark building, C = Cathedral, l/d = territory), for
-    assertion messages."""
+def picture_rows(state: CathedralState) -> list[str]:
+    """The board as 10 strings: L/D = light/dark building, C = Cathedral, l/d = light/dark
+    territory (open), . = open and unclaimed."""
     light, dark, cath = state.occupied
     rows = []
     for r in range(N):
@@ -166,4 +166,9 @@ def picture(state: CathedralState) -> str:
             else:
                 row += "."
         rows.append(row)
-    return "\n".join(rows)
+    return rows
+
+
+def picture(state: CathedralState) -> str:
+    """The board as text (see picture_rows), for assertion messages."""
+    return "\n".join(picture_rows(state))

@@ -19,9 +19,10 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from bot.games.cathedral import ENGINE
-from bot.games.cathedral.board import FILES, N
+from bot.games.cathedral.board import FILES
 from bot.games.cathedral.state import CathedralState
 from bot.games.protocol import LoggedMove, Rejection, Seat, step_text
+from tests.games.cathedral.builders import picture_rows
 
 HERE = Path(__file__).parent / "playthroughs"
 SEEDS = (1, 10)  # seed 10 shows a capture and a declined (spared) capture
@@ -30,28 +31,8 @@ MOVE_LINE = re.compile(r"^ply (\d+): (light|dark) \(seat ([01])\) plays (.+)$")
 
 
 def board_lines(state: CathedralState) -> list[str]:
-    """The board as 10 rows under a file header: L/D = light/dark building, C = Cathedral,
-    l/d = light/dark territory (open), . = open and unclaimed."""
-    light, dark, cathedral = state.occupied
-    rows = ["    " + FILES]
-    for r in range(N):
-        row = ""
-        for c in range(N):
-            bit = 1 << (r * N + c)
-            if cathedral & bit:
-                row += "C"
-            elif light & bit:
-                row += "L"
-            elif dark & bit:
-                row += "D"
-            elif state.territory[0] & bit:
-                row += "l"
-            elif state.territory[1] & bit:
-                row += "d"
-            else:
-                row += "."
-        rows.append(f"{r + 1:>3} {row}")
-    return rows
+    """The board as 10 numbered rows under a file header (letters as in builders.picture_rows)."""
+    return ["    " + FILES] + [f"{r + 1:>3} {row}" for r, row in enumerate(picture_rows(state))]
 
 
 def transcript(seed: int, moves: Sequence[LoggedMove]) -> str:
