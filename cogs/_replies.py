@@ -161,7 +161,7 @@ def message_kwargs(reply: Reply) -> list[dict[str, object]]:
             filename=reply.image.filename,
             description=reply.image.description or None,
         )
-    view = build_view(reply.buttons, cancel=reply.cancel, menu=reply.menu)
+    view = build_view(reply.buttons, cancel=reply.cancel, menu=reply.menu, menus=reply.menus)
     if view is not None:
         # Buttons go on the last message so they sit under the text they answer.
         messages[-1]["view"] = view

@@ -12,6 +12,11 @@ custom_id layouts (Discord caps custom_id at 100 characters):
   matched against the clicker's legal notations at click time
 * ``gh:s:<session>:<version>``               a drop-down of moves; each option's value is the
   notation (or ``#<hash10>`` for one longer than Discord's 100-character option values)
+* ``gh:t:<session>:<seat>:<token>:<notation>``  a per-seat button of a simultaneous decision:
+  only that seat may click it, and it stays valid while the seat's decision token
+  (`GameService.decision_token`) is unchanged, whatever the other players play meanwhile
+* ``gh:u:<session>:<seat>:<token>:<hash10>``    same, for a notation too long to fit
+* ``gh:q:<session>:<seat>:<token>``             a per-seat drop-down of a simultaneous decision
 * ``gh:x``                                  close a preview (Cancel)
 """
 
@@ -41,6 +46,7 @@ __all__ = [
     "build_view",
     "move_custom_id",
     "notation_hash",
+    "seat_custom_id",
 ]
 
 CUSTOM_ID_LIMIT = 100
@@ -65,6 +71,14 @@ def move_custom_id(session_id: int, version: int, notation: str) -> str:
     return f"gh:h:{session_id}:{version}:{notation_hash(notation)}"
 
 
+def seat_custom_id(session_id: int, seat: int, token: str, notation: str) -> str:
+    """The custom_id of a per-seat button; always at most 100 characters."""
+    plain = f"gh:t:{session_id}:{seat}:{token}:{notation}"
+    if len(plain) <= CUSTOM_ID_LIMIT:
+        return plain
+    return f"gh:u:{session_id}:{seat}:{token}:{notation_hash(notation)}"
+
+
 def _style(label: str) -> discord.ButtonStyle:
     low = label.lower()
     if low.startswith(("confirm", "yes", "place")):
@@ -76,22 +90,43 @@ def _style(label: str) -> discord.ButtonStyle:
 
 class MoveButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"gh:(?P<kind>[mh]):(?P<session>\d+):(?P<version>\d+):(?P<payload>.+)",
+    # The version layouts (gh:m/gh:h) and the per-seat ones (gh:t/gh:u) share this class, so
+    # the bot registers one item for both; group names differ because Python's re needs it.
+    template=(
+        r"gh:(?:(?P<kind>[mh]):(?P<session>\d+):(?P<version>\d+):(?P<payload>.+)"
+        r"|(?P<skind>[tu]):(?P<ssession>\d+):(?P<seat>\d+):(?P<token>[0-9a-f]+):(?P<spayload>.+))"
+    ),
 ):
-    """A button that submits one move for one session at one state version."""
+    """A button that submits one move for one session at one state version, or (with `seat`
+    and `token`) for one seat's simultaneous decision."""
 
     def __init__(
-        self, session_id: int, version: int, notation: str, label: str = "", *, hashed: str = ""
+        self,
+        session_id: int,
+        version: int,
+        notation: str,
+        label: str = "",
+        *,
+        hashed: str = "",
+        seat: int | None = None,
+        token: str = "",
     ) -> None:
         self.session_id = session_id
         self.version = version
         self.notation = notation
         self.hashed = hashed
-        custom_id = (
-            f"gh:h:{session_id}:{version}:{hashed}"
-            if hashed
-            else move_custom_id(session_id, version, notation)
-        )
+        self.seat = seat
+        self.token = token
+        if seat is not None and token:
+            custom_id = (
+                f"gh:u:{session_id}:{seat}:{token}:{hashed}"
+                if hashed
+                else seat_custom_id(session_id, seat, token, notation)
+            )
+        elif hashed:
+            custom_id = f"gh:h:{session_id}:{version}:{hashed}"
+        else:
+            custom_id = move_custom_id(session_id, version, notation)
         text = label or notation or "Choose"
         super().__init__(
             discord.ui.Button(label=text[:LABEL_LIMIT], custom_id=custom_id, style=_style(text))
@@ -105,6 +140,11 @@ class MoveButton(
         match: re.Match[str],
     ) -> MoveButton:
         """Rebuild the button from a click (possibly after a restart)."""
+        if match["skind"]:
+            session_id, seat, token = int(match["ssession"]), int(match["seat"]), match["token"]
+            if match["skind"] == "u":
+                return cls(session_id, 0, "", hashed=match["spayload"], seat=seat, token=token)
+            return cls(session_id, 0, match["spayload"], seat=seat, token=token)
         session_id, version = int(match["session"]), int(match["version"])
         if match["kind"] == "h":
             return cls(session_id, version, "", hashed=match["payload"])
@@ -115,7 +155,13 @@ class MoveButton(
         await _reporting_errors(
             interaction,
             submit_choice(
-                interaction, self.session_id, self.version, self.notation, hashed=self.hashed
+                interaction,
+                self.session_id,
+                self.version,
+                self.notation,
+                hashed=self.hashed,
+                seat=self.seat,
+                token=self.token,
             ),
         )
 
@@ -139,16 +185,32 @@ async def submit_choice(
     notation: str,
     *,
     hashed: str = "",
+    seat: int | None = None,
+    token: str = "",
 ) -> None:
     """Play a clicked or picked move through the table, exactly like the slash command would,
-    at the version the control was drawn for; then clear the now-outdated controls."""
+    at the version the control was drawn for (or, for a per-seat control, for that seat's
+    decision `token`); then clear the now-outdated controls (per-seat controls stay for the
+    other players until the step is over)."""
     from cogs._replies import caller_of, defer, deliver
 
     bot: GameBot = interaction.client  # type: ignore[assignment]
     await defer(interaction)
     chosen = notation or await bot.resolve_hashed_notation(session_id, interaction.user.id, hashed)
+    per_seat = seat is not None and bool(token)
+    if chosen is None and per_seat:
+        # Unresolved for this clicker: let the service say whose buttons these are, or STALE.
+        chosen = "#" + hashed
     if chosen is None:
         replies: Sequence[Reply] = [Reply(text=STALE_SENTENCE, ephemeral=True)]
+    elif per_seat:
+        replies = await bot.table.move(
+            caller_of(interaction),
+            chosen,
+            session_id=session_id,
+            expected_seat=seat,
+            expected_token=token,
+        )
     else:
         replies = await bot.table.move(
             caller_of(interaction),
@@ -157,7 +219,7 @@ async def submit_choice(
             expected_version=version,
         )
     await deliver(interaction, replies)
-    if any(not r.ephemeral and r.only_for is None for r in replies):
+    if not per_seat and any(not r.ephemeral and r.only_for is None for r in replies):
         # Accepted: the controls on the clicked message now belong to an old position.
         try:
             await interaction.edit_original_response(view=None)
@@ -172,9 +234,13 @@ def option_value(notation: str) -> str:
 
 class MoveSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"gh:s:(?P<session>\d+):(?P<version>\d+)",
+    template=(
+        r"gh:(?:s:(?P<session>\d+):(?P<version>\d+)"
+        r"|q:(?P<qsession>\d+):(?P<seat>\d+):(?P<token>[0-9a-f]+))"
+    ),
 ):
-    """A drop-down of moves for one session at one state version; picking one plays it."""
+    """A drop-down of moves for one session at one state version (or, with `seat` and
+    `token`, for one seat's simultaneous decision); picking one plays it."""
 
     def __init__(
         self,
@@ -182,12 +248,22 @@ class MoveSelect(
         version: int,
         options: Sequence[str] = (),
         placeholder: str = "Choose your move",
+        *,
+        seat: int | None = None,
+        token: str = "",
     ) -> None:
         self.session_id = session_id
         self.version = version
+        self.seat = seat
+        self.token = token
         shown = list(dict.fromkeys(options))[:OPTIONS_MAX]
+        custom_id = (
+            f"gh:q:{session_id}:{seat}:{token}"
+            if seat is not None and token
+            else f"gh:s:{session_id}:{version}"
+        )
         select: discord.ui.Select[Any] = discord.ui.Select(
-            custom_id=f"gh:s:{session_id}:{version}",
+            custom_id=custom_id,
             placeholder=placeholder[:PLACEHOLDER_LIMIT],
             min_values=1,
             max_values=1,
@@ -205,6 +281,8 @@ class MoveSelect(
         match: re.Match[str],
     ) -> MoveSelect:
         """Rebuild the menu from a pick (possibly after a restart); the pick is in the data."""
+        if match["qsession"]:
+            return cls(int(match["qsession"]), 0, seat=int(match["seat"]), token=match["token"])
         return cls(int(match["session"]), int(match["version"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -217,10 +295,21 @@ class MoveSelect(
             await interaction.response.defer()
             return
         value = values[0]
+        seat, token = self.seat, self.token
         if value.startswith("#"):
-            await submit_choice(interaction, self.session_id, self.version, "", hashed=value[1:])
+            await submit_choice(
+                interaction,
+                self.session_id,
+                self.version,
+                "",
+                hashed=value[1:],
+                seat=seat,
+                token=token,
+            )
         else:
-            await submit_choice(interaction, self.session_id, self.version, value)
+            await submit_choice(
+                interaction, self.session_id, self.version, value, seat=seat, token=token
+            )
 
 
 def _clip_label(text: str) -> str:
@@ -257,9 +346,15 @@ def build_view(
     *,
     cancel: bool = False,
     menu: ChoiceMenu | None = None,
+    menus: Sequence[ChoiceMenu] = (),
 ) -> discord.ui.View | None:
     """A persistent view (no timeout): a `MoveSelect` for `menu` on the first row, then one
-    `MoveButton` per choice, 5 per row, then Cancel if asked; None when there is nothing."""
+    `MoveButton` per choice, 5 per row, then Cancel if asked; None when there is nothing.
+
+    Per-seat controls of a simultaneous decision (`menus`, and buttons with a `row`) keep the
+    rows the table gave them: one row per awaited player."""
+    if menus or any(b.row is not None for b in buttons):
+        return _rows_view(buttons, menus)
     if not buttons and not cancel and (menu is None or not menu.options):
         return None
     view = discord.ui.View(timeout=None)
@@ -281,4 +376,32 @@ def build_view(
         item_cancel = CancelButton()
         item_cancel.item.row = first_row + len(shown) // 5
         view.add_item(item_cancel)
+    return view
+
+
+def _rows_view(buttons: Sequence[ChoiceButton], menus: Sequence[ChoiceMenu]) -> discord.ui.View:
+    """Per-seat controls on the rows the table chose (at most 5 rows of 5 buttons or 1 menu)."""
+    view = discord.ui.View(timeout=None)
+    for menu in menus:
+        select = MoveSelect(
+            menu.session_id,
+            menu.version,
+            menu.options,
+            menu.placeholder,
+            seat=menu.seat,
+            token=menu.token,
+        )
+        select.item.row = menu.row
+        view.add_item(select)
+    for button in buttons:
+        item = MoveButton(
+            button.session_id,
+            button.version,
+            button.notation,
+            button.label,
+            seat=button.seat,
+            token=button.token,
+        )
+        item.item.row = button.row
+        view.add_item(item)
     return view

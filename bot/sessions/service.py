@@ -50,6 +50,11 @@ Play
   compare-and-swap, then every bot seat in ``to_act`` plays until a human must act or the game
   ends; each bot move is persisted the same way. ``session_id`` (from a button's custom_id) targets
   a session directly, which also lets a click on a finished game answer GAME_OVER.
+  ``expected_seat`` / ``expected_token`` (keywords; from a per-seat button) replace the version
+  check for simultaneous decisions: a click by another user is refused with "These buttons are
+  for Ann.", and the click is STALE unless the seat is still awaited and
+  ``decision_token(session, state, seat)`` still equals the token, so another player's move in
+  the same simultaneous step does not outdate it, while a later decision does.
 - ``preview(channel_id, user_id, text) -> Preview | Rejection``: the same checks as ``submit``,
   then ``step`` on the current state; nothing is saved. ``Preview.session.version`` is the version
   a confirmation must pass to ``submit`` (a later change makes that confirmation STALE).
@@ -82,7 +87,9 @@ Helpers for presentation (plain methods, no I/O)
 - ``engine_for(session)``, ``seat_of(session, user_id) -> Seat | None``,
   ``users_to_ping(session, state) -> tuple[int, ...]`` (human seats in ``to_act``),
   ``view_for(session, state, user_id | None)`` (spectator view for None or a non-player),
-  ``legal_notations(session, state, user_id) -> tuple[str, ...]`` (for autocomplete).
+  ``legal_notations(session, state, user_id) -> tuple[str, ...]`` (for autocomplete),
+  ``decision_token(session, state, seat) -> str | None`` (the short per-seat token of the
+  decision the seat faces now; None when the seat is not awaited).
 
 Concurrency: every change to a session runs under a per-session ``asyncio.Lock`` and is written
 with compare-and-swap on ``SessionRecord.version``, so a second process sharing the database
@@ -143,6 +150,13 @@ log = logging.getLogger(__name__)
 AnyEngine = Engine[Any, Any]
 
 STALE_MESSAGE = "The game moved on while you were choosing; look at the new board and try again."
+
+DECISION_TOKEN_LENGTH = 8
+"""Hex digits of a per-seat decision token (fits a custom_id with room for the notation)."""
+
+# Keys of `engine.summary(state)` that mark where the game is (which decision is being taken);
+# part of a decision token so that the same options met again later give a different token.
+_MARKER_KEYS = ("game", "round", "year", "season", "phase", "stage", "step", "turn")
 
 # A bot that keeps its own seat in to_act forever would hang the caller; no real game needs more
 # consecutive bot moves than this between two human turns.
@@ -298,6 +312,36 @@ class GameService:
             return ()
         engine = self.engine_for(session)
         return tuple(engine.format_action(a, state) for a in engine.legal_actions(state, seat))
+
+    def decision_token(self, session: SessionRecord, state: Any, seat: Seat) -> str | None:
+        """A short token naming the decision `seat` faces now, or None when it is not awaited.
+
+        A hash of the session id, the seat, the seat's sorted legal notations and the game's
+        position marker (year/phase/step... from the engine summary). Another seat's move in the
+        same simultaneous step leaves it unchanged; a later, different decision changes it.
+        """
+        if state is None:
+            return None
+        engine = self.engine_for(session)
+        if seat not in engine.to_act(state):
+            return None
+        notations = sorted(
+            engine.format_action(a, state) for a in engine.legal_actions(state, seat)
+        )
+        if not notations:
+            return None
+        try:
+            summary = engine.summary(state)
+        except Exception:  # a summary is a convenience; the token must not fail with it
+            log.exception("summary failed for session %s", session.id)
+            summary = {}
+        marker = {
+            k: summary[k] for k in _MARKER_KEYS if isinstance(summary, Mapping) and k in summary
+        }
+        raw = json.dumps(
+            [session.id, int(seat), notations, marker], sort_keys=True, default=str
+        ).encode("utf-8")
+        return hashlib.sha256(raw).hexdigest()[:DECISION_TOKEN_LENGTH]
 
     # ----------------------------------------------------------------- loading
 
@@ -613,6 +657,8 @@ class GameService:
         expected_version: int | None = None,
         *,
         session_id: int | None = None,
+        expected_seat: int | None = None,
+        expected_token: str | None = None,
     ) -> MoveResult | Rejection:
         """Play `text` for `user_id`'s seat, persist it, then let bots reply. See module docs."""
         found = await self._find(channel_id, session_id)
@@ -624,6 +670,10 @@ class GameService:
             if session is None:  # pragma: no cover - sessions are never deleted
                 return _stale()
             seat_record = session.seat_of(user_id)
+            if expected_seat is not None and (
+                seat_record is None or seat_record.seat != expected_seat
+            ):
+                return self._not_your_buttons(session, expected_seat)
             if seat_record is None:
                 return self._not_a_player(session)
             if session.status is SessionStatus.LOBBY:
@@ -635,6 +685,10 @@ class GameService:
             engine = self.engine_for(session)
             state = self.load(session)
             seat = Seat(seat_record.seat)
+            if expected_token is not None and (
+                self.decision_token(session, state, seat) != expected_token
+            ):
+                return _stale()
             result = self._step(session, engine, state, seat, text)
             if isinstance(result, Rejection):
                 return result
@@ -675,6 +729,13 @@ class GameService:
             before=state,
             after=result.state,
             events=result.events,
+        )
+
+    def _not_your_buttons(self, session: SessionRecord, seat: int) -> Rejection:
+        owner = next((s.display_name for s in session.seats if s.seat == seat), None)
+        return Rejection(
+            RejectionCode.NOT_YOUR_TURN,
+            f"These buttons are for {owner}." if owner else "These buttons are for another player.",
         )
 
     def _not_a_player(self, session: SessionRecord) -> Rejection:
@@ -1061,4 +1122,4 @@ def _join_names(names: list[str]) -> str:
     return ", ".join(names[:-1]) + " and " + names[-1]
 
 
-__all__ = ["STALE_MESSAGE", "GameService", "bot_seed"]
+__all__ = ["DECISION_TOKEN_LENGTH", "STALE_MESSAGE", "GameService", "bot_seed"]

@@ -81,6 +81,12 @@ BUTTON_LIMIT = 5
 MENU_LIMIT = 25
 """Offer a drop-down menu for more choices than buttons, up to this many (Discord's maximum)."""
 
+ROWS_LIMIT = 5
+"""Discord shows at most 5 rows of components on a message (one per awaited player)."""
+
+BUTTON_LABEL_MAX = 80
+"""Discord's limit on a button label."""
+
 TURN_HOURS_OPTION = "turn_hours"
 """The table's own `/game new` option (not the engine's): hours each turn may take."""
 
@@ -107,6 +113,17 @@ COLOUR_INFO = 0x3B6EA5
 COLOUR_MOVE = 0x2E8B57
 COLOUR_DONE = 0xC9A227
 COLOUR_REFUSED = 0xB03A2E
+
+
+@dataclass(frozen=True, slots=True)
+class _Choices:
+    """The controls under a game post: single-player buttons or menu, per-seat buttons and
+    menus of a simultaneous decision, or a hint line when they would not fit."""
+
+    buttons: tuple[ChoiceButton, ...] = ()
+    menu: ChoiceMenu | None = None
+    menus: tuple[ChoiceMenu, ...] = ()
+    hint: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -470,17 +487,17 @@ class Table:
             )
         return replies
 
-    def _choices(
-        self, session: SessionRecord, state: Any, to_act: frozenset[Seat]
-    ) -> tuple[tuple[ChoiceButton, ...], ChoiceMenu | None]:
-        """Buttons (up to 5 choices) or a drop-down menu (6 to 25) for the next move, when
-        exactly one seat acts and it is a human's."""
-        if len(to_act) != 1 or not session.status.is_open:
-            return (), None
+    def _choices(self, session: SessionRecord, state: Any, to_act: frozenset[Seat]) -> _Choices:
+        """Controls for the next move: buttons (up to 5 choices) or a drop-down menu (6 to 25)
+        when exactly one human acts; per-seat rows when several humans act at once."""
+        if not session.status.is_open or not to_act:
+            return _Choices()
+        if len(to_act) > 1:
+            return self._simultaneous_choices(session, state, to_act)
         (seat,) = tuple(to_act)
         record = self._seat_record(session, seat)
         if record is None or record.user_id is None:
-            return (), None
+            return _Choices()
         engine = self.service.engine_for(session)
         notations = natural_sorted(
             engine.format_action(a, state) for a in engine.legal_actions(state, seat)
@@ -490,7 +507,7 @@ class Table:
                 ChoiceButton(label=n, session_id=session.id, version=session.version, notation=n)
                 for n in notations
             )
-            return buttons, None
+            return _Choices(buttons=buttons)
         if BUTTON_LIMIT < len(notations) <= MENU_LIMIT:
             menu = ChoiceMenu(
                 session_id=session.id,
@@ -498,8 +515,60 @@ class Table:
                 options=tuple(notations),
                 placeholder=f"{record.display_name}, choose your move",
             )
-            return (), menu
-        return (), None
+            return _Choices(menu=menu)
+        return _Choices()
+
+    def _simultaneous_choices(
+        self, session: SessionRecord, state: Any, to_act: frozenset[Seat]
+    ) -> _Choices:
+        """One row per awaited human: buttons labelled "Ann: gold" (up to 5 choices) or a
+        drop-down (6 to 25), each carrying the seat's decision token. When that does not fit a
+        message (more than 5 rows, or a player with more than 25 choices), no controls and a
+        line pointing at the slash command."""
+        engine = self.service.engine_for(session)
+        buttons: list[ChoiceButton] = []
+        menus: list[ChoiceMenu] = []
+        row = 0
+        for seat in sorted(to_act):
+            record = self._seat_record(session, seat)
+            if record is None or record.user_id is None:
+                continue
+            token = self.service.decision_token(session, state, seat)
+            notations = natural_sorted(
+                engine.format_action(a, state) for a in engine.legal_actions(state, seat)
+            )
+            if token is None or not notations:
+                continue
+            if len(notations) > MENU_LIMIT or row >= ROWS_LIMIT:
+                return _Choices(hint=f"Use `/{session.game_key} …` to choose.")
+            name = self._seat_name(session, state, seat)
+            if len(notations) <= BUTTON_LIMIT:
+                buttons.extend(
+                    ChoiceButton(
+                        label=_clip(f"{name}: {n}", BUTTON_LABEL_MAX),
+                        session_id=session.id,
+                        version=session.version,
+                        notation=n,
+                        seat=int(seat),
+                        token=token,
+                        row=row,
+                    )
+                    for n in notations
+                )
+            else:
+                menus.append(
+                    ChoiceMenu(
+                        session_id=session.id,
+                        version=session.version,
+                        options=tuple(notations),
+                        placeholder=f"{name}, choose your move",
+                        seat=int(seat),
+                        token=token,
+                        row=row,
+                    )
+                )
+            row += 1
+        return _Choices(buttons=tuple(buttons), menus=tuple(menus))
 
     async def _game_reply(
         self,
@@ -528,15 +597,18 @@ class Table:
             # The text already ends with whose turn it is; a field saying it again is noise.
             fields = [f for f in fields if f[0] not in ("To move", "Waiting for")]
         board = await self._board(session, state, image_name, title)
-        buttons, menu = self._choices(session, state, to_act)
+        choices = self._choices(session, state, to_act)
+        if choices.hint:
+            lines.append(choices.hint)
         public = Reply(
             text=_clip("\n".join(lines), TEXT_MAX),
             title=_clip(title, TITLE_MAX),
             fields=tuple(fields),
             image=board,
             mentions=tuple(mentions.values()),
-            buttons=buttons,
-            menu=menu,
+            buttons=choices.buttons,
+            menu=choices.menu,
+            menus=choices.menus,
             colour=COLOUR_DONE if result.finished else COLOUR_MOVE,
         )
         finals = await self._finished_game_replies(session, state, result.moves)
@@ -757,14 +829,17 @@ class Table:
             header = f"{name}: abandoned after {_count(session.ply, 'move')}"
         lines = [self._seats_text(session, state)]
         board = await self._board(session, state, f"move-{session.ply}", header)
-        buttons, menu = self._choices(session, state, found.to_act)
+        choices = self._choices(session, state, found.to_act)
+        if choices.hint:
+            lines.append(choices.hint)
         public = Reply(
             text=_clip("\n".join(lines), TEXT_MAX),
             title=header,
             fields=tuple(fields),
             image=board,
-            buttons=buttons,
-            menu=menu,
+            buttons=choices.buttons,
+            menu=choices.menu,
+            menus=choices.menus,
             colour=COLOUR_INFO,
         )
         replies = [public]
@@ -965,8 +1040,14 @@ class Table:
         expected_version: int | None = None,
         *,
         session_id: int | None = None,
+        expected_seat: int | None = None,
+        expected_token: str | None = None,
     ) -> list[Reply]:
         """Play `notation` for the caller's seat; bots that must act next reply at once.
+
+        `expected_seat`/`expected_token` come from a per-seat button of a simultaneous decision
+        (see `GameService.submit`): a click by another player or on an outdated decision is
+        refused.
 
         Accepted: a public reply (new board from the spectator view, what happened, whose turn,
         mentions of the humans to act) plus `only_for` replies with private events. Refused: one
@@ -976,7 +1057,13 @@ class Table:
         if not text:
             return _refused("Write a move, e.g. `Castle B3 90`.")
         result = await self.service.submit(
-            caller.channel_id, caller.user_id, text, expected_version, session_id=session_id
+            caller.channel_id,
+            caller.user_id,
+            text,
+            expected_version,
+            session_id=session_id,
+            expected_seat=expected_seat,
+            expected_token=expected_token,
         )
         if isinstance(result, Rejection):
             return _refused(await self._ended_here(caller, result))

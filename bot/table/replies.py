@@ -26,12 +26,20 @@ class ImageFile:
 
 @dataclass(frozen=True, slots=True)
 class ChoiceButton:
-    """A button that submits `notation` for the game `session_id` at state `version`."""
+    """A button that submits `notation` for the game `session_id` at state `version`.
+
+    seat/token: set on a per-seat button of a simultaneous decision; the click is then checked
+    against that seat's decision token (`GameService.decision_token`) instead of the version, so
+    another player's move does not outdate it. row: the button's row (0..4), None to flow.
+    """
 
     label: str
     session_id: int
     version: int
     notation: str
+    seat: int | None = None
+    token: str = ""
+    row: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,12 +47,16 @@ class ChoiceMenu:
     """A drop-down (select menu) of moves for the game `session_id` at state `version`.
 
     options: the notations offered, in order (Discord shows at most 25); picking one submits it.
+    seat/token/row: as for `ChoiceButton` (a per-seat menu of a simultaneous decision).
     """
 
     session_id: int
     version: int
     options: tuple[str, ...]
     placeholder: str = "Choose your move"
+    seat: int | None = None
+    token: str = ""
+    row: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +69,8 @@ class Reply:
     mentions: user ids to ping (whoever must act next).
     title/fields/colour: an embed-like summary; text: the message body (markdown).
     buttons: move buttons; menu: a drop-down of moves (for 6..25 choices); cancel: add a Cancel
-      button that closes the message (previews).
+      button that closes the message (previews). menus: more drop-downs, one per awaited player
+      of a simultaneous decision (each with its own `row`).
     """
 
     text: str
@@ -71,6 +84,7 @@ class Reply:
     colour: int | None = None
     menu: ChoiceMenu | None = None
     cancel: bool = False
+    menus: tuple[ChoiceMenu, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,122 @@
+"""Buttons for simultaneous decisions: at Kingsburg's year-I aid every awaited player gets a row
+of buttons labelled with their name; each click is checked against that seat's own decision, so
+the players may click in any order, and nobody can click for someone else."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from bot.games.rejections import Rejection
+from bot.sessions.service import STALE_MESSAGE
+from tests.cogs.conftest import StartBot
+from tests.cogs.harness import ALICE, BOB, C1, CAROL, DAVE, Harness, Sent, User
+
+pytestmark = pytest.mark.asyncio
+
+PLAYERS = (ALICE, BOB, CAROL)
+SEED = 11
+
+
+async def _three_at_aid(start_bot: StartBot) -> tuple[Harness, Sent]:
+    h = await start_bot(seed=SEED)
+    await h.slash("game new", game="kingsburg", user=ALICE)
+    await h.slash("game join", user=BOB)
+    await h.slash("game join", user=CAROL)
+    ex = await h.slash("game start", user=ALICE)
+    (post,) = ex.public
+    return h, post
+
+
+def _buttons_of(post: Sent, user: User) -> dict[str, str]:
+    """The player's buttons on `post`: notation -> custom_id."""
+    prefix = f"{user.name.title()} ("
+    return {label.split(": ", 1)[1]: cid for label, cid in post.buttons if label.startswith(prefix)}
+
+
+async def _ply(h: Harness) -> int:
+    status = await h.bot.service.status(C1.id)
+    assert not isinstance(status, Rejection)
+    return status.session.ply
+
+
+async def test_every_awaited_player_gets_named_buttons_within_discord_limits(
+    start_bot: StartBot,
+) -> None:
+    _, post = await _three_at_aid(start_bot)
+    rows = [c for c in post.payload.get("components") or [] if c.get("type") == 1]
+    assert len(rows) == 3 and all(len(r["components"]) == 3 for r in rows)
+    for user in PLAYERS:
+        mine = _buttons_of(post, user)
+        assert sorted(mine) == ["aid gold", "aid stone", "aid wood"]
+        assert all(len(cid) <= 100 and cid.startswith("gh:t:") for cid in mine.values())
+    assert all(len(label) <= 80 for label, _ in post.buttons)
+
+
+@pytest.mark.parametrize("order", list(itertools.permutations(range(3)))[::2])
+async def test_each_player_clicks_their_own_button_in_any_order(
+    start_bot: StartBot, order: tuple[int, ...]
+) -> None:
+    h, post = await _three_at_aid(start_bot)
+    start = await _ply(h)
+    for n, i in enumerate(order, start=1):
+        user = PLAYERS[i]
+        ex = await h.click(_buttons_of(post, user)["aid gold"], user=user)
+        assert ex.public, ex.text
+        assert "aid gold" in ex.public_text
+        assert await _ply(h) >= start + n
+
+
+async def test_a_click_on_another_players_button_is_refused(start_bot: StartBot) -> None:
+    h, post = await _three_at_aid(start_bot)
+    start = await _ply(h)
+    for intruder in (BOB, DAVE):
+        ex = await h.click(_buttons_of(post, ALICE)["aid wood"], user=intruder)
+        assert not ex.public
+        assert ex.ephemeral_text == "These buttons are for Alice."
+    assert await _ply(h) == start
+
+
+async def test_a_click_after_the_decision_was_taken_is_stale(start_bot: StartBot) -> None:
+    h, post = await _three_at_aid(start_bot)
+    mine = _buttons_of(post, BOB)
+    assert (await h.click(mine["aid stone"], user=BOB)).public
+    ply = await _ply(h)
+    again = await h.click(mine["aid wood"], user=BOB)
+    assert not again.public and again.ephemeral_text == STALE_MESSAGE
+    assert await _ply(h) == ply
+
+
+async def test_the_next_post_offers_buttons_to_the_players_still_awaited(
+    start_bot: StartBot,
+) -> None:
+    h, post = await _three_at_aid(start_bot)
+    ex = await h.click(_buttons_of(post, CAROL)["aid gold"], user=CAROL)
+    (new,) = ex.public
+    assert not _buttons_of(new, CAROL)
+    assert _buttons_of(new, ALICE) == _buttons_of(post, ALICE)
+    assert _buttons_of(new, BOB) == _buttons_of(post, BOB)
+
+
+async def test_a_click_still_works_after_a_restart(start_bot: StartBot) -> None:
+    h, post = await _three_at_aid(start_bot)
+    assert (await h.click(_buttons_of(post, ALICE)["aid gold"], user=ALICE)).public
+    await h.close()
+    second = await start_bot(seed=SEED)
+    ex = await second.click(_buttons_of(post, BOB)["aid wood"], user=BOB)
+    assert "aid wood" in ex.public_text
+    refused = await second.click(_buttons_of(post, CAROL)["aid wood"], user=ALICE)
+    assert refused.ephemeral_text == "These buttons are for Carol."
+
+
+async def test_an_old_version_button_still_parses(start_bot: StartBot) -> None:
+    """Buttons posted before per-seat tokens existed (gh:m:<session>:<version>:<notation>)
+    are still understood: at the current version they play."""
+    h, _ = await _three_at_aid(start_bot)
+    status = await h.bot.service.status(C1.id)
+    assert not isinstance(status, Rejection)
+    cid = f"gh:m:{status.session.id}:{status.session.version}:aid gold"
+    assert "aid gold" in (await h.click(cid, user=ALICE)).public_text
+    stale = await h.click(cid, user=BOB)
+    assert stale.ephemeral_text == STALE_MESSAGE
