@@ -10,6 +10,7 @@ import pytest
 
 from bot.games.rejections import Rejection
 from bot.sessions.service import STALE_MESSAGE
+from bot.table import commands as table_commands
 from tests.cogs.conftest import StartBot
 from tests.cogs.harness import ALICE, BOB, C1, CAROL, DAVE, Harness, Sent, User
 
@@ -120,3 +121,33 @@ async def test_an_old_version_button_still_parses(start_bot: StartBot) -> None:
     assert "aid gold" in (await h.click(cid, user=ALICE)).public_text
     stale = await h.click(cid, user=BOB)
     assert stale.ephemeral_text == STALE_MESSAGE
+
+
+async def test_too_many_rows_fall_back_to_the_slash_command(
+    start_bot: StartBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """When the awaited players' rows would not fit a message, no controls: a line says which
+    command to use instead."""
+    monkeypatch.setattr(table_commands, "ROWS_LIMIT", 2)
+    _, post = await _three_at_aid(start_bot)
+    assert not post.buttons and not post.components
+    assert "/kingsburg …" in post.text
+
+
+async def test_more_choices_than_buttons_give_each_player_a_drop_down(
+    start_bot: StartBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A player with more choices than fit a row of buttons gets a drop-down of their own,
+    checked the same way as the buttons."""
+    monkeypatch.setattr(table_commands, "BUTTON_LIMIT", 2)
+    h, post = await _three_at_aid(start_bot)
+    menus = [c for c in post.components if c.get("type") == 3]
+    assert len(menus) == 3 and not post.buttons
+    assert all(m["custom_id"].startswith("gh:q:") for m in menus)
+    bobs = next(m for m in menus if m["placeholder"].startswith("Bob"))
+    refused = await h.click(bobs["custom_id"], user=ALICE, values=["aid gold"])
+    assert refused.ephemeral_text == "These buttons are for Bob."
+    played = await h.click(bobs["custom_id"], user=BOB, values=["aid gold"])
+    assert "aid gold" in played.public_text
+    again = await h.click(bobs["custom_id"], user=BOB, values=["aid wood"])
+    assert again.ephemeral_text == STALE_MESSAGE
