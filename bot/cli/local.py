@@ -202,10 +202,17 @@ class LocalTable:
     def _print_choices(self, reply: Reply, owner: Caller | None, numbered: list[Pending]) -> None:
         """Number `reply`'s buttons, menu entries and Cancel, print them, append to `numbered`."""
         entries: list[Pending] = [Pending(b.label, b, owner) for b in reply.buttons]
-        if reply.menu is not None:
-            menu = reply.menu
+        menus = ((reply.menu,) if reply.menu is not None else ()) + tuple(reply.menus)
+        for menu in menus:
+            # A per-seat menu (simultaneous decision) keeps its seat and token, like its buttons.
             entries += [
-                Pending(n, ChoiceButton(n, menu.session_id, menu.version, n), owner)
+                Pending(
+                    n,
+                    ChoiceButton(
+                        n, menu.session_id, menu.version, n, seat=menu.seat, token=menu.token
+                    ),
+                    owner,
+                )
                 for n in menu.options
             ]
         if reply.cancel:
@@ -214,8 +221,8 @@ class LocalTable:
             return
         first = len(numbered) + 1
         labels = [f"{first + i}) {e.label}" for i, e in enumerate(entries)]
-        if reply.menu is not None:
-            print(f"  {reply.menu.placeholder}:", file=self.stream)
+        if menus and not reply.buttons:
+            print(f"  {menus[0].placeholder}:", file=self.stream)
             for label in labels:
                 print(f"    {label}", file=self.stream)
         else:
@@ -236,13 +243,39 @@ class LocalTable:
             self.pending = []
             self.show([Reply(text="Cancelled: nothing was played.", ephemeral=True)])
             return
-        who = caller or entry.owner or await self.default_caller()
         button = entry.button
+        if button.seat is not None:
+            # A per-seat button of a simultaneous decision: by default its seat's player clicks
+            # it, and only that choice is used up (the others stay on offer, as in Discord).
+            who = caller or await self.caller_at(button.seat) or await self.default_caller()
+            self.pending = [
+                p
+                for p in self.pending
+                if p.button is None or p.button.seat not in (None, button.seat)
+            ]
+            replies = await self.table.move(
+                who,
+                button.notation,
+                session_id=button.session_id,
+                expected_seat=button.seat,
+                expected_token=button.token,
+            )
+            self.show(replies, who)
+            return
+        who = caller or entry.owner or await self.default_caller()
         self.pending = []  # one click per offer, as Discord removes the buttons after a move
         replies = await self.table.move(
             who, button.notation, button.version, session_id=button.session_id
         )
         self.show(replies, who)
+
+    async def caller_at(self, seat: int) -> Caller | None:
+        """The local player sitting at `seat` (None for a bot or an unknown seat)."""
+        ctx = await self.table.state_for(next(iter(self.players.values())))
+        if ctx is None:
+            return None
+        users = [s.user_id for s in ctx.session.seats if s.seat == seat and s.user_id is not None]
+        return next((c for c in self.players.values() if c.user_id in users), None)
 
     async def awaited_callers(self) -> list[Caller]:
         """The humans who may act now, in seat order (empty between games or when bots act)."""

@@ -171,3 +171,37 @@ def test_unicode_letters_in_player_names(tmp_path: Path) -> None:
     # A comma always separates names, so "Zoë,Jürgen" is two players, never one.
     with pytest.raises(local.CliError, match="Every player needs a different name"):
         local.check_local_seats(local.get_engine("cathedral"), "Zoë,ZOË", "")
+
+
+def test_per_seat_buttons_click_as_their_seat(tmp_path) -> None:
+    """At Kingsburg's year-I aid everyone chooses at once: each numbered per-seat button plays
+    for its own seat, whoever is listed first, and the remaining players keep their buttons."""
+    import subprocess
+    import sys
+
+    lines = "6\n1\n1\n"  # ben: wood, then ann: gold, then cid (alone now): gold
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "bot",
+            "local",
+            "kingsburg",
+            "--players",
+            "ann,ben,cid",
+            "--seed",
+            "2",
+            "--db",
+            str(tmp_path / "k.db"),
+        ],
+        input=lines,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    ).stdout
+    assert "6) ben (blue): aid wood" in out
+    assert "== ben played aid wood ==" in out
+    assert "Red takes 1 gold (Aid from the King)." in out
+    assert "Blue takes 1 wood (Aid from the King)." in out
+    assert "These buttons are for" not in out and "not your turn" not in out.lower()
