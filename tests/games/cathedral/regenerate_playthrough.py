@@ -13,7 +13,6 @@ Regenerate after an intended change and review the diff:
 
 from __future__ import annotations
 
-import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -21,13 +20,13 @@ from pathlib import Path
 from bot.games.cathedral import ENGINE
 from bot.games.cathedral.board import FILES
 from bot.games.cathedral.state import CathedralState
-from bot.games.protocol import LoggedMove, Rejection, Seat, step_text
+from bot.games.protocol import LoggedMove, Rejection, step_text
 from tests.games.cathedral.builders import picture_rows
+from tests.games.playthrough import outcome_lines
 
 HERE = Path(__file__).parent / "playthroughs"
 SEEDS = (1, 10)  # seed 10 shows a capture and a declined (spared) capture
 BOTS = ("heuristic", "random")  # by seat
-MOVE_LINE = re.compile(r"^ply (\d+): (light|dark) \(seat ([01])\) plays (.+)$")
 
 
 def board_lines(state: CathedralState) -> list[str]:
@@ -56,28 +55,9 @@ def transcript(seed: int, moves: Sequence[LoggedMove]) -> str:
         out.extend(f"  {e.kind}: {e.text}" for e in result.events)
         out.extend(board_lines(result.state))
         state = result.state
-    outcome = ENGINE.outcome(state)
     out.append("")
-    if outcome is None:
-        out.append("unfinished")
-    else:
-        winners = ", ".join(f"seat {s}" for s in sorted(outcome.winners))
-        scores = ", ".join(f"seat {s}: {v}" for s, v in sorted(outcome.scores.items()))
-        out.append(f"termination: {outcome.termination}")
-        out.append(f"winners: {winners}")
-        out.append(f"scores: {scores}")
-        out.append(f"reason: {outcome.reason}")
+    out.extend(outcome_lines(ENGINE.outcome(state), "reason"))
     return "\n".join(out) + "\n"
-
-
-def moves_from(text: str) -> list[LoggedMove]:
-    """The moves listed in a transcript."""
-    moves = []
-    for line in text.splitlines():
-        match = MOVE_LINE.match(line)
-        if match:
-            moves.append(LoggedMove(Seat(int(match.group(3))), match.group(4)))
-    return moves
 
 
 def bot_game(seed: int) -> list[LoggedMove]:

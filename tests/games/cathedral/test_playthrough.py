@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.games.cathedral.regenerate_playthrough import SEEDS, moves_from, path_for, transcript
+from tests.games.cathedral.regenerate_playthrough import SEEDS, path_for, transcript
+from tests.games.playthrough import moves_from
 
 
 @pytest.mark.parametrize("seed", SEEDS)

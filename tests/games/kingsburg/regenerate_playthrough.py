@@ -18,7 +18,6 @@ Regenerate after an intended change and review the diff:
 
 from __future__ import annotations
 
-import re
 import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -29,9 +28,9 @@ from bot.games.kingsburg import ENGINE
 from bot.games.kingsburg.data import GOODS
 from bot.games.kingsburg.state import State
 from bot.games.protocol import Event, LoggedMove, Rejection, Seat, step_text
+from tests.games.playthrough import outcome_lines
 
 HERE = Path(__file__).parent / "playthroughs"
-MOVE_LINE = re.compile(r"^ply (\d+): ([a-z]+) \(seat (\d)\) plays (.+)$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,28 +118,9 @@ def transcript(game: Game, moves: Sequence[LoggedMove]) -> str:
             phase = (state.year, state.phase)
             out.append("")
             out.extend(status_lines(state))
-    outcome = ENGINE.outcome(state)
     out.append("")
-    if outcome is None:
-        out.append("unfinished")
-    else:
-        winners = ", ".join(f"seat {s}" for s in sorted(outcome.winners))
-        scores = ", ".join(f"seat {s}: {v}" for s, v in sorted(outcome.scores.items()))
-        out.append(f"termination: {outcome.termination}")
-        out.append(f"winners: {winners}")
-        out.append(f"scores: {scores}")
-        out.append(f"result: {outcome.reason}")
+    out.extend(outcome_lines(ENGINE.outcome(state), "result"))
     return "\n".join(out) + "\n"
-
-
-def moves_from(text: str) -> list[LoggedMove]:
-    """The moves listed in a transcript."""
-    moves = []
-    for line in text.splitlines():
-        match = MOVE_LINE.match(line)
-        if match:
-            moves.append(LoggedMove(Seat(int(match.group(3))), match.group(4)))
-    return moves
 
 
 def bot_game(game: Game) -> list[LoggedMove]:

@@ -7,10 +7,10 @@ import pytest
 from tests.games.kingsburg.regenerate_playthrough import (
     GAMES,
     Game,
-    moves_from,
     path_for,
     transcript,
 )
+from tests.games.playthrough import moves_from
 
 RESULTS = {
     "2p_seed_3": "result: Red wins with 25 VP after five years.",
