@@ -360,18 +360,14 @@ def build_view(
     view = discord.ui.View(timeout=None)
     first_row = 0
     if menu is not None and menu.options:
-        select = MoveSelect(menu.session_id, menu.version, menu.options, menu.placeholder)
-        select.item.row = 0
-        view.add_item(select)
+        view.add_item(_select(menu, 0))
         first_row = 1
         buttons = list(buttons)[: BUTTONS_MAX - 5]
     shown = list(buttons)[: BUTTONS_MAX - (1 if cancel else 0)]
     if len(buttons) > len(shown):
         log.warning("only %d of %d choice buttons fit on a message", len(shown), len(buttons))
     for i, button in enumerate(shown):
-        item = MoveButton(button.session_id, button.version, button.notation, button.label)
-        item.item.row = first_row + i // 5
-        view.add_item(item)
+        view.add_item(_button(button, first_row + i // 5))
     if cancel:
         item_cancel = CancelButton()
         item_cancel.item.row = first_row + len(shown) // 5
@@ -383,25 +379,35 @@ def _rows_view(buttons: Sequence[ChoiceButton], menus: Sequence[ChoiceMenu]) -> 
     """Per-seat controls on the rows the table chose (at most 5 rows of 5 buttons or 1 menu)."""
     view = discord.ui.View(timeout=None)
     for menu in menus:
-        select = MoveSelect(
-            menu.session_id,
-            menu.version,
-            menu.options,
-            menu.placeholder,
-            seat=menu.seat,
-            token=menu.token,
-        )
-        select.item.row = menu.row
-        view.add_item(select)
+        view.add_item(_select(menu, menu.row))
     for button in buttons:
-        item = MoveButton(
-            button.session_id,
-            button.version,
-            button.notation,
-            button.label,
-            seat=button.seat,
-            token=button.token,
-        )
-        item.item.row = button.row
-        view.add_item(item)
+        view.add_item(_button(button, button.row))
     return view
+
+
+def _select(menu: ChoiceMenu, row: int | None) -> MoveSelect:
+    """The persistent select for `menu` (per-seat when it carries a seat and token)."""
+    select = MoveSelect(
+        menu.session_id,
+        menu.version,
+        menu.options,
+        menu.placeholder,
+        seat=menu.seat,
+        token=menu.token,
+    )
+    select.item.row = row
+    return select
+
+
+def _button(choice: ChoiceButton, row: int | None) -> MoveButton:
+    """The persistent button for `choice` (per-seat when it carries a seat and token)."""
+    item = MoveButton(
+        choice.session_id,
+        choice.version,
+        choice.notation,
+        choice.label,
+        seat=choice.seat,
+        token=choice.token,
+    )
+    item.item.row = row
+    return item
