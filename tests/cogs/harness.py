@@ -472,47 +472,35 @@ class FakeWebhookAdapter(AsyncWebhookAdapter):
             if token in self.rec.pending_defer:
                 # Discord: the first follow-up edits the deferred message and keeps its visibility.
                 ephemeral = self.rec.pending_defer.pop(token)
-            message = self.rec.message_payload(channel_id, body)
-            self.rec.sent.append(
-                Sent(
-                    "followup",
-                    route.method,
-                    path,
-                    route.url,
-                    body,
-                    got,
-                    None,
-                    ephemeral,
-                    channel_id,
-                    int(message["id"]),
-                )  # fmt: skip
-            )
-            return message
+            return self._record_message("followup", route, body, got, ephemeral, channel_id)
         if "@original" in path and route.method == "PATCH":
             # After a "thinking" defer this fills in the deferred message; otherwise it edits
             # the message a clicked component sits on ("edit", not a new message).
             kind = "edit_original" if token in self.rec.pending_defer else "edit"
             ephemeral = self.rec.pending_defer.pop(token, False)
-            message = self.rec.message_payload(channel_id, body)
-            self.rec.sent.append(
-                Sent(
-                    kind,
-                    route.method,
-                    path,
-                    route.url,
-                    body,
-                    got,
-                    None,
-                    ephemeral,
-                    channel_id,
-                    int(message["id"]),
-                )  # fmt: skip
-            )
-            return message
+            return self._record_message(kind, route, body, got, ephemeral, channel_id)
         self.rec.sent.append(Sent("other", route.method, path, route.url, body, got, None))
         if route.method == "GET":
             return self.rec.message_payload(channel_id, {})
         return None
+
+    def _record_message(
+        self,
+        kind: str,
+        route: Route,
+        body: dict[str, Any],
+        got: Any,
+        ephemeral: bool,
+        channel_id: int | None,
+    ) -> dict[str, Any]:
+        """Record a follow-up or an edit as a message in `channel_id` and return its payload."""
+        message = self.rec.message_payload(channel_id, body)
+        sent = Sent(
+            kind, route.method, route.path, route.url, body, got, None, ephemeral,
+            channel_id, int(message["id"]),
+        )  # fmt: skip
+        self.rec.sent.append(sent)
+        return message
 
 
 class FakeHTTP(HTTPClient):
