@@ -127,3 +127,20 @@ def play(state: State, *moves: tuple[int, str]) -> tuple[State, list[Event]]:
 def texts(state: State, seat: int) -> list[str]:
     """The notation of every legal action of a seat."""
     return [ENGINE.format_action(a, state) for a in ENGINE.legal_actions(state, Seat(seat))]
+
+
+def winter(players: Sequence[Player], card: str, die: int, year: int = 1) -> State:
+    """Players about to recruit (phase 7) in `year`, facing `card`, with the King's die set to
+    `die`; settled, so the battle has been fought unless someone must still recruit."""
+    cards = list(deck())
+    cards[year - 1] = card
+    return position(
+        players,
+        order=list(range(len(players))),
+        step=Step.RECRUIT,
+        phase=7,
+        year=year,
+        queue=(),
+        seed=seed_for_die(die),
+        deck=tuple(cards),
+    )

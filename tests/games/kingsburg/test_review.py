@@ -22,6 +22,7 @@ from tests.games.kingsburg.builders import (
     refuse,
     seed_for_die,
     texts,
+    winter,
 )
 
 ROW1 = ("statue", "chapel", "church", "cathedral")
@@ -537,24 +538,9 @@ def test_building_battle_bonus_by_enemy_type(building: str, bonus: dict[str, int
         assert combat_value(p, enemy) == 4 + expected, (building, enemy)
 
 
-def _winter(players, card: str, die: int, year: int = 1):
-    cards = list(deck())
-    cards[year - 1] = card
-    return position(
-        players,
-        order=list(range(len(players))),
-        step=Step.RECRUIT,
-        phase=7,
-        year=year,
-        queue=(),
-        seed=seed_for_die(die),
-        deck=tuple(cards),
-    )
-
-
 def test_kings_die_goes_to_every_player_and_soldiers_go_home() -> None:
     """Every governor gets the King's die as soldiers; afterwards all soldiers are 0."""
-    s = _winter([player(soldiers=2), player(), player(soldiers=5)], "enemy-I-zombies-5", die=4)
+    s = winter([player(soldiers=2), player(), player(soldiers=5)], "enemy-I-zombies-5", die=4)
     b = s.battles[-1]
     assert b.kings_die == 4
     assert b.combat == (6, 4, 9)
@@ -564,12 +550,12 @@ def test_kings_die_goes_to_every_player_and_soldiers_go_home() -> None:
 
 def test_strongest_bonus_only_for_the_strongest_winners_all_of_them() -> None:
     """Two winners tied at the top both get +1 VP; a weaker winner only the card's reward."""
-    s = _winter(
+    s = winter(
         [player(soldiers=5), player(soldiers=3), player(soldiers=5)], "enemy-I-zombies-5", die=1
     )
     # Zombies 4: red 6, blue 4 (tied), green 6; reward 1 VP; strongest +1 VP for red and green.
     assert [p.vp for p in s.players] == [2, 0, 2]
-    s = _winter(
+    s = winter(
         [player(soldiers=5), player(soldiers=4), player(soldiers=1)], "enemy-I-zombies-5", die=1
     )
     assert [p.vp for p in s.players] == [2, 1, 0]
@@ -579,7 +565,7 @@ def test_tied_stone_wall_winner_can_be_the_strongest() -> None:
     """A Stone Wall tie is a win; a plain tie at the same value is not, so no bonus there."""
     wall = {"palisade", "stables", "stone-wall"}
     # Goblins 3 + die 1: red 1 + Palisade 1 + Stone Wall 1 = 3 (won); blue 2 + 1 = 3 (tied).
-    s = _winter([player(buildings=wall, vp=4), player(soldiers=2)], "enemy-I-goblins-3", die=1)
+    s = winter([player(buildings=wall, vp=4), player(soldiers=2)], "enemy-I-goblins-3", die=1)
     assert s.battles[-1].results == ("won", "tied")
     assert s.players[0].vp == 4 + 1  # the strongest victorious defender
     assert s.players[0].goods == (0, 0, 1)
@@ -588,7 +574,7 @@ def test_tied_stone_wall_winner_can_be_the_strongest() -> None:
 
 def test_losses_goods_only_as_available_buildings_and_vp() -> None:
     """Goblins II-1 (lose 1 VP, 2 wood, 2 stone, 1 building) against a poor player."""
-    s = _winter(
+    s = winter(
         [player(0, 1, 0, vp=5, buildings={"statue", "inn", "market"}), player(soldiers=9)],
         "enemy-II-goblins-1",
         die=1,

@@ -17,8 +17,8 @@ from tests.games.kingsburg.builders import (
     player,
     position,
     refuse,
-    seed_for_die,
     texts,
+    winter,
 )
 
 
@@ -276,25 +276,10 @@ def test_barracks_soldiers_cost_one_good() -> None:
 # --- winter ---------------------------------------------------------------------------------
 
 
-def _winter(players, card: str, die: int, year: int = 1):
-    cards = list(deck())
-    cards[year - 1] = card
-    return position(
-        players,
-        order=list(range(len(players))),
-        step=Step.RECRUIT,
-        phase=7,
-        year=year,
-        queue=(),
-        seed=seed_for_die(die),
-        deck=tuple(cards),
-    )
-
-
 def test_stone_wall_wins_ties() -> None:
     """Combat equal to the strength is a win with the Stone Wall."""
     wall = {"palisade", "stables", "stone-wall"}
-    s = _winter([player(buildings=wall), player(soldiers=2)], "enemy-I-zombies-5", die=1)
+    s = winter([player(buildings=wall), player(soldiers=2)], "enemy-I-zombies-5", die=1)
     # red: 1 + Palisade 2 (Zombies) + Stone Wall 1 = 4 = strength: won; blue: 3 < 4: lost.
     assert s.battles[-1].results == ("won", "lost")
     assert s.battles[-1].combat == (4, 3)
@@ -303,7 +288,7 @@ def test_stone_wall_wins_ties() -> None:
 def test_fortress_gives_a_vp_per_win() -> None:
     """Win: the card's reward, +1 VP Fortress, +1 VP strongest."""
     fort = {"palisade", "stables", "stone-wall", "fortress"}
-    s = _winter([player(buildings=fort, vp=8), player()], "enemy-I-goblins-3", die=1)
+    s = winter([player(buildings=fort, vp=8), player()], "enemy-I-goblins-3", die=1)
     assert s.battles[-1].results == ("won", "lost")
     assert s.players[0].vp == 8 + 1 + 1
     assert s.players[0].goods == (0, 0, 1)
@@ -311,13 +296,13 @@ def test_fortress_gives_a_vp_per_win() -> None:
 
 def test_vp_never_below_zero_and_missing_goods_are_not_lost() -> None:
     """The Zombies take 2 VP; a player with 1 VP ends at 0."""
-    s = _winter([player(vp=1), player(vp=5)], "enemy-I-zombies-5", die=1)
+    s = winter([player(vp=1), player(vp=5)], "enemy-I-zombies-5", die=1)
     assert [p.vp for p in s.players] == [0, 3]
 
 
 def test_goods_of_choice_loss_is_a_choice_when_it_matters() -> None:
     """Orcs: lose 2 goods of your choice (asked only when there is a real choice)."""
-    s = _winter(
+    s = winter(
         [player(2, 1, 1, vp=3), player(0, 3, vp=3), player(1, vp=3)], "enemy-I-orcs-4", die=1
     )
     assert s.step is Step.BATTLE
