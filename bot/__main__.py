@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from bot.cli import bench, local, play, replay
 from bot.cli.common import CliError
+from bot.games.gamedata import DataError
 
 EXIT_USAGE = 2
 
@@ -52,9 +53,30 @@ def run_discord_bot() -> int:
     if not settings.has_token:
         print(missing_token_help(), file=sys.stderr)
         return EXIT_USAGE
+    try:
+        apply_data_files()
+    except DataError as exc:
+        print(f"Configuration problem: {exc}", file=sys.stderr)
+        return EXIT_USAGE
     from bot.app import run_bot
 
     return int(run_bot(settings) or 0)
+
+
+def apply_data_files() -> None:
+    """Load server owners' `GAME_DATA_<GAME>` files (see `bot/datafiles.py`); DataError if bad."""
+    import os
+
+    from bot.datafiles import load_overrides
+    from bot.settings import parse_env_file
+
+    env: dict[str, str] = {}
+    if os.path.isfile(".env"):
+        with open(".env", encoding="utf-8") as fh:
+            env.update(parse_env_file(fh.read()))
+    env.update(os.environ)
+    for line in load_overrides(env):
+        print(line, file=sys.stderr)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -64,8 +86,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command is None:
         return run_discord_bot()
     try:
+        apply_data_files()
         return commands[args.command](args)
-    except CliError as exc:
+    except (CliError, DataError) as exc:
+        # DataError: a bad GAME_DATA_<GAME> file; the sentence names the file and the field.
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_USAGE
     except BrokenPipeError:

@@ -25,6 +25,20 @@ def registry() -> dict[str, Engine[Any, Any]]:
     return dict(_REGISTRY)
 
 
+def use_data(key: str, raw: Any) -> None:
+    """Replace `key`'s engine by one built on the data mapping `raw` (a server owner's file).
+
+    Only engines with replaceable numbers offer `with_data`; it validates `raw` completely and
+    raises `bot.games.gamedata.DataError` naming the field. Games already running keep the data
+    recorded in their own state.
+    """
+    engine = registry()[key]
+    with_data = getattr(engine, "with_data", None)
+    if with_data is None:
+        raise KeyError(f"{key} has no replaceable data.")
+    _REGISTRY[key] = with_data(raw)
+
+
 def get_engine(key: str) -> Engine[Any, Any]:
     """The engine for `key`; raises KeyError with the list of known games."""
     games = registry()
