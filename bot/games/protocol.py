@@ -134,10 +134,17 @@ class Event:
 
 @dataclass(frozen=True, slots=True)
 class Transition(Generic[S]):
-    """The result of an accepted action: the new state and what happened."""
+    """The result of an accepted action: the new state and what happened.
+
+    `reveals` is True when the action brought out something a player could not know before it:
+    a die rolled, a card drawn or dealt, a hidden choice or private information shown. Undo
+    (with everyone's consent) never goes back past such a move, and a preview of it shows only
+    what was known before.
+    """
 
     state: S
     events: tuple[Event, ...] = ()
+    reveals: bool = False
 
 
 @dataclass(frozen=True, slots=True)
