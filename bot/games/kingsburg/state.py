@@ -50,6 +50,7 @@ class Player:
     aid_white: the King's aid white die for this year's spring. passed: passed in influence.
     *_used: once-per-season powers spent. builds: buildings constructed this season.
     combat / result: this year's battle (None before the battle).
+    vp_from: where the VP came from, by score sheet category (see `scoring`).
     """
 
     goods: tuple[int, int, int] = (0, 0, 0)
@@ -67,6 +68,8 @@ class Player:
     builds: int = 0
     combat: int | None = None
     result: str | None = None
+    vp_from: tuple[tuple[str, int], ...] = ()
+    """VP by score sheet source (`scoring.credit`), summing to `vp`."""
 
     def has(self, building_id: str) -> bool:
         """True if this player owns the building."""
