@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 from datetime import datetime
 
+from bot.storage.memory_asyncplay import MemoryAsyncPlay
 from bot.storage.records import (
     LogEntry,
     MoveCommit,
@@ -24,7 +25,7 @@ from bot.storage.records import (
 )
 
 
-class MemoryStore:
+class MemoryStore(MemoryAsyncPlay):
     """A `SessionStore` kept in dictionaries. Records are immutable, so no copying is needed."""
 
     def __init__(self) -> None:
