@@ -100,6 +100,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import hashlib
 import json
 import logging
@@ -121,6 +122,7 @@ from bot.games.protocol import (
     step_text,
 )
 from bot.games.rejections import Rejection, RejectionCode
+from bot.sessions.asyncplay import AsyncPlayMixin
 from bot.sessions.models import (
     AbandonResult,
     AppliedMove,
@@ -195,7 +197,7 @@ def _stale() -> Rejection:
     return Rejection(RejectionCode.STALE, STALE_MESSAGE)
 
 
-class GameService:
+class GameService(AsyncPlayMixin):
     """The application service for sessions. See the module docstring for the full API."""
 
     def __init__(
@@ -645,6 +647,7 @@ class GameService:
             except StaleVersionError:
                 return _stale()
             self._states[session.id] = (session.version, state)
+            await self.store.mark_started(session.id, now)  # type: ignore[attr-defined]
             return await self._bots_then_result(engine, session, state, ())
 
     # ----------------------------------------------------------------- play
@@ -814,11 +817,17 @@ class GameService:
     ) -> MoveResult:
         """Let bot seats in to_act play until a human must act, then build the result."""
         moves = list(applied)
+        # Away seats the table voted a bot for play like bot seats (AsyncPlayMixin).
+        standins = {s.seat: s for s in await self.standin_seats(session)}
         for _ in range(MAX_BOT_MOVES):
             if session.status is not SessionStatus.ACTIVE:
                 break
             to_act = engine.to_act(state)
-            bots = [s for s in session.seats if s.is_bot and Seat(s.seat) in to_act]
+            bots = [
+                standins.get(s.seat, s)
+                for s in session.seats
+                if (s.is_bot or s.seat in standins) and Seat(s.seat) in to_act
+            ]
             if not bots:
                 break
             seat = bots[0]
@@ -976,7 +985,9 @@ class GameService:
         found = await self._find(channel_id, session_id)
         if isinstance(found, Rejection):
             return found
-        return await self.store.last_log(found.id, limit)
+        entries = await self.store.last_log(found.id, limit)
+        undone = await self.store.undone_plies(found.id)  # type: ignore[attr-defined]
+        return tuple(dataclasses.replace(e, undone=e.ply in undone) for e in entries)
 
     async def list_open(self, guild_id: int | None = None) -> tuple[SessionRecord, ...]:
         """Every lobby and active game (of one guild if given)."""
@@ -1005,7 +1016,8 @@ class GameService:
         session = await self.store.get_session(session_id)
         if session is None:
             raise KeyError(f"no session {session_id}")
-        entries = await self.store.load_log(session_id)
+        undone = await self.store.undone_plies(session_id)  # type: ignore[attr-defined]
+        entries = tuple(e for e in await self.store.load_log(session_id) if e.ply not in undone)
         if session.seed is None or session.state_json is None:
             return ReplayReport(session_id, len(entries), matches=not entries)
         engine = self.engine_for(session)
@@ -1034,6 +1046,7 @@ class GameService:
     async def expire_overdue(self, now: datetime | None = None) -> tuple[SessionRecord, ...]:
         """Abandon every overdue session; return them as they are now (ABANDONED)."""
         now = now or self._now()
+        await self.end_due_absences(now)
         expired: list[SessionRecord] = []
         for candidate in await self.store.list_overdue(now):
             async with self._lock(candidate.id):
@@ -1043,6 +1056,7 @@ class GameService:
                     or session.status is not SessionStatus.ACTIVE
                     or session.turn_deadline is None
                     or session.turn_deadline > now
+                    or await self._someone_away(session, now)  # its limit is paused
                 ):
                     continue
                 waiting = self._waiting_names(session)
@@ -1082,6 +1096,7 @@ class GameService:
             except (CorruptStateError, KeyError):
                 log.exception("session %s: cannot load it to send a reminder", session.id)
                 continue
+            users = tuple([u for u in users if await self.away_of(u, now) is None])
             if users:
                 due.append(Reminder(session, users, session.updated_at))
         return tuple(due)
