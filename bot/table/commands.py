@@ -27,6 +27,7 @@ always rendered from the spectator view `engine.view(state, None)`.
 
 from __future__ import annotations
 
+from bot.table.asyncplay import AsyncPlayCommands
 from bot.table.base import RenderPng, TableState
 from bot.table.choices import rank_choices
 from bot.table.dispatch import TextCommands
@@ -58,5 +59,5 @@ __all__ = [
 ]
 
 
-class Table(TextCommands, TimerCommands):
+class Table(TextCommands, TimerCommands, AsyncPlayCommands):
     """The player-facing commands over a `GameService`. See the module docstring."""

@@ -11,6 +11,7 @@ from bot.games.protocol import Event, Seat
 from bot.games.rejections import Rejection
 from bot.storage.records import LogEntry, SessionRecord, SessionStatus
 from bot.table import registry
+from bot.table.asyncnotes import AsyncPlayNotes
 from bot.table.choices import MoveChoices
 from bot.table.format import (
     COLOUR_INFO,
@@ -40,7 +41,7 @@ NOT_A_PLAYER_PEEK = (
 NOTHING_HIDDEN = "This game has no hidden information; `/game status` shows the board."
 
 
-class ReadingCommands(MoveChoices):
+class ReadingCommands(MoveChoices, AsyncPlayNotes):
     """Commands that read without changing anything: status, peek, history, rules, help."""
 
     async def status(self, caller: Caller) -> list[Reply]:
@@ -56,6 +57,9 @@ class ReadingCommands(MoveChoices):
                 return [self._lobby_reply(session, f"{name} lobby", self._lobby_hint(session))]
             return [Reply(text=session.end_reason or "This lobby was closed.", title=name)]
         fields = self._turn_fields(session, state, found.to_act, found.outcome)
+        if session.status is SessionStatus.ACTIVE:
+            fields += await self._away_fields(session)
+            fields += await self._clock_fields(session)
         if session.status is SessionStatus.ACTIVE:
             header = f"{name}, move {session.ply + 1}"
         elif session.status is SessionStatus.FINISHED:
@@ -179,6 +183,8 @@ class ReadingCommands(MoveChoices):
                 details.append(public.text)
         if details:
             line += " — " + " ".join(details)
+        if entry.undone:
+            line += " *(taken back by an undo)*"
         return line
 
     async def rules(self, caller: Caller, game: str | None = None) -> list[Reply]:
