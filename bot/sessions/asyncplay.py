@@ -193,15 +193,20 @@ class AsyncPlayMixin:
     async def away_players(
         self, session: SessionRecord
     ) -> tuple[tuple[SeatRecord, AwayPeriod], ...]:
-        """The seated humans of `session` who are away now, with their absences, in seat order."""
-        out: list[tuple[SeatRecord, AwayPeriod]] = []
-        for seat in session.seats:
-            if seat.user_id is None:
-                continue
-            period = await self.away_of(seat.user_id)
-            if period is not None:
-                out.append((seat, period))
-        return tuple(out)
+        """The seated humans of `session` who are away now, with their absences, in seat order.
+
+        One read of the open absences (usually none), so every move and post stays cheap."""
+        svc = self._ap()
+        now = svc.now()
+        open_periods = await svc.store.list_open_away()  # type: ignore[attr-defined]
+        by_user = {p.user_id: p for p in open_periods if p.is_away(now)}
+        if not by_user:
+            return ()
+        return tuple(
+            (seat, by_user[seat.user_id])
+            for seat in session.seats
+            if seat.user_id is not None and seat.user_id in by_user
+        )
 
     async def away_notes(self, session: SessionRecord) -> tuple[str, ...]:
         """Sentences like "Ann is away until 3 Dec (holiday)." for the status and board posts;
