@@ -48,7 +48,12 @@ class AsyncPlayCommands(PlayCommands):
     """Away, back, stand-in votes, undo, replays, finished games and score sheets."""
 
     away_limits: AwayLimits = AwayLimits()
-    """The server's limits on absences (a front end may set its own per server)."""
+    """The bot's default limits on absences (14 days at a time, 21 in any 30)."""
+
+    async def _away_limits(self, caller: Caller) -> AwayLimits:
+        """The limits of the caller's server: the one place per-server settings plug in
+        (`ServerConf` on the `servers` branch); the bot's defaults until then."""
+        return self.away_limits
 
     # ----------------------------------------------------------------- away
 
@@ -57,7 +62,8 @@ class AsyncPlayCommands(PlayCommands):
         when = parse_until(until, self.service.now())
         if when is None:
             return refused(f"I cannot read {until.strip()[:40]!r} as a return date. {UNTIL_HELP}")
-        result = await self.service.go_away(caller.user_id, when, reason, self.away_limits)
+        limits = await self._away_limits(caller)
+        result = await self.service.go_away(caller.user_id, when, reason, limits)
         if isinstance(result, Rejection):
             return refused(result)
         text = f"{caller.display_name} is away until {format_day(result.period.until_at)}"
