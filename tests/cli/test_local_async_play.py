@@ -3,37 +3,13 @@ clicking its numbered button and the position restored, and a replay steps throu
 
 from __future__ import annotations
 
-import asyncio
-import io
 from pathlib import Path
 
-from bot.__main__ import build_parser
-from bot.cli import local
-
-
-def _fake_png(game_key: str, view: object, **_: object) -> bytes:
-    return b"\x89PNG fake"
+from tests.cli.test_local_choices import _run as run_local
 
 
 def _run(tmp_path: Path, lines: list[str]) -> str:
-    args = build_parser().parse_args(
-        [
-            "local",
-            "cathedral",
-            "--players",
-            "ann,bob",
-            "--seed",
-            "1",
-            "--db",
-            str(tmp_path / "l.db"),
-        ]
-    )
-    out = io.StringIO()
-    status = asyncio.run(
-        local.play_local(args, io.StringIO("\n".join(lines) + "\n"), out, _fake_png)
-    )
-    assert status == 0
-    return out.getvalue()
+    return run_local(tmp_path, "cathedral", "ann,bob", lines)
 
 
 def test_away_and_back_on_the_local_table(tmp_path: Path) -> None:

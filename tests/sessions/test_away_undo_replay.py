@@ -28,6 +28,22 @@ async def _to_ready_phase(service, *players):  # type: ignore[no-untyped-def]
     return status
 
 
+async def _ten_hour_lobby(service) -> None:  # type: ignore[no-untyped-def]
+    """Ann's Race lobby with Bob seated, ten hours a turn."""
+    ok(
+        await service.create_lobby(
+            "race",
+            guild_id=1,
+            channel_id=CHANNEL,
+            host_id=ALICE,
+            host_name="Ann",
+            options={"target": 30},
+            turn_timeout=timedelta(hours=10),
+        )
+    )
+    ok(await service.join(CHANNEL, BOB, "Bob"))
+
+
 def _rejected(result: object, *words: str) -> None:
     assert isinstance(result, Rejection), result
     for w in words:
@@ -122,18 +138,7 @@ async def test_undo_with_only_bots_applies_at_once_and_bots_play_again(clock) ->
 async def test_away_pauses_the_turn_limit_and_back_restores_the_time_left(
     service, clock: FakeClock
 ) -> None:
-    ok(
-        await service.create_lobby(
-            "race",
-            guild_id=1,
-            channel_id=CHANNEL,
-            host_id=ALICE,
-            host_name="Ann",
-            options={"target": 30},
-            turn_timeout=timedelta(hours=10),
-        )
-    )
-    ok(await service.join(CHANNEL, BOB, "Bob"))
+    await _ten_hour_lobby(service)
     ok(await service.start(CHANNEL, ALICE))
     clock.advance(hours=4)  # Ann has 6 hours left
     away = ok(await service.go_away(ALICE, clock.now + timedelta(days=3), "holiday"))
@@ -154,18 +159,7 @@ async def test_away_pauses_the_turn_limit_and_back_restores_the_time_left(
 
 @pytest.mark.asyncio
 async def test_absence_ends_by_itself_on_its_date(service, clock: FakeClock) -> None:
-    ok(
-        await service.create_lobby(
-            "race",
-            guild_id=1,
-            channel_id=CHANNEL,
-            host_id=ALICE,
-            host_name="Ann",
-            options={"target": 30},
-            turn_timeout=timedelta(hours=10),
-        )
-    )
-    ok(await service.join(CHANNEL, BOB, "Bob"))
+    await _ten_hour_lobby(service)
     # Away while only in a lobby: allowed; the game that starts meanwhile is paused for Ann.
     ok(await service.go_away(ALICE, clock.now + timedelta(days=1)))
     ok(await service.start(CHANNEL, ALICE))
