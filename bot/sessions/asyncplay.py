@@ -456,7 +456,7 @@ class AsyncPlayMixin:
             if revealing is not None:
                 return Rejection(
                     RejectionCode.ILLEGAL,
-                    f"Your move cannot be taken back: {revealing.notation!r} (move "
+                    f"Your move cannot be taken back: `{revealing.notation}` (move "
                     f"{revealing.ply}) brought out something nobody knew before (a die, a card "
                     "or hidden information).",
                 )

@@ -25,6 +25,19 @@ class AsyncPlayNotes(TableBase):
         notes = await self.service.away_notes(session)
         return [("Away", clip(" ".join(notes), FIELD_MAX))] if notes else []
 
+    async def _undo_fields(self, session: SessionRecord) -> list[tuple[str, str]]:
+        """ "Undo asked" while a request waits for answers."""
+        request = await self.service.pending_undo(session)
+        if request is None:
+            return []
+        asker = session.seat_of(request.user_id)
+        who = asker.display_name if asker else "A player"
+        answered = [s.display_name for s in session.seats if s.user_id in request.votes]
+        text = f"{who} asked to take back their last move (`/game undo accept` or `decline`)."
+        if answered:
+            text += f" Accepted so far: {', '.join(answered)}."
+        return [("Undo asked", clip(text, FIELD_MAX))]
+
     async def _clock_fields(self, session: SessionRecord) -> list[tuple[str, str]]:
         """ "Turn clock" for /game status: average time per turn and the current wait, per seat."""
         try:

@@ -59,6 +59,7 @@ class ReadingCommands(MoveChoices, AsyncPlayNotes):
         fields = self._turn_fields(session, state, found.to_act, found.outcome)
         if session.status is SessionStatus.ACTIVE:
             fields += await self._away_fields(session)
+            fields += await self._undo_fields(session)
             fields += await self._clock_fields(session)
         if session.status is SessionStatus.ACTIVE:
             header = f"{name}, move {session.ply + 1}"

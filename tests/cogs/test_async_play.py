@@ -45,6 +45,8 @@ async def test_undo_asked_refused_for_others_accepted_by_the_opponent(h: Harness
     assert "has moved since" in ex.ephemeral_text
     ex = await h.slash("game undo", user=BOB)
     (ask,) = ex.public
+    status = await h.slash("game status", user=ALICE)
+    assert "Undo asked" in status.public_text
     assert "Bob asks to take back" in ask.text and ALICE.id in ask.pinged_ids
     accept = _button(ex, "Accept (Alice)")
     assert _button(ex, "Decline (Alice)")
