@@ -104,6 +104,7 @@ import hashlib
 import json
 import logging
 import random
+from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable, Mapping
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -162,6 +163,13 @@ _MARKER_KEYS = ("game", "round", "year", "season", "phase", "stage", "step", "tu
 # consecutive bot moves than this between two human turns.
 MAX_BOT_MOVES = 5000
 
+STATE_CACHE_SIZE = 1024
+"""Parsed states kept in memory (least recently used dropped first); a miss costs one parse."""
+
+REMINDER_PAGE = 200
+"""Sessions read per step of the reminder pass: each step is short, and the event loop runs
+between steps, however many games are due."""
+
 
 def _default_clock() -> datetime:
     return datetime.now(UTC)
@@ -205,14 +213,20 @@ class GameService:
         clock: Callable[[], datetime] | None = None,
         seed_source: Callable[[], int] | None = None,
         engines: Callable[[str], AnyEngine] | None = None,
+        state_cache_size: int = STATE_CACHE_SIZE,
     ) -> None:
         self.store = store
         self._clock = clock or _default_clock
         self._seed_source = seed_source or _default_seed_source
         self._engines = engines or _default_engines
-        self._locks: dict[int, asyncio.Lock] = {}
-        # session id -> (version, parsed state): saves re-parsing the snapshot on every move.
-        self._states: dict[int, tuple[int, Any]] = {}
+        # Locks exist only while someone holds or awaits one, so idle games cost no memory.
+        self._locks: dict[int, _SessionLock] = {}
+        # session id -> (version, parsed state), least recently used first: saves re-parsing the
+        # snapshot on every move, bounded so that idle games cost nothing.
+        self._states: OrderedDict[int, tuple[int, Any]] = OrderedDict()
+        if state_cache_size < 1:
+            raise ValueError("state_cache_size must be at least 1")
+        self.state_cache_size = state_cache_size
 
     # ----------------------------------------------------------------- small helpers
 
@@ -226,18 +240,34 @@ class GameService:
             raise ValueError("the clock must return aware datetimes")
         return now
 
-    def _lock(self, session_id: int) -> asyncio.Lock:
+    def _lock(self, session_id: int) -> _SessionLock:
+        """The session's lock, for `async with`; it is dropped once nobody holds or awaits it."""
         lock = self._locks.get(session_id)
         if lock is None:
-            lock = self._locks[session_id] = asyncio.Lock()
+            lock = self._locks[session_id] = _SessionLock(self._locks, session_id)
         return lock
 
+    def _remember(self, session_id: int, version: int, state: Any) -> None:
+        """Cache a parsed state, evicting the least recently used beyond the bound."""
+        self._states[session_id] = (version, state)
+        self._states.move_to_end(session_id)
+        while len(self._states) > self.state_cache_size:
+            self._states.popitem(last=False)
+
     def _forget(self, session: SessionRecord) -> None:
-        # Ended sessions never change again; drop their cache entries. Anyone still waiting on the
-        # dropped lock keeps it and will find the session ended; the CAS covers any overlap.
+        # Ended sessions never change again; drop their cached state.
         if not session.status.is_open:
             self._states.pop(session.id, None)
-            self._locks.pop(session.id, None)
+
+    @property
+    def cached_states(self) -> int:
+        """How many parsed states are cached now (at most `state_cache_size`)."""
+        return len(self._states)
+
+    @property
+    def live_locks(self) -> int:
+        """How many session locks exist now (only those held or awaited)."""
+        return len(self._locks)
 
     def engine_for(self, session: SessionRecord) -> AnyEngine:
         """The engine of a session's game."""
@@ -361,6 +391,7 @@ class GameService:
             )
         cached = self._states.get(session.id)
         if cached is not None and cached[0] == session.version:
+            self._states.move_to_end(session.id)
             return cached[1]
         where = f"Session {session.id} ({session.game_key}, channel {session.place_id})"
         try:
@@ -382,7 +413,7 @@ class GameService:
             state = engine.state_from_dict(data)
         except CorruptStateError as exc:
             raise CorruptSessionError(f"{where}: the stored state is corrupt: {exc}") from exc
-        self._states[session.id] = (session.version, state)
+        self._remember(session.id, session.version, state)
         return state
 
     # ----------------------------------------------------------------- lobby
@@ -639,12 +670,13 @@ class GameService:
                         state_json=canonical_json(data),
                         schema_v=_schema_v(data),
                         turn_deadline=self._deadline(session, now),
+                        to_act=_seat_numbers(engine.to_act(state)),
                     ),
                     now,
                 )
             except StaleVersionError:
                 return _stale()
-            self._states[session.id] = (session.version, state)
+            self._remember(session.id, session.version, state)
             return await self._bots_then_result(engine, session, state, ())
 
     # ----------------------------------------------------------------- play
@@ -791,9 +823,10 @@ class GameService:
             outcome=None if outcome is None else outcome.to_dict(),
             turn_deadline=deadline,
             end_reason=reason,
+            to_act=frozenset() if outcome is not None else _seat_numbers(engine.to_act(state)),
         )
         updated, entry = await self.store.commit_move(session.id, session.version, move, now)
-        self._states[updated.id] = (updated.version, state)
+        self._remember(updated.id, updated.version, state)
         applied = AppliedMove(
             ply=entry.ply,
             seat=Seat(seat.seat),
@@ -989,16 +1022,29 @@ class GameService:
     async def resume_bots(self) -> tuple[MoveResult, ...]:
         """At start-up: let bots play in every active game where a crash left them to act.
 
+        Only the games whose stored `to_act` holds a bot seat (or is not known) are read, by an
+        indexed query, so the cost follows those few games rather than every game open.
         Returns only the results that applied moves (so the caller can announce them).
         """
         results: list[MoveResult] = []
-        for session in await self.store.list_open():
-            if session.status is not SessionStatus.ACTIVE:
+        for session in await self.store.list_bot_turns():
+            if session.to_act is None and not await self._record_to_act(session, bots=True):
                 continue
             result = await self.run_bots(session.id)
             if isinstance(result, MoveResult) and result.moves:
                 results.append(result)
         return tuple(results)
+
+    async def _record_to_act(self, session: SessionRecord, *, bots: bool) -> bool:
+        """For a session stored without `to_act`: work it out from the state, record it (no
+        version bump) and say whether a bot (or human) seat may act. False if it cannot load."""
+        try:
+            to_act = _seat_numbers(self.engine_for(session).to_act(self.load(session)))
+        except (CorruptStateError, KeyError):
+            log.exception("session %s: cannot load it to see who may act", session.id)
+            return False
+        await self.store.set_to_act(session.id, session.version, to_act)
+        return any(s.seat in to_act and s.is_bot == bots for s in session.seats)
 
     async def verify_replay(self, session_id: int) -> ReplayReport:
         """Re-run the stored log from the seed and compare with the snapshot (canonical JSON)."""
@@ -1066,25 +1112,33 @@ class GameService:
         self, every: timedelta, now: datetime | None = None
     ) -> tuple[Reminder, ...]:
         """Active games whose awaited humans have had nothing happen for `every` (since the last
-        change of the game and since the last reminder): at most one reminder per period."""
+        change of the game and since the last reminder): at most one reminder per period.
+
+        The store selects the due games by an indexed query and this reads them a page of
+        `REMINDER_PAGE` at a time, so the event loop is never held for long; who is awaited
+        comes from the stored `to_act`, so no state is parsed (except for a game stored without
+        it, which is then recorded).
+        """
         now = now or self._now()
         due: list[Reminder] = []
-        for session in await self.store.list_open():
-            if session.status is not SessionStatus.ACTIVE:
-                continue
-            since = session.updated_at
-            if session.reminded_at is not None and session.reminded_at > since:
-                since = session.reminded_at
-            if now - since < every:
-                continue
-            try:
-                users = self.users_to_ping(session, self.load(session))
-            except (CorruptStateError, KeyError):
-                log.exception("session %s: cannot load it to send a reminder", session.id)
-                continue
-            if users:
-                due.append(Reminder(session, users, session.updated_at))
+        ids = await self.store.quiet_ids(now - every)
+        for start in range(0, len(ids), REMINDER_PAGE):
+            for session in await self.store.get_sessions(ids[start : start + REMINDER_PAGE]):
+                if session.status is not SessionStatus.ACTIVE or now - session.quiet_since < every:
+                    continue  # it changed since the ids were read
+                humans = session.seats_to_act(bots=False)
+                if humans is None:
+                    if not await self._record_to_act(session, bots=False):
+                        continue
+                    humans = self._fresh_humans(session)
+                users = tuple(s.user_id for s in humans if s.user_id is not None)
+                if users:
+                    due.append(Reminder(session, users, session.updated_at))
         return tuple(due)
+
+    def _fresh_humans(self, session: SessionRecord) -> tuple[SeatRecord, ...]:
+        to_act = self.engine_for(session).to_act(self.load(session))
+        return tuple(s for s in session.seats if s.user_id is not None and Seat(s.seat) in to_act)
 
     async def mark_reminded(self, session_id: int, now: datetime | None = None) -> None:
         """Record that a reminder was sent now (does not bump the version)."""
@@ -1114,6 +1168,43 @@ def _canonical_notation(engine: AnyEngine, state: Any, seat: Seat, text: str) ->
 def _schema_v(data: Mapping[str, Any]) -> int | None:
     v = data.get("v")
     return v if isinstance(v, int) and not isinstance(v, bool) else None
+
+
+def _seat_numbers(seats: frozenset[Seat]) -> frozenset[int]:
+    return frozenset(int(seat) for seat in seats)
+
+
+class _SessionLock:
+    """An `asyncio.Lock` that removes itself from `registry` when nobody holds or awaits it."""
+
+    __slots__ = ("_key", "_lock", "_registry", "_users")
+
+    def __init__(self, registry: dict[int, _SessionLock], key: int) -> None:
+        self._registry = registry
+        self._key = key
+        self._lock = asyncio.Lock()
+        self._users = 0
+
+    async def __aenter__(self) -> None:
+        self._users += 1
+        try:
+            await self._lock.acquire()
+        except BaseException:
+            self._leave()
+            raise
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        self._lock.release()
+        self._leave()
+
+    def locked(self) -> bool:
+        """True while some coroutine holds the lock."""
+        return self._lock.locked()
+
+    def _leave(self) -> None:
+        self._users -= 1
+        if self._users == 0 and self._registry.get(self._key) is self:
+            del self._registry[self._key]
 
 
 def _join_names(names: list[str]) -> str:

@@ -1,0 +1,18 @@
+-- 0005: who the stored state awaits, kept with every move, so that resuming bots at start-up and
+-- the reminder pass select their few games in SQL instead of parsing every game's state.
+-- NULL means "not known" (rows from before this migration, or a state written without it): those
+-- rows are selected too, and the service fills the columns in once it has looked.
+
+ALTER TABLE sessions ADD COLUMN to_act_mask INTEGER;   -- bit s set: seat s may act
+ALTER TABLE sessions ADD COLUMN bot_turn INTEGER;      -- 1: some bot seat may act
+ALTER TABLE sessions ADD COLUMN human_turn INTEGER;    -- 1: some human seat may act
+
+-- Start-up: active games where a bot may have been left to act.
+CREATE INDEX sessions_bot_turn ON sessions (id)
+    WHERE status = 'active' AND bot_turn IS NOT 0;
+
+-- Reminders: active games awaiting a human, by when anything last happened to them (their last
+-- change or last reminder), then id (the reminder pass pages through them in this order).
+CREATE INDEX sessions_quiet
+    ON sessions (max(updated_at, coalesce(reminded_at, updated_at)), id)
+    WHERE status = 'active' AND human_turn IS NOT 0;
