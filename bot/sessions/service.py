@@ -104,7 +104,6 @@ import hashlib
 import json
 import logging
 import random
-from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable, Mapping
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -122,6 +121,7 @@ from bot.games.protocol import (
     step_text,
 )
 from bot.games.rejections import Rejection, RejectionCode
+from bot.sessions.cache import StateCache
 from bot.sessions.models import (
     AbandonResult,
     AppliedMove,
@@ -221,12 +221,9 @@ class GameService:
         self._engines = engines or _default_engines
         # Locks exist only while someone holds or awaits one, so idle games cost no memory.
         self._locks: dict[int, _SessionLock] = {}
-        # session id -> (version, parsed state), least recently used first: saves re-parsing the
-        # snapshot on every move, bounded so that idle games cost nothing.
-        self._states: OrderedDict[int, tuple[int, Any]] = OrderedDict()
-        if state_cache_size < 1:
-            raise ValueError("state_cache_size must be at least 1")
-        self.state_cache_size = state_cache_size
+        # Parsed states with their records, bounded: saves re-parsing the snapshot (and reading
+        # the session) on every move, and idle games cost nothing.
+        self._cache = StateCache(state_cache_size)
 
     # ----------------------------------------------------------------- small helpers
 
@@ -247,22 +244,20 @@ class GameService:
             lock = self._locks[session_id] = _SessionLock(self._locks, session_id)
         return lock
 
-    def _remember(self, session_id: int, version: int, state: Any) -> None:
-        """Cache a parsed state, evicting the least recently used beyond the bound."""
-        self._states[session_id] = (version, state)
-        self._states.move_to_end(session_id)
-        while len(self._states) > self.state_cache_size:
-            self._states.popitem(last=False)
-
     def _forget(self, session: SessionRecord) -> None:
         # Ended sessions never change again; drop their cached state.
         if not session.status.is_open:
-            self._states.pop(session.id, None)
+            self._cache.drop(session.id)
+
+    @property
+    def state_cache_size(self) -> int:
+        """The most parsed states kept in memory."""
+        return self._cache.size
 
     @property
     def cached_states(self) -> int:
         """How many parsed states are cached now (at most `state_cache_size`)."""
-        return len(self._states)
+        return len(self._cache)
 
     @property
     def live_locks(self) -> int:
@@ -389,10 +384,9 @@ class GameService:
                 f"Session {session.id} ({session.game_key}) is {session.status.value} "
                 "but has no stored state."
             )
-        cached = self._states.get(session.id)
-        if cached is not None and cached[0] == session.version:
-            self._states.move_to_end(session.id)
-            return cached[1]
+        cached = self._cache.state(session)
+        if cached is not None:
+            return cached
         where = f"Session {session.id} ({session.game_key}, channel {session.place_id})"
         try:
             data = json.loads(session.state_json)
@@ -413,7 +407,7 @@ class GameService:
             state = engine.state_from_dict(data)
         except CorruptStateError as exc:
             raise CorruptSessionError(f"{where}: the stored state is corrupt: {exc}") from exc
-        self._remember(session.id, session.version, state)
+        self._cache.put(session, state)
         return state
 
     # ----------------------------------------------------------------- lobby
@@ -676,7 +670,7 @@ class GameService:
                 )
             except StaleVersionError:
                 return _stale()
-            self._remember(session.id, session.version, state)
+            self._cache.put(session, state)
             return await self._bots_then_result(engine, session, state, ())
 
     # ----------------------------------------------------------------- play
@@ -693,45 +687,88 @@ class GameService:
         expected_token: str | None = None,
     ) -> MoveResult | Rejection:
         """Play `text` for `user_id`'s seat, persist it, then let bots reply. See module docs."""
-        found = await self._find(channel_id, session_id)
-        if isinstance(found, Rejection):
-            return found
-        async with self._lock(found.id):
-            # Re-read under the lock: whoever held it may have moved the game on.
-            session = await self.store.get_session(found.id)
+        args = (user_id, text, expected_version, expected_seat, expected_token)
+        result = await self._submit(channel_id, session_id, args, trust_cache=True)
+        if isinstance(result, _LostRace):
+            result = await self._submit(channel_id, session_id, args, trust_cache=False)
+        return _stale() if isinstance(result, _LostRace) else result
+
+    async def _submit(
+        self,
+        channel_id: int,
+        session_id: int | None,
+        args: tuple[int, str, int | None, int | None, str | None],
+        *,
+        trust_cache: bool,
+    ) -> MoveResult | Rejection | _LostRace:
+        """One try of `submit`.
+
+        Trusting the cache, the move is made on the session record this process last wrote or
+        read, with no read at all when the session's lock is free: the compare-and-set of the
+        move proves the record was current. Anything else (a lost race, a refusal that a fresher
+        record might not give) answers `_LostRace`, and `submit` tries again from the store.
+        """
+        found: SessionRecord | Rejection | None = None
+        if trust_cache:
+            found = self._cache.record(channel_id, session_id)
+        if found is None:
+            trust_cache = False
+            found = await self._find(channel_id, session_id)
+            if isinstance(found, Rejection):
+                return found
+        lock = self._lock(found.id)
+        trusted = trust_cache and not lock.locked()
+        async with lock:
+            # Whoever held the lock may have moved the game on: read it again under the lock.
+            session = found if trusted else await self.store.get_session(found.id)
             if session is None:  # pragma: no cover - sessions are never deleted
                 return _stale()
-            seat_record = session.seat_of(user_id)
-            if expected_seat is not None and (
-                seat_record is None or seat_record.seat != expected_seat
-            ):
-                return self._not_your_buttons(session, expected_seat)
-            if seat_record is None:
-                return self._not_a_player(session)
-            if session.status is SessionStatus.LOBBY:
-                return self._not_started(session)
-            if not session.status.is_open:
-                return self._ended_rejection(session)
-            if expected_version is not None and expected_version != session.version:
-                return _stale()
-            engine = self.engine_for(session)
-            state = self.load(session)
-            seat = Seat(seat_record.seat)
-            if expected_token is not None and (
-                self.decision_token(session, state, seat) != expected_token
-            ):
-                return _stale()
-            result = self._step(session, engine, state, seat, text)
-            if isinstance(result, Rejection):
-                return result
-            notation = _canonical_notation(engine, state, seat, text)
-            try:
-                session, applied = await self._persist(
-                    engine, session, seat_record, notation, result.state, result.events
-                )
-            except StaleVersionError:
-                return _stale()
-            return await self._bots_then_result(engine, session, result.state, (applied,))
+            result = await self._submit_locked(session, *args)
+        if trusted and isinstance(result, Rejection):
+            return _LostRace()
+        if not trusted and isinstance(result, _LostRace):
+            return _stale()
+        return result
+
+    async def _submit_locked(
+        self,
+        session: SessionRecord,
+        user_id: int,
+        text: str,
+        expected_version: int | None,
+        expected_seat: int | None,
+        expected_token: str | None,
+    ) -> MoveResult | Rejection | _LostRace:
+        """`submit`'s checks and move on `session`, under its lock."""
+        seat_record = session.seat_of(user_id)
+        if expected_seat is not None and (seat_record is None or seat_record.seat != expected_seat):
+            return self._not_your_buttons(session, expected_seat)
+        if seat_record is None:
+            return self._not_a_player(session)
+        if session.status is SessionStatus.LOBBY:
+            return self._not_started(session)
+        if not session.status.is_open:
+            return self._ended_rejection(session)
+        if expected_version is not None and expected_version != session.version:
+            return _stale()
+        engine = self.engine_for(session)
+        state = self.load(session)
+        seat = Seat(seat_record.seat)
+        if expected_token is not None and (
+            self.decision_token(session, state, seat) != expected_token
+        ):
+            return _stale()
+        result = self._step(session, engine, state, seat, text)
+        if isinstance(result, Rejection):
+            return result
+        notation = _canonical_notation(engine, state, seat, text)
+        try:
+            session, applied = await self._persist(
+                engine, session, seat_record, notation, result.state, result.events
+            )
+        except StaleVersionError:
+            return _LostRace()
+        return await self._bots_then_result(engine, session, result.state, (applied,))
 
     async def preview(self, channel_id: int, user_id: int, text: str) -> Preview | Rejection:
         """What `text` would do for `user_id`'s seat now, computed with `step` and never saved.
@@ -826,7 +863,7 @@ class GameService:
             to_act=frozenset() if outcome is not None else _seat_numbers(engine.to_act(state)),
         )
         updated, entry = await self.store.commit_move(session.id, session.version, move, now)
-        self._remember(updated.id, updated.version, state)
+        self._cache.put(updated, state)
         applied = AppliedMove(
             ply=entry.ply,
             seat=Seat(seat.seat),
@@ -1168,6 +1205,10 @@ def _canonical_notation(engine: AnyEngine, state: Any, seat: Seat, text: str) ->
 def _schema_v(data: Mapping[str, Any]) -> int | None:
     v = data.get("v")
     return v if isinstance(v, int) and not isinstance(v, bool) else None
+
+
+class _LostRace:
+    """`_submit_locked`'s answer when its compare-and-set lost to another writer."""
 
 
 def _seat_numbers(seats: frozenset[Seat]) -> frozenset[int]:

@@ -52,6 +52,15 @@ _PLACE = "coalesce(thread_id, channel_id)"
 BUSY_TIMEOUT_MS = 5000
 _T = TypeVar("_T")
 
+CONNECTION_PRAGMAS = (f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}", "PRAGMA foreign_keys = ON")
+FILE_PRAGMAS = (
+    "PRAGMA journal_mode = WAL",
+    # NORMAL is durable across application crashes (kill -9) in WAL mode and keeps commits fast:
+    # the WAL is synced at checkpoints, not at every commit; only a power cut can lose the last
+    # commits. The bench's commit floor uses these same settings.
+    "PRAGMA synchronous = NORMAL",
+)
+
 BOT_TURN_WHERE = "status = 'active' AND bot_turn IS NOT 0"
 """Active sessions where a bot may act (or nobody recorded who may): index sessions_bot_turn."""
 
@@ -99,12 +108,11 @@ class SqliteStore:
         conn = await aiosqlite.connect(target, isolation_level=None)
         conn.row_factory = sqlite3.Row
         try:
-            await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-            await conn.execute("PRAGMA foreign_keys = ON")
+            for pragma in CONNECTION_PRAGMAS:
+                await conn.execute(pragma)
             if target != ":memory:":
-                await conn.execute("PRAGMA journal_mode = WAL")
-                # NORMAL is durable across application crashes in WAL mode and keeps commits fast.
-                await conn.execute("PRAGMA synchronous = NORMAL")
+                for pragma in FILE_PRAGMAS:
+                    await conn.execute(pragma)
             store = cls(conn, target)
             await store._migrate()
         except BaseException:
