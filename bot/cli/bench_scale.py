@@ -1,0 +1,224 @@
+"""`python -m bot bench --scale N [--game G] [--quick] [--markdown]`: the bot with N games.
+
+N games of one game (default Cathedral; one in ten with a bot in its last seat) are created
+through the service in one database file, then:
+- move latency p50 and moves/s through the service (no rendering) with 200 games and again with
+  N, and the change between the two (target: within 20%);
+- start-up: opening the store (migrations checked) and `resume_bots`, to ready;
+- one reminder pass (`due_reminders`, then `mark_reminded` for each, as the table does) with none
+  due and with every game due, each with the longest the event loop was held at a time;
+- memory the service holds after start-up and both passes (traced), per game, with the cached
+  states against their bound and the session locks left;
+- database bytes per game and per move.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sqlite3
+import sys
+import tempfile
+import time
+import tracemalloc
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from bot.cli.bench import _bot_name, _Harness
+from bot.cli.benchkit import Figure, LoopWatch, Row, machine_line, markdown_table, percentile
+from bot.cli.common import engine_for
+from bot.games import get_engine
+from bot.games.rejections import Rejection
+from bot.sessions.service import GameService
+from bot.storage.sqlite import SqliteStore
+from bot.table.engines import AnyEngine
+
+BASE_GAMES = 200
+START_UP_MS = 2000.0
+REMINDER_NONE_MS = 20.0
+LOOP_BLOCK_MS = 20.0
+DRIFT_PCT = 20.0
+BOT_EVERY = 10
+"""One game in this many has a bot in its last seat (so resuming bots has games to look at)."""
+
+
+class _Clock:
+    """The service clock, moved by hand: "every game due" is a jump of two hours."""
+
+    def __init__(self) -> None:
+        self.now = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+
+class _ScaleHarness(_Harness):
+    """Like the bench harness, with a bot in the last seat of one game in `BOT_EVERY`."""
+
+    async def open_game(self) -> int:
+        if self.seats < 2 or self.next_channel % BOT_EVERY:
+            return await super().open_game()
+        channel = self.next_channel
+        self.next_channel += 1
+        host, *others = self.callers(channel)
+        created = await self.service.create_lobby(
+            self.engine.spec.key,
+            guild_id=1,
+            channel_id=channel,
+            host_id=host.user_id,
+            host_name=host.display_name,
+        )
+        assert not isinstance(created, Rejection), created
+        for caller in others[:-1]:
+            joined = await self.service.join(channel, caller.user_id, caller.display_name)
+            assert not isinstance(joined, Rejection), joined
+        bot = await self.service.add_bot(channel, host.user_id, _bot_name(self.engine))
+        assert not isinstance(bot, Rejection), bot
+        started = await self.service.start(channel, host.user_id)
+        assert not isinstance(started, Rejection), started
+        return channel
+
+
+def _db_bytes(path: Path) -> int:
+    """The database's size in pages (WAL included), read through a second connection."""
+    raw = sqlite3.connect(path)
+    try:
+        pages = raw.execute("PRAGMA page_count").fetchone()[0]
+        size = raw.execute("PRAGMA page_size").fetchone()[0]
+        free = raw.execute("PRAGMA freelist_count").fetchone()[0]
+    finally:
+        raw.close()
+    return int((pages - free) * size)
+
+
+async def _reminder_pass(service: GameService, now: datetime) -> tuple[float, int, float]:
+    """One pass as the table runs it: (milliseconds, games reminded, longest loop hold ms)."""
+    async with LoopWatch() as watch:
+        start = time.perf_counter()
+        due = await service.due_reminders(timedelta(hours=1), now)
+        for reminder in due:
+            await service.mark_reminded(reminder.session.id, now)
+        took = (time.perf_counter() - start) * 1000
+    return took, len(due), watch.max_ms
+
+
+async def _scale(
+    engine: AnyEngine, n: int, moves: int, seed: int, folder: Path, emit: Callable[[str], None]
+) -> list[Figure]:
+    path = folder / "scale.db"
+    clock = _Clock()
+    seeds = iter(range(seed, seed + 10_000_000))
+    seats = engine.spec.min_players
+    store = await SqliteStore.open(path)
+    try:
+        service = GameService(
+            store, clock=clock, seed_source=lambda: next(seeds), engines=get_engine
+        )
+        harness = _ScaleHarness(engine, service, seed, seats)
+        base = BASE_GAMES if n >= 2 * BASE_GAMES else max(1, n // 2)
+        await harness.fill(base)
+        rate_base, lat_base = await harness.service_moves(moves)
+        emit(f"  {base} games: {rate_base:,.0f} moves/s; creating {n - base} more ...")
+        step = max(1000, (n - base) // 10)
+        for done in range(base, n, step):
+            await harness.fill(min(step, n - done))
+            emit(f"    {min(done + step, n)} games")
+        before = _db_bytes(path)
+        rate_n, lat_n = await harness.service_moves(moves)
+        after = _db_bytes(path)
+        games_open = len(harness.channels)
+    finally:
+        await store.close()
+
+    # Start-up: a fresh store and service on the file, ready once bots have been resumed.
+    start = time.perf_counter()
+    store = await SqliteStore.open(path)
+    service = GameService(store, clock=clock, engines=get_engine)
+    resumed = await service.resume_bots()
+    start_up = time.perf_counter() - start
+    try:
+        none_ms, none_count, none_hold = await _reminder_pass(service, clock.now)
+        all_ms, all_count, all_hold = await _reminder_pass(service, clock.now + timedelta(hours=2))
+    finally:
+        await store.close()
+
+    # Memory held: the same start-up and passes again, traced.
+    tracemalloc.start()
+    try:
+        baseline = tracemalloc.get_traced_memory()[0]
+        store = await SqliteStore.open(path)
+        service = GameService(store, clock=clock, engines=get_engine)
+        await service.resume_bots()
+        await _reminder_pass(service, clock.now + timedelta(hours=4))
+        held = tracemalloc.get_traced_memory()[0] - baseline
+        cached, bound, locks = service.cached_states, service.state_cache_size, service.live_locks
+        await store.close()
+    finally:
+        tracemalloc.stop()
+
+    def drift(at_n: float, at_base: float) -> float:
+        return abs(at_n - at_base) / at_base * 100 if at_base else 0.0
+
+    p50_base, p50_n = percentile(lat_base, 50), percentile(lat_n, 50)
+    return [
+        Figure(f"service move p50, {base} games", p50_base, "ms"),
+        Figure(f"service move p50, {games_open} games", p50_n, "ms"),
+        Figure(
+            f"service move p50 change, {base} -> {games_open}",
+            drift(p50_n, p50_base),
+            "%",
+            DRIFT_PCT,
+        ),
+        Figure(f"moves/s, service, {base} games", rate_base, ""),
+        Figure(f"moves/s, service, {games_open} games", rate_n, ""),
+        Figure(f"moves/s change, {base} -> {games_open}", drift(rate_n, rate_base), "%", DRIFT_PCT),
+        Figure(
+            f"start-up to ready, bots resumed ({len(resumed)} moved)",
+            start_up * 1000,
+            "ms",
+            START_UP_MS,
+        ),
+        Figure(f"reminder pass, none due ({none_count} reminded)", none_ms, "ms", REMINDER_NONE_MS),
+        Figure("event loop held at most, that pass", none_hold, "ms", LOOP_BLOCK_MS),
+        Figure(f"reminder pass, all due ({all_count} reminded)", all_ms, "ms"),
+        Figure("event loop held at most, that pass", all_hold, "ms", LOOP_BLOCK_MS),
+        Figure("memory held after start-up and a pass, per game", held / n, "B", digits=0),
+        Figure(f"states cached after that (bound {bound})", cached, "", bound, digits=0),
+        Figure("session locks left after that", locks, "", 0, digits=0),
+        Figure("database bytes per game", before / n, "B", digits=0),
+        Figure("database bytes per move", (after - before) / moves, "B", digits=0),
+    ]
+
+
+def run(args: argparse.Namespace) -> int:
+    """`bench --scale N`: print the scale figures (see the module docstring)."""
+    n = args.scale
+    if n < 1:
+        print("bench --scale needs at least 1 game.", file=sys.stderr)
+        return 2
+    engine = engine_for(args.game or "cathedral")
+    judged = not args.quick
+    moves = 50 if args.quick else 1000
+    out = sys.stderr if args.markdown else sys.stdout
+
+    def emit(text: str) -> None:
+        print(text, file=out, flush=True)
+
+    seats = engine.spec.min_players
+    emit(
+        f"Guildhall bench --scale {n} ({'quick, no verdicts' if args.quick else 'full'}): "
+        f"{engine.spec.display_name}, {seats} players, one game in {BOT_EVERY} with a bot"
+    )
+    with tempfile.TemporaryDirectory(prefix="guildhall-scale-") as tmp:
+        figures = asyncio.run(_scale(engine, n, moves, args.seed, Path(tmp), emit))
+    for figure in figures:
+        emit(figure.line(judged))
+    rows = [Row(engine.spec.display_name, str(seats), f) for f in figures]
+    if judged:
+        misses = sum(f.verdict == "MISS" for f in figures)
+        emit(f"  {misses} target(s) missed")
+    emit("")
+    for line in [f"Measured on {machine_line()}.", "", *markdown_table(rows, judged)]:
+        print(line, flush=True)
+    return 0
