@@ -104,6 +104,7 @@ import hashlib
 import json
 import logging
 import random
+from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable, Mapping
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -166,6 +167,9 @@ MAX_BOT_MOVES = 5000
 STATE_CACHE_SIZE = 1024
 """Parsed states kept in memory (least recently used dropped first); a miss costs one parse."""
 
+LEGAL_CACHE_SIZE = 32
+"""Decisions (session, version, seat) whose legal moves in notation are kept for autocomplete."""
+
 REMINDER_PAGE = 200
 """Sessions read per step of the reminder pass: each step is short, and the event loop runs
 between steps, however many games are due."""
@@ -224,6 +228,7 @@ class GameService:
         # Parsed states with their records, bounded: saves re-parsing the snapshot (and reading
         # the session) on every move, and idle games cost nothing.
         self._cache = StateCache(state_cache_size)
+        self._legal: OrderedDict[tuple[int, int, int], tuple[str, ...]] = OrderedDict()
 
     # ----------------------------------------------------------------- small helpers
 
@@ -335,8 +340,24 @@ class GameService:
         seat = self.seat_of(session, user_id)
         if seat is None:
             return ()
+        return self._notations(session, state, seat)
+
+    def _notations(self, session: SessionRecord, state: Any, seat: Seat) -> tuple[str, ...]:
+        """The seat's legal actions in notation, in the engine's order. Remembered for the last
+        few decisions when `state` is the cached state of `session` (autocomplete asks again at
+        every keystroke; a Cathedral opening has ~1,800 moves to format)."""
+        key = (session.id, session.version, int(seat))
+        known = self._legal.get(key)
+        if known is not None:
+            self._legal.move_to_end(key)
+            return known
         engine = self.engine_for(session)
-        return tuple(engine.format_action(a, state) for a in engine.legal_actions(state, seat))
+        notations = tuple(engine.format_action(a, state) for a in engine.legal_actions(state, seat))
+        if self._cache.state(session) is state:  # the key describes this very state
+            self._legal[key] = notations
+            while len(self._legal) > LEGAL_CACHE_SIZE:
+                self._legal.popitem(last=False)
+        return notations
 
     def decision_token(self, session: SessionRecord, state: Any, seat: Seat) -> str | None:
         """A short token naming the decision `seat` faces now, or None when it is not awaited.
@@ -350,9 +371,7 @@ class GameService:
         engine = self.engine_for(session)
         if seat not in engine.to_act(state):
             return None
-        notations = sorted(
-            engine.format_action(a, state) for a in engine.legal_actions(state, seat)
-        )
+        notations = sorted(self._notations(session, state, seat))
         if not notations:
             return None
         try:
