@@ -238,20 +238,25 @@ class Spinner:
 
 
 class LoopWatch:
-    """The longest time the event loop went without running this watcher: how long anything
-    else held the loop at a time. Use as `async with LoopWatch() as watch:` then `watch.max_ms`."""
+    """How long the event loop went, at most, without running this watcher: how long anything
+    else held the loop at a time (`max_ms`, wall clock), and the most CPU time the loop's own
+    thread spent in one such gap (`max_cpu_ms`): a long gap with little CPU is the loop thread
+    waiting (another thread holding the GIL, or the machine busy elsewhere), not work on it.
+    Use as `async with LoopWatch() as watch:`."""
 
     def __init__(self) -> None:
         self.max_ms = 0.0
+        self.max_cpu_ms = 0.0
         self._task: asyncio.Task[None] | None = None
 
     async def _tick(self) -> None:
-        last = time.perf_counter()
+        last, last_cpu = time.perf_counter(), time.thread_time()
         while True:
             await asyncio.sleep(0)
-            now = time.perf_counter()
+            now, cpu = time.perf_counter(), time.thread_time()
             self.max_ms = max(self.max_ms, (now - last) * 1000)
-            last = now
+            self.max_cpu_ms = max(self.max_cpu_ms, (cpu - last_cpu) * 1000)
+            last, last_cpu = now, cpu
 
     async def __aenter__(self) -> LoopWatch:
         self._task = asyncio.create_task(self._tick())
