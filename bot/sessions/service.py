@@ -722,16 +722,16 @@ class GameService:
     ) -> MoveResult | Rejection | _LostRace:
         """One try of `submit`.
 
-        Trusting the cache, the move is made on the session record this process last wrote or
-        read, with no read at all when the session's lock is free: the compare-and-set of the
-        move proves the record was current. Anything else (a lost race, a refusal that a fresher
-        record might not give) answers `_LostRace`, and `submit` tries again from the store.
+        Trusting, the move is made on the session record this process last wrote or read (or
+        else on the one just found), without reading it again when the session's lock is free:
+        the compare-and-set of the move proves the record was current. Anything else (a lost
+        race, a refusal that a fresher record might not give) answers `_LostRace`, and `submit`
+        tries again, reading the session under its lock.
         """
         found: SessionRecord | Rejection | None = None
         if trust_cache:
             found = self._cache.record(channel_id, session_id)
         if found is None:
-            trust_cache = False
             found = await self._find(channel_id, session_id)
             if isinstance(found, Rejection):
                 return found

@@ -80,3 +80,22 @@ async def test_a_game_ended_elsewhere_is_not_played_from_the_cache(
     finally:
         await store_a.close()
         await store_b.close()
+
+
+async def test_a_move_on_a_game_not_cached_reads_it_once(tmp_path: Path, clock: FakeClock) -> None:
+    from bot.sessions.service import GameService
+
+    from .fake_game import engines
+
+    store = await SqliteStore.open(tmp_path / "g.db")
+    try:
+        service = GameService(
+            store, clock=clock, seed_source=lambda: 3, engines=engines, state_cache_size=1
+        )
+        await started_game(service, (ALICE, "Alice"), (BOB, "Bob"), channel=CHANNEL)
+        await started_game(service, (ALICE, "Alice"), (BOB, "Bob"), channel=CHANNEL + 1)
+        before = store.hops  # the first game fell out of the cache of one
+        ok(await service.submit(CHANNEL, ALICE, "roll"))
+        assert store.hops - before == 2  # found (and trusted), then the move's commit
+    finally:
+        await store.close()
