@@ -215,26 +215,36 @@ def _p(values: Sequence[float], q: float) -> float | None:
     return percentile(real, q) if real else None
 
 
-class _Harness:
+class Harness:
     """`plan.sessions` all-human games of `seats` players in progress in one SQLite file, each in
     its own channel."""
 
-    def __init__(self, engine: AnyEngine, service: GameService, seed: int, seats: int) -> None:
+    def __init__(
+        self,
+        engine: AnyEngine,
+        service: GameService,
+        seed: int,
+        seats: int,
+        bot_every: int = 0,
+    ) -> None:
         self.engine = engine
         self.service = service
         self.rng = random.Random(seed)
         self.channels: list[int] = []
         self.next_channel = 1000
         self.seats = seats
+        self.bot_every = bot_every
 
     def callers(self, channel: int) -> list[Caller]:
         return [Caller(1, channel, channel * 10 + i, f"player{i}") for i in range(self.seats)]
 
     async def open_game(self) -> int:
-        """Create, fill and start one session; returns its channel."""
+        """Create, fill and start one session; returns its channel. With `bot_every`, one game
+        in that many has a bot in its last seat."""
         channel = self.next_channel
         self.next_channel += 1
         host, *others = self.callers(channel)
+        with_bot = bool(self.bot_every) and self.seats > 1 and channel % self.bot_every == 0
         created = await self.service.create_lobby(
             self.engine.spec.key,
             guild_id=1,
@@ -243,9 +253,12 @@ class _Harness:
             host_name=host.display_name,
         )
         assert not isinstance(created, Rejection), created
-        for caller in others:
+        for caller in others[:-1] if with_bot else others:
             joined = await self.service.join(channel, caller.user_id, caller.display_name)
             assert not isinstance(joined, Rejection), joined
+        if with_bot:
+            bot = await self.service.add_bot(channel, host.user_id, _bot_name(self.engine))
+            assert not isinstance(bot, Rejection), bot
         started = await self.service.start(channel, host.user_id)
         assert not isinstance(started, Rejection), started
         return channel
@@ -288,7 +301,7 @@ class _Harness:
 
 
 async def _whole_path(
-    harness: _Harness, table: Table, store: SqliteStore, floor: CommitFloor, moves: int
+    harness: Harness, table: Table, store: SqliteStore, floor: CommitFloor, moves: int
 ) -> tuple[list[float], list[float]]:
     """`moves` moves through `Table.move`; per move its latency and its floor (ms)."""
     service = harness.service
@@ -327,7 +340,7 @@ async def _bench_service(
     seeds = iter(range(seed, seed + 1_000_000))
     try:
         service = GameService(store, seed_source=lambda: next(seeds), engines=get_engine)
-        harness = _Harness(engine, service, seed, seats)
+        harness = Harness(engine, service, seed, seats)
         await harness.fill(plan.sessions)
         latencies: list[float] = []
         floors: list[float] = []
@@ -347,21 +360,14 @@ async def _bench_service(
     if latencies:
         figures = [
             Figure(
-                f"move p50, whole path ({where})",
-                percentile(latencies, 50),
+                f"move p{q}, whole path ({where})",
+                percentile(latencies, q),
                 "ms",
-                PATH_P50_FLOOR_X,
-                floor=_p(floors, 50),
+                target,
+                floor=_p(floors, q),
                 per_floor=True,
-            ),
-            Figure(
-                f"move p95, whole path ({where})",
-                percentile(latencies, 95),
-                "ms",
-                PATH_P95_FLOOR_X,
-                floor=_p(floors, 95),
-                per_floor=True,
-            ),
+            )
+            for q, target in ((50, PATH_P50_FLOOR_X), (95, PATH_P95_FLOOR_X))
         ]
     rate = 1000 / percentile(bare, 50) if bare and percentile(bare, 50) > 0 else 0.0
     return [

@@ -28,11 +28,10 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from bot.cli.bench import _bot_name, _Harness
+from bot.cli.bench import Harness
 from bot.cli.benchkit import Figure, LoopWatch, Row, machine_line, markdown_table, percentile
 from bot.cli.common import engine_for
 from bot.games import get_engine
-from bot.games.rejections import Rejection
 from bot.sessions.service import GameService
 from bot.storage.sqlite import SqliteStore
 from bot.table.engines import AnyEngine
@@ -56,33 +55,6 @@ class _Clock:
 
     def __call__(self) -> datetime:
         return self.now
-
-
-class _ScaleHarness(_Harness):
-    """Like the bench harness, with a bot in the last seat of one game in `BOT_EVERY`."""
-
-    async def open_game(self) -> int:
-        if self.seats < 2 or self.next_channel % BOT_EVERY:
-            return await super().open_game()
-        channel = self.next_channel
-        self.next_channel += 1
-        host, *others = self.callers(channel)
-        created = await self.service.create_lobby(
-            self.engine.spec.key,
-            guild_id=1,
-            channel_id=channel,
-            host_id=host.user_id,
-            host_name=host.display_name,
-        )
-        assert not isinstance(created, Rejection), created
-        for caller in others[:-1]:
-            joined = await self.service.join(channel, caller.user_id, caller.display_name)
-            assert not isinstance(joined, Rejection), joined
-        bot = await self.service.add_bot(channel, host.user_id, _bot_name(self.engine))
-        assert not isinstance(bot, Rejection), bot
-        started = await self.service.start(channel, host.user_id)
-        assert not isinstance(started, Rejection), started
-        return channel
 
 
 def _db_bytes(path: Path) -> int:
@@ -137,7 +109,7 @@ async def _scale(
             service = GameService(
                 each, clock=clock, seed_source=lambda: next(seeds), engines=get_engine
             )
-            harnesses.append(_ScaleHarness(engine, service, seed, seats))
+            harnesses.append(Harness(engine, service, seed, seats, bot_every=BOT_EVERY))
         small, big = harnesses
         await small.fill(base)
         emit(f"  {base} games in one file; creating {n} in another ...")

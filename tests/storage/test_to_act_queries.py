@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from datetime import timedelta
 
 import pytest
@@ -13,18 +14,7 @@ from .test_store_contract import T0, lobby, move, started
 
 
 def moved(n: int, to_act: frozenset[int] | None, **kwargs: object) -> MoveCommit:
-    base = move(n, **kwargs)  # type: ignore[arg-type]
-    return MoveCommit(
-        seat=base.seat,
-        user_id=base.user_id,
-        notation=base.notation,
-        events=base.events,
-        state_json=base.state_json,
-        schema_v=base.schema_v,
-        status=base.status,
-        turn_deadline=base.turn_deadline,
-        to_act=to_act,
-    )
+    return dataclasses.replace(move(n, **kwargs), to_act=to_act)  # type: ignore[arg-type]
 
 
 async def with_bot(store: SessionStore, channel: int):
