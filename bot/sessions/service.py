@@ -4,13 +4,15 @@ The Discord cogs and the local terminal table both drive games only through this
 
 Construction
 ------------
-``GameService(store, *, clock=None, seed_source=None, engines=None)``
+``GameService(store, *, clock=None, seed_source=None, engines=None, state_cache_size=1024)``
 
 - ``store``: a `bot.storage.base.SessionStore`: ``await SqliteStore.open(path)`` or
   ``MemoryStore()``.
 - ``clock``: ``() -> datetime`` (aware, UTC); default ``datetime.now(UTC)``.
 - ``seed_source``: ``() -> int``, the game seed drawn at start; default a system-random 48-bit int.
 - ``engines``: ``(game_key) -> Engine``; default `bot.games.get_engine`.
+- ``state_cache_size``: how many parsed states (with their session records) are kept in memory,
+  least recently used dropped first (`bot.sessions.cache.StateCache`); idle games cost nothing.
 
 Places
 ------
@@ -59,7 +61,8 @@ Play
   then ``step`` on the current state; nothing is saved. ``Preview.session.version`` is the version
   a confirmation must pass to ``submit`` (a later change makes that confirmation STALE).
 - ``run_bots(session_id) -> MoveResult | Rejection``: let pending bots act in one session;
-  ``resume_bots() -> tuple[MoveResult, ...]`` does it for every active game (call at start-up)
+  ``resume_bots() -> tuple[MoveResult, ...]`` does it for every active game where a bot may act
+  (call at start-up; the store selects those games by index, so it stays fast with many games)
   and returns the results that applied moves.
 - ``abandon(channel_id, user_id) -> AbandonResult | Rejection``: the host ends the session at
   once; any other seated human records a vote, and the game is abandoned when every seated human
@@ -74,7 +77,7 @@ Reading
 - ``list_open(guild_id=None) -> tuple[SessionRecord, ...]``
 - ``latest(channel_id) -> SessionRecord | None``: the most recent session here, any status (for
   showing a finished game's result: pass its id as ``session_id`` to ``status``/``history``).
-- ``load(session) -> State``: the engine state from the snapshot (cached by version).
+- ``load(session) -> State``: the engine state from the snapshot (cached by version, bounded).
 - ``verify_replay(session_id) -> ReplayReport``: re-run the log from the seed and compare.
 - ``overdue(now=None)`` / ``expire_overdue(now=None)``: ACTIVE sessions past their turn deadline;
   ``expire_overdue`` abandons them and returns the abandoned records.
@@ -91,9 +94,12 @@ Helpers for presentation (plain methods, no I/O)
   ``decision_token(session, state, seat) -> str | None`` (the short per-seat token of the
   decision the seat faces now; None when the seat is not awaited).
 
-Concurrency: every change to a session runs under a per-session ``asyncio.Lock`` and is written
-with compare-and-swap on ``SessionRecord.version``, so a second process sharing the database
-also gets STALE instead of a lost update.
+Concurrency: every change to a session runs under a per-session ``asyncio.Lock`` (which exists
+only while held or awaited) and is written with compare-and-swap on ``SessionRecord.version``, so
+a second process sharing the database also gets STALE instead of a lost update. A move on a game
+this process last wrote is made on its cached record without reading it again; the move's
+compare-and-set proves the record current, and a lost race or a refusal is retried once on a
+fresh read, so the cache never decides an answer on its own.
 """
 
 from __future__ import annotations
