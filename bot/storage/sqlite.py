@@ -160,6 +160,10 @@ class SqliteStore:
         transaction (BEGIN, the statements, COMMIT or ROLLBACK) runs there in one go. Functions
         queued this way run one at a time, in order, so no other statement can slip into the
         transaction, and a cancelled caller cannot leave one half-done.
+
+        `_execute` and `_conn` are aiosqlite internals (every public method of its `Connection`
+        is built on them, in every release since 0.17); every store test goes through here, so
+        a release that changed them would fail the suite at once rather than misbehave.
         """
 
         def transaction() -> _T:
