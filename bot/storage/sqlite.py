@@ -162,7 +162,7 @@ class SqliteStore:
         transaction, and a cancelled caller cannot leave one half-done.
 
         `_execute` and `_conn` are aiosqlite internals (every public method of its `Connection`
-        is built on them, in every release since 0.17); every store test goes through here, so
+        is built on them); every store test goes through here, so
         a release that changed them would fail the suite at once rather than misbehave.
         """
 
