@@ -162,8 +162,8 @@ class SqliteStore:
         transaction, and a cancelled caller cannot leave one half-done.
 
         `_execute` and `_conn` are aiosqlite internals (every public method of its `Connection`
-        is built on them); every store test goes through here, so
-        a release that changed them would fail the suite at once rather than misbehave.
+        is built on them); every store test goes through here, so a release that changed them
+        would fail the suite at once rather than misbehave.
         """
 
         def transaction() -> _T:
