@@ -176,7 +176,7 @@ STATE_CACHE_SIZE = 1024
 LEGAL_CACHE_SIZE = 32
 """Decisions (session, version, seat) whose legal moves in notation are kept for autocomplete."""
 
-REMINDER_PAGE = 200
+REMINDER_PAGE = 100
 """Sessions read per step of the reminder pass: each step is short, and the event loop runs
 between steps, however many games are due."""
 
