@@ -276,7 +276,8 @@ class SqliteStore:
 
         def body(conn: sqlite3.Connection) -> None:
             conn.execute(
-                f"UPDATE sessions SET {_TO_ACT_SETS} WHERE id = ? AND version = ?",
+                f"UPDATE sessions SET {_TO_ACT_SETS}, to_act_version = version "
+                "WHERE id = ? AND version = ?",
                 [*_to_act_params(to_act), session_id, version],
             )
 
@@ -332,7 +333,8 @@ class SqliteStore:
             stored = _insert_seats(conn, session_id, seats)
             if to_act is not KEEP:  # the flags depend on the new seats: set them after
                 row = conn.execute(
-                    f"UPDATE sessions SET {_TO_ACT_SETS} WHERE id = ? RETURNING *",
+                    f"UPDATE sessions SET {_TO_ACT_SETS}, to_act_version = version "
+                    "WHERE id = ? RETURNING *",
                     [*_to_act_params(to_act), session_id],
                 ).fetchone()
             return _record_from_row(row, stored)
@@ -461,7 +463,9 @@ class SqliteStore:
 _COLUMN = {"state_json": "state"}
 
 # Who may act, with the bot/human flags the start-up and reminder queries filter on; worked out
-# from the session's seats in SQL so the caller passes only the seat numbers.
+# from the session's seats in SQL so the caller passes only the seat numbers. Each write of them
+# also sets `to_act_version` to the row's version: a state written at another version (by code
+# that does not know these columns) makes them unknown again (trigger sessions_to_act_unknown).
 _TO_ACT_SETS = (
     "to_act_mask = ?, "
     "bot_turn = CASE WHEN ? IS NULL THEN NULL ELSE EXISTS (SELECT 1 FROM seats "
@@ -500,7 +504,8 @@ def _cas(
     if extra_sql:
         assignments.append(extra_sql)
     if to_act is not KEEP:
-        assignments.append(_TO_ACT_SETS)
+        # `version` on the right is the old one: the row's new version is version + 1.
+        assignments += [_TO_ACT_SETS, "to_act_version = version + 1"]
         params += _to_act_params(to_act)
     sql = (
         f"UPDATE sessions SET {', '.join(assignments)} WHERE id = ? AND version = ?"

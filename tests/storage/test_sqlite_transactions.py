@@ -111,3 +111,33 @@ async def test_migration_0005_leaves_old_games_unknown_and_selected(tmp_path: Pa
         assert (await store.create_session(lobby(11), T0)).to_act is None
     finally:
         await store.close()
+
+
+@pytest.mark.asyncio
+async def test_a_state_written_without_to_act_makes_it_unknown(tmp_path: Path) -> None:
+    """Code that writes a state without knowing the to_act columns (a raw UPDATE, as another
+    module might) cannot leave the old state's seats to act behind."""
+    from .test_to_act_queries import moved, with_bot
+
+    path = tmp_path / "g.db"
+    store = await SqliteStore.open(path)
+    try:
+        rec = await with_bot(store, 10)
+        rec, _ = await store.commit_move(rec.id, rec.version, moved(1, frozenset({0})), T0)
+        assert rec.to_act == frozenset({0}) and await store.list_bot_turns() == ()
+        raw = sqlite3.connect(path)
+        raw.execute(
+            "UPDATE sessions SET state = '{\"n\":9}', version = version + 1 WHERE id = ?",
+            (rec.id,),
+        )
+        raw.commit()
+        raw.close()
+        again = await store.get_session(rec.id)
+        assert again is not None and again.to_act is None
+        assert [r.id for r in await store.list_bot_turns()] == [rec.id]
+        # Bookkeeping that changes no state leaves them alone.
+        await store.set_to_act(again.id, again.version, frozenset({0}))
+        await store.set_reminded_at(again.id, T0)
+        assert (await store.get_session(rec.id)).to_act == frozenset({0})
+    finally:
+        await store.close()

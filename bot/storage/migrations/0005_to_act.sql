@@ -6,6 +6,15 @@
 ALTER TABLE sessions ADD COLUMN to_act_mask INTEGER;   -- bit s set: seat s may act
 ALTER TABLE sessions ADD COLUMN bot_turn INTEGER;      -- 1: some bot seat may act
 ALTER TABLE sessions ADD COLUMN human_turn INTEGER;    -- 1: some human seat may act
+ALTER TABLE sessions ADD COLUMN to_act_version INTEGER; -- the version they were recorded at
+
+-- A new state written without them (its version is not theirs): they are not known any more.
+CREATE TRIGGER sessions_to_act_unknown AFTER UPDATE OF state ON sessions
+WHEN NEW.to_act_version IS NOT NEW.version
+BEGIN
+    UPDATE sessions SET to_act_mask = NULL, bot_turn = NULL, human_turn = NULL
+    WHERE id = NEW.id;
+END;
 
 -- Start-up: active games where a bot may have been left to act.
 CREATE INDEX sessions_bot_turn ON sessions (id)
