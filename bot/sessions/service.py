@@ -177,8 +177,8 @@ LEGAL_CACHE_SIZE = 32
 """Decisions (session, version, seat) whose legal moves in notation are kept for autocomplete."""
 
 REMINDER_PAGE = 100
-"""Sessions read per step of the reminder pass: each step is short, and the event loop runs
-between steps, however many games are due."""
+"""Sessions read per step of the reminder pass and of resuming bots: each step is short, and the
+event loop runs between steps, however many games there are."""
 
 
 def _default_clock() -> datetime:
@@ -1089,12 +1089,14 @@ class GameService:
         Returns only the results that applied moves (so the caller can announce them).
         """
         results: list[MoveResult] = []
-        for session in await self.store.list_bot_turns():
-            if session.to_act is None and not await self._record_to_act(session, bots=True):
-                continue
-            result = await self.run_bots(session.id)
-            if isinstance(result, MoveResult) and result.moves:
-                results.append(result)
+        ids = await self.store.bot_turn_ids()
+        for start in range(0, len(ids), REMINDER_PAGE):
+            for session in await self.store.get_sessions(ids[start : start + REMINDER_PAGE]):
+                if session.to_act is None and not await self._record_to_act(session, bots=True):
+                    continue
+                result = await self.run_bots(session.id)
+                if isinstance(result, MoveResult) and result.moves:
+                    results.append(result)
         return tuple(results)
 
     async def _record_to_act(self, session: SessionRecord, *, bots: bool) -> bool:

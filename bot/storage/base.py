@@ -77,11 +77,10 @@ class SessionStore(Protocol):
         """ACTIVE sessions whose `turn_deadline` is at or before `now`, earliest deadline first."""
         ...
 
-    async def list_bot_turns(self) -> tuple[SessionRecord, ...]:
-        """ACTIVE sessions where a bot seat may act, or where `to_act` is not known, by id.
-
-        At start-up these are the only games a crash can have left waiting on a bot.
-        """
+    async def bot_turn_ids(self) -> tuple[int, ...]:
+        """Ids (ascending) of ACTIVE sessions where a bot seat may act, or where `to_act` is not
+        known. At start-up these are the only games a crash can have left waiting on a bot; read
+        them with `get_sessions` a page at a time."""
         ...
 
     async def quiet_ids(self, since: datetime) -> tuple[int, ...]:

@@ -121,13 +121,15 @@ class MemoryStore:
         ]
         return tuple(sorted(due, key=lambda r: (r.turn_deadline, r.id)))
 
-    async def list_bot_turns(self) -> tuple[SessionRecord, ...]:
-        """See `SessionStore.list_bot_turns`."""
+    async def bot_turn_ids(self) -> tuple[int, ...]:
+        """See `SessionStore.bot_turn_ids`."""
         self._check_open()
         return tuple(
-            r
-            for r in sorted(self._sessions.values(), key=lambda r: r.id)
-            if r.status is SessionStatus.ACTIVE and r.seats_to_act(bots=True) != ()
+            sorted(
+                r.id
+                for r in self._sessions.values()
+                if r.status is SessionStatus.ACTIVE and r.seats_to_act(bots=True) != ()
+            )
         )
 
     async def quiet_ids(self, since: datetime) -> tuple[int, ...]:

@@ -250,16 +250,17 @@ class SqliteStore:
             )
         )
 
-    async def list_bot_turns(self) -> tuple[SessionRecord, ...]:
-        """See `SessionStore.list_bot_turns`."""
-        return tuple(await self._select(BOT_TURN_WHERE, (), "ORDER BY id"))
+    async def bot_turn_ids(self) -> tuple[int, ...]:
+        """See `SessionStore.bot_turn_ids`."""
+        return await self._ids(BOT_TURN_WHERE, ())
 
     async def quiet_ids(self, since: datetime) -> tuple[int, ...]:
         """See `SessionStore.quiet_ids`."""
-        stamp = dt_to_text(since)
+        return await self._ids(QUIET_WHERE, (dt_to_text(since),))
 
+    async def _ids(self, where: str, params: Sequence[Any]) -> tuple[int, ...]:
         def body(conn: sqlite3.Connection) -> tuple[int, ...]:
-            rows = conn.execute(f"SELECT id FROM sessions WHERE {QUIET_WHERE}", (stamp,))
+            rows = conn.execute(f"SELECT id FROM sessions WHERE {where}", params)
             return tuple(sorted(row[0] for row in rows))
 
         return await self._run(body, write=False)

@@ -113,11 +113,11 @@ async def test_a_game_stored_without_to_act_is_looked_at_once(
             session.id, session.version, SessionPatch(state_json=session.state_json), clock()
         )
         assert session.to_act is None
-        assert len(await store.list_bot_turns()) == 1
+        assert len(await store.bot_turn_ids()) == 1
         assert await service.resume_bots() == ()  # Cy is to act, not the bot
         recorded = await store.get_session(session.id)
         assert recorded.to_act == frozenset({0}) and recorded.version == session.version
-        assert await store.list_bot_turns() == ()
+        assert await store.bot_turn_ids() == ()
         clock.advance(hours=2)
         (due,) = await service.due_reminders(timedelta(hours=1))
         assert due.user_ids == (CY,)

@@ -24,7 +24,7 @@ async def test_every_call_is_one_thread_hop(tmp_path: Path) -> None:
             lambda: store.get_session(rec.id),
             lambda: store.get_open_in_place(10),
             lambda: store.list_open(),
-            lambda: store.list_bot_turns(),
+            lambda: store.bot_turn_ids(),
             lambda: store.quiet_ids(T0),
             lambda: store.last_log(rec.id, 5),
         ):
@@ -105,7 +105,8 @@ async def test_migration_0005_leaves_old_games_unknown_and_selected(tmp_path: Pa
     store = await SqliteStore.open(path)
     try:
         assert await store.schema_version() == migrations()[-1][0]
-        (old,) = await store.list_bot_turns()
+        (old_id,) = await store.bot_turn_ids()
+        old = await store.get_session(old_id)
         assert old.to_act is None and old.status is SessionStatus.ACTIVE
         assert await store.quiet_ids(T0) == (old.id,)
         assert (await store.create_session(lobby(11), T0)).to_act is None
@@ -124,7 +125,7 @@ async def test_a_state_written_without_to_act_makes_it_unknown(tmp_path: Path) -
     try:
         rec = await with_bot(store, 10)
         rec, _ = await store.commit_move(rec.id, rec.version, moved(1, frozenset({0})), T0)
-        assert rec.to_act == frozenset({0}) and await store.list_bot_turns() == ()
+        assert rec.to_act == frozenset({0}) and await store.bot_turn_ids() == ()
         raw = sqlite3.connect(path)
         raw.execute(
             "UPDATE sessions SET state = '{\"n\":9}', version = version + 1 WHERE id = ?",
@@ -134,7 +135,7 @@ async def test_a_state_written_without_to_act_makes_it_unknown(tmp_path: Path) -
         raw.close()
         again = await store.get_session(rec.id)
         assert again is not None and again.to_act is None
-        assert [r.id for r in await store.list_bot_turns()] == [rec.id]
+        assert list(await store.bot_turn_ids()) == [rec.id]
         # Bookkeeping that changes no state leaves them alone.
         await store.set_to_act(again.id, again.version, frozenset({0}))
         await store.set_reminded_at(again.id, T0)

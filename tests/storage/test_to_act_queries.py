@@ -35,16 +35,16 @@ async def with_bot(store: SessionStore, channel: int):
 async def test_commit_records_to_act_and_the_bot_query_follows_it(store: SessionStore) -> None:
     rec = await with_bot(store, 10)
     assert rec.to_act == frozenset({0})
-    assert await store.list_bot_turns() == ()
+    assert await store.bot_turn_ids() == ()
     rec, _ = await store.commit_move(rec.id, rec.version, moved(1, frozenset({1})), T0)
     assert rec.to_act == frozenset({1})
-    assert [r.id for r in await store.list_bot_turns()] == [rec.id]
+    assert list(await store.bot_turn_ids()) == [rec.id]
     rec, _ = await store.commit_move(rec.id, rec.version, moved(2, frozenset({0, 1})), T0)
-    assert [r.id for r in await store.list_bot_turns()] == [rec.id]
+    assert list(await store.bot_turn_ids()) == [rec.id]
     rec, _ = await store.commit_move(
         rec.id, rec.version, moved(3, frozenset(), status=SessionStatus.FINISHED), T0
     )
-    assert await store.list_bot_turns() == ()
+    assert await store.bot_turn_ids() == ()
     assert await store.get_session(rec.id) == rec
 
 
@@ -52,14 +52,14 @@ async def test_commit_records_to_act_and_the_bot_query_follows_it(store: Session
 async def test_unknown_to_act_is_selected_until_recorded(store: SessionStore) -> None:
     rec = await started(store)  # its state was written without to_act
     assert rec.to_act is None
-    assert [r.id for r in await store.list_bot_turns()] == [rec.id]
+    assert list(await store.bot_turn_ids()) == [rec.id]
     assert await store.quiet_ids(T0) == (rec.id,)
     await store.set_to_act(rec.id, rec.version - 1, frozenset({0}))  # a stale look: ignored
     assert (await store.get_session(rec.id)).to_act is None
     await store.set_to_act(rec.id, rec.version, frozenset({0}))
     again = await store.get_session(rec.id)
     assert again.to_act == frozenset({0}) and again.version == rec.version
-    assert await store.list_bot_turns() == ()
+    assert await store.bot_turn_ids() == ()
     assert await store.quiet_ids(T0) == (rec.id,)
 
 
