@@ -35,6 +35,7 @@ from rendering.base import (
     draw_text_centered,
     draw_wrapped,
     drawable_text,
+    finish,
     fit_font,
     fit_name,
     flow_layout,
@@ -148,7 +149,7 @@ def render(
     _draw_header(draw, view, layout, theme)
     _draw_board(draw, view, layout, theme, tuple(highlights))
     _draw_panels(draw, view, panels, layout, theme)
-    return image
+    return finish(image, draw, (theme.background, theme.panel, theme.board_empty))
 
 
 # --------------------------------------------------------------------------------------------

@@ -45,6 +45,7 @@ from rendering.base import (
     draw_text_centered,
     drawable_text,
     ellipsize,
+    finish,
     fit_font,
     fit_name,
     font,
@@ -304,7 +305,7 @@ def render(
         _draw_court(ctx, layout.court)
     for seat_view, rect in zip(view.seats, layout.players, strict=True):
         _draw_player(ctx, rect, seat_view)
-    return image
+    return finish(image, draw, (theme.background, theme.panel))
 
 
 @dataclass(frozen=True, slots=True)

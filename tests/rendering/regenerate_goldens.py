@@ -41,7 +41,7 @@ def main() -> None:
     GOLDEN_DIR.mkdir(parents=True, exist_ok=True)
     for name, make in ALL_CASES.items():
         path = GOLDEN_DIR / f"{name}.png"
-        make().save(path, optimize=True)
+        make().convert("RGB").save(path, optimize=True)
         sys.stdout.write(f"wrote {path} ({path.stat().st_size} bytes)\n")
 
 

@@ -36,6 +36,12 @@ from rendering import kingsburg
 from rendering.base import DEFAULT, MAX_PNG_BYTES, hex_to_rgb, mix
 from tests.rendering.helpers import assert_matches_golden, mean_abs_difference
 
+
+def render(view: object, **opts: object) -> Image.Image:
+    """The kingsburg board as RGB (the renderer returns the paletted image it uploads)."""
+    return kingsburg.render(view, **opts).convert("RGB")  # type: ignore[arg-type]
+
+
 COLOURS = D.COLOURS
 NAMES = {
     Seat(0): "Alice",
@@ -404,9 +410,9 @@ def finished() -> KingsburgView:
 
 
 CASES = {
-    "kingsburg_two_player": lambda: kingsburg.render(two_player(0), names=NAMES),
-    "kingsburg_five_player": lambda: kingsburg.render(five_player(), names=NAMES),
-    "kingsburg_finished": lambda: kingsburg.render(finished(), names=NAMES),
+    "kingsburg_two_player": lambda: render(two_player(0), names=NAMES),
+    "kingsburg_five_player": lambda: render(five_player(), names=NAMES),
+    "kingsburg_finished": lambda: render(finished(), names=NAMES),
 }
 """Golden images (regenerate with tests/rendering/regenerate_goldens.py)."""
 
@@ -443,7 +449,7 @@ def test_matches_golden(case: str) -> None:
 
 def test_golden_check_notices_a_different_phase() -> None:
     """The golden tolerance is tight enough to see the calendar move on one phase."""
-    moved = kingsburg.render(dataclasses.replace(five_player(), phase=7), names=NAMES)
+    moved = render(dataclasses.replace(five_player(), phase=7), names=NAMES)
     with pytest.raises(AssertionError, match="mean pixel difference"):
         assert_matches_golden(moved, "kingsburg_five_player")
 
@@ -471,7 +477,7 @@ def test_five_players_fit_a_phone_sized_portrait() -> None:
     crowded = dataclasses.replace(five_player(0), peeked_enemy=card(PEEK_CARD))
     for view in (crowded, finished()):
         layout = kingsburg.compute_layout(view)
-        image = kingsburg.render(view)
+        image = render(view)
         assert image.size == (layout.width, layout.height)
         assert 1000 <= image.width < image.height <= 1800
 
@@ -502,16 +508,16 @@ def test_layout_sections_stack_inside_the_image() -> None:
 
 def test_size_is_clamped() -> None:
     """Width follows `size` within 480..1600 and is clamped outside it."""
-    assert kingsburg.render(two_player(), size=800).width == 800
-    assert kingsburg.render(two_player(), size=100).width == kingsburg.MIN_WIDTH
-    assert kingsburg.render(two_player(), size=10_000).width == kingsburg.MAX_WIDTH
+    assert render(two_player(), size=800).width == 800
+    assert render(two_player(), size=100).width == kingsburg.MIN_WIDTH
+    assert render(two_player(), size=10_000).width == kingsburg.MAX_WIDTH
 
 
 def test_current_phase_and_year_are_highlighted() -> None:
     """Only the current phase's box is filled with the highlight colour (and only this year's)."""
     view = five_player()
     layout = kingsburg.compute_layout(view)
-    image = kingsburg.render(view)
+    image = render(view)
     phases = kingsburg.phase_cells(layout.calendar, layout.scale)
     years = kingsburg.year_cells(layout.calendar, layout.scale)
 
@@ -521,7 +527,7 @@ def test_current_phase_and_year_are_highlighted() -> None:
 
     assert [filled(r) for r in phases] == [i == view.phase - 1 for i in range(8)]
     assert [filled(r) for r in years] == [i == view.year - 1 for i in range(5)]
-    over = kingsburg.render(finished())
+    over = render(finished())
     over_layout = kingsburg.compute_layout(finished())
     for rect in kingsburg.phase_cells(over_layout.calendar, over_layout.scale):
         assert not _near(
@@ -533,7 +539,7 @@ def test_built_buildings_use_the_seat_colour_and_unbuilt_are_grey() -> None:
     """Every governor's built buildings are filled with its seat colour; unbuilt ones are not."""
     view = five_player()
     layout = kingsburg.compute_layout(view)
-    image = kingsburg.render(view)
+    image = render(view)
     for s, panel in zip(view.seats, layout.players, strict=True):
         colour = DEFAULT.seat_colour(s.colour)
         cells = kingsburg.sheet_cells(panel, layout.scale)
@@ -559,7 +565,7 @@ def test_used_power_is_shown_as_a_flipped_token() -> None:
     """A Statue/Chapel/Market spent this season is drawn darker than a fresh one."""
     view = five_player()
     layout = kingsburg.compute_layout(view)
-    image = kingsburg.render(view)
+    image = render(view)
     cells = kingsburg.sheet_cells(layout.players[0], layout.scale)  # red used the Chapel
     chapel, statue = cells[(1, 2)], cells[(1, 1)]
     red = DEFAULT.seat_colour("red")
@@ -573,7 +579,7 @@ def test_court_shows_owner_and_dummy_dice() -> None:
     """Occupied advisors are tinted with the owner's colour; grey dummy dice only with 2 players."""
     view = two_player()
     layout = kingsburg.compute_layout(view)
-    image = kingsburg.render(view)
+    image = render(view)
     cells = kingsburg.court_cells(layout.court, layout.scale)
     base = mix(DEFAULT.panel, DEFAULT.background, 0.45)
 
@@ -592,11 +598,11 @@ def test_court_shows_owner_and_dummy_dice() -> None:
         side = kingsburg.COURT_DIE * lay.scale
         return img.getpixel((round(rect.x0 + 6 + 2.5), round(rect.y1 - 6 - side / 2)))
 
-    assert _near(first_die(image, layout, 7), DEFAULT.neutral_die, 3)  # dummy dice are grey
-    assert _near(first_die(image, layout, 9), DEFAULT.neutral_die, 3)
-    assert _near(first_die(image, layout, 8), DEFAULT.seat_colour("red"), 3)
-    assert _near(first_die(image, layout, 13), DEFAULT.seat_colour("blue"), 3)
-    five = kingsburg.render(five_player())
+    assert _near(first_die(image, layout, 7), DEFAULT.neutral_die, 6)  # dummy dice are grey
+    assert _near(first_die(image, layout, 9), DEFAULT.neutral_die, 6)
+    assert _near(first_die(image, layout, 8), DEFAULT.seat_colour("red"), 6)
+    assert _near(first_die(image, layout, 13), DEFAULT.seat_colour("blue"), 6)
+    five = render(five_player())
     five_layout = kingsburg.compute_layout(five_player())
     assert _near(first_die(five, five_layout, 18), DEFAULT.seat_colour("blue"), 3)
     # All five seat colours appear in the five-player court (dice and tints).
@@ -610,12 +616,12 @@ def test_peek_box_only_in_the_owners_view() -> None:
     red_view = two_player(0)
     layout = kingsburg.compute_layout(red_view)
     assert layout.peek is not None
-    red_image = kingsburg.render(red_view)
+    red_image = render(red_view)
     assert _count(red_image, private_fill, _int_box(layout.peek)) > 20_000
     for other in (two_player(1), two_player(None)):
         assert other.peeked_enemy is None
         assert kingsburg.compute_layout(other).peek is None
-        image = kingsburg.render(other)
+        image = render(other)
         assert _count(image, private_fill) == 0
         assert image.height < red_image.height
 
@@ -627,7 +633,7 @@ def test_revealed_enemy_panel_shows_reward_and_penalty_boxes() -> None:
     )
     layout = kingsburg.compute_layout(view)
     assert layout.enemy is not None
-    image = kingsburg.render(view)
+    image = render(view)
     box = _int_box(layout.enemy)
     assert _count(image, DEFAULT.reward, box) > 5000
     assert _count(image, DEFAULT.penalty, box) > 5000
@@ -641,7 +647,7 @@ def test_theme_seat_colours_are_used() -> None:
     )
     view = two_player()
     layout = kingsburg.compute_layout(view)
-    image = kingsburg.render(view, theme=theme)
+    image = render(view, theme=theme)
     statue = kingsburg.sheet_cells(layout.players[0], layout.scale)[(1, 1)]
     assert _near(image.getpixel((round(statue.x0 + 4), round(statue.center[1]))), "#00ff00")
 
@@ -673,9 +679,9 @@ def test_status_lines_name_what_a_seat_owes() -> None:
 def test_dispatch_knows_kingsburg() -> None:
     """`rendering.render("kingsburg", ...)` reaches this renderer."""
     assert "kingsburg" in rendering.games()
-    direct = kingsburg.render(two_player(), size=600)
+    direct = render(two_player(), size=600)
     via = rendering.render("Kingsburg", two_player(), size=600)
-    assert direct.tobytes() == via.tobytes()
+    assert direct.tobytes() == via.convert("RGB").tobytes()
 
 
 def test_renderer_imports_only_static_data_and_view_types() -> None:
@@ -712,7 +718,7 @@ def test_real_engine_views_render_for_every_seat(players: int, seed: int) -> Non
                 view = ENGINE.view(state, None if viewer is None else Seat(viewer))
                 layout = kingsburg.compute_layout(view)
                 assert (layout.peek is not None) == (view.peeked_enemy is not None)
-                image = kingsburg.render(view)
+                image = render(view)
                 assert image.size == (layout.width, layout.height) and image.height <= 1800
                 checked += 1
         if not acting:
@@ -745,7 +751,7 @@ def test_last_winter_panel_shows_the_card_and_every_result() -> None:
     )
     assert kingsburg.winter_lines(battle, Seat(0)) == ("won 6 vs 5", "+1 VP")
     assert kingsburg.winter_lines(battle, Seat(2)) == ("lost 4 vs 5", "-2 VP")
-    image = kingsburg.render(view, names=NAMES)
+    image = render(view, names=NAMES)
     box = _int_box(layout.winter)
     assert _count(image, DEFAULT.reward, box) > 1000  # the "Win" box
     assert _count(image, DEFAULT.penalty, box) > 1000  # strength badge and "Lose" box
@@ -783,7 +789,7 @@ def test_dice_are_large_digits_at_phone_width() -> None:
     assert kingsburg.PLAYER_DIE * kingsburg.MIN_WIDTH / kingsburg.DEFAULT_WIDTH >= 18
     view = five_player()
     layout = kingsburg.compute_layout(view, kingsburg.MIN_WIDTH)
-    image = kingsburg.render(view, size=kingsburg.MIN_WIDTH)
+    image = render(view, size=kingsburg.MIN_WIDTH)
     k = layout.scale
     side = kingsburg.PLAYER_DIE * k
     for s, panel in zip(view.seats, layout.players, strict=True):
@@ -834,7 +840,7 @@ def test_phone_sized_five_player_images_stay_small() -> None:
     assert layout.height <= 1800
     data = rendering.render_png("kingsburg", crowded, names=NAMES)
     assert len(data) <= MAX_PNG_BYTES
-    assert _phone(kingsburg.render(crowded)).width == 480
+    assert _phone(render(crowded)).width == 480
 
 
 # --- display names --------------------------------------------------------------------------
@@ -846,8 +852,8 @@ def _name_row_diff(view: KingsburgView, seat_index: int, a: str, b: str) -> tupl
 
     rect = kingsburg.compute_layout(view).players[seat_index]
     box = (int(rect.x0), int(rect.y0), int(rect.x1), int(rect.y0 + 50))
-    one = kingsburg.render(view, names={**NAMES, Seat(seat_index): a}).crop(box)
-    two = kingsburg.render(view, names={**NAMES, Seat(seat_index): b}).crop(box)
+    one = render(view, names={**NAMES, Seat(seat_index): a}).crop(box)
+    two = render(view, names={**NAMES, Seat(seat_index): b}).crop(box)
     diff = ImageChops.difference(one.convert("RGB"), two.convert("RGB")).getbbox()
     return None if diff is None else (diff[0] + box[0], diff[1], diff[2] + box[0], diff[3])
 
@@ -868,8 +874,8 @@ def test_a_32_character_name_stops_before_the_vp() -> None:
 def test_names_never_show_missing_glyph_boxes(name: str, drawn: str) -> None:
     """CJK letters become "?", emoji are dropped: exactly the picture of the cleaned name."""
     view = five_player()
-    one = kingsburg.render(view, names={**NAMES, Seat(2): name})
-    two = kingsburg.render(view, names={**NAMES, Seat(2): drawn})
+    one = render(view, names={**NAMES, Seat(2): name})
+    two = render(view, names={**NAMES, Seat(2): drawn})
     assert mean_abs_difference(one, two) == 0
     assert _name_row_diff(view, 2, name, "Zoë Jürgen") is not None  # the name row is drawn
 
@@ -877,8 +883,8 @@ def test_names_never_show_missing_glyph_boxes(name: str, drawn: str) -> None:
 def test_winter_and_result_names_are_cut_not_overflowing() -> None:
     """Long names in the result boxes and the winter panel stay inside their boxes."""
     long = {Seat(i): chr(ord("A") + i) * 32 for i in range(5)}
-    image = kingsburg.render(finished(), names=long)
-    short = kingsburg.render(finished(), names={Seat(i): chr(ord("A") + i) for i in range(5)})
+    image = render(finished(), names=long)
+    short = render(finished(), names={Seat(i): chr(ord("A") + i) for i in range(5)})
     assert image.size == short.size
     from PIL import ImageChops
 
@@ -927,7 +933,7 @@ def test_envoy_holder_panel_always_shows_the_envoy(
         return width
 
     monkeypatch.setattr(kingsburg, "_chip", spy)
-    image = kingsburg.render(view, size=size, names=LONG_NAMES)
+    image = render(view, size=size, names=LONG_NAMES)
     rect = kingsburg.compute_layout(view, size).players[holder]
     envoy = [(x0, x1) for text, x0, x1 in drawn if text == kingsburg.ENVOY_CHIP]
     assert len(envoy) == 1, drawn
@@ -945,7 +951,7 @@ def test_envoy_holder_panel_always_shows_the_envoy(
     ring = (round(sx - 4 * k), round(cy - 16 * k), round(sx), round(cy + 16 * k))
     assert _count(image, DEFAULT.token, ring) > 0
     monkeypatch.undo()
-    plain = kingsburg.render(
+    plain = render(
         dataclasses.replace(view, seats=five_player().seats, envoy_holder=None),
         size=size,
         names=LONG_NAMES,
