@@ -1035,7 +1035,7 @@ def draw_seat_badge(
         draw.rounded_rectangle(
             rect.box(), radius=max(2, int(side * 0.2)), fill=colour, outline=outline, width=width
         )
-    fnt = font(max(8, round(side * 0.72)), bold=True)
+    fnt = font(max(8, round(side * 0.78)), bold=True)
     draw_text_centered(draw, rect.center, letter, fnt, text_on(colour))
 
 

@@ -29,6 +29,7 @@ CASES: dict[str, Callable[[], Image.Image]] = {
     "cathedral_opening": lambda: render(views.opening(), names=NAMES),
     "cathedral_midgame": lambda: render(views.midgame(), names=NAMES),
     "cathedral_finished_series": lambda: render(views.finished_series(), names=NAMES),
+    "cathedral_capture_and_skip": lambda: render(views.capture_and_skip(), names=NAMES),
 }
 
 

@@ -193,7 +193,7 @@ def test_unusual_views_still_render() -> None:
     )
     long_names = {views.ALICE: "Bartholomew the Magnificent of Écully", views.BOB: "Zoë"}
     image = render(odd, names=long_names)
-    assert image.height > render(views.midgame()).height
+    assert image.size == render(views.midgame()).size  # one size whatever the content
 
 
 def test_dispatch_matches_direct_call_and_rejects_unknown_games() -> None:
@@ -228,15 +228,14 @@ def test_long_and_unsupported_names_fit_the_panel_title() -> None:
         return render(views.midgame(), names={views.ALICE: name, views.BOB: "Zoë"})
 
     long, short = named("W" * 32), named("Wu")
-    diff = ImageChops.difference(long.convert("RGB"), short.convert("RGB")).getbbox()
-    assert diff is not None
     layout = cathedral.compute_layout(cathedral.DEFAULT_WIDTH, 10, 10)
-    m = cathedral._metrics(layout)
-    panel = cathedral._plan_panels(
-        views.midgame(), layout, {"light": views.ALICE, "dark": views.BOB}, {}
-    ).panels[0]
-    to_move = cathedral.font(int(m["caption"]), bold=True)
-    to_move_left = panel.rect.x1 - m["inner"] - cathedral.text_width("TO MOVE", to_move)
+    assert views.midgame().to_move == "light"  # so light's panel shows "TO MOVE"
+    panel = layout.panels[0]
+    box = (round(panel.x0), round(panel.y0), round(panel.x1), round(panel.y1))
+    diff = ImageChops.difference(long.crop(box), short.crop(box)).getbbox()
+    assert diff is not None
+    to_move = cathedral.font(layout.text, bold=True)
+    to_move_left = panel.width - layout.text * 0.5 - cathedral.text_width("TO MOVE", to_move)
     assert diff[2] < to_move_left
     # Readable: the long name's letters are at least 16 px tall (not shrunk to a smudge).
     assert diff[3] - diff[1] >= 14
@@ -275,3 +274,62 @@ def test_series_banner_names_the_winner_and_both_totals() -> None:
     single = dataclasses.replace(view, games_in_series=1, game_number=1)
     assert cathedral._result_text(single, None) == view.result_text
     assert cathedral._result_text(dataclasses.replace(view, finished=False), None) == ""
+
+
+# --- what the last move did: number, notation, skip, capture ---------------------------------
+
+
+def test_status_lines_give_move_number_last_move_skip_and_capture() -> None:
+    first, second = cathedral.status_lines(views.midgame(), NAMES)
+    assert first == "Move 12: Dark (Bob) played Square D9 0"
+    assert second == ""
+    first, second = cathedral.status_lines(views.capture_and_skip(), NAMES)
+    assert second == ("Took light's Inn (crossed squares); Light skipped (no legal placement)")
+    assert cathedral.status_lines(views.opening())[0] == "Move 0: no building placed yet"
+    over = dataclasses.replace(views.midgame(), finished=True, to_move=None, result_text="Done.")
+    assert cathedral.status_lines(over)[1] == "Done."
+
+
+def test_captured_squares_are_crossed_out_for_one_move() -> None:
+    grid = cathedral.compute_layout(WIDTH).board
+    marked = render(views.capture_and_skip())
+    plain = render(dataclasses.replace(views.capture_and_skip(), last_captured=()))
+    for row, col in ((8, 0), (9, 0), (9, 1)):
+        box = grid.cell_rect(row, col).box()
+        hot = [
+            c for _, c in marked.crop(box).getcolors(1 << 16) or [] if _near(c, DEFAULT.highlight)
+        ]
+        assert hot, (row, col)
+        assert not [
+            c for _, c in plain.crop(box).getcolors(1 << 16) or [] if _near(c, DEFAULT.highlight)
+        ]
+
+
+def test_no_hatch_in_the_gaps_round_a_building_on_claimed_squares() -> None:
+    """A light Tavern on a light-claimed square: the gap round it is plain board, not hatch."""
+    view = views.midgame()
+    terr = [list(row) for row in view.territory]
+    terr[6][7] = "light"  # the light Tavern's square (G7)
+    image = render(dataclasses.replace(view, territory=tuple(tuple(r) for r in terr)))
+    rect = cathedral.compute_layout(WIDTH).board.cell_rect(6, 7)
+    ring = [
+        image.getpixel((round(rect.x0 + 2), round(rect.y0 + rect.height * f))) for f in (0.3, 0.6)
+    ]
+    assert not any(
+        _near(p, DEFAULT.territory_light, 8) or _near(p, DEFAULT.hatch_light, 8) for p in ring
+    )
+
+
+def test_hand_rotations_match_the_engine_notation() -> None:
+    """The hand drawings show exactly the engine's distinct rotations, in order, each with the
+    same shape, and the dotted square is the anchor the notation names (topmost, then leftmost)."""
+    from bot.games.cathedral.pieces import PIECES, Colour, Kind, distinct_rotations, oriented
+
+    for kind in Kind:
+        for colour in (None,) if kind is Kind.CATHEDRAL else (Colour.LIGHT, Colour.DARK):
+            base = PIECES[kind].cells(colour)
+            ours = cathedral.distinct_turns(base)
+            assert [deg for deg, _ in ours] == list(distinct_rotations(kind, colour)), kind
+            for degrees, shape in ours:
+                assert set(shape) == set(oriented(kind, colour, degrees)), (kind, degrees)
+                assert shape[0] == min(shape)  # reading order: the anchor comes first
