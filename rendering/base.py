@@ -704,6 +704,7 @@ class Layer:
 
     image: Image.Image
     colours: tuple[tuple[int, int, int], ...]
+    texts: tuple[TextRecord, ...] = ()
 
 
 _LAYERS: OrderedDict[tuple[Any, ...], Layer] = OrderedDict()
@@ -728,8 +729,9 @@ def static_layer(
         _LAYERS.move_to_end(full_key)
         return layer
     image, draw = new_canvas(size[0], size[1], theme)
-    paint(image, draw)
-    layer = Layer(image, tuple(draw.colours))
+    with record_text() as texts:  # kept with the layer: `canvas_from` reports them per render
+        paint(image, draw)
+    layer = Layer(image, tuple(draw.colours), tuple(texts))
     _LAYERS[full_key] = layer
     while len(_LAYERS) > _LAYER_LIMIT:
         _LAYERS.popitem(last=False)
@@ -742,6 +744,10 @@ def canvas_from(layer: Layer) -> tuple[Image.Image, KitDraw]:
     draw = KitDraw(image)
     for rgb in layer.colours:
         draw.colours[rgb] = None
+    log = _TEXT_LOG.get()
+    if log is not None:
+        # The layer's text is on this image too, so `record_text` sees it on every render.
+        log.extend(layer.texts)
     return image, draw
 
 
