@@ -587,7 +587,7 @@ class AsyncPlayMixin:
             svc._deadline(session, now),
             now,
         )
-        svc._states[updated.id] = (updated.version, state)
+        svc._cache.put(updated, state)
         self._ap_cache()["clocks"].pop(session.id, None)
         result = await svc._bots_then_result(engine, updated, state, ())
         applied = await svc.store.get_undo(request.id)  # type: ignore[attr-defined]
