@@ -486,6 +486,8 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
         allow_channel: discord.TextChannel | None = None,
         disallow_channel: discord.TextChannel | None = None,
         lobby_cap: app_commands.Range[int, 0, 50] | None = None,
+        away_days: app_commands.Range[int, 1, 60] | None = None,
+        away_month_days: app_commands.Range[int, 1, 30] | None = None,
     ) -> None:
         """This server's Guildhall settings; changing them needs Manage Server.
 
@@ -497,6 +499,8 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
             allow_channel: Add a channel where tables may be opened (none listed: anywhere).
             disallow_channel: Remove a channel from that list.
             lobby_cap: Open lobbies one member may host (0: no cap).
+            away_days: The longest absence a member may announce with /game away.
+            away_month_days: The most days a member may be away in any 30.
         """
         table = bot_of(interaction).table
         caller = caller_of(interaction)
@@ -506,6 +510,8 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
             "timeout_action": None if turn_limit_action is None else turn_limit_action.value,
             "threads": threads,
             "lobby_cap": lobby_cap,
+            "away_days": away_days,
+            "away_month_days": away_month_days,
         }
         if allow_channel is not None or disallow_channel is not None:
             current = list((await table.conf(caller.guild_id)).channels)

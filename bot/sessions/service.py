@@ -1174,8 +1174,13 @@ class GameService(AsyncPlayMixin):
         )
 
     async def overdue(self, now: datetime | None = None) -> tuple[SessionRecord, ...]:
-        """Active sessions whose turn deadline has passed."""
-        return await self.store.list_overdue(now or self._now())
+        """Active sessions whose turn deadline has passed, except those waiting for an away
+        player (their limit is paused; absences whose date passed are ended first)."""
+        now = now or self._now()
+        await self.end_due_absences(now)
+        return tuple(
+            [s for s in await self.store.list_overdue(now) if not await self._someone_away(s, now)]
+        )
 
     async def expire_overdue(self, now: datetime | None = None) -> tuple[SessionRecord, ...]:
         """Abandon every overdue session; return them as they are now (ABANDONED)."""

@@ -48,12 +48,15 @@ class AsyncPlayCommands(PlayCommands):
     """Away, back, stand-in votes, undo, replays, finished games and score sheets."""
 
     away_limits: AwayLimits = AwayLimits()
-    """The bot's default limits on absences (14 days at a time, 21 in any 30)."""
+    """The limits on absences outside a server (14 days at a time, 21 in any 30)."""
 
     async def _away_limits(self, caller: Caller) -> AwayLimits:
-        """The limits of the caller's server: the one place per-server settings plug in
-        (`ServerConf` on the `servers` branch); the bot's defaults until then."""
-        return self.away_limits
+        """The limits of the server where `/game away` is typed (`/game settings away_days`,
+        `away_month_days`); the bot's defaults outside a server."""
+        if not caller.guild_id:
+            return self.away_limits
+        conf = await self.conf(caller.guild_id)
+        return AwayLimits(conf.away_days, conf.away_month_days)
 
     # ----------------------------------------------------------------- away
 
