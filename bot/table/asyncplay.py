@@ -23,6 +23,7 @@ from bot.storage.asyncplay import UndoStatus
 from bot.storage.records import SessionStatus
 from bot.table.format import (
     COLOUR_INFO,
+    PAUSED_SENTENCE,
     TEXT_MAX,
     clip,
     count,
@@ -109,6 +110,9 @@ class AsyncPlayCommands(PlayCommands):
 
     async def standin(self, caller: Caller, away_user_id: int) -> list[Reply]:
         """Vote for a bot to play the away player's seat in this channel's game."""
+        paused = await self._paused_here(caller)
+        if paused:
+            return refused(paused)
         result = await self.service.vote_standin(caller.channel_id, caller.user_id, away_user_id)
         if isinstance(result, Rejection):
             return refused(result)
@@ -149,7 +153,10 @@ class AsyncPlayCommands(PlayCommands):
 
     async def undo(self, caller: Caller, answer: str | None = None) -> list[Reply]:
         """`/game undo`: ask the others to take back your last move; `/game undo accept` or
-        `decline` answers the request waiting in this channel."""
+        `decline` answers the request waiting in this channel. Not in a paused game."""
+        paused = await self._paused_here(caller)
+        if paused:
+            return refused(paused)
         if answer:
             word = answer.strip().lower()
             if word not in ("accept", "yes", "decline", "no"):
@@ -172,6 +179,8 @@ class AsyncPlayCommands(PlayCommands):
         self, caller: Caller, session_id: int, undo_id: int, accept: bool
     ) -> list[Reply]:
         """Accept or decline an undo request (its buttons, or `/game undo accept|decline`)."""
+        if await self.extras.paused(session_id):
+            return refused(PAUSED_SENTENCE)
         result = await self.service.vote_undo(session_id, caller.user_id, undo_id, accept)
         if isinstance(result, Rejection):
             return refused(result)

@@ -40,3 +40,13 @@ async def test_timer_round_spares_a_game_waiting_for_an_away_player(
     assert await service.overdue(late) == ()
     assert await table.timers_round(late) == []
     assert (await service.status(ALICE.channel_id)).session.status is session.status
+
+
+async def test_no_undo_in_a_paused_game(table: Table) -> None:
+    await table.new(ALICE, "race", "target=30")
+    await table.join(BOB)
+    await table.start(ALICE)
+    moderator = replace(ALICE, moderator=True)
+    await table.pause(moderator)
+    (refused,) = await table.undo(ALICE)
+    assert refused.ephemeral and "paused" in refused.text
