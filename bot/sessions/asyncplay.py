@@ -27,6 +27,7 @@ Rules chosen for the edge cases (also in the README):
 from __future__ import annotations
 
 import logging
+import time
 from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
@@ -50,6 +51,9 @@ UNDO_TIME_LIMIT = timedelta(hours=24)
 
 STANDIN_BOT = "heuristic"
 """The bot that plays an away seat when the table votes for it."""
+
+AWAY_CACHE_SECONDS = 30.0
+"""How long the list of open absences is trusted before it is read again."""
 
 REPLAY_CACHE_GAMES = 4
 """Replayed games whose positions stay in memory (a viewer clicking ◀ ▶ steps in O(1))."""
@@ -181,14 +185,27 @@ class AsyncPlayMixin:
             states.append(state)
         return states
 
+    async def open_absences(self) -> tuple[AwayPeriod, ...]:
+        """Every open absence, read at most once per `AWAY_CACHE_SECONDS` (every move asks, and
+        the answer is nearly always "none"): this process's own changes refresh it at once, a
+        second process sharing the database is seen within that time."""
+        cache = self._ap_cache()
+        fetched = cache.get("away")
+        if fetched is None or time.monotonic() - fetched[0] > AWAY_CACHE_SECONDS:
+            periods = await self._ap().store.list_open_away()  # type: ignore[attr-defined]
+            fetched = cache["away"] = (time.monotonic(), tuple(periods))
+        return fetched[1]  # type: ignore[no-any-return]
+
+    def _absences_changed(self) -> None:
+        self._ap_cache().pop("away", None)
+
     async def away_of(self, user_id: int, now: datetime | None = None) -> AwayPeriod | None:
         """The user's absence if they are away now, else None."""
-        svc = self._ap()
-        period = await svc.store.open_away(user_id)  # type: ignore[attr-defined]
-        now = now or svc.now()
-        if period is None or not period.is_away(now):
-            return None
-        return period  # type: ignore[no-any-return]
+        now = now or self._ap().now()
+        for period in await self.open_absences():
+            if period.user_id == user_id and period.is_away(now):
+                return period
+        return None
 
     async def away_players(
         self, session: SessionRecord
@@ -198,7 +215,7 @@ class AsyncPlayMixin:
         One read of the open absences (usually none), so every move and post stays cheap."""
         svc = self._ap()
         now = svc.now()
-        open_periods = await svc.store.list_open_away()  # type: ignore[attr-defined]
+        open_periods = await self.open_absences()
         by_user = {p.user_id: p for p in open_periods if p.is_away(now)}
         if not by_user:
             return ()
@@ -271,6 +288,7 @@ class AsyncPlayMixin:
                 f"you have {_days(left)} left now.",
             )
         period = await svc.store.add_away(user_id, now, until, reason)  # type: ignore[attr-defined]
+        self._absences_changed()
         games = await self._games_of(user_id)
         for session in games:
             if session.status is not SessionStatus.ACTIVE or session.turn_deadline is None:
@@ -297,7 +315,7 @@ class AsyncPlayMixin:
         svc = self._ap()
         now = now or svc.now()
         done: list[AwayResult] = []
-        for period in await svc.store.list_open_away():  # type: ignore[attr-defined]
+        for period in await self.open_absences():
             if period.until_at <= now:
                 games = await self._end_absence(period, period.until_at)
                 done.append(AwayResult(replace(period, ended_at=period.until_at), games))
@@ -308,6 +326,7 @@ class AsyncPlayMixin:
     ) -> tuple[SessionRecord, ...]:
         svc = self._ap()
         await svc.store.end_away(period.id, ended_at)  # type: ignore[attr-defined]
+        self._absences_changed()
         pauses = {p.session_id: p for p in await svc.store.pauses_of(period.id)}  # type: ignore[attr-defined]
         now = svc.now()
         restarted: list[SessionRecord] = []

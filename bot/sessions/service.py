@@ -1229,7 +1229,7 @@ class GameService(AsyncPlayMixin):
         now = now or self._now()
         due: list[Reminder] = []
         # Away players get no reminders (AsyncPlayMixin); one read of the open absences.
-        away = {p.user_id for p in await self.store.list_open_away() if p.is_away(now)}  # type: ignore[attr-defined]
+        away = {p.user_id for p in await self.open_absences() if p.is_away(now)}
         ids = await self.store.quiet_ids(now - every)
         for start in range(0, len(ids), REMINDER_PAGE):
             for session in await self.store.get_sessions(ids[start : start + REMINDER_PAGE]):
