@@ -26,6 +26,7 @@ Rules chosen for the edge cases (also in the README):
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from collections import OrderedDict
@@ -57,6 +58,9 @@ AWAY_CACHE_SECONDS = 30.0
 
 REPLAY_CACHE_GAMES = 4
 """Replayed games whose positions stay in memory (a viewer clicking ◀ ▶ steps in O(1))."""
+
+CLOCK_CACHE_GAMES = 64
+"""Games whose turn clock is kept (its last position), so a status after a move steps once."""
 
 MAX_FINISHED_LISTED = 25
 
@@ -156,7 +160,7 @@ class AsyncPlayMixin:
     def _ap_cache(self) -> dict[str, Any]:
         cache: dict[str, Any] | None = getattr(self, "_asyncplay_cache", None)
         if cache is None:
-            cache = {"replays": OrderedDict(), "clocks": {}}
+            cache = {"replays": OrderedDict(), "clocks": OrderedDict()}
             self._asyncplay_cache = cache
         return cache
 
@@ -471,7 +475,8 @@ class AsyncPlayMixin:
                         f"{name} has moved since your last move ({e.notation}), so it can no "
                         "longer be taken back.",
                     )
-            revealing = self._first_revealing(session, live, first)
+            # Replaying a long game is real work: off the event loop (engines are pure).
+            revealing = await asyncio.to_thread(self._first_revealing, session, live, first)
             if revealing is not None:
                 return Rejection(
                     RejectionCode.ILLEGAL,
@@ -592,7 +597,7 @@ class AsyncPlayMixin:
             for e in entries
             if not e.undone and not request.first_ply <= e.ply <= request.last_ply
         )
-        state = self._replay_states(session, kept)[-1]
+        state = (await asyncio.to_thread(self._replay_states, session, kept))[-1]
         data = engine.state_to_dict(state)
         now = svc.now()
         schema_v = data.get("v") if isinstance(data.get("v"), int) else None
@@ -655,7 +660,7 @@ class AsyncPlayMixin:
         replays: OrderedDict[tuple[int, int, int], list[Any]] = self._ap_cache()["replays"]
         states = replays.get(key)
         if states is None:
-            states = self._replay_states(session, live)
+            states = await asyncio.to_thread(self._replay_states, session, live)
             replays[key] = states
             while len(replays) > REPLAY_CACHE_GAMES:
                 replays.popitem(last=False)
@@ -693,7 +698,7 @@ class AsyncPlayMixin:
         engine = svc.engine_for(session)
         undone = await svc.store.undone_plies(session.id)  # type: ignore[attr-defined]
         key = (session.ply, len(undone))
-        cache: dict[int, _ClockCache] = self._ap_cache()["clocks"]
+        cache: OrderedDict[int, _ClockCache] = self._ap_cache()["clocks"]
         cached = cache.get(session.id)
         if cached is not None and cached.key[1] == len(undone) and cached.key[0] <= session.ply:
             state, since, totals = cached.state, dict(cached.since), dict(cached.totals)
@@ -704,26 +709,19 @@ class AsyncPlayMixin:
             since = {int(s): started for s in engine.to_act(state)} if started else {}
             totals = {}
             new = await svc.store.load_log(session.id)
-        for e in new:
-            if e.ply in undone:
-                continue
-            before = engine.to_act(state)
-            result = step_text(engine, state, Seat(e.seat), e.notation)
-            if isinstance(result, Rejection):
-                log.error("session %s: move %s no longer replays", session.id, e.ply)
-                return ()
-            state = result.state
-            after = engine.to_act(state)
-            start = since.pop(e.seat, None)
-            if start is not None:
-                count, secs = totals.get(e.seat, (0, 0.0))
-                totals[e.seat] = (count + 1, secs + (e.created_at - start).total_seconds())
-            for seat in before - after:  # skipped without moving: no turn of theirs
-                since.pop(int(seat), None)
-            for seat in after:
-                if seat not in before or int(seat) == e.seat:
-                    since[int(seat)] = e.created_at
+        live = [e for e in new if e.ply not in undone]
+        # A first look replays the whole game: off the event loop when it is long.
+        if len(live) > 50:
+            state = await asyncio.to_thread(_clock_steps, engine, state, live, since, totals)
+        else:
+            state = _clock_steps(engine, state, live, since, totals)
+        if state is None:
+            log.error("session %s: the log no longer replays; no turn clock", session.id)
+            return ()
         cache[session.id] = _ClockCache(key, state, dict(since), dict(totals))
+        cache.move_to_end(session.id)
+        while len(cache) > CLOCK_CACHE_GAMES:
+            cache.popitem(last=False)
         now = svc.now()
         waiting_now = (
             engine.to_act(state) if session.status is SessionStatus.ACTIVE else frozenset()
@@ -741,6 +739,34 @@ class AsyncPlayMixin:
                 )
             )
         return tuple(out)
+
+
+def _clock_steps(
+    engine: Any,
+    state: Any,
+    entries: list[LogEntry],
+    since: dict[int, datetime],
+    totals: dict[int, tuple[int, float]],
+) -> Any | None:
+    """Step `state` through `entries`, timing turns into `since` / `totals` (see `turn_clock`);
+    the state after them, or None if a move no longer replays."""
+    for e in entries:
+        before = engine.to_act(state)
+        result = step_text(engine, state, Seat(e.seat), e.notation)
+        if isinstance(result, Rejection):
+            return None
+        state = result.state
+        after = engine.to_act(state)
+        start = since.pop(e.seat, None)
+        if start is not None:
+            count, secs = totals.get(e.seat, (0, 0.0))
+            totals[e.seat] = (count + 1, secs + (e.created_at - start).total_seconds())
+        for seat in before - after:  # skipped without moving: no turn of theirs
+            since.pop(int(seat), None)
+        for seat in after:
+            if seat not in before or int(seat) == e.seat:
+                since[int(seat)] = e.created_at
+    return state
 
 
 def _closed_sentence(status: UndoStatus) -> str:
