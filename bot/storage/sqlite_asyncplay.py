@@ -1,18 +1,16 @@
 """SQLite implementation of `AsyncPlayStore`, mixed into `SqliteStore`.
 
-Each method is one transaction run on the aiosqlite connection's own thread (`_ap_run`), under the
-store's lock, so it never interleaves with another transaction. It only needs the store's
-`_conn` (an aiosqlite connection with `sqlite3.Row` rows) and `_lock`.
+Each method is one transaction on the connection's own thread, through the store's `_run` (one
+thread hop, never interleaved with another transaction).
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
 import sqlite3
 from collections.abc import Callable, Mapping
 from datetime import datetime
-from typing import Any, TypeVar, cast
+from typing import Any, cast
 
 from bot.storage.asyncplay import AwayPause, AwayPeriod, StandIn, UndoRequest, UndoStatus
 from bot.storage.records import (
@@ -22,8 +20,6 @@ from bot.storage.records import (
     dt_from_text,
     dt_to_text,
 )
-
-_T = TypeVar("_T")
 
 
 def _dt(text: str | None) -> datetime | None:
@@ -65,33 +61,15 @@ def _votes_json(votes: Mapping[int, bool]) -> str:
 class SqliteAsyncPlay:
     """Away periods, stand-ins, undo requests; see `bot.storage.asyncplay.AsyncPlayStore`."""
 
-    # Provided by SqliteStore.
-    _conn: Any
-    _lock: asyncio.Lock
+    # Provided by SqliteStore: one transaction on the connection's thread, and reading a session.
+    _run: Callable[..., Any]
     get_session: Callable[[int], Any]
 
-    async def _ap_run(self, body: Callable[[sqlite3.Connection], _T], *, write: bool) -> _T:
-        """Run `body` as one transaction on the connection's thread."""
-
-        def transaction() -> _T:
-            conn: sqlite3.Connection = self._conn._conn
-            conn.execute("BEGIN IMMEDIATE" if write else "BEGIN")
-            try:
-                result = body(conn)
-            except BaseException:
-                conn.execute("ROLLBACK")
-                raise
-            conn.execute("COMMIT")
-            return result
-
-        async with self._lock:
-            return cast(_T, await self._conn._execute(transaction))
-
     async def _rows(self, sql: str, params: tuple[Any, ...]) -> list[sqlite3.Row]:
-        return await self._ap_run(lambda c: list(c.execute(sql, params).fetchall()), write=False)
+        return await self._run(lambda c: list(c.execute(sql, params).fetchall()), write=False)
 
     async def _write(self, sql: str, params: tuple[Any, ...]) -> int | None:
-        return await self._ap_run(lambda c: c.execute(sql, params).lastrowid, write=True)
+        return await self._run(lambda c: c.execute(sql, params).lastrowid, write=True)
 
     async def add_away(
         self, user_id: int, starts_at: datetime, until_at: datetime, reason: str
@@ -283,7 +261,7 @@ class SqliteAsyncPlay:
                 (_votes_json(votes), stamp, undo_id),
             )
 
-        await self._ap_run(body, write=True)
+        await self._run(body, write=True)
         record = await self.get_session(session_id)
         assert record is not None
         return cast(SessionRecord, record)
