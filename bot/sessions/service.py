@@ -710,9 +710,13 @@ class GameService:
         session_id: int | None = None,
         expected_seat: int | None = None,
         expected_token: str | None = None,
+        bots: bool = True,
     ) -> MoveResult | Rejection:
-        """Play `text` for `user_id`'s seat, persist it, then let bots reply. See module docs."""
-        args = (user_id, text, expected_version, expected_seat, expected_token)
+        """Play `text` for `user_id`'s seat, persist it, then let bots reply. See module docs.
+
+        `bots=False`: return as soon as the move is saved; the caller runs `run_bots` after
+        acknowledging it (so a failure there never hides that the move was saved)."""
+        args = (user_id, text, expected_version, expected_seat, expected_token, bots)
         result = await self._submit(channel_id, session_id, args, trust_cache=True)
         if isinstance(result, _LostRace):
             result = await self._submit(channel_id, session_id, args, trust_cache=False)
@@ -722,7 +726,7 @@ class GameService:
         self,
         channel_id: int,
         session_id: int | None,
-        args: tuple[int, str, int | None, int | None, str | None],
+        args: tuple[int, str, int | None, int | None, str | None, bool],
         *,
         trust_cache: bool,
     ) -> MoveResult | Rejection | _LostRace:
@@ -763,6 +767,7 @@ class GameService:
         expected_version: int | None,
         expected_seat: int | None,
         expected_token: str | None,
+        bots: bool,
     ) -> MoveResult | Rejection | _LostRace:
         """`submit`'s checks and move on `session`, under its lock."""
         seat_record = session.seat_of(user_id)
@@ -793,7 +798,26 @@ class GameService:
             )
         except StaleVersionError:
             return _LostRace()
+        if not bots:
+            return self._saved_result(engine, session, result.state, (applied,))
         return await self._bots_then_result(engine, session, result.state, (applied,))
+
+    def _saved_result(
+        self,
+        engine: AnyEngine,
+        session: SessionRecord,
+        state: Any,
+        applied: tuple[AppliedMove, ...],
+    ) -> MoveResult:
+        """The result of saved moves, bots not run."""
+        return MoveResult(
+            session=session,
+            state=state,
+            moves=applied,
+            to_act=engine.to_act(state),
+            finished=session.status is SessionStatus.FINISHED,
+            outcome=engine.outcome(state),
+        )
 
     async def preview(self, channel_id: int, user_id: int, text: str) -> Preview | Rejection:
         """What `text` would do for `user_id`'s seat now, computed with `step` and never saved.
