@@ -73,16 +73,13 @@ class SqliteExtras:
         self._store = store
 
     async def _fetch(self, sql: str, params: tuple[Any, ...]) -> list[Any]:
-        # One transaction, one hop to the connection's thread (`SqliteStore._run`).
+        # One transaction on the store's connection thread (see `SqliteStore._run`).
         return await self._store._run(
-            lambda conn: conn.execute(sql, params).fetchall(), write=False
+            lambda conn: list(conn.execute(sql, params).fetchall()), write=False
         )
 
     async def _write(self, sql: str, params: tuple[Any, ...]) -> None:
-        def body(conn: Any) -> None:
-            conn.execute(sql, params)
-
-        await self._store._run(body, write=True)
+        await self._store._run(lambda conn: conn.execute(sql, params), write=True)
 
     async def guild_settings(self, guild_id: int) -> dict[str, Any]:
         """See `Extras`."""

@@ -238,6 +238,13 @@ def build_view(state: CathedralState, seat: Seat | None) -> CathedralView:
     )
     outcome = rules.outcome(state)
     totals = rules.series_totals(state)
+    last = next((p for p in state.pieces if p.piece_id == state.last_piece_id), None)
+    # The last mover is to move again only when the opponent had no legal placement.
+    skipped = (
+        state.to_move.other.value
+        if last is not None and last.owner is not None and last.owner is state.to_move
+        else None
+    )
     return CathedralView(
         viewer=seat,
         size=N,
@@ -267,6 +274,15 @@ def build_view(state: CathedralState, seat: Seat | None) -> CathedralView:
         finished=outcome is not None,
         result_text=None if outcome is None else outcome.reason,
         previous_game=None if state.previous is None else _previous_view(state.previous, seat),
+        move_number=state.next_piece_id - 1,
+        last_move=None
+        if last is None
+        else notation.format_place(Place(last.kind, last.square, last.rotation)),
+        last_mover=None
+        if last is None
+        else ("cathedral" if last.owner is None else last.owner.value),
+        skipped=skipped,
+        last_captured=cells_of(state.last_captured),
     )
 
 
