@@ -43,7 +43,6 @@ from bot.cli.benchkit import (
     markdown_table,
     percentile,
     png_floor_ms,
-    png_options,
 )
 from bot.cli.common import RenderPng, bot_seed, engine_for, load_renderer
 from bot.games import get_engine
@@ -172,7 +171,6 @@ def bench_render(engine: AnyEngine, games: list[list[Any]], render_png: RenderPn
     """Render p50/p95 (next to the PNG floor of the same images) and the largest PNG, for
     mid-game and end-game boards."""
     figures: list[Figure] = []
-    options = png_options()
     for label, pick in (("mid-game", lambda s: s[len(s) // 2]), ("end-game", lambda s: s[-1])):
         times: list[float] = []
         floors: list[float] = []
@@ -184,7 +182,7 @@ def bench_render(engine: AnyEngine, games: list[list[Any]], render_png: RenderPn
             png = render_png(engine.spec.key, view)
             times.append((time.perf_counter() - start) * 1000)
             sizes.append(len(png))
-            floors.append(_png_floor(png, options))
+            floors.append(_png_floor(png))
         figures.append(
             Figure(f"render p50, {label}", percentile(times, 50), "ms", floor=_p(floors, 50))
         )
@@ -201,10 +199,10 @@ def bench_render(engine: AnyEngine, games: list[list[Any]], render_png: RenderPn
     return figures
 
 
-def _png_floor(png: bytes, options: Any) -> float:
+def _png_floor(png: bytes) -> float:
     """The PNG floor of one image, or NaN when `png` is not a real PNG (a stand-in renderer)."""
     try:
-        return png_floor_ms(png, options)
+        return png_floor_ms(png)
     except Exception:  # noqa: BLE001 - a test's fake renderer returns bytes that are no PNG
         return float("nan")
 
@@ -308,7 +306,6 @@ async def _whole_path(
 ) -> tuple[list[float], list[float]]:
     """`moves` moves through `Table.move`; per move its latency and its floor (ms)."""
     service = harness.service
-    options = png_options()
     latencies: list[float] = []
     floors: list[float] = []
     for _ in range(moves):
@@ -324,7 +321,7 @@ async def _whole_path(
         assert session is not None and session.state_json is not None
         (entry,) = await store.last_log(session.id, 1)
         commit = floor.commit_ms(session.state_json, entry.notation, entry.events)
-        floors.append(commit + _png_floor(public[0].image.png, options))
+        floors.append(commit + _png_floor(public[0].image.png))
         # A finished game is no longer open in its channel.
         await harness.after(index, not session.status.is_open)
     return latencies, floors
