@@ -108,24 +108,17 @@ def _neg(g: Goods) -> Goods:
 
 
 def _add_vp(s: State, seat: int, delta: int, why: str, ev: list[Event]) -> State:
-    """Change a score; the track starts at 0, so a score never goes below 0."""
-    p = s.players[seat]
-    new = max(0, p.vp + delta)
-    actual = new - p.vp
+    """Change a score. Scores may go below 0 (designer's clarifications, "Scoring": players may
+    have a negative score), so every loss is taken in full."""
     if delta == 0:
         return s
-    if actual == 0:
-        # A lost battle at 0 VP: say plainly that nothing changes rather than "gains 0 VP".
-        ev.append(_ev("vp", f"{colour(seat)} has no VP to lose ({why}).", seat=seat, vp=0))
-        return s
-    if actual > 0:
-        text = f"{colour(seat)} gains {actual} VP ({why})."
+    p = s.players[seat]
+    if delta > 0:
+        text = f"{colour(seat)} gains {delta} VP ({why})."
     else:
-        text = f"{colour(seat)} loses {-actual} VP ({why})."
-    if actual != delta:
-        text = text[:-2] + "; the score cannot go below 0)."
-    ev.append(_ev("vp", text, seat=seat, vp=actual))
-    return s.with_player(seat, replace(p, vp=new))
+        text = f"{colour(seat)} loses {-delta} VP ({why})."
+    ev.append(_ev("vp", text, seat=seat, vp=delta))
+    return s.with_player(seat, replace(p, vp=p.vp + delta))
 
 
 def _gain_goods(s: State, seat: int, goods: Goods, why: str, ev: list[Event]) -> State:
@@ -506,13 +499,20 @@ def _start_influence(s: State, ev: list[Event]) -> State:
     return replace(s, turn_order=order, step=Step.INFLUENCE, queue=order)
 
 
+def plus_two_used(s: State, seat: int) -> bool:
+    """True once `seat` has added a "+2" token to a dice group this season. Each player may use
+    only one "+2" token to influence advisors per season (designer's clarifications, "+2
+    Tokens"); tokens handed in at the Town Hall do not count."""
+    return any(g.owner == seat and g.plus_two for g in s.court)
+
+
 def _influence_options(s: State, seat: int, first_only: bool = False) -> list[Influence]:
     p = s.players[seat]
     col, wh = _unplaced(p)
     if not col:
         return []
     out: list[Influence] = []
-    pluses = (False, True) if p.plus_two > 0 else (False,)
+    pluses = (False, True) if p.plus_two > 0 and not plus_two_used(s, seat) else (False,)
     shifts = (0, -1, 1) if (p.has("market") and not p.market_used) else (0,)
     white_sets = _sub_multisets(wh, 0)
     for cset in _sub_multisets(col, 1):
@@ -572,11 +572,6 @@ def _auto_gift(s: State, ev: list[Event]) -> State | None:
         return replace(s, gifts=s.gifts[1:])
     if adv.kind == D.GiftKind.ALCHEMIST and p.total_goods == 0:
         ev.append(_ev("gift", f"{colour(due.seat)} has no good to trade with the Alchemist."))
-        return replace(s, gifts=s.gifts[1:])
-    if adv.kind == D.GiftKind.SMUGGLER and p.vp < 1:
-        ev.append(
-            _ev("gift", f"{colour(due.seat)} has no VP to pay the Smuggler and receives nothing.")
-        )
         return replace(s, gifts=s.gifts[1:])
     return None
 
@@ -1315,6 +1310,13 @@ def _explain_reroll(p: Player, a: Reroll) -> Rejection:
     return illegal(f"Your dice total {total}; the Chapel only helps with a total of 7 or less.")
 
 
+ONE_PLUS_TWO_A_SEASON = (
+    'You have already used a "+2" token to influence this season: each player may use only one '
+    "per season (the Town Hall does not count)."
+)
+"""Refusal for a second "+2" token on the advisors in one season (designer's clarifications)."""
+
+
 def _check_influence(s: State, seat: int, a: Influence) -> Rejection | None:
     p = s.players[seat]
     if not 1 <= a.advisor <= 18:
@@ -1331,6 +1333,8 @@ def _check_influence(s: State, seat: int, a: Influence) -> Rejection | None:
         )
     if a.plus_two and p.plus_two < 1:
         return illegal('You have no "+2" token.')
+    if a.plus_two and plus_two_used(s, seat):
+        return illegal(ONE_PLUS_TWO_A_SEASON)
     if a.shift:
         if abs(a.shift) != 1:
             return illegal("The Market shifts a group by exactly 1.")

@@ -123,13 +123,6 @@ def _gifts(p0, p1=None, court=(), **fields):
     )
 
 
-def test_smuggler_at_zero_vp_gives_nothing() -> None:
-    """The Smuggler needs 1 VP to be paid; at 0 VP the gift is lost."""
-    s = _gifts(player(dice=(6, 6, 2)), court=(Group(14, 0, (6, 6, 2)),))
-    assert s.players[0].goods == (0, 0, 0)
-    assert s.step is not Step.GIFTS
-
-
 def test_smuggler_pays_one_vp_for_three_goods() -> None:
     """With VP the player chooses 3 goods (or declines)."""
     s = _gifts(player(dice=(6, 6, 2), vp=2), court=(Group(14, 0, (6, 6, 2)),))
@@ -292,12 +285,6 @@ def test_fortress_gives_a_vp_per_win() -> None:
     assert s.battles[-1].results == ("won", "lost")
     assert s.players[0].vp == 8 + 1 + 1
     assert s.players[0].goods == (0, 0, 1)
-
-
-def test_vp_never_below_zero_and_missing_goods_are_not_lost() -> None:
-    """The Zombies take 2 VP; a player with 1 VP ends at 0."""
-    s = winter([player(vp=1), player(vp=5)], "enemy-I-zombies-5", die=1)
-    assert [p.vp for p in s.players] == [0, 3]
 
 
 def test_goods_of_choice_loss_is_a_choice_when_it_matters() -> None:
