@@ -1134,14 +1134,19 @@ def influence_sentence(s: State, seat: int) -> str:
     ex = [a for a in _example_actions(s, seat, 2) if isinstance(a, Influence)]
     example = f" - e.g. `{format_action(ex[0])}`" if ex else ""
     if free:
-        text = (
-            f"Free advisors your dice can reach: {', '.join(map(str, free))}{example}; or `pass`."
-        )
+        names = ", ".join(_reach_words(n) for n in free)
+        text = f"Free advisors your dice can reach: {names}{example}; or `pass`."
     else:
         text = "No free advisor matches your dice: say `pass`."
     if envoy:
-        text += f" With the King's Envoy also: {', '.join(map(str, envoy))}."
+        text += f" With the King's Envoy also: {', '.join(_reach_words(n) for n in envoy)}."
     return text
+
+
+def _reach_words(n: int) -> str:
+    """ "13 Champion (3 stone)"."""
+    adv = D.ADVISOR_BY_NUMBER[n]
+    return f"{n} {adv.name} ({adv.gift})"
 
 
 def now_sentence(s: State, seat: int) -> str:
@@ -1317,12 +1322,46 @@ ONE_PLUS_TWO_A_SEASON = (
 """Refusal for a second "+2" token on the advisors in one season (designer's clarifications)."""
 
 
+def advisor_words(n: int) -> str:
+    """ "the Champion (13: 3 stone)": an advisor named with its number and gift."""
+    adv = D.ADVISOR_BY_NUMBER[n]
+    return f"the {adv.name} ({n}: {adv.gift})"
+
+
+def _sum_words(a: Influence) -> tuple[int, str]:
+    """The group's total and how it is made, e.g. (15, 'Your dice 6+4+3 with a "+2" token')."""
+    total = sum(a.dice) + sum(a.whites) + (2 if a.plus_two else 0) + a.shift
+    extras = ""
+    if a.plus_two:
+        extras += ' with a "+2" token'
+    if a.shift:
+        extras += (
+            f" and the Market's {a.shift:+d}" if extras else f" with the Market's {a.shift:+d}"
+        )
+    return total, f"Your dice {_dice_words(a.dice, a.whites)}{extras}"
+
+
 def _check_influence(s: State, seat: int, a: Influence) -> Rejection | None:
     p = s.players[seat]
     if not 1 <= a.advisor <= 18:
         return illegal(
             f"There is no advisor {a.advisor}: the King's court runs from 1 (Jester) to 18 (King)."
         )
+    total, made = _sum_words(a)
+    # An advisor already taken is the first thing to say: no other dice would help there.
+    groups = s.groups_on(a.advisor)
+    label = f"The {D.ADVISOR_BY_NUMBER[a.advisor].name} ({a.advisor})"
+    if groups and not a.envoy:
+        owners = " and ".join(
+            "the dummy dice" if g.owner == DUMMY else colour(g.owner) for g in groups
+        )
+        hint = " (the King's Envoy could let you join)" if s.envoy == seat else ""
+        also = (
+            f"; besides, {made[0].lower()}{made[1:]} add up to {total}"
+            if total != a.advisor
+            else ""
+        )
+        return illegal(f"{label} is already taken this season by {owners}{hint}{also}.")
     if not a.dice:
         return illegal("A white die cannot influence an advisor alone.")
     col, wh = _unplaced(p)
@@ -1342,32 +1381,20 @@ def _check_influence(s: State, seat: int, a: Influence) -> Rejection | None:
             return illegal("You need the Market to shift a group by 1.")
         if p.market_used:
             return illegal("You have already used your Market this season.")
-    total = sum(a.dice) + sum(a.whites) + (2 if a.plus_two else 0) + a.shift
     if total != a.advisor:
-        extras = ""
-        if a.plus_two:
-            extras += ' with a "+2" token'
-        if a.shift:
-            extras += (
-                f" and the Market's {a.shift:+d}" if extras else f" with the Market's {a.shift:+d}"
-            )
-        return illegal(
-            f"Your dice {_dice_words(a.dice, a.whites)}{extras} add up to {total}, not {a.advisor}."
-        )
-    groups = s.groups_on(a.advisor)
-    label = f"The {D.ADVISOR_BY_NUMBER[a.advisor].name} ({a.advisor})"
-    if groups and not a.envoy:
-        owners = " and ".join(
-            "the dummy dice" if g.owner == DUMMY else colour(g.owner) for g in groups
-        )
-        hint = " (the King's Envoy could let you join)" if s.envoy == seat else ""
-        return illegal(f"{label} is already taken this season by {owners}{hint}.")
+        return illegal(f"{made} add up to {total}, not {a.advisor} ({_gift_of(a.advisor)}).")
     if a.envoy:
         if s.envoy != seat:
             return illegal("You do not hold the King's Envoy.")
         if not groups:
             return illegal(f"{label} is free: the King's Envoy is only needed for a taken advisor.")
     return None
+
+
+def _gift_of(n: int) -> str:
+    """ "Champion: 3 stone"."""
+    adv = D.ADVISOR_BY_NUMBER[n]
+    return f"{adv.name}: {adv.gift}"
 
 
 def _check_gift(s: State, seat: int, a: Gift | Alchemist) -> Rejection | None:

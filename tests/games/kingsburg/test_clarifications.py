@@ -88,7 +88,7 @@ def test_only_one_plus_two_token_per_season_to_influence() -> None:
     assert s.players[0].plus_two == 1
     assert not any(t.endswith("+2") or " +2 " in t for t in texts(s, 0))
     assert "influence 6 with 5+1" in texts(s, 0)
-    assert refuse(s, 0, "influence 8 with 5+1 +2") == ONE_PLUS_TWO_A_SEASON
+    assert refuse(s, 0, "influence 7 with 5 +2") == ONE_PLUS_TWO_A_SEASON
     assert s.players[0].plus_two == 1
 
 

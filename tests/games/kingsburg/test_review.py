@@ -264,7 +264,8 @@ def test_swordsmith_refuses_a_bundle_it_does_not_give() -> None:
     s = _gifts(player(), (Group(11, 0, (6, 5)),))
     assert texts(s, 0) == ["gift gold+stone", "gift wood+stone"]
     assert refuse(s, 0, "gift gold+wood") == (
-        "The Swordsmith gives 1 stone + 1 wood, or 1 stone + 1 gold: say `gift gold+stone` or `gift wood+stone`."
+        "The Swordsmith gives 1 stone + 1 wood, or 1 stone + 1 gold: "
+        "say `gift gold+stone` or `gift wood+stone`."
     )
 
 

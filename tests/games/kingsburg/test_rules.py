@@ -32,7 +32,9 @@ def _influence(p0, p1=None, **fields):
 def test_sums_must_be_exact() -> None:
     """The dice must add up to the advisor exactly."""
     s = _influence(player(dice=(4, 4, 1)))
-    assert refuse(s, 0, "influence 9 with 4+4") == "Your dice 4+4 add up to 8, not 9."
+    assert refuse(s, 0, "influence 9 with 4+4") == (
+        "Your dice 4+4 add up to 8, not 9 (Master Hunter: 1 wood + 1 gold, or 1 wood + 1 stone)."
+    )
 
 
 def test_a_white_die_cannot_influence_alone() -> None:
@@ -46,7 +48,9 @@ def test_a_white_die_cannot_influence_alone() -> None:
 def test_plus_two_token_adds_two_and_is_spent() -> None:
     """One "+2" token per group; it is returned to the supply."""
     s = _influence(player(dice=(4, 4, 1), plus_two=1))
-    assert refuse(s, 0, "influence 10 with 4+4") == "Your dice 4+4 add up to 8, not 10."
+    assert refuse(s, 0, "influence 10 with 4+4") == (
+        "Your dice 4+4 add up to 8, not 10 (General: 2 soldiers + peek at the enemy)."
+    )
     s, _ = play(s, (0, "influence 10 with 4+4 +2"))
     assert s.players[0].plus_two == 0
     assert s.groups_on(10)[0].plus_two
