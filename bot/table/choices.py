@@ -1,5 +1,5 @@
 """Offering legal moves: the buttons and menus under a game post, autocomplete and the `moves`
-text command. Labels come from the game's `GameTable.move_label`.
+text command. Labels come from the game's `GameTable.move_menu` or `move_label`.
 """
 
 from __future__ import annotations
@@ -108,17 +108,12 @@ class MoveChoices(TableBase):
         record = self._seat_record(session, seat)
         if record is None or record.user_id is None:
             return Choices()
-        engine = self.service.engine_for(session)
-        label = registry.game_table(session.game_key).move_label
-        notations = natural_sorted(
-            engine.format_action(a, state) for a in engine.legal_actions(state, seat)
-        )
+        entries = self._menu_entries(session, state, seat)
+        notations = [n for _, n in entries]
         if 0 < len(notations) <= BUTTON_LIMIT:
             buttons = tuple(
-                ChoiceButton(
-                    label=label(n), session_id=session.id, version=session.version, notation=n
-                )
-                for n in notations
+                ChoiceButton(label=lab, session_id=session.id, version=session.version, notation=n)
+                for lab, n in entries
             )
             return Choices(buttons=buttons)
         if BUTTON_LIMIT < len(notations) <= MENU_LIMIT:
@@ -127,10 +122,27 @@ class MoveChoices(TableBase):
                 version=session.version,
                 options=tuple(notations),
                 placeholder=f"{record.display_name}, choose your move",
-                labels=tuple(label(n) for n in notations),
+                labels=tuple(lab for lab, _ in entries),
             )
             return Choices(menu=menu)
         return Choices()
+
+    def _menu_entries(
+        self, session: SessionRecord, state: Any, seat: Seat
+    ) -> list[tuple[str, str]]:
+        """(label, notation) of each move offered to `seat`, in natural order of notation: the
+        game's `move_menu` hook when it has one, else every legal move labelled by `move_label`."""
+        table = registry.game_table(session.game_key)
+        if table.move_menu is not None:
+            pairs = list(table.move_menu(state, int(seat)))
+        else:
+            engine = self.service.engine_for(session)
+            pairs = [
+                (table.move_label(n), n)
+                for n in (engine.format_action(a, state) for a in engine.legal_actions(state, seat))
+            ]
+        by_notation = {n: lab for lab, n in pairs}
+        return [(by_notation[n], n) for n in natural_sorted(by_notation)]
 
     def _simultaneous_choices(
         self, session: SessionRecord, state: Any, to_act: frozenset[Seat]
@@ -139,8 +151,6 @@ class MoveChoices(TableBase):
         drop-down (6 to 25), each carrying the seat's decision token. When that does not fit a
         message (more than 5 rows, or a player with more than 25 choices), no controls and a
         line pointing at the slash command."""
-        engine = self.service.engine_for(session)
-        label = registry.game_table(session.game_key).move_label
         buttons: list[ChoiceButton] = []
         menus: list[ChoiceMenu] = []
         row = 0
@@ -149,9 +159,8 @@ class MoveChoices(TableBase):
             if record is None or record.user_id is None:
                 continue
             token = self.service.decision_token(session, state, seat)
-            notations = natural_sorted(
-                engine.format_action(a, state) for a in engine.legal_actions(state, seat)
-            )
+            entries = self._menu_entries(session, state, seat)
+            notations = [n for _, n in entries]
             if token is None or not notations:
                 continue
             if len(notations) > MENU_LIMIT or row >= ROWS_LIMIT:
@@ -160,7 +169,7 @@ class MoveChoices(TableBase):
             if len(notations) <= BUTTON_LIMIT:
                 buttons.extend(
                     ChoiceButton(
-                        label=clip(f"{name}: {label(n)}", BUTTON_LABEL_MAX),
+                        label=clip(f"{name}: {lab}", BUTTON_LABEL_MAX),
                         session_id=session.id,
                         version=session.version,
                         notation=n,
@@ -168,7 +177,7 @@ class MoveChoices(TableBase):
                         token=token,
                         row=row,
                     )
-                    for n in notations
+                    for lab, n in entries
                 )
             else:
                 menus.append(
@@ -177,7 +186,7 @@ class MoveChoices(TableBase):
                         version=session.version,
                         options=tuple(notations),
                         placeholder=f"{name}, choose your move",
-                        labels=tuple(label(n) for n in notations),
+                        labels=tuple(lab for lab, _ in entries),
                         seat=int(seat),
                         token=token,
                         row=row,

@@ -27,7 +27,7 @@ No discord, PIL or storage here: the table layer is shared by the cogs and the t
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -96,6 +96,11 @@ class GameTable:
       for its secrets and players see their private board only.
     nothing_private: the sentence for a player whose `private_text` is None.
     move_label: the label of a legal move on a button or menu option (default: its notation).
+    move_menu: when set, the moves a player is offered on buttons and menus as (label,
+      notation) pairs, from the game state and the seat - for games whose labels depend on the
+      position or that fold moves with the same effect into one entry. Every notation must be
+      legal; typed notation is still checked against all legal moves. Unset: every legal move,
+      labelled by `move_label`.
     """
 
     key: str
@@ -105,3 +110,4 @@ class GameTable:
     private_text: Callable[[Any], str | None] | None = None
     nothing_private: str = "You hold no hidden information in this game right now."
     move_label: Callable[[str], str] = _no_label
+    move_menu: Callable[[Any, int], Sequence[tuple[str, str]]] | None = None

@@ -5,9 +5,9 @@ nothing."""
 from __future__ import annotations
 
 from bot.games.kingsburg import ENGINE
-from bot.games.kingsburg.menu import label, menu_actions, menu_labels
 from bot.games.kingsburg.state import Group, Step
 from bot.games.protocol import Seat
+from bot.table.kingsburg import label, menu_actions, menu_labels
 from tests.games.kingsburg.builders import act, player, position, texts
 
 
