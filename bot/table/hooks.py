@@ -31,7 +31,11 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["GameTable", "Subcommand", "simple"]
+__all__ = ["GameTable", "PreviewChoice", "Subcommand", "simple"]
+
+
+PreviewChoice = Callable[[Any, Any, Any, str], "tuple[str, tuple[tuple[str, str], ...]] | None"]
+"""(engine, state, seat, notation) -> (note, alternatives) of a preview, or None: no preview."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +48,11 @@ class Subcommand:
     joiners: a word written before each option after the first (e.g. "with"), unless the value
       already starts with it; shorter than params - 1 means no word for the rest.
     reads: True for a subcommand that shows information instead of making a move (`peek`).
+    preview: set for a subcommand whose slash command answers with a private preview to confirm
+      (Cathedral's `place`). Typed as a command at the terminal table it then does the same:
+      `preview(engine, state, seat, notation)` gives the preview's note and alternative buttons
+      ((label, notation) pairs; ("", ()) for a plain Confirm), or None to play at once as the
+      slash command would. `confirm:false` typed among the options plays at once.
 
     A game's `GameTable.subcommands` is the one list of its subcommands: `/game help` is built
     from it and a test checks it against the Discord command tree both ways.
@@ -55,6 +64,7 @@ class Subcommand:
     lead: str = ""
     joiners: tuple[str, ...] = ()
     reads: bool = False
+    preview: PreviewChoice | None = None
 
     def notation(self, *values: object) -> str:
         """Join the option values (None/empty ones skipped) into notation.
