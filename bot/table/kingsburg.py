@@ -15,6 +15,7 @@ the notation of every variant is still accepted when typed. Labels name the advi
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from bot.games.kingsburg import data as D
@@ -27,9 +28,11 @@ from bot.games.kingsburg.actions import (
     Skip,
     TownHall,
     format_action,
+    parse_action,
 )
 from bot.games.kingsburg.rules import goods_words, legal_actions
 from bot.games.kingsburg.state import State, Step
+from bot.games.rejections import Rejection
 from bot.table.hooks import GameTable, Subcommand, simple
 
 __all__ = [
@@ -40,6 +43,7 @@ __all__ = [
     "menu_actions",
     "menu_labels",
     "peek_text",
+    "without_twins",
 ]
 
 NOT_PEEKED = "You have not looked at the next enemy this year (the General and the Queen let you)."
@@ -82,11 +86,11 @@ def _family(a: Influence) -> tuple[object, ...]:
     return (a.advisor, values, a.plus_two, a.shift, a.envoy)
 
 
-def menu_actions(s: State, seat: int) -> tuple[Action, ...]:
-    """The legal actions worth a menu entry, in `legal_actions` order: of influences that place
-    the same values with the same extras, only the one using the most white dice (it leaves the
-    most useful dice in hand)."""
-    actions = legal_actions(s, seat)
+def _fold_twins(actions: Iterable[Action]) -> list[Action]:
+    """`actions` in order without the white/coloured twins: of influences that place the same
+    values with the same extras, only the one using the most white dice (it leaves the most
+    useful dice in hand)."""
+    actions = list(actions)
     best: dict[tuple[object, ...], Influence] = {}
     for a in actions:
         if isinstance(a, Influence):
@@ -95,7 +99,21 @@ def menu_actions(s: State, seat: int) -> tuple[Action, ...]:
             if kept is None or len(a.whites) > len(kept.whites):
                 best[key] = a
     keep = set(best.values())
-    return tuple(a for a in actions if not isinstance(a, Influence) or a in keep)
+    return [a for a in actions if not isinstance(a, Influence) or a in keep]
+
+
+def menu_actions(s: State, seat: int) -> tuple[Action, ...]:
+    """The legal actions worth a menu entry, in `legal_actions` order (twins folded)."""
+    return tuple(_fold_twins(legal_actions(s, seat)))
+
+
+def without_twins(notations: Iterable[str]) -> list[str]:
+    """Legal notations with the white/coloured twins folded as in the menus (for the slash
+    command's autocomplete); notation that does not parse is kept as it is."""
+    parsed = {n: parse_action(n) for n in notations}
+    actions = [a for a in parsed.values() if not isinstance(a, Rejection)]
+    kept = {id(a) for a in _fold_twins(actions)}
+    return [n for n, a in parsed.items() if isinstance(a, Rejection) or id(a) in kept]
 
 
 def _goods_before(s: State, seat: int, advisor: int) -> bool:

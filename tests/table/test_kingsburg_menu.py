@@ -7,7 +7,7 @@ from __future__ import annotations
 from bot.games.kingsburg import ENGINE
 from bot.games.kingsburg.state import Group, Step
 from bot.games.protocol import Seat
-from bot.table.kingsburg import label, menu_actions, menu_labels
+from bot.table.kingsburg import label, menu_actions, menu_labels, without_twins
 from tests.games.kingsburg.builders import act, player, position, texts
 
 
@@ -85,3 +85,14 @@ def test_build_labels_give_cost_and_vp() -> None:
     labels = dict((n, lab) for lab, n in menu_labels(s, 0))
     assert labels["build statue"] == "build statue (2 gold; 3 VP)"
     assert labels["done"] == "done"
+
+
+def test_autocomplete_notations_fold_the_same_twins() -> None:
+    """The slash command's dice list folds `4+3` into `3+4w` as the menus do."""
+    farms = {"inn", "market", "farms"}
+    s = _influence(player(dice=(4, 3, 1), whites=(4,), buildings=farms))
+    legal = texts(s, 0)
+    folded = without_twins(legal)
+    assert "influence 7 with 3+4w" in folded and "influence 7 with 4+3" not in folded
+    assert folded == [n for n in legal if n in folded]  # order kept
+    assert without_twins(["pass", "not a move"]) == ["pass", "not a move"]
