@@ -4,30 +4,12 @@ before the colon, and `/cathedral place` answered with the same private preview 
 
 from __future__ import annotations
 
-import asyncio
-import io
 import re
 from pathlib import Path
 
-from bot.__main__ import build_parser
 from bot.cli import local
 from bot.table.replies import Caller
-
-
-def _fake_png(game_key: str, view: object, **_: object) -> bytes:
-    return b"\x89PNG fake"
-
-
-def _run(tmp_path: Path, game: str, players: str, lines: list[str], seed: int = 1) -> str:
-    args = build_parser().parse_args(
-        ["local", game, "--players", players, "--seed", str(seed), "--db", str(tmp_path / "l.db")]
-    )
-    out = io.StringIO()
-    status = asyncio.run(
-        local.play_local(args, io.StringIO("\n".join(lines) + "\n"), out, _fake_png)
-    )
-    assert status == 0
-    return out.getvalue()
+from tests.cli.localrun import run_lines
 
 
 def _after(text: str, line: str) -> str:
@@ -49,7 +31,7 @@ def test_numbered_choices_survive_refusals_and_reading_lines(tmp_path: Path) -> 
         "peek",
         "8",
     ]
-    text = _run(tmp_path, "kingsburg", "a,b", lines)
+    text = run_lines(tmp_path, "kingsburg", "a,b", lines)
     assert "    8) pass" in text
     assert "It is not your turn" in text
     assert "You do not have 6+6+6" in text
@@ -59,7 +41,7 @@ def test_numbered_choices_survive_refusals_and_reading_lines(tmp_path: Path) -> 
 
 def test_menus_show_kingsburgs_labels(tmp_path: Path) -> None:
     """The numbered menu names each advisor and its gift; the number plays the notation."""
-    text = _run(tmp_path, "kingsburg", "a,b", ["a: aid gold", "3", "1"])
+    text = run_lines(tmp_path, "kingsburg", "a,b", ["a: aid gold", "3", "1"])
     assert re.search(r"    1\) influence \d+ \(\w[\w ]*: [^)]+\) with ", text), text
     assert "== b played influence " in _after(text, "1")
 
@@ -95,7 +77,7 @@ def _help_commands(text: str) -> list[str]:
 def test_every_help_command_works_without_its_slash(tmp_path: Path) -> None:
     """Each command `/game help` lists, typed without the slash, becomes that slash command;
     and bare `peek` works like bare `status`."""
-    text = _run(tmp_path, "kingsburg", "a,b", ["/game help"])
+    text = run_lines(tmp_path, "kingsburg", "a,b", ["/game help"])
     commands = _help_commands(text)
     assert "/game status" in commands and "/kingsburg peek" in commands
     assert "/kingsburg influence 8 5+3" in commands
@@ -117,7 +99,7 @@ def test_commands_without_slash_run_at_the_table(tmp_path: Path) -> None:
         "game rules kingsburg",
         "a: kingsburg aid gold",
     ]
-    text = _run(tmp_path, "kingsburg", "a,b", lines)
+    text = run_lines(tmp_path, "kingsburg", "a,b", lines)
     assert "== Kingsburg, " in _after(text, "game status")
     assert "You have not looked at the next enemy" in _after(text, "kingsburg peek")
     assert "You have not looked at the next enemy" in _after(text, "peek")
@@ -132,7 +114,7 @@ def test_player_names_with_spaces_before_the_colon(tmp_path: Path) -> None:
     names, _ = local.check_local_seats(local.get_engine("kingsburg"), " Ann  Lee ,bob", "")
     assert names == ["Ann Lee", "bob"]
     lines = ["ann  LEE: aid gold", "Zed: status", "bob: 3", "Ann Lee: moves"]
-    text = _run(tmp_path, "kingsburg", "Ann Lee,bob", lines)
+    text = run_lines(tmp_path, "kingsburg", "Ann Lee,bob", lines)
     assert "== Ann Lee played aid gold ==" in text
     assert "Zed is not at this table (players: Ann Lee, bob)." in text
     assert "== bob played aid wood ==" in text
@@ -157,7 +139,7 @@ def test_cathedral_place_is_previewed_as_on_discord(tmp_path: Path) -> None:
         "/cathedral place Tavern A1 confirm:false",
         "/cathedral place Tavern J10 0 confirm:false",
     ]
-    text = _run(tmp_path, "cathedral", "alice,bob", lines)
+    text = run_lines(tmp_path, "cathedral", "alice,bob", lines)
     first = _after(text, "/cathedral place Cathedral E5 0")
     assert first.startswith("[only you] == Preview: Cathedral E5 0 ==")
     assert "1) Confirm Cathedral E5 0 | 2) Cancel" in first
