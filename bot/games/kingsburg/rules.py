@@ -1348,6 +1348,9 @@ def _check_influence(s: State, seat: int, a: Influence) -> Rejection | None:
             f"There is no advisor {a.advisor}: the King's court runs from 1 (Jester) to 18 (King)."
         )
     total, made = _sum_words(a)
+    col, wh = _unplaced(p)
+    have = _dice_words(tuple(col), tuple(wh)) or "none"
+    missing = bool(Counter(a.dice) - Counter(col) or Counter(a.whites) - Counter(wh))
     # An advisor already taken is the first thing to say: no other dice would help there.
     groups = s.groups_on(a.advisor)
     label = f"The {D.ADVISOR_BY_NUMBER[a.advisor].name} ({a.advisor})"
@@ -1356,17 +1359,13 @@ def _check_influence(s: State, seat: int, a: Influence) -> Rejection | None:
             "the dummy dice" if g.owner == DUMMY else colour(g.owner) for g in groups
         )
         hint = " (the King's Envoy could let you join)" if s.envoy == seat else ""
-        also = (
-            f"; besides, {made[0].lower()}{made[1:]} add up to {total}"
-            if total != a.advisor
-            else ""
-        )
+        also = ""
+        if total != a.advisor and not missing:
+            also = f"; besides, {made[0].lower()}{made[1:]} add up to {total}"
         return illegal(f"{label} is already taken this season by {owners}{hint}{also}.")
     if not a.dice:
         return illegal("A white die cannot influence an advisor alone.")
-    col, wh = _unplaced(p)
-    have = _dice_words(tuple(col), tuple(wh)) or "none"
-    if Counter(a.dice) - Counter(col) or Counter(a.whites) - Counter(wh):
+    if missing:
         return illegal(
             f"You do not have {_dice_words(a.dice, a.whites)} among your unplaced dice ({have})."
         )
