@@ -92,6 +92,12 @@ class CathedralEngine:
         """The seat that must place next; empty once over."""
         return rules.to_act(state)
 
+    def more_legal_actions_than(self, state: CathedralState, seat: Seat, limit: int) -> bool:
+        """Whether `seat` has more than `limit` legal actions. Placements are counted first,
+        without working out which would capture (most of `legal_actions`' time): each capturing
+        placement only adds its `no-capture` twin, so more placements than `limit` settles it."""
+        return rules.more_legal_actions_than(state, seat, limit)
+
     def legal_actions(self, state: CathedralState, seat: Seat) -> tuple[Place, ...]:
         """Every legal placement of `seat`, in plain string order of the notation: piece names
         A-Z ("Abbey" first), then the anchor square as text (A1 < A10 < A2 ... < J9), then the

@@ -161,6 +161,16 @@ def legal_actions(state: CathedralState, seat: Seat) -> tuple[Place, ...]:
     return tuple(out)
 
 
+def more_legal_actions_than(state: CathedralState, seat: Seat, limit: int) -> bool:
+    """`len(legal_actions(state, seat)) > limit`, without the capture work when the placements
+    alone are more than `limit` (each capturing placement only adds a twin)."""
+    if state.to_move is None or state.seat_of(state.to_move) != seat:
+        return limit < 0
+    if len(legal_pairs(state, state.to_move)) > limit:
+        return True
+    return len(legal_actions(state, seat)) > limit
+
+
 def can_place(state: CathedralState, colour: Colour) -> bool:
     """Whether `colour` has at least one legal building placement."""
     blocked = blocked_for(state, colour)
