@@ -42,6 +42,7 @@ import contextlib
 import functools
 import io
 import math
+import threading
 import unicodedata
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -714,8 +715,10 @@ class Layer:
 
 
 _LAYERS: OrderedDict[tuple[Any, ...], Layer] = OrderedDict()
-_LAYER_LIMIT = 24
-"""Static layers kept (LRU); one per game x width x player count x theme in practice."""
+_LAYERS_LOCK = threading.Lock()  # boards are drawn in worker threads
+_LAYER_LIMIT = 8
+"""Static layers kept (LRU): one per game x width x player count x theme in practice. A layer is
+an RGB board (6-8 MB), so the cache is bounded to ~60 MB."""
 
 
 def static_layer(
@@ -730,17 +733,21 @@ def static_layer(
     cached pixels are reused as they are. Layers never change once made (callers copy them).
     """
     full_key = (key, size, theme)
-    layer = _LAYERS.get(full_key)
-    if layer is not None:
-        _LAYERS.move_to_end(full_key)
-        return layer
+    with _LAYERS_LOCK:
+        layer = _LAYERS.get(full_key)
+        if layer is not None:
+            _LAYERS.move_to_end(full_key)
+            return layer
+    # Painted outside the lock: two threads may both paint a new layer once; either result is
+    # the same picture.
     image, draw = new_canvas(size[0], size[1], theme)
     with record_text() as texts:  # kept with the layer: `canvas_from` reports them per render
         paint(image, draw)
     layer = Layer(image, tuple(draw.colours), tuple(texts))
-    _LAYERS[full_key] = layer
-    while len(_LAYERS) > _LAYER_LIMIT:
-        _LAYERS.popitem(last=False)
+    with _LAYERS_LOCK:
+        _LAYERS[full_key] = layer
+        while len(_LAYERS) > _LAYER_LIMIT:
+            _LAYERS.popitem(last=False)
     return layer
 
 
