@@ -1177,7 +1177,11 @@ def _draw_result(ctx: _Ctx, rect: Rect) -> None:
         x += draw_text(draw, (x, cy), label, ctx.f(32, True), theme.text, "lm") + 14 * k
         x += ctx.badge(seat, x, cy, 40 * k) + 10 * k
         goods = s.gold + s.wood + s.stone
-        score = f"{s.vp} VP \u00b7 {goods} goods \u00b7 {len(s.buildings)} buildings"
+        built = len(s.buildings)
+        score = (
+            f"{s.vp} VP \u00b7 {goods} good{'s' * (goods != 1)} \u00b7 "
+            f"{built} building{'s' * (built != 1)}"
+        )
         sf = ctx.f(_T)
         sw = draw_text(draw, (row.x1 - 10 * k, cy), score, sf, theme.text, "rm")
         name, nf = ctx.fit_name(seat, row.x1 - 24 * k - sw - x, 30, True)

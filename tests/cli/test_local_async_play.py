@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.cli.test_local_choices import _run as run_local
+from tests.cli.localrun import run_lines as run_local
 
 
 def _run(tmp_path: Path, lines: list[str]) -> str:
