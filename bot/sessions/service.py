@@ -94,6 +94,14 @@ Helpers for presentation (plain methods, no I/O)
   ``decision_token(session, state, seat) -> str | None`` (the short per-seat token of the
   decision the seat faces now; None when the seat is not awaited).
 
+Asynchronous play (`bot.sessions.asyncplay.AsyncPlayMixin`, rules in its docstring)
+- ``go_away(user_id, until, reason, limits)``, ``come_back(user_id)``, ``end_due_absences(now)``,
+  ``away_of(user_id)``, ``away_notes(session)``, ``vote_standin(channel_id, voter, away_user)``.
+- ``request_undo(channel_id, user_id)``, ``vote_undo(session_id, user_id, undo_id, accept)``,
+  ``pending_undo(session)``: undo with consent, rebuilt from the log without the undone moves.
+- ``replay_frame(channel_id, index, session_id=None)``, ``finished_games(channel_id)``,
+  ``turn_clock(session)``.
+
 Concurrency: every change to a session runs under a per-session ``asyncio.Lock`` (which exists
 only while held or awaited) and is written with compare-and-swap on ``SessionRecord.version``, so
 a second process sharing the database also gets STALE instead of a lost update. A move on a game
