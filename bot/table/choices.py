@@ -9,7 +9,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.games.protocol import Seat
+from bot.games.protocol import Seat, more_legal_actions_than
 from bot.games.rejections import Rejection
 from bot.storage.records import SessionRecord
 from bot.table import registry
@@ -108,6 +108,11 @@ class MoveChoices(TableBase):
         record = self._seat_record(session, seat)
         if record is None or record.user_id is None:
             return Choices()
+        engine = self.service.engine_for(session)
+        if more_legal_actions_than(engine, state, seat, MENU_LIMIT):
+            # Counted first: a Cathedral opening has ~1,800 moves for a menu of 25; listing,
+            # formatting and sorting them all would cost more than the rest of the move.
+            return Choices()
         entries = self._menu_entries(session, state, seat)
         notations = [n for _, n in entries]
         if 0 < len(notations) <= BUTTON_LIMIT:
@@ -131,7 +136,8 @@ class MoveChoices(TableBase):
         self, session: SessionRecord, state: Any, seat: Seat
     ) -> list[tuple[str, str]]:
         """(label, notation) of each move offered to `seat`, in natural order of notation: the
-        game's `move_menu` hook when it has one, else every legal move labelled by `move_label`."""
+        game's `move_menu` hook when it has one, else every legal move labelled by `move_label`.
+        Callers first check the number of legal moves is small (`more_legal_actions_than`)."""
         table = registry.game_table(session.game_key)
         if table.move_menu is not None:
             pairs = list(table.move_menu(state, int(seat)))
@@ -151,6 +157,7 @@ class MoveChoices(TableBase):
         drop-down (6 to 25), each carrying the seat's decision token. When that does not fit a
         message (more than 5 rows, or a player with more than 25 choices), no controls and a
         line pointing at the slash command."""
+        engine = self.service.engine_for(session)
         buttons: list[ChoiceButton] = []
         menus: list[ChoiceMenu] = []
         row = 0
@@ -158,13 +165,17 @@ class MoveChoices(TableBase):
             record = self._seat_record(session, seat)
             if record is None or record.user_id is None:
                 continue
-            token = self.service.decision_token(session, state, seat)
-            entries = self._menu_entries(session, state, seat)
-            notations = [n for _, n in entries]
-            if token is None or not notations:
-                continue
-            if len(notations) > MENU_LIMIT or row >= ROWS_LIMIT:
+            if more_legal_actions_than(engine, state, seat, MENU_LIMIT):  # before listing them
                 return Choices(hint=f"Use `/{session.game_key} …` to choose.")
+            entries = self._menu_entries(session, state, seat)
+            if not entries:
+                continue
+            if row >= ROWS_LIMIT:
+                return Choices(hint=f"Use `/{session.game_key} …` to choose.")
+            token = self.service.decision_token(session, state, seat)
+            if token is None:
+                continue
+            notations = [n for _, n in entries]
             name = self._seat_name(session, state, seat)
             if len(notations) <= BUTTON_LIMIT:
                 buttons.extend(
