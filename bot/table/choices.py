@@ -108,12 +108,9 @@ class MoveChoices(TableBase):
         record = self._seat_record(session, seat)
         if record is None or record.user_id is None:
             return Choices()
-        engine = self.service.engine_for(session)
-        if more_legal_actions_than(engine, state, seat, MENU_LIMIT):
-            # Counted first: a Cathedral opening has ~1,800 moves for a menu of 25; listing,
-            # formatting and sorting them all would cost more than the rest of the move.
-            return Choices()
         entries = self._menu_entries(session, state, seat)
+        if entries is None:
+            return Choices()
         notations = [n for _, n in entries]
         if 0 < len(notations) <= BUTTON_LIMIT:
             buttons = tuple(
@@ -134,15 +131,19 @@ class MoveChoices(TableBase):
 
     def _menu_entries(
         self, session: SessionRecord, state: Any, seat: Seat
-    ) -> list[tuple[str, str]]:
+    ) -> list[tuple[str, str]] | None:
         """(label, notation) of each move offered to `seat`, in natural order of notation: the
         game's `move_menu` hook when it has one, else every legal move labelled by `move_label`.
-        Callers first check the number of legal moves is small (`more_legal_actions_than`)."""
+        None when there are more legal moves than a menu holds."""
         table = registry.game_table(session.game_key)
         if table.move_menu is not None:
             pairs = list(table.move_menu(state, int(seat)))
         else:
             engine = self.service.engine_for(session)
+            if more_legal_actions_than(engine, state, seat, MENU_LIMIT):
+                # Counted first: a Cathedral opening has ~1,800 moves for a menu of 25; listing,
+                # formatting and sorting them all would cost more than the rest of the move.
+                return None
             pairs = [
                 (table.move_label(n), n)
                 for n in (engine.format_action(a, state) for a in engine.legal_actions(state, seat))
@@ -157,7 +158,6 @@ class MoveChoices(TableBase):
         drop-down (6 to 25), each carrying the seat's decision token. When that does not fit a
         message (more than 5 rows, or a player with more than 25 choices), no controls and a
         line pointing at the slash command."""
-        engine = self.service.engine_for(session)
         buttons: list[ChoiceButton] = []
         menus: list[ChoiceMenu] = []
         row = 0
@@ -165,17 +165,15 @@ class MoveChoices(TableBase):
             record = self._seat_record(session, seat)
             if record is None or record.user_id is None:
                 continue
-            if more_legal_actions_than(engine, state, seat, MENU_LIMIT):  # before listing them
-                return Choices(hint=f"Use `/{session.game_key} …` to choose.")
             entries = self._menu_entries(session, state, seat)
-            if not entries:
-                continue
-            if row >= ROWS_LIMIT:
+            if entries is None:
                 return Choices(hint=f"Use `/{session.game_key} …` to choose.")
             token = self.service.decision_token(session, state, seat)
-            if token is None:
-                continue
             notations = [n for _, n in entries]
+            if token is None or not notations:
+                continue
+            if len(notations) > MENU_LIMIT or row >= ROWS_LIMIT:
+                return Choices(hint=f"Use `/{session.game_key} …` to choose.")
             name = self._seat_name(session, state, seat)
             if len(notations) <= BUTTON_LIMIT:
                 buttons.extend(
