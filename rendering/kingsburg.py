@@ -132,11 +132,11 @@ BUILDING_NOTES: dict[str, str] = {
     "barracks": "soldiers: 1 good each",
     "wizards-guild": "+2 in battle",
     "palisade": "+1 battle, +2 Zombies",
-    "stables": "+1 soldier at 5, 10, 18",
+    "stables": "+1 soldier at 5, 10, 18 *",
     "stone-wall": "+1 battle; tie = win",
     "fortress": "+1 battle; +1 VP a win",
     "barricade": "+1 vs Goblins",
-    "crane": "III, IV: 1 gold less",
+    "crane": "III, IV: 1 gold less *",
     "town-hall": '"+2"/good \u2192 1 VP *',
     "embassy": "+1 VP each season",
 }
