@@ -417,6 +417,17 @@ class AsyncPlayMixin:
                 out.add(user_id)
         return frozenset(out)
 
+    async def standin_games(self) -> tuple[int, ...]:
+        """Ids of the games where a granted stand-in bot may have a turn to play (start-up
+        resumes them like bot seats: the stored `to_act` knows only real bots)."""
+        svc = self._ap()
+        now = svc.now()
+        found: list[int] = []
+        for period in await self.open_absences():
+            if period.is_away(now):
+                found += await svc.store.granted_standins(period.id)  # type: ignore[attr-defined]
+        return tuple(sorted(set(found)))
+
     async def standin_seats(self, session: SessionRecord) -> tuple[SeatRecord, ...]:
         """Away seats a bot plays now (as bot seat records), for the bot loop."""
         out: list[SeatRecord] = []

@@ -1132,7 +1132,8 @@ class GameService(AsyncPlayMixin):
         Returns only the results that applied moves (so the caller can announce them).
         """
         results: list[MoveResult] = []
-        for session_id in await self.awaiting_bots():
+        standins = await self.standin_games()
+        for session_id in dict.fromkeys((*await self.awaiting_bots(), *standins)):
             result = await self.run_bots(session_id)
             if isinstance(result, MoveResult) and result.moves:
                 results.append(result)

@@ -127,6 +127,10 @@ class AsyncPlayStore(Protocol):
         """Create or replace the stand-in vote."""
         ...
 
+    async def granted_standins(self, away_id: int) -> tuple[int, ...]:
+        """Ids of the games where a bot was granted to play for this absence."""
+        ...
+
     async def create_undo(self, request: UndoRequest) -> UndoRequest:
         """Store a PENDING request (its id is assigned). Raises ValueError if the session has a
         pending one already."""

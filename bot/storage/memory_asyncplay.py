@@ -94,6 +94,13 @@ class MemoryAsyncPlay:
         """See `AsyncPlayStore.put_standin`."""
         self._async_tables()["standins"][(standin.away_id, standin.session_id)] = standin
 
+    async def granted_standins(self, away_id: int) -> tuple[int, ...]:
+        """See `AsyncPlayStore.granted_standins`."""
+        standins = self._async_tables()["standins"]
+        return tuple(
+            sorted(sid for (aid, sid), v in standins.items() if aid == away_id and v.granted_at)
+        )
+
     async def create_undo(self, request: UndoRequest) -> UndoRequest:
         """See `AsyncPlayStore.create_undo`."""
         self._check_open()

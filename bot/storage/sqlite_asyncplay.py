@@ -156,6 +156,15 @@ class SqliteAsyncPlay:
             ),
         )
 
+    async def granted_standins(self, away_id: int) -> tuple[int, ...]:
+        """See `AsyncPlayStore.granted_standins`."""
+        rows = await self._rows(
+            "SELECT session_id FROM away_standins WHERE away_id = ? AND granted_at IS NOT NULL "
+            "ORDER BY session_id",
+            (away_id,),
+        )
+        return tuple(int(r[0]) for r in rows)
+
     async def create_undo(self, request: UndoRequest) -> UndoRequest:
         """See `AsyncPlayStore.create_undo`."""
         try:

@@ -288,3 +288,17 @@ async def test_undo_and_away_survive_a_restart_on_sqlite(tmp_path, clock: FakeCl
     assert (await service.away_notes(status.session))[0].startswith("Bob is away until")
     assert [c.turns for c in await service.turn_clock(status.session)] == [1, 1]
     await store.close()
+
+
+@pytest.mark.asyncio
+async def test_start_up_resumes_a_stand_in_left_with_a_turn(service, clock: FakeClock) -> None:
+    """A crash after the grant but before the stand-in played: resume_bots plays it."""
+    from bot.storage.asyncplay import StandIn
+
+    await started_game(service, (ALICE, "Ann"), (BOB, "Bob"), target=30)
+    period = ok(await service.go_away(ALICE, clock.now + timedelta(days=2))).period
+    session = ok(await service.status(CHANNEL)).session
+    await service.store.put_standin(StandIn(period.id, session.id, frozenset({BOB}), clock.now))
+    (resumed,) = await service.resume_bots()
+    assert [m.display_name for m in resumed.moves] == ["Ann (bot stand-in)"]
+    assert await service.resume_bots() == ()
