@@ -483,8 +483,8 @@ class AsyncPlayMixin:
                     name = mover.display_name if mover else "another player"
                     return Rejection(
                         RejectionCode.ILLEGAL,
-                        f"{name} has moved since your last move ({e.notation}), so it can no "
-                        "longer be taken back.",
+                        f"{name} has played `{e.notation}` since your last move "
+                        f"`{live[first].notation}`, so it can no longer be taken back.",
                     )
             # Replaying a long game is real work: off the event loop (engines are pure).
             revealing = await asyncio.to_thread(self._first_revealing, session, live, first)
