@@ -814,6 +814,10 @@ def _days(span: timedelta) -> str:
     return f"{whole} day{'s' if whole != 1 else ''}" if days == whole else f"{days:.1f} days"
 
 
+_MAX_PARSED_DAYS = 3660
+"""Longer absences than this are read as this long (and refused by the server's limit)."""
+
+
 def parse_until(text: str, now: datetime) -> datetime | None:
     """A return date from "5" / "5d" (days from now), "2026-12-03" or "3 Dec" / "Dec 3"
     (the next such day, at the same time of day as now); None if it is not one of these."""
@@ -821,9 +825,12 @@ def parse_until(text: str, now: datetime) -> datetime | None:
     if not raw:
         return None
     number = raw.removesuffix("days").removesuffix("day").removesuffix("d").strip()
-    if number.isdigit():
-        days = int(number)
-        return now + timedelta(days=days) if 0 < days <= 366 else None
+    if number.isascii() and number.isdigit():
+        # "²" passes isdigit() and 5,000 digits exceed int()'s limit: ASCII only, a bounded
+        # count. 0 days is now and a huge count is capped, so `go_away` can say what is wrong
+        # ("in the future", "at most N days") instead of "cannot read".
+        days = int(number) if len(number) <= 7 else _MAX_PARSED_DAYS
+        return now + timedelta(days=min(days, _MAX_PARSED_DAYS))
     try:
         day = datetime.strptime(raw, "%Y-%m-%d")
         return now.replace(year=day.year, month=day.month, day=day.day)
