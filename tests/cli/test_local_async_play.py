@@ -65,8 +65,10 @@ def test_away_refusals_say_what_is_wrong_and_discord_names_work(tmp_path: Path) 
             "ann: /game away until:5 reason:trip",
             "ann: /game abandon",
             "/game replay game:1",
+            "/game finished",
         ],
     )
+    assert "ann and bob — Abandoned by the host, ann." in text, "said once, not 'abandoned: Ab…'"
     assert "An absence can last at most 14 days on this server" in text
     assert "The return date must be in the future." in text
     assert "I cannot read '²' as a return date." in text

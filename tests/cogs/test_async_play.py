@@ -113,7 +113,7 @@ async def test_replay_viewer_steps_privately_and_lists_finished_games(h: Harness
     assert "No game has ended" in ex.ephemeral_text
     await h.slash("game abandon", user=ALICE)
     ex = await h.slash("game finished", user=BOB)
-    assert "#1" in ex.ephemeral_text and "abandoned" in ex.ephemeral_text
+    assert "#1" in ex.ephemeral_text and "Abandoned by the host" in ex.ephemeral_text
     ex = await h.autocomplete("game replay", focused="game", game="")
     assert ex.choice_values == [1]
     ex = await h.slash("game replay", game=1, user=BOB)
