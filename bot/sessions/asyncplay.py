@@ -56,6 +56,11 @@ STANDIN_BOT = "heuristic"
 AWAY_CACHE_SECONDS = 30.0
 """How long the list of open absences is trusted before it is read again."""
 
+UNDO_ASK_AGAIN_AFTER = timedelta(hours=1)
+"""After a decline, how long before the same move may be asked for again (no ping spam)."""
+DECLINED_REMEMBERED = 1024
+"""Declined requests remembered for that (in memory: a restart forgets them, which is harmless)."""
+
 REPLAY_CACHE_GAMES = 4
 """Replayed games whose positions stay in memory (a viewer clicking ◀ ▶ steps in O(1))."""
 
@@ -486,6 +491,16 @@ class AsyncPlayMixin:
                         f"{name} has played `{e.notation}` since your last move "
                         f"`{live[first].notation}`, so it can no longer be taken back.",
                     )
+            declined = self._ap_cache().setdefault("declined", OrderedDict())
+            last_no = declined.get((session.id, user_id))
+            if last_no is not None and last_no[0] == (since[0].ply, session.ply):
+                wait = last_no[1] + UNDO_ASK_AGAIN_AFTER - now
+                if wait > timedelta():
+                    return Rejection(
+                        RejectionCode.ILLEGAL,
+                        f"Taking back `{since[0].notation}` was declined; you can ask again in "
+                        f"{format_duration(wait)}.",
+                    )
             # Replaying a long game is real work: off the event loop (engines are pure).
             revealing = await asyncio.to_thread(self._first_revealing, session, live, first)
             if revealing is not None:
@@ -582,6 +597,14 @@ class AsyncPlayMixin:
                 request = await svc.store.set_undo(  # type: ignore[attr-defined]
                     undo_id, UndoStatus.DECLINED, votes, now
                 )
+                declined = self._ap_cache().setdefault("declined", OrderedDict())
+                declined[(session_id, request.user_id)] = (
+                    (request.first_ply, request.last_ply),
+                    now,
+                )
+                declined.move_to_end((session_id, request.user_id))
+                while len(declined) > DECLINED_REMEMBERED:
+                    declined.popitem(last=False)
                 return UndoOutcome(request, session, asked, frozenset(), undone)
             waiting = frozenset(u for u in asked if not votes.get(u))
             if waiting:

@@ -109,6 +109,9 @@ async def test_undo_declined_expired_or_outdated_changes_nothing(service, clock:
     assert ok(await service.status(CHANNEL)).session.version == version
     _rejected(await service.vote_undo(asked.session.id, CY, asked.request.id, True), "declined")
 
+    # Asking again at once would only ping them again: an hour later it may be asked again.
+    _rejected(await service.request_undo(CHANNEL, ALICE), "was declined", "ask again in 1h")
+    clock.advance(minutes=61)
     again = ok(await service.request_undo(CHANNEL, ALICE))
     clock.advance(hours=25)
     _rejected(await service.vote_undo(again.session.id, BOB, again.request.id, True), "expired")
