@@ -16,7 +16,8 @@ Rules chosen for the edge cases (also in the README):
   move since (the asker's included) revealed something (``Transition.reveals``) or another human
   moved since. In a simultaneous step this means: you can take back your choice while nobody
   else has chosen since. Every other present (not away) human must accept within the time limit;
-  a decline ends it; any move in the meantime makes it lapse. With no one to ask it applies at
+  a decline ends it (the same move may be asked for again after ``UNDO_ASK_AGAIN_AFTER``); any
+  move in the meantime makes it lapse. With no one to ask it applies at
   once. The state is rebuilt by replaying the log without the undone moves; they stay in the log,
   marked undone.
 - **Replay** shows the game as it stands (undone moves are left out, and listed where they were
