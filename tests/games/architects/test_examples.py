@@ -33,7 +33,7 @@ def test_forest_and_silversmith_scale_the_same_way() -> None:
 
 
 def test_mines_choice_clay_or_gold() -> None:
-    """Fifth worker at the Mines: 6 clay or 2 gold, never both; the first worker cannot take gold."""
+    """Fifth worker at the Mines: 6 clay or 2 gold, never both; a first worker cannot take gold."""
     st = blank(2)
     st.players[RED].at["mines"] = 4
     clay = play(st, RED, "place mines clay")
