@@ -237,7 +237,7 @@ def parse_action(text: str) -> Action | Rejection:
         return Gain(rest[0])
     if head == "hire" and len(rest) == 1 and rest[0] in SLOTS:
         return Hire(rest[0])
-    if head == "dismiss" and len(rest) == 1 and rest[0] in ("1", "2", "3", "4", "5", "6"):
+    if head == "dismiss" and len(rest) == 1 and rest[0] in ("1", "2", "3", "4", "5", "6", "7"):
         return Dismiss(int(rest[0]))
     return malformed(
         f"Cannot read {text.strip()[:40]!r}.",

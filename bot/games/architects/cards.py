@@ -45,9 +45,7 @@ class BuildingCard:
 
 
 APPRENTICES: tuple[ApprenticeCard, ...] = (
-    ApprenticeCard(
-        cid=1, name="Acolyte", skills=("carpentry",), virtue=1, bonus=(("building_cards", 1),)
-    ),
+    ApprenticeCard(cid=1, name="Acolyte", skills=("carpentry",), virtue=1, bonus=(("cards", 1),)),
     ApprenticeCard(cid=2, name="Acolyte", skills=("tiling",), virtue=1, bonus=(("clay", 2),)),
     ApprenticeCard(cid=3, name="Acolyte", skills=("masonry",), virtue=1, bonus=(("silver", 2),)),
     ApprenticeCard(

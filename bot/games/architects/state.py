@@ -108,15 +108,40 @@ class State:
     log: list[str] = field(default_factory=list)  # last few public happenings, for the view
 
     def clone(self) -> State:
-        """A deep copy; `schemes` (never changed) is shared."""
-        schemes = self.schemes
-        self.schemes = {}
-        try:
-            out = copy.deepcopy(self)
-        finally:
-            self.schemes = schemes
-        out.schemes = schemes
-        return out
+        """A deep copy; `schemes` (never changed) is shared. Written out by hand because bots
+        clone once per candidate move and `copy.deepcopy` is several times slower."""
+        a = self.automa
+        return State(
+            seats=self.seats,
+            rng=self.rng,
+            phase=self.phase,
+            players=[_clone_player(p) for p in self.players],
+            order=list(self.order),
+            turn=self.turn,
+            pending=[Pending(p.kind, copy.deepcopy(p.data)) for p in self.pending],
+            rows=[list(r) for r in self.rows],
+            row_silver=[list(r) for r in self.row_silver],
+            apprentice_deck=list(self.apprentice_deck),
+            building_deck=list(self.building_deck),
+            small_market=list(self.small_market),
+            large_market=list(self.large_market),
+            black_market=list(self.black_market),
+            rewards=list(self.rewards),
+            tax_stand=self.tax_stand,
+            guildhall=list(self.guildhall),
+            reset_due=self.reset_due,
+            final_turns=self.final_turns,
+            draft_round=self.draft_round,
+            draft_packs=[list(p) for p in self.draft_packs],
+            draft_choice=list(self.draft_choice),
+            automa=None
+            if a is None
+            else Automa(a.difficulty, list(a.draw), list(a.discard), list(a.future), a.last),
+            schemes=self.schemes,
+            schemes_fingerprint=self.schemes_fingerprint,
+            variable=self.variable,
+            log=list(self.log),
+        )
 
     @property
     def total_players(self) -> int:
@@ -132,3 +157,23 @@ class State:
     def current(self) -> int:
         """Player index whose turn it is."""
         return self.order[self.turn]
+
+
+def _clone_player(p: Player) -> Player:
+    return Player(
+        virtue=p.virtue,
+        silver=p.silver,
+        goods=dict(p.goods),
+        debts=p.debts,
+        paid=p.paid,
+        supply=p.supply,
+        at=dict(p.at),
+        prison=p.prison,
+        captured=dict(p.captured),
+        guild=p.guild,
+        apprentices=list(p.apprentices),
+        buildings=list(p.buildings),
+        hand=list(p.hand),
+        cathedral=p.cathedral,
+        character=p.character,
+    )
