@@ -78,6 +78,16 @@ def rank_choices(options: Iterable[str], typed: str, limit: int = AUTOCOMPLETE_L
     return out[:limit]
 
 
+def _public(game_key: str, notations: list[str]) -> tuple[list[str], str]:
+    """The moves that may go under a public post, and the game's hint when some may not (they
+    name a secret, e.g. a card in hand: `GameTable.private_move`)."""
+    table = registry.game_table(game_key)
+    if table.private_move is None:
+        return notations, ""
+    public = [n for n in notations if not table.private_move(n)]
+    return public, (table.private_hint if len(public) < len(notations) else "")
+
+
 def _normalise(text: str) -> str:
     return " ".join(text.lower().split())
 
@@ -110,9 +120,14 @@ class MoveChoices(TableBase):
             return Choices()
         engine = self.service.engine_for(session)
         label = registry.game_table(session.game_key).move_label
-        notations = natural_sorted(
-            engine.format_action(a, state) for a in engine.legal_actions(state, seat)
+        notations, hidden = _public(
+            session.game_key,
+            natural_sorted(
+                engine.format_action(a, state) for a in engine.legal_actions(state, seat)
+            ),
         )
+        if hidden and not notations:
+            return Choices(hint=hidden)
         if 0 < len(notations) <= BUTTON_LIMIT:
             buttons = tuple(
                 ChoiceButton(
@@ -149,9 +164,14 @@ class MoveChoices(TableBase):
             if record is None or record.user_id is None:
                 continue
             token = self.service.decision_token(session, state, seat)
-            notations = natural_sorted(
-                engine.format_action(a, state) for a in engine.legal_actions(state, seat)
+            notations, hidden = _public(
+                session.game_key,
+                natural_sorted(
+                    engine.format_action(a, state) for a in engine.legal_actions(state, seat)
+                ),
             )
+            if hidden and not notations:
+                return Choices(hint=hidden)
             if token is None or not notations:
                 continue
             if len(notations) > MENU_LIMIT or row >= ROWS_LIMIT:

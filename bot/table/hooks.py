@@ -96,6 +96,9 @@ class GameTable:
       for its secrets and players see their private board only.
     nothing_private: the sentence for a player whose `private_text` is None.
     move_label: the label of a legal move on a button or menu option (default: its notation).
+    private_move: True for a notation that names the mover's secret (a card in hand); such moves
+      are never offered on the buttons and menus under a public post, only privately.
+    private_hint: the line shown under a public post instead of such moves.
     """
 
     key: str
@@ -105,3 +108,5 @@ class GameTable:
     private_text: Callable[[Any], str | None] | None = None
     nothing_private: str = "You hold no hidden information in this game right now."
     move_label: Callable[[str], str] = _no_label
+    private_move: Callable[[str], bool] | None = None
+    private_hint: str = ""

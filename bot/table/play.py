@@ -114,16 +114,24 @@ class PlayCommands(MoveChoices):
         self, preview: Preview, note: str = "", alternatives: Sequence[tuple[str, str]] = ()
     ) -> Reply:
         session = preview.session
+        # A move that reveals (a card drawn...) is previewed on the board before it: the
+        # preview must not show what the player cannot know yet.
+        shown = preview.before if preview.reveals else preview.after
         board = await self._board(
-            session, preview.after, f"preview-{session.ply + 1}", f"Preview of {preview.notation}"
+            session, shown, f"preview-{session.ply + 1}", f"Preview of {preview.notation}"
         )
         press = "choose below" if alternatives else "press Confirm"
+        where = "before" if preview.reveals else "after"
         lines = [
-            f"This is the board after **{preview.notation}**. Nothing is played until you {press}."
+            f"This is the board {where} **{preview.notation}**. Nothing is played until you "
+            f"{press}."
         ]
+        if preview.reveals:
+            lines.append("This move brings out something unknown (a card drawn or revealed).")
         if note:
             lines.append(note)
-        happened = [e.for_viewer(preview.seat) for e in preview.events]
+        events = () if preview.reveals else preview.events
+        happened = [e.for_viewer(preview.seat) for e in events]
         details = [f"• {e.text}" for e in happened if e is not None and e.text]
         if details:
             lines.append(

@@ -1,0 +1,91 @@
+"""Architects at the table: its subcommands (`TABLE`), its private information in words (the
+building hand and the draft hand), and which moves name a secret card (never offered on the
+buttons under a public post; `/architects hand` offers them privately)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.table.hooks import GameTable, Subcommand, simple
+
+__all__ = ["PRIVATE_HINT", "TABLE", "hand_text", "is_private_move"]
+
+PRIVATE_HINT = "Choose your card privately with `/architects hand` (or `/architects act`)."
+NOTHING = "You hold no building cards right now."
+
+
+def is_private_move(notation: str) -> bool:
+    """True for a move naming a card of the mover's hand or draft hand."""
+    return notation.startswith(("keep ", "discard ", "place guildhall build "))
+
+
+def _card(card: Any) -> str:
+    cost = ", ".join(f"{n} {g}" for g, n in card.cost)
+    skills = "/".join(card.skills)
+    need = f"; needs {skills}" if skills else ""
+    return f"**{card.name}** ({card.vp} VP; {cost}{need}; {card.effect})"
+
+
+def hand_text(view: Any) -> str | None:
+    """The viewer's cards in words (draft hand first during the opening draft), or None."""
+    me = next((p for p in view.players if p.index == view.viewer), None)
+    if me is None:
+        return None
+    parts = []
+    if me.draft_hand:
+        parts.append(
+            f"Draft round {view.draft_round} of 3, keep one: "
+            + "; ".join(_card(c) for c in me.draft_hand)
+            + "."
+        )
+    if me.hand:
+        parts.append("Your hand: " + "; ".join(_card(c) for c in me.hand) + ".")
+    return "\n".join(parts) or None
+
+
+TABLE = GameTable(
+    key="architects",
+    cog="cogs.architects",
+    subcommands={
+        "place": Subcommand(
+            "place",
+            ("location", "choice"),
+            "place a worker, e.g. `/architects place mines gold`, `place workshop hire t3`",
+            lead="place",
+        ),
+        "retrieve": simple("retrieve", "with no workers left, take one back", "location"),
+        "trade": simple("trade", "a King's Storehouse trade, e.g. `clay+wood->virtue`", "trade"),
+        "capture": simple("capture", "capture a group, e.g. `forest red`", "group"),
+        "guard": Subcommand(
+            "guard",
+            ("action",),
+            "a Guardhouse action: prison, release, ransom silver, ransom debt, payoff (or "
+            "rescue for the Barracks)",
+        ),
+        "pay": simple("pay", "how to pay a cost with a choice, e.g. `2 stone 2 wood`", "goods"),
+        "discard": simple("discard", "discard a building card from your hand", "building"),
+        "keep": simple("keep", "keep a building card (draft, Black Market plans)", "building"),
+        "gain": simple("gain", "choose what a building gives", "good"),
+        "hire": simple("hire", "hire an apprentice for free (Tavern), e.g. `t3`", "slot"),
+        "dismiss": simple("dismiss", "over the apprentice limit: which one goes (1-6)", "number"),
+        "done": simple("done", "stop taking actions at this location, or decline"),
+        "pass": simple("pass", "no worker to place or take back: pass"),
+        "act": Subcommand(
+            "act",
+            ("notation",),
+            "any Architects move in notation (`/game rules architects` lists it)",
+        ),
+        "hand": Subcommand(
+            "hand",
+            (),
+            "your building cards, privately, with a menu to choose among them",
+            reads=True,
+        ),
+    },
+    text_aliases={"move": "act"},
+    private_text=hand_text,
+    nothing_private=NOTHING,
+    private_move=is_private_move,
+    private_hint=PRIVATE_HINT,
+)
+"""Architects' table behaviour (see `bot.table.hooks.GameTable`)."""
