@@ -18,6 +18,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.games.architects.labels import capture_label, place_label
 from bot.table.architects import is_private_move
 from bot.table.replies import ChoiceMenu, Reply
 from cogs._base import bot_of, caller_of, game_here, notation_choices, rank, run
@@ -112,9 +113,14 @@ class ArchitectsCog(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         location = str(getattr(interaction.namespace, "location", "") or "").strip().lower()
-        if not location:
+        ctx = await game_here(interaction, GAME)
+        if not location or ctx is None or ctx.seat is None:
             return []
-        return _rest(await _legal(interaction), f"place {location}", current)
+        head = f"place {location} "
+        rests = [n[len(head) :] for n in await _legal(interaction) if n.startswith(head)]
+        labels = {r: place_label(ctx.state, ctx.seat, location, r) for r in rests}
+        ranked = rank(rests, current, key=lambda r: labels[r])
+        return [make_choice(labels[r], r) for r in ranked]
 
     async def _follow(
         self, interaction: discord.Interaction, head: str, value: str | None = None
@@ -164,7 +170,13 @@ class ArchitectsCog(
     async def _capture(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return _rest(await _legal(interaction), "capture", current)
+        ctx = await game_here(interaction, GAME)
+        if ctx is None or ctx.seat is None:
+            return []
+        legal = await _legal(interaction)
+        rests = [n[len("capture ") :] for n in legal if n.startswith("capture ")]
+        labels = {r: capture_label(ctx.state, r) for r in rests}
+        return [make_choice(labels[r], r) for r in rank(rests, current, key=lambda r: labels[r])]
 
     @app_commands.command(name="guard")
     async def guard(self, interaction: discord.Interaction, action: str) -> None:

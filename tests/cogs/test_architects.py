@@ -88,6 +88,13 @@ async def test_place_autocomplete_preview_and_refusal(h: Harness) -> None:
         "architects place", focused="choice", location="mines", choice="", user=mover
     )
     assert ex.choice_values == ["clay"]  # gold needs a second worker there
+    assert ex.choices[0]["name"] == "clay: +2 clay"
+    ex = await h.autocomplete(
+        "architects place", focused="choice", location="workshop", choice="", user=mover
+    )
+    names = [c["name"] for c in ex.choices]
+    assert "plans: draw 1 building card(s)" in names
+    assert all(" silver" in n for n in names if n.startswith("hire"))
     refused = await h.slash("architects place", location="mines", choice="gold", user=mover)
     assert not refused.public and "at least 2" in refused.ephemeral_text
     ply = (await _status(h)).session.ply

@@ -149,6 +149,7 @@ def take_turn(st: State, out: Outcome) -> None:
         shuffled, st.rng = st.rng.shuffled(a.discard)
         a.draw, a.discard = list(shuffled), []
     index = a.draw.pop(0)
+    out.reveals = True  # a Scheme card comes out
     a.discard.append(index)
     a.last = index
     card = card_at(st, index)

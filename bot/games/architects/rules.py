@@ -953,6 +953,7 @@ def advance_cathedral(st: State, i: int, out: Outcome) -> None:
     """Move up one Cathedral level and take the top reward card (1 virtue if none)."""
     p = st.players[i]
     p.cathedral += 1
+    out.reveals = True  # the top reward card (or the empty pile) comes out
     if st.rewards:
         reward = REWARDS[st.rewards.pop(0)]
     else:
