@@ -55,7 +55,16 @@ def place_label(st: State, seat: int, location: str, rest: str) -> str:
     if location == "mines":
         amount = n + 1 if rest == "clay" else n // 2
         return f"{rest}: +{amount} {rest}"
-    return rest
+    bare = {
+        "quarry": f"+{n} stone",
+        "forest": f"+{n} wood",
+        "silversmith": f"+{n + 1} silver",
+        "storehouse": f"{n} trade(s)",
+        "towncentre": f"{n} capture(s)",
+        "guardhouse": f"{n} action(s)",
+        "taxstand": f"take {st.tax_stand} silver, -2 virtue",
+    }
+    return f"{LOCATION_NAMES[location]}: {bare.get(location, rest)}"
 
 
 def capture_label(st: State, rest: str) -> str:
