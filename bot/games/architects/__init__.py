@@ -79,10 +79,16 @@ player for majorities (Chapel, Steeple, markets) and Town Centre locations.
 more. Fountain and Gambler's Den together: -2 per debt.
 - Workers set aside beside a full Guildhall still count as Guildhall workers for the opponent.
 - Ada's ignored Tax adds to the avoid-Tax icons of low virtue.
-- Automatic when it can only help: the Church destroys a debt, Gatekeepers free up to 2, Squires collect. The Tavern's free hire is required (any face-up apprentice).
-- When nothing more can be done at a location (no affordable trade or capture, no Guardhouse action), the turn ends by itself; `done` stops earlier.
-- A player with no worker on the board and none to take back (all in Prison, the Guildhall, the Black Market or on other boards) passes.
-- The opponent: captures the largest group of another colour (ties: board order); at the Black Market it loses 1 virtue and gains the Marble shown; from reward cards it takes only virtue and marble; Acolytes and buildings never apply to it. A Future card joins its draw pile shuffled."""
+- Automatic when it can only help: the Church destroys a debt, Gatekeepers free up to 2, \
+Squires collect. The Tavern's free hire is required (any face-up apprentice).
+- When nothing more can be done at a location (no affordable trade or capture, no Guardhouse \
+action), the turn ends by itself; `done` stops earlier.
+- A player with no worker on the board and none to take back (all in Prison, the Guildhall, the \
+Black Market or on other boards) passes.
+- The opponent: captures the largest group of another colour (ties: board order); at the Black \
+Market it loses 1 virtue and gains the Marble shown; from reward cards it takes only virtue and \
+marble; Acolytes and buildings never apply to it. A Future card joins its draw pile \
+shuffled."""
 
 OPTIONS = (
     OptionSpec(
