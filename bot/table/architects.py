@@ -8,7 +8,7 @@ from typing import Any
 
 from bot.table.hooks import GameTable, Subcommand, simple
 
-__all__ = ["PRIVATE_HINT", "TABLE", "hand_text", "is_private_move"]
+__all__ = ["PRIVATE_HINT", "TABLE", "hand_text", "is_private_move", "public_notation"]
 
 PRIVATE_HINT = "Choose your card privately with `/architects hand` (or `/architects act`)."
 NOTHING = "You hold no building cards right now."
@@ -17,6 +17,15 @@ NOTHING = "You hold no building cards right now."
 def is_private_move(notation: str) -> bool:
     """True for a move naming a card of the mover's hand or draft hand."""
     return notation.startswith(("keep ", "discard ", "place guildhall build "))
+
+
+def public_notation(notation: str) -> str:
+    """A move as everyone reads it: which card was kept or discarded stays secret."""
+    if notation.startswith("keep "):
+        return "keep a card"
+    if notation.startswith("discard "):
+        return "discard a card"
+    return notation
 
 
 def _card(card: Any) -> str:
@@ -87,5 +96,6 @@ TABLE = GameTable(
     nothing_private=NOTHING,
     private_move=is_private_move,
     private_hint=PRIVATE_HINT,
+    public_notation=public_notation,
 )
 """Architects' table behaviour (see `bot.table.hooks.GameTable`)."""

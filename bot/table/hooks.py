@@ -99,6 +99,8 @@ class GameTable:
     private_move: True for a notation that names the mover's secret (a card in hand); such moves
       are never offered on the buttons and menus under a public post, only privately.
     private_hint: the line shown under a public post instead of such moves.
+    public_notation: how a move is written where everyone reads it (posts, titles, history);
+      a move naming a secret (a card kept or discarded) must not give it away there.
     """
 
     key: str
@@ -110,3 +112,4 @@ class GameTable:
     move_label: Callable[[str], str] = _no_label
     private_move: Callable[[str], bool] | None = None
     private_hint: str = ""
+    public_notation: Callable[[str], str] = _no_label

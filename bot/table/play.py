@@ -12,6 +12,7 @@ from bot.games.protocol import Seat
 from bot.games.rejections import Rejection
 from bot.sessions.models import AppliedMove, MoveResult, Preview
 from bot.storage.records import SessionRecord
+from bot.table import registry
 from bot.table.choices import MoveChoices
 from bot.table.format import (
     COLOUR_DONE,
@@ -72,7 +73,8 @@ class PlayCommands(MoveChoices):
         if result.finished:
             title = f"{name}: game over"
         elif first is not None:
-            title = f"{first.display_name} played {first.notation}"
+            shown_move = registry.game_table(session.game_key).public_notation(first.notation)
+            title = f"{first.display_name} played {shown_move}"
         else:
             title = name
         return await self._game_reply(
@@ -218,7 +220,8 @@ class PlayCommands(MoveChoices):
             headed = not (first_in_title and i == 0 and len(moves) == len(shown))
             if headed:
                 who = self._seat_name(session, label_state, move.seat)
-                lines.append(f"**{who}**: `{move.notation}`")
+                shown_move = registry.game_table(session.game_key).public_notation(move.notation)
+                lines.append(f"**{who}**: `{shown_move}`")
             for event in move.events:
                 public = event.for_viewer(None)
                 if public is not None and public.text:

@@ -128,3 +128,21 @@ async def test_solo_table_and_rules(h: Harness) -> None:
     assert status.state.automa is not None
     rules = await h.slash("game rules", game="architects", user=ALICE)
     assert "reconstruction" in rules.text
+
+
+async def test_kept_and_discarded_cards_are_not_named_in_public(h: Harness) -> None:
+    """The public posts and history say `keep a card`, never which one."""
+    await _started(h)
+    status = await _status(h)
+    kept = []
+    for seat in (0, 1):
+        user = await _user_of_seat(h, seat)
+        slug = BUILDING_BY_ID[status.state.draft_packs[seat][0]].slug
+        kept.append(slug)
+        ex = await h.slash("architects keep", building=slug, user=user)
+        assert "keep a card" in ex.public_text
+    history = await h.slash("game history", user=ALICE)
+    public = " ".join(m.text for m in h.channel_messages())
+    assert "keep a card" in public
+    for slug in kept:
+        assert f"keep {slug}" not in public and f"keep {slug}" not in history.public_text
