@@ -57,6 +57,7 @@ def _rest(notations: tuple[str, ...], head: str, current: str) -> list[app_comma
     return notation_choices([r for r in rests if r], current)
 
 
+@app_commands.guild_only()
 class ArchitectsCog(
     commands.GroupCog,
     group_name="architects",
