@@ -11,6 +11,7 @@ from bot.games import get_engine
 from bot.games.protocol import Seat
 from rendering import render
 from rendering.architects import WIDTH, height_for
+from rendering.base import MIN_PHONE_TEXT_PX, PHONE_WIDTH, record_text
 
 ENGINE = get_engine("architects")
 
@@ -48,3 +49,16 @@ def test_end_image_differs_from_the_middle_and_own_hand_is_private() -> None:
     assert ENGINE.outcome(end) is not None
     assert ENGINE.view(end, None).players[0].score is not None
     render("architects", ENGINE.view(end, None), names={0: "Élise", 1: "Bob"})
+
+
+@pytest.mark.parametrize("players", [1, 5])
+def test_smallest_text_is_readable_on_a_phone(players: int) -> None:
+    """No text below 11 px once the 800 px image is shown 400 px wide (5 players, long names)."""
+    names = {i: f"Bartholomew the {i} of Écully-sur-Saône" for i in range(players)}
+    for plies in (0, 80, 5000):
+        st = _advance(players, plies)
+        with record_text() as log:
+            image = render("architects", ENGINE.view(st, Seat(0)), names=names)
+        assert log and image.width == WIDTH
+        smallest = min(r.size for r in log)
+        assert smallest * PHONE_WIDTH / WIDTH >= MIN_PHONE_TEXT_PX
