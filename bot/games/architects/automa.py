@@ -17,6 +17,7 @@ from bot.games.architects.board import (
     BLACK_MARKET_PRINTED_A,
     BLACK_MARKET_PRINTED_C,
     LARGE,
+    LOCATION_NAMES,
     WORKERS,
 )
 from bot.games.architects.state import Automa, State
@@ -143,7 +144,7 @@ def take_turn(st: State, out: Outcome) -> None:
         me.supply = WORKERS - me.guild - sum(1 for o in st.black_market if o == i)
         shuffled, st.rng = st.rng.shuffled(a.draw + a.discard)
         a.draw, a.discard = list(shuffled), []
-        out.say(st, f"The opponent takes back all its workers ({back}) and reshuffles its Schemes")
+        out.say(st, f"{_name(st)} takes back all its workers ({back}) and reshuffles its Schemes")
         return
     if not a.draw:
         shuffled, st.rng = st.rng.shuffled(a.discard)
@@ -153,7 +154,7 @@ def take_turn(st: State, out: Outcome) -> None:
     a.discard.append(index)
     a.last = index
     card = card_at(st, index)
-    out.say(st, f"The opponent reveals Scheme {describe(card)}")
+    out.say(st, f"{_name(st)} reveals Scheme {describe(card)}")
     _resolve(st, i, card, card["location"], out, depth=0)
     if card["virtue"]:
         E.change_virtue(st, i, card["virtue"])
@@ -162,6 +163,11 @@ def take_turn(st: State, out: Outcome) -> None:
             a.draw.append(a.future.pop(0))
             shuffled, st.rng = st.rng.shuffled(a.draw)
             a.draw = list(shuffled)
+
+
+def _name(st: State) -> str:
+    """Constantine or Helena."""
+    return st.automa.difficulty.title() if st.automa else "The opponent"
 
 
 def _place(st: State, i: int, loc: str) -> int:
@@ -213,7 +219,7 @@ def _resolve(st: State, i: int, card: dict[str, Any], loc: str, out: Outcome, de
             face = ()
         marble = sum(n for g, n in face if g == "marble")
         p.add("marble", marble)
-        out.say(st, f"The opponent takes Black Market space {'abc'[space]} (+{marble} marble)")
+        out.say(st, f"{_name(st)} takes Black Market space {'abc'[space]} (+{marble} marble)")
         if all(o >= 0 for o in st.black_market):
             st.reset_due = True
         return
@@ -223,11 +229,11 @@ def _resolve(st: State, i: int, card: dict[str, Any], loc: str, out: Outcome, de
         if card["build"] == "cathedral" and cathedral_problem(st, i, automaton=True) is None:
             advance_cathedral(st, i, out)
         else:
-            out.say(st, "The opponent constructs in the Guildhall")
+            out.say(st, f"{_name(st)} constructs in the Guildhall")
         return
     n = _place(st, i, loc)
     if loc == "taxstand":
-        out.say(st, f"The opponent steals {st.tax_stand} silver from the Tax Stand")
+        out.say(st, f"{_name(st)} steals {st.tax_stand} silver from the Tax Stand")
         st.tax_stand = 0
         E.change_virtue(st, i, -2)
     elif loc == "towncentre":
@@ -256,7 +262,7 @@ def _resolve(st: State, i: int, card: dict[str, Any], loc: str, out: Outcome, de
             st.row_silver[row].append(0)
             out.reveals = True
             out.say(
-                st, f"The opponent discards the left-most apprentice of the {card['remove']} row"
+                st, f"{_name(st)} discards the left-most apprentice of the {card['remove']} row"
             )
     elif loc == "guardhouse":
         for g in card["guard"]:
@@ -265,7 +271,7 @@ def _resolve(st: State, i: int, card: dict[str, Any], loc: str, out: Outcome, de
                     st.players[j].prison += k
                 p.captured = {}
                 p.add("marble", 1)
-                out.say(st, "The opponent sends its captives to Prison for 1 marble")
+                out.say(st, f"{_name(st)} sends its captives to Prison for 1 marble")
             elif g == "release" and p.prison:
                 p.supply += p.prison
                 p.prison = 0
@@ -274,4 +280,4 @@ def _resolve(st: State, i: int, card: dict[str, Any], loc: str, out: Outcome, de
                 E.change_virtue(st, i, -1)
                 E.free_from_boards(st, i)
     else:
-        out.say(st, f"The opponent places a worker at the {loc}")
+        out.say(st, f"{_name(st)} places a worker at the {LOCATION_NAMES[loc]}")
