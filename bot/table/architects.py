@@ -28,6 +28,30 @@ def public_notation(notation: str) -> str:
     return notation
 
 
+_PLACES = {
+    "quarry": "Quarry",
+    "forest": "Forest",
+    "mines": "Mines",
+    "silversmith": "Silversmith",
+    "storehouse": "King's Storehouse",
+    "workshop": "Workshop",
+    "towncentre": "Town Centre",
+    "taxstand": "Tax Stand",
+    "guardhouse": "Guardhouse",
+    "blackmarket": "Black Market",
+    "guildhall": "Guildhall",
+}
+
+
+def move_label(notation: str) -> str:
+    """A button or menu label: `place mines gold` -> `Mines: gold`; other moves as written."""
+    words = notation.split(" ", 2)
+    if words[0] == "place" and len(words) > 1 and words[1] in _PLACES:
+        name = _PLACES[words[1]]
+        return f"{name}: {words[2]}" if len(words) > 2 else name
+    return notation
+
+
 def _card(card: Any) -> str:
     cost = ", ".join(f"{n} {g}" for g, n in card.cost)
     skills = "/".join(card.skills)
@@ -97,5 +121,6 @@ TABLE = GameTable(
     private_move=is_private_move,
     private_hint=PRIVATE_HINT,
     public_notation=public_notation,
+    move_label=move_label,
 )
 """Architects' table behaviour (see `bot.table.hooks.GameTable`)."""
