@@ -25,6 +25,7 @@ from rendering.base import (
     draw_text,
     draw_text_centered,
     ellipsize,
+    finish,
     font,
     min_text_px,
     new_canvas,
@@ -60,6 +61,7 @@ NAMES = {
 }
 SKILL_LETTER = {"carpentry": "C", "tiling": "T", "masonry": "M"}
 AUTOMA_FILL = "#1e1e1e"
+CARD_FILL = "#2f3136"
 SHORT_LINES = {
     "Buildings": "Bld",
     "Cathedral": "Cath",
@@ -180,7 +182,7 @@ def _workshop(ctx: _Ctx, rect: Rect) -> None:
         cells = Rect(rect.x0 + 8, y0, rect.x1 - 8, y0 + row_h - 6).split_columns(4, 6)
         for c, (cell, (card, silver)) in enumerate(zip(cells, row, strict=True)):
             ctx.draw.rounded_rectangle(
-                cell.box(), radius=6, fill="#2f3136", outline=ctx.theme.panel_border, width=2
+                cell.box(), radius=6, fill=CARD_FILL, outline=ctx.theme.panel_border, width=2
             )
             slot = f"{'tb'[r]}{c + 1}"
             w = cell.width - 12
@@ -415,4 +417,4 @@ def render(
     lines = [*scheme, *view.log][-3:] if not scheme else [*scheme, *view.log[-2:]]
     for k, line in enumerate(lines):
         ctx.text((log.x0 + 8, log.y0 + 6 + k * LINE), line, log.width - 16, colour=theme.text_muted)
-    return image
+    return finish(image, draw, (theme.background, theme.panel, CARD_FILL))
