@@ -19,9 +19,19 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.games.architects.labels import capture_label, place_label
+from bot.games.protocol import step_text
+from bot.games.rejections import Rejection
 from bot.table.architects import is_private_move
 from bot.table.replies import ChoiceMenu, Reply
-from cogs._base import bot_of, caller_of, game_here, notation_choices, rank, run
+from cogs._base import (
+    SeatContext,
+    bot_of,
+    caller_of,
+    game_here,
+    notation_choices,
+    rank,
+    run,
+)
 from cogs._base import choice as make_choice
 
 log = logging.getLogger(__name__)
@@ -86,12 +96,29 @@ class ArchitectsCog(
         Args:
             location: Where to place; the list shows the locations open to you now.
             choice: What to do there, e.g. "gold", "hire t3", "b plans", "build well",
-                "cathedral"; the list shows the legal choices for that location.
+                "cathedral"; for the Storehouse, Town Centre and Guardhouse the decisions in
+                order, comma-separated ("prison, release"), played at once.
             confirm: Show a private preview to confirm first (default); False plays at once.
         """
-        notation = " ".join(w for w in ("place", location.strip(), (choice or "").strip()) if w)
+        loc = location.strip().lower()
         table = bot_of(interaction).table
         caller = caller_of(interaction)
+        if loc in FOLLOW_UPS and (choice or "").strip():
+            # The location's decisions typed at once ("prison, release"): one move each.
+            moves = [f"place {loc}", *follow_ups(loc, choice or "")]
+
+            async def in_order() -> list[Reply]:
+                replies: list[Reply] = []
+                for move in moves:
+                    got = list(await table.move(caller, move))
+                    replies.extend(got)
+                    if not any(not r.ephemeral for r in got):
+                        break  # refused: nothing after it is played
+                return replies
+
+            await run(interaction, in_order)
+            return
+        notation = " ".join(w for w in ("place", loc, (choice or "").strip()) if w)
         if confirm:
             await run(interaction, lambda: table.preview(caller, notation))
         else:
@@ -117,6 +144,8 @@ class ArchitectsCog(
         ctx = await game_here(interaction, GAME)
         if not location or ctx is None or ctx.seat is None:
             return []
+        if location in FOLLOW_UPS:
+            return [make_choice(v, v) for v in follow_up_choices(ctx, location, current)]
         head = f"place {location} "
         rests = [n[len(head) :] for n in await _legal(interaction) if n.startswith(head)]
         labels = {r: place_label(ctx.state, ctx.seat, location, r) for r in rests}
@@ -327,6 +356,50 @@ class ArchitectsCog(
             return replies
 
         await run(interaction, private)
+
+
+FOLLOW_UPS = {"storehouse": "trade", "towncentre": "capture", "guardhouse": ""}
+"""Locations whose decisions `/architects place` also takes, comma-separated, after the place."""
+
+
+def follow_ups(location: str, typed: str) -> list[str]:
+    """'clay+wood->virtue, wood+wood+wood->marble' -> the trade moves, in order."""
+    head = FOLLOW_UPS[location]
+    out = []
+    for part in typed.split(",")[:8]:
+        words = part.strip().lower()
+        if words and head and not words.startswith(head + " ") and words != "done":
+            words = f"{head} {words}"
+        if words:
+            out.append(words)
+    return out
+
+
+def follow_up_choices(ctx: SeatContext, location: str, typed: str) -> list[str]:
+    """Autocomplete for a location's decisions typed after `place`: the sequence so far plus each
+    legal next decision, found by playing the sequence on a copy of the game (nothing is drawn
+    or revealed before the turn ends at these locations)."""
+    engine, state, seat = ctx.engine, ctx.state, ctx.seat
+    parts = typed.split(",")
+    done, partial = parts[:-1], parts[-1].strip().lower()
+    head = FOLLOW_UPS[location]
+    for move in [f"place {location}", *follow_ups(location, ",".join(done))]:
+        result = step_text(engine, state, seat, move)
+        if isinstance(result, Rejection):
+            return []
+        state = result.state
+    if seat not in engine.to_act(state) or not state.pending:
+        return []  # the turn is over: nothing more to choose here
+    prefix = ", ".join(p.strip() for p in done if p.strip())
+    options = []
+    for action in engine.legal_actions(state, seat):
+        text = engine.format_action(action, state)
+        short = text[len(head) + 1 :] if head and text.startswith(head + " ") else text
+        if text != "done" and (not partial or partial in short):
+            value = f"{prefix}, {short}" if prefix else short
+            if len(value) <= 100:
+                options.append(value)
+    return options[:25]
 
 
 async def _private_menu(interaction: discord.Interaction) -> ChoiceMenu | None:

@@ -146,3 +146,34 @@ async def test_kept_and_discarded_cards_are_not_named_in_public(h: Harness) -> N
     assert "keep a card" in public
     for slug in kept:
         assert f"keep {slug}" not in public and f"keep {slug}" not in history.public_text
+
+
+async def test_place_takes_the_guardhouse_actions_in_order(h: Harness) -> None:
+    """`/architects place guardhouse` autocompletes the actions in order and plays them."""
+    from tests.cogs.seeding import seed_state
+
+    await _started(h)
+    await _through_draft(h)
+    status = await _status(h)
+    st = status.state.clone()
+    seat = st.current
+    mover = await _user_of_seat(h, seat)
+    other = 1 - seat
+    st.players[seat].at["guardhouse"] = 1
+    st.players[seat].captured = {other: 2}
+    st.players[seat].prison = 3
+    st.players[seat].supply -= 3
+    st.players[other].supply -= 2
+    await seed_state(h, st)
+    ex = await h.autocomplete(
+        "architects place", focused="choice", location="guardhouse", choice="", user=mover
+    )
+    assert {"prison", "release"} <= set(ex.choice_values)
+    ex = await h.autocomplete(
+        "architects place", focused="choice", location="guardhouse", choice="prison, ", user=mover
+    )
+    assert "prison, release" in ex.choice_values
+    await h.slash("architects place", location="guardhouse", choice="prison, release", user=mover)
+    after = (await _status(h)).state
+    assert after.players[seat].prison == 0 and after.players[other].prison == 2
+    assert after.players[seat].silver == st.players[seat].silver + 2
