@@ -51,7 +51,8 @@ level cost, discard a card, take a reward).
 `place guildhall cathedral`, then \
 `trade clay+wood->virtue`, `capture forest red`, `prison`/`release`/`ransom silver`/`ransom debt`/\
 `payoff`, `pay 2 stone 2 wood`, `discard well`, `keep well`, `gain gold`, `hire t3`, `dismiss 2`, \
-`done`; `retrieve forest` with no workers left.
+`done`; `retrieve forest` with no workers left. `/architects place` also takes a Storehouse, \
+Town Centre or Guardhouse visit's decisions comma-separated: `prison, release`.
 
 **Options**: `setup` standard or variable (side 2 characters; `characters` e.g. \
 `ada,rudolf` in seat order, empty = dealt at random); `opponent` auto, none, constantine, helena \
@@ -84,7 +85,8 @@ Squires collect. The Tavern's free hire is required (any face-up apprentice).
 - When nothing more can be done at a location (no affordable trade or capture, no Guardhouse \
 action), the turn ends by itself; `done` stops earlier.
 - A player with no worker on the board and none to take back (all in Prison, the Guildhall, the \
-Black Market or on other boards) passes.
+Black Market or on other boards) passes; if every player passes in turn, the game \
+cannot go on and ends there (scored as usual).
 - The opponent: captures the largest group of another colour (ties: board order); at the Black \
 Market it loses 1 virtue and gains the Marble shown; from reward cards it takes only virtue and \
 marble; Acolytes and buildings never apply to it. A Future card joins its draw pile \

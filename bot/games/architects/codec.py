@@ -81,6 +81,7 @@ def state_to_dict(st: State) -> dict[str, Any]:
         "schemes": st.schemes,
         "schemes_fingerprint": st.schemes_fingerprint,
         "variable": st.variable,
+        "passes": st.passes,
         "log": list(st.log),
     }
 
@@ -175,6 +176,7 @@ def state_from_dict(data: Mapping[str, Any]) -> State:
         schemes=schemes,
         schemes_fingerprint=require_str(d, "schemes_fingerprint", "state"),
         variable=require_bool(d, "variable", "state"),
+        passes=require_int(d, "passes", "state"),
         log=[str(x) for x in require_list(d, "log", "state")],
     )
     for key in _STATE_INT_LISTS:

@@ -594,6 +594,7 @@ def apply(st0: State, seat: Seat, action: Action) -> tuple[State, list[Event], b
         _apply_draft(st, seat, action, out)
         return st, out.events, out.reveals
     if not st.pending:
+        st.passes = st.passes + 1 if isinstance(action, Pass) else 0
         if isinstance(action, Place):
             _apply_place(st, seat, action, out)
         elif isinstance(action, Retrieve):
@@ -1095,6 +1096,12 @@ def _settle(st: State, out: Outcome) -> None:
 
 
 def _end_turn(st: State, out: Outcome) -> None:
+    if st.passes >= len(st.order):
+        # Nobody has a worker to place or take back (all in Prison, the Guildhall, the Black
+        # Market or on other boards): the game could never go on, so it ends here.
+        st.phase = Phase.OVER
+        out.say(st, "No one can place or take back a worker: the game ends")
+        return
     if st.final_turns > 0:
         st.final_turns -= 1
         if st.final_turns == 0:

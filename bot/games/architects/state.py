@@ -105,6 +105,7 @@ class State:
     schemes: dict[str, Any] = field(default_factory=dict)  # the Scheme data this game started with
     schemes_fingerprint: str = ""
     variable: bool = False
+    passes: int = 0  # turns passed in a row with nothing to place or take back
     log: list[str] = field(default_factory=list)  # last few public happenings, for the view
 
     def clone(self) -> State:
@@ -140,6 +141,7 @@ class State:
             schemes=self.schemes,
             schemes_fingerprint=self.schemes_fingerprint,
             variable=self.variable,
+            passes=self.passes,
             log=list(self.log),
         )
 

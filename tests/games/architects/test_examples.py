@@ -435,3 +435,15 @@ def test_end_trigger_gives_everyone_one_last_turn() -> None:
     st = play(st, RED, "place guildhall build smithy")
     assert st.players[RED].guild == 2 and len(st.guildhall) == 12
     assert ENGINE.outcome(st) is not None
+
+
+def test_a_round_of_passes_ends_a_stuck_game() -> None:
+    """If every player passes in turn (no worker anywhere to place or take back), the game could
+    never continue: it ends and is scored."""
+    st = blank(2)
+    for p in st.players:
+        p.supply, p.at, p.prison = 0, {}, 20
+    st = play(st, RED, "pass")
+    assert ENGINE.outcome(st) is None
+    st = play(st, BLUE, "pass")
+    assert ENGINE.outcome(st) is not None
