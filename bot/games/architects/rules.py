@@ -565,8 +565,8 @@ class Outcome:
         self.events.append(Event("move", text))
         E.note(st, text)
 
-    def secret(self, seat: int, text: str, public: str) -> None:
-        """An event only `seat` sees in full."""
+    def secret(self, seat: int, text: str, public: str | None) -> None:
+        """An event only `seat` sees in full (others read `public`, if any)."""
         self.events.append(
             Event("draw", text, visible_to=frozenset({Seat(seat)}), public_text=public)
         )
@@ -637,7 +637,8 @@ def _apply_draft(st: State, seat: int, action: Action, out: Outcome) -> None:
     if st.draft_round < 3:
         st.draft_round += 1
         for s in range(st.seats):
-            out.secret(s, f"Your draft hand: {card_names(st.draft_packs[s])}.", "cards passed left")
+            public = "the remaining cards are passed left" if s == 0 and st.seats > 1 else None
+            out.secret(s, f"Your draft hand: {card_names(st.draft_packs[s])}.", public)
         return
     for pack in st.draft_packs:
         st.building_deck.extend(pack)
