@@ -52,6 +52,31 @@ def move_label(notation: str) -> str:
     return notation
 
 
+def move_menu(state: Any, seat: int) -> list[tuple[str, str]]:
+    """(label, notation) of every legal move, labelled from the position: which apprentice a
+    slot holds and what it costs, what a Black Market space gives, how many workers a capture
+    takes."""
+    from bot.games import get_engine
+    from bot.games.architects.labels import capture_label, place_label
+
+    engine = get_engine("architects")
+    out = []
+    for action in engine.legal_actions(state, seat):
+        n = engine.format_action(action, state)
+        words = n.split(" ", 2)
+        if words[0] == "place" and len(words) > 1:
+            rest = words[2] if len(words) > 2 else ""
+            label = place_label(state, seat, words[1], rest)
+            if rest:
+                label = f"{_PLACES[words[1]]} {label}"
+        elif words[0] == "capture":
+            label = "capture " + capture_label(state, n[len("capture ") :])
+        else:
+            label = n
+        out.append((label[:100], n))
+    return out
+
+
 def _card(card: Any) -> str:
     cost = ", ".join(f"{n} {g}" for g, n in card.cost)
     skills = "/".join(card.skills)
@@ -122,5 +147,6 @@ TABLE = GameTable(
     private_hint=PRIVATE_HINT,
     public_notation=public_notation,
     move_label=move_label,
+    move_menu=move_menu,
 )
 """Architects' table behaviour (see `bot.table.hooks.GameTable`)."""

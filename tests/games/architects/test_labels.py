@@ -39,3 +39,18 @@ def test_workshop_label_names_the_apprentice_and_the_silver() -> None:
     assert name.startswith("hire t3") and label.endswith("6 silver (2 to skip)")
     st = play(st, 0, "place workshop hire t3")
     assert st.players[0].silver == 3
+
+
+def test_table_menu_labels_every_legal_move() -> None:
+    """The table's menu hook labels each legal move from the position, one entry per move."""
+    from bot.table.architects import move_menu
+
+    st = blank(2)
+    st.players[1].at["forest"] = 2
+    give(st.players[0], silver=9)
+    st = play(st, 0, "place towncentre")
+    menu = move_menu(st, 0)
+    assert [n for _, n in menu] == [
+        ENGINE.format_action(a, st) for a in ENGINE.legal_actions(st, 0)
+    ]
+    assert ("capture blue at the Forest: 2 workers", "capture forest blue") in menu
