@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -18,6 +20,7 @@ from bot.games.codec import (
     require_str,
 )
 from bot.games.gamedata import DataError
+from bot.games.protocol import canonical_json
 from bot.games.rng import Rng
 
 GAME = "architects"
@@ -84,6 +87,13 @@ def state_to_dict(st: State) -> dict[str, Any]:
         "passes": st.passes,
         "log": list(st.log),
     }
+
+
+@functools.lru_cache(maxsize=8)
+def _schemes(text: str) -> dict[str, Any]:
+    """The validated Scheme data of a stored game (every game of a server shares one deck, so
+    loading a state validates it once, not at every move). Never changed by the engine."""
+    return parse_schemes(json.loads(text), source="state.schemes")
 
 
 def _ints(data: Mapping[str, Any], key: str, where: str) -> list[int]:
@@ -154,7 +164,7 @@ def state_from_dict(data: Mapping[str, Any]) -> State:
             last=require_int(a, "last", "state.automa"),
         )
     try:
-        schemes = parse_schemes(require(d, "schemes", "state"), source="state.schemes")
+        schemes = _schemes(canonical_json(require(d, "schemes", "state")))
     except DataError as exc:
         raise CorruptStateError(str(exc)) from None
     st = State(
