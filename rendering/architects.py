@@ -41,7 +41,7 @@ LINE = MIN + 8
 HEADER = 2 * LINE + 8
 LOC_BOX = 96
 LOCATIONS_H = 3 * LOC_BOX + 2 * 8
-MARKET_H = LINE + 3 * 36 + 8
+MARKET_H = LINE + 4 * 36 + 8
 WORKSHOP_H = LINE + 2 * (3 * (MIN + 4) + 12) + 8
 GUILD_H = LINE + 4 * 40 + 12
 VIRTUE_H = LINE + (MIN + 2) * 3 + 12
@@ -142,12 +142,15 @@ def _locations(ctx: _Ctx, rect: Rect) -> None:
         box = Rect(col.x0, y0, col.x1, y0 + LOC_BOX)
         draw_panel(ctx.draw, box, ctx.theme, radius=8)
         title = NAMES[key]
-        ctx.text((box.x0 + 8, box.y0 + 6), title, box.width - 16, bold=True, size=24)
-        if key == "taxstand":
+        size = 24
+        if key == "taxstand":  # the silver waiting there, in gold on the title line
+            size = MIN
             silver = f"{ctx.view.tax_stand} silver"
-            fnt = font(24, bold=True)
+            fnt = font(MIN, bold=True)
             x = box.x1 - 8 - text_width(silver, fnt)
-            draw_text(ctx.draw, (x, box.y0 + 50), silver, fnt, ctx.theme.gold)
+            draw_text(ctx.draw, (x, box.y0 + 8), silver, fnt, ctx.theme.gold)
+        room = box.width - 16 - (box.x1 - 8 - x + 6 if key == "taxstand" else 0)
+        ctx.text((box.x0 + 8, box.y0 + 6), title, room, bold=True, size=size)
         x = box.x0 + 8
         counts = [(p.index, dict(p.at)[key]) for p in ctx.view.players if dict(p.at)[key]]
         if not counts:
@@ -170,6 +173,14 @@ def _market(ctx: _Ctx, rect: Rect) -> None:
             _chip(ctx, rect.x1 - 50, y - 3, owner, ctx.view.players[owner].letter)
         else:
             ctx.text((rect.x1 - 62, y), "free", 60, colour=ctx.theme.text_muted)
+    y = rect.y0 + LINE + 4 + 3 * 36
+    ctx.text((rect.x0 + 10, y), "Prison:", 100, bold=True)
+    x = rect.x0 + 10 + text_width("Prison: ", font(MIN, bold=True))
+    jailed = [p for p in ctx.view.players if p.prison]
+    if not jailed:
+        ctx.text((x, y), "empty", 100, colour=ctx.theme.text_muted)
+    for p in jailed:
+        x += _chip(ctx, x, y - 3, p.index, f"{p.letter}{p.prison}") + 6
 
 
 def _workshop(ctx: _Ctx, rect: Rect) -> None:
