@@ -447,3 +447,23 @@ def test_a_round_of_passes_ends_a_stuck_game() -> None:
     assert ENGINE.outcome(st) is None
     st = play(st, BLUE, "pass")
     assert ENGINE.outcome(st) is not None
+
+
+def test_moves_that_bring_out_cards_reveal() -> None:
+    """Draws, refills, rewards and the opponent's Scheme card mark the move as revealing (undo
+    and previews stop there); a plain gathering move does not."""
+    from bot.games.protocol import Seat
+
+    def reveals(st, text: str) -> bool:  # type: ignore[no-untyped-def]
+        action = ENGINE.parse_action(text, st, Seat(st.current))
+        return ENGINE.apply(st, Seat(st.current), action).reveals
+
+    st = blank(2)
+    assert not reveals(st, "place quarry")
+    assert reveals(st, "place workshop plans")
+    give(st.players[RED], silver=4)
+    assert reveals(st, "place workshop hire t1")
+    st.players[RED].hand = [building("well")]
+    give(st.players[RED], gold=1)
+    assert reveals(st, "place guildhall cathedral")
+    assert reveals(blank(1), "place quarry"), "the opponent's turn follows and shows a Scheme card"
