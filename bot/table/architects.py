@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.games.architects.board import LOCATION_NAMES
 from bot.table.hooks import GameTable, Subcommand, simple
 
 __all__ = ["PRIVATE_HINT", "TABLE", "hand_text", "is_private_move", "public_notation"]
@@ -28,19 +29,7 @@ def public_notation(notation: str) -> str:
     return notation
 
 
-_PLACES = {
-    "quarry": "Quarry",
-    "forest": "Forest",
-    "mines": "Mines",
-    "silversmith": "Silversmith",
-    "storehouse": "King's Storehouse",
-    "workshop": "Workshop",
-    "towncentre": "Town Centre",
-    "taxstand": "Tax Stand",
-    "guardhouse": "Guardhouse",
-    "blackmarket": "Black Market",
-    "guildhall": "Guildhall",
-}
+_PLACES = LOCATION_NAMES
 
 
 def move_label(notation: str) -> str:
