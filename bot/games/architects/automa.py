@@ -144,6 +144,7 @@ def take_turn(st: State, out: Outcome) -> None:
         me.supply = WORKERS - me.guild - sum(1 for o in st.black_market if o == i)
         shuffled, st.rng = st.rng.shuffled(a.draw + a.discard)
         a.draw, a.discard = list(shuffled), []
+        out.reveals = True  # a reshuffle is chance
         out.say(st, f"{_name(st)} takes back all its workers ({back}) and reshuffles its Schemes")
         return
     if not a.draw:

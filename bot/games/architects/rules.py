@@ -982,6 +982,7 @@ def construct(st: State, i: int, cid: int, out: Outcome) -> None:
     card = BUILDING_BY_ID[cid]
     p.hand.remove(cid)
     p.buildings.append(cid)
+    out.reveals = True  # a card from a hidden hand is now on the table
     E.change_virtue(st, i, card.virtue)
     out.say(st, f"{colour(st, i)} constructs the {card.name}")
     params = dict(card.params)
