@@ -23,6 +23,7 @@ from bot.table.format import (
     FIELD_MAX,
     PAUSED_SENTENCE,
     clip,
+    escape_markdown,
     join_names,
     turn_limit_text,
 )
@@ -171,7 +172,7 @@ class TableBase:
     def _options_text(self, session: SessionRecord) -> str:
         if not session.options:
             return "none"
-        return ", ".join(f"{k}={v}" for k, v in sorted(session.options.items()))
+        return ", ".join(escape_markdown(f"{k}={v}") for k, v in sorted(session.options.items()))
 
     def _score_fields(
         self, session: SessionRecord, state: Any, outcome: Outcome | None

@@ -4,6 +4,7 @@ titles, fields and messages; durations; clipping; splitting long markdown)."""
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
@@ -199,3 +200,12 @@ def jump_link(session: Any) -> str:
     """A link that opens the game's channel or thread in Discord."""
     guild = session.guild_id or "@me"
     return f"https://discord.com/channels/{guild}/{session.place_id}"
+
+
+_MARKDOWN = re.compile(r"([\\*_~`|>#\[\]()<@:-])")
+
+
+def escape_markdown(text: str) -> str:
+    """`text` with Discord's markdown characters escaped, for strings a user typed (option
+    values, names) placed in a post: `**`, `||`, links and mentions show as typed."""
+    return _MARKDOWN.sub(r"\\\1", text)

@@ -163,17 +163,34 @@ class PlayCommands(MoveChoices):
         self, preview: Preview, note: str = "", alternatives: Sequence[tuple[str, str]] = ()
     ) -> Reply:
         session = preview.session
-        board = await self._board(
-            session, preview.after, f"preview-{session.ply + 1}", f"Preview of {preview.notation}"
-        )
         press = "choose below" if alternatives else "press Confirm"
-        lines = [
-            f"This is the board after **{preview.notation}**. Nothing is played until you {press}."
-        ]
+        details: list[str] = []
+        if preview.reveals:
+            # The result holds dice, a card or a hidden choice nobody knows yet: show only the
+            # board as it is now, and no events of the move.
+            board = await self._board(
+                session, preview.before, f"now-{session.ply}", "The board now", seat=None
+            )
+            lines = [
+                f"**{preview.notation}** brings out something nobody knows yet (dice, cards or "
+                "a hidden choice), so its result cannot be shown before it is played. This is "
+                f"the board now. Nothing is played until you {press}."
+            ]
+        else:
+            board = await self._board(
+                session,
+                preview.after,
+                f"preview-{session.ply + 1}",
+                f"Preview of {preview.notation}",
+            )
+            lines = [
+                f"This is the board after **{preview.notation}**. "
+                f"Nothing is played until you {press}."
+            ]
+            happened = [e.for_viewer(preview.seat) for e in preview.events]
+            details = [f"• {e.text}" for e in happened if e is not None and e.text]
         if note:
             lines.append(note)
-        happened = [e.for_viewer(preview.seat) for e in preview.events]
-        details = [f"• {e.text}" for e in happened if e is not None and e.text]
         if details:
             lines.append(
                 "If you confirm:" if not alternatives else f"If you choose {alternatives[0][0]!r}:"
