@@ -25,6 +25,7 @@ from bot.table.format import (
     clip,
     escape_markdown,
     join_names,
+    plain_text,
     turn_limit_text,
 )
 from bot.table.replies import Caller, ImageFile
@@ -102,7 +103,7 @@ class TableBase:
     @staticmethod
     def _names(session: SessionRecord) -> dict[Seat, str]:
         """Display names by seat for the images ("Alice", "Heuristic bot"), not "Player 1"."""
-        return {Seat(record.seat): record.display_name for record in session.seats}
+        return {Seat(record.seat): plain_text(record.display_name) for record in session.seats}
 
     async def _board(
         self,

@@ -209,3 +209,12 @@ def escape_markdown(text: str) -> str:
     """`text` with Discord's markdown characters escaped, for strings a user typed (option
     values, names) placed in a post: `**`, `||`, links and mentions show as typed."""
     return _MARKDOWN.sub(r"\\\1", text)
+
+
+_ESCAPED = re.compile(r"\\([\\*_~`|>#\[\]()<@:.-])")
+
+
+def plain_text(text: str) -> str:
+    """Undo Discord markdown escaping (names are stored escaped, as posts need them): for
+    places that are not markdown, such as board images, button labels and menu placeholders."""
+    return _ESCAPED.sub(r"\1", text)

@@ -205,6 +205,8 @@ class ServerCommands(PlayCommands):
         if paused == await self.extras.paused(session.id):
             return refused("This game is already paused." if paused else "This game is not paused.")
         await self.extras.set_paused(session.id, caller.user_id if paused else None)
+        if not paused and session.status is SessionStatus.ACTIVE:
+            await self.steward.restart_clock(session.id)  # the pause does not eat the turn
         name = self._game_name(session)
         if paused:
             text = f"{caller.display_name} paused this {name} game: no moves until `/game resume`."

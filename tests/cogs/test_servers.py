@@ -375,3 +375,33 @@ async def test_a_damaged_game_says_so_and_can_be_ended(h: Harness) -> None:
     ended = await h.slash("game abandon", user=ALICE)
     assert "abandon" in ended.public_text.lower()
     assert [s.place_id for s in await _sessions(h)] == [C2.id]
+
+
+async def test_turn_limit_action_bot_takes_the_late_seat(h: Harness) -> None:
+    """With "a bot takes the late seat", a passed turn limit hands the awaited seat to a bot
+    and the game goes on; with "nothing", the game stays as it is."""
+    from datetime import UTC, datetime, timedelta
+
+    await h.slash("game settings", turn_limit_action="bot", user=MIA)
+    await h.slash("game new", game="cathedral", user=ALICE, turn_hours=2.0)
+    await h.slash("game join", user=BOB)
+    await h.slash("game start", user=ALICE)
+    cog = h.bot.get_cog("TableCog")
+    posts = await cog.run_timers(datetime.now(UTC) + timedelta(hours=3))
+    assert posts and "takes over" in posts[0].reply.text
+    (session,) = await _sessions(h)
+    assert session.status is SessionStatus.ACTIVE
+    assert sum(s.is_bot for s in session.seats) == 1 and session.ply >= 1
+
+
+async def test_turn_limit_action_nothing_keeps_the_game(h: Harness) -> None:
+    """ "nothing": past the limit the game stays open and unchanged."""
+    from datetime import UTC, datetime, timedelta
+
+    await h.slash("game settings", turn_limit_action="nothing", user=MIA)
+    await h.slash("game new", game="cathedral", user=ALICE, turn_hours=2.0)
+    await h.slash("game join", user=BOB)
+    await h.slash("game start", user=ALICE)
+    await h.bot.get_cog("TableCog").run_timers(datetime.now(UTC) + timedelta(hours=3))
+    (session,) = await _sessions(h)
+    assert session.status is SessionStatus.ACTIVE and session.ply == 0
