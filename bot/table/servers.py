@@ -266,9 +266,8 @@ class ServerCommands(PlayCommands):
         that fails again stays queued and the others go on."""
         posts: list[ChannelPost] = []
         if session_ids is None:
-            candidates = [
-                s.id for s in await self.service.list_open() if s.status is SessionStatus.ACTIVE
-            ]
+            # The store's index of games whose stored `to_act` holds a bot (or is unknown).
+            candidates = list(await self.service.store.bot_turn_ids())
         else:
             candidates = list(session_ids)
         paused = await self.extras.paused_ids()

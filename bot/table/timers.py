@@ -105,11 +105,13 @@ class TimerCommands(ServerCommands):
 
     async def _reminders(self, now: datetime) -> list[ChannelPost]:
         """Reminders by each server's interval: candidates are fetched with the shortest one."""
-        hours_of: dict[int, float | None] = {}
-        for session in await self.service.list_open():
-            if session.guild_id not in hours_of:
-                hours_of[session.guild_id] = (await self.conf(session.guild_id)).reminder_hours
-        shortest = min((h for h in hours_of.values() if h), default=None)
+        # Servers that changed their settings are few; every other server uses the defaults.
+        hours_of = {
+            guild_id: self.defaults.merged(stored).reminder_hours
+            for guild_id, stored in (await self.extras.all_guild_settings()).items()
+        }
+        intervals = [h for h in (self.defaults.reminder_hours, *hours_of.values()) if h]
+        shortest = min(intervals, default=None)
         if shortest is None:
             return []
         paused = await self.extras.paused_ids()

@@ -363,12 +363,13 @@ async def test_a_damaged_game_says_so_and_can_be_ended(h: Harness) -> None:
     await _cathedral_vs_bot(h)
     await h.slash("game new", game="cathedral", user=BOB, channel=C2)
     (session, _) = await _sessions(h)
-    store = h.bot.store
-    async with store._tx(write=True) as conn:
-        await conn.execute(
+    await h.bot.store._run(
+        lambda conn: conn.execute(
             "UPDATE sessions SET state = '{\"v\": 999}', version = version + 1 WHERE id = ?",
             (session.id,),
-        )
+        ),
+        write=True,
+    )
     h.bot.service._forget(session)
     ex = await h.slash("game status", user=ALICE)
     assert "cannot be read" in ex.ephemeral_text
