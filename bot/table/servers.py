@@ -52,6 +52,17 @@ SYSTEM = Caller(guild_id=None, channel_id=0, user_id=0, display_name="Guildhall"
 """The caller of posts made without a command (resumed bots)."""
 
 
+def _private_list(title: str, lines: list[str]) -> list[Reply]:
+    """One private reply listing at most `LIST_MAX` lines, then how many more there are."""
+    if len(lines) > LIST_MAX:
+        lines = [*lines[:LIST_MAX], f"…and {len(lines) - LIST_MAX} more."]
+    return [
+        Reply(
+            text=clip("\n".join(lines), TEXT_MAX), title=title, ephemeral=True, colour=COLOUR_INFO
+        )
+    ]
+
+
 class ServerCommands(PlayCommands):
     """Settings, discovery, notifications, moderation and upkeep (see the module docstring)."""
 
@@ -131,17 +142,8 @@ class ServerCommands(PlayCommands):
         if not sessions:
             text = "No lobbies or games are open on this server. Start one with `/game new`."
             return [Reply(text=text, title="Games here", ephemeral=True, colour=COLOUR_INFO)]
-        lines = [self._game_line(s)[1] for s in sessions[:LIST_MAX]]
-        if len(sessions) > LIST_MAX:
-            lines.append(f"…and {len(sessions) - LIST_MAX} more.")
-        return [
-            Reply(
-                text=clip("\n".join(lines), TEXT_MAX),
-                title=f"Games here ({len(sessions)})",
-                ephemeral=True,
-                colour=COLOUR_INFO,
-            )
-        ]
+        lines = [self._game_line(s)[1] for s in sessions]
+        return _private_list(f"Games here ({len(sessions)})", lines)
 
     async def mine(self, caller: Caller) -> list[Reply]:
         """`/game mine`: every lobby and game the caller sits in, on any server, the ones
@@ -155,16 +157,7 @@ class ServerCommands(PlayCommands):
         yours = sum(1 for mine, _ in lines if mine)
         shown = [f"**Your move** — {line}" for mine, line in lines if mine]
         shown += [line for mine, line in lines if not mine]
-        if len(shown) > LIST_MAX:
-            shown = [*shown[:LIST_MAX], f"…and {len(shown) - LIST_MAX} more."]
-        return [
-            Reply(
-                text=clip("\n".join(shown), TEXT_MAX),
-                title=f"Your games ({len(sessions)}; your move in {yours})",
-                ephemeral=True,
-                colour=COLOUR_INFO,
-            )
-        ]
+        return _private_list(f"Your games ({len(sessions)}; your move in {yours})", shown)
 
     async def notify(self, caller: Caller, on: bool | None = None) -> list[Reply]:
         """`/game notify on|off`: a direct message whenever it becomes the caller's turn."""
