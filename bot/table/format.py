@@ -51,7 +51,9 @@ BOTS_FAILED = (
 )
 """Said when a saved move's bot replies failed: the truth about what was kept."""
 
-PAUSED_SENTENCE = "A moderator paused this game; no moves until it is resumed (`/game resume`)."
+PAUSED_SENTENCE = (
+    "This game is paused: no moves until the host or a moderator resumes it (`/game resume`)."
+)
 
 COLOUR_INFO = 0x3B6EA5
 

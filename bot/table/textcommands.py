@@ -101,6 +101,12 @@ class CommandKind(Enum):
     HELP = "help"
     MOVE = "move"
     CHOICES = "choices"
+    LIST = "list_games"
+    MINE = "mine"
+    NOTIFY = "notify"
+    SETTINGS = "settings"
+    PAUSE = "pause"
+    RESUME = "resume"
     QUIT = "quit"
 
 
@@ -183,6 +189,12 @@ _GAME_WORDS: dict[str, CommandKind] = {
     "moves": CommandKind.CHOICES,
     "legal": CommandKind.CHOICES,
     "choices": CommandKind.CHOICES,
+    "list": CommandKind.LIST,
+    "mine": CommandKind.MINE,
+    "notify": CommandKind.NOTIFY,
+    "settings": CommandKind.SETTINGS,
+    "pause": CommandKind.PAUSE,
+    "resume": CommandKind.RESUME,
 }
 
 # Discord-style `name:value` options typed as text: the name is dropped.
@@ -265,6 +277,10 @@ def _game_command(words: list[str]) -> Command:
         return Command(kind, tuple(args[:1]))
     if kind is CommandKind.RULES:
         return Command(kind, tuple(args[:1]))
+    if kind is CommandKind.NOTIFY:
+        if args and args[0].lower() not in ("on", "off"):
+            raise CommandError("Write `/game notify on` or `/game notify off`.")
+        return Command(kind, tuple(a.lower() for a in args[:1]))
     if kind in (CommandKind.MOVE, CommandKind.CHOICES):
         if kind is CommandKind.MOVE and not args:
             raise CommandError("Write the move after `/game move`, e.g. `/game move Castle B3 90`.")
