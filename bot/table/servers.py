@@ -52,6 +52,12 @@ SYSTEM = Caller(guild_id=None, channel_id=0, user_id=0, display_name="Guildhall"
 """The caller of posts made without a command (resumed bots)."""
 
 
+def channel_posts(place_id: int, replies: Sequence[Reply]) -> list[ChannelPost]:
+    """Replies made without a command, as posts: the public ones for the place, and the
+    private ones (`only_for`: hidden events, turn notices) for the front end to send by DM."""
+    return [ChannelPost(place_id, r) for r in replies if r.only_for is not None or not r.ephemeral]
+
+
 def _private_list(title: str, lines: list[str]) -> list[Reply]:
     """One private reply listing at most `LIST_MAX` lines, then how many more there are."""
     if len(lines) > LIST_MAX:
@@ -277,9 +283,7 @@ class ServerCommands(PlayCommands):
             if isinstance(result, Rejection) or not result.moves:
                 continue
             replies = await self._announce_move(SYSTEM, result)
-            for reply in replies:
-                if reply.only_for is None and not reply.ephemeral:
-                    posts.append(ChannelPost(result.session.place_id, reply))
+            posts += channel_posts(result.session.place_id, replies)
         return posts
 
     async def retry_pending(self) -> list[ChannelPost]:

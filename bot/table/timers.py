@@ -19,7 +19,7 @@ from bot.table.format import (
     join_names,
 )
 from bot.table.replies import ChannelPost, Reply
-from bot.table.servers import SYSTEM, ServerCommands
+from bot.table.servers import SYSTEM, ServerCommands, channel_posts
 
 log = logging.getLogger(__name__)
 
@@ -97,11 +97,7 @@ class TimerCommands(ServerCommands):
         )
         title = f"{self._game_name(session)}: a bot takes over"
         replies = await self._game_reply(SYSTEM, result, title, intro, "takeover")
-        return [
-            ChannelPost(result.session.place_id, r)
-            for r in replies
-            if r.only_for is None and not r.ephemeral
-        ]
+        return channel_posts(result.session.place_id, replies)
 
     async def _reminders(self, now: datetime) -> list[ChannelPost]:
         """Reminders by each server's interval: candidates are fetched with the shortest one."""

@@ -114,6 +114,7 @@ async def test_a_failure_after_the_saved_move_is_healed_by_a_restart(
     is posted in the channel."""
     h = await start_bot()
     await _cathedral_vs_bot(h)
+    await h.slash("game notify", setting="on", user=ALICE)
     move = await _first_legal(h)
 
     async def broken(self: GameService, session_id: int) -> Any:
@@ -127,6 +128,8 @@ async def test_a_failure_after_the_saved_move_is_healed_by_a_restart(
     posts = await again.bot.get_cog("TableCog").resume_games()
     assert posts and posts[0].channel_id == C1.id
     assert any("Heuristic bot" in m.text for m in again.channel_messages(C1.id))
+    # Alice asked to be told: the bot's reply makes it her turn, so she gets a DM.
+    assert [s for s in again.sent if s.kind == "dm" and s.recipient == ALICE.id]
     (session,) = await again.bot.service.list_open()
     assert session.ply == 2
 
