@@ -409,3 +409,20 @@ async def test_turn_limit_action_nothing_keeps_the_game(h: Harness) -> None:
     await h.bot.get_cog("TableCog").run_timers(datetime.now(UTC) + timedelta(hours=3))
     (session,) = await _sessions(h)
     assert session.status is SessionStatus.ACTIVE and session.ply == 0
+
+
+async def test_threads_by_default_and_allowed_channels(h: Harness) -> None:
+    """`threads`: `/game new` without `thread:` opens a thread; the channel list refuses new
+    tables elsewhere, naming where they may be opened."""
+    from cogs._replies import Caller
+    from tests.cogs.harness import GUILD_ID
+
+    await h.slash("game settings", threads=True, user=MIA)
+    await h.slash("game new", game="cathedral", user=ALICE)
+    assert [s for s in h.sent if s.kind == "thread"]
+    manager = Caller(GUILD_ID, C1.id, MIA.id, "Mia", moderator=True, manager=True)
+    await h.bot.table.settings(manager, channels=[C2.id])
+    refused = await h.slash("game new", game="kingsburg", thread=False, user=BOB)
+    assert f"<#{C2.id}>" in refused.ephemeral_text
+    opened = await h.slash("game new", game="kingsburg", thread=False, user=BOB, channel=C2)
+    assert opened.public
