@@ -194,7 +194,7 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
             game: Which game to play.
             options: Game options as key=value, for example "games=3".
             thread: Open the game in a new thread of this channel (default: the server's setting).
-            turn_hours: Hours each turn may take; a game with no move in time is abandoned.
+            turn_hours: Hours each turn may take (what then happens is the server's setting).
         """
         table = bot_of(interaction).table
         if game.strip().lower() not in _game_names():

@@ -131,7 +131,10 @@ def duration_text(seconds: float) -> str:
 
 
 def turn_limit_text(seconds: int) -> str:
-    return f"{duration_text(seconds)} per turn; a game with no move in time is abandoned."
+    return (
+        f"{duration_text(seconds)} per turn; when it passes, this server's rule applies "
+        "(`/game settings`)."
+    )
 
 
 def usage(group: str, name: str, args: str) -> str:

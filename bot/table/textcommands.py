@@ -127,7 +127,7 @@ TABLE_SUBCOMMANDS: tuple[tuple[str, str, str], ...] = (
         "new",
         "<game> [options]",
         "open a lobby, e.g. `/game new cathedral games=3`; "
-        "`turn_hours=24` abandons the game if a turn takes longer",
+        "`turn_hours=24` sets a turn limit (what then happens is the server's setting)",
     ),
     ("join", "", "take a seat in the lobby"),
     ("leave", "", "give up your seat in the lobby"),

@@ -102,10 +102,11 @@ class TimerCommands(ServerCommands):
     async def _reminders(self, now: datetime) -> list[ChannelPost]:
         """Reminders by each server's interval: candidates are fetched with the shortest one."""
         # Servers that changed their settings are few; every other server uses the defaults.
-        hours_of = {
-            guild_id: self.defaults.merged(stored).reminder_hours
+        confs = {
+            guild_id: self.defaults.merged(stored)
             for guild_id, stored in (await self.extras.all_guild_settings()).items()
         }
+        hours_of = {guild_id: conf.reminder_hours for guild_id, conf in confs.items()}
         intervals = [h for h in (self.defaults.reminder_hours, *hours_of.values()) if h]
         shortest = min(intervals, default=None)
         if shortest is None:
@@ -122,12 +123,18 @@ class TimerCommands(ServerCommands):
                 since = session.reminded_at
             if now - since < timedelta(hours=hours):
                 continue
-            posts.append(self._reminder_post(session, due.user_ids, due.waiting_since, now))
+            action = confs.get(session.guild_id, self.defaults).timeout_action
+            posts.append(self._reminder_post(session, due.user_ids, due.waiting_since, now, action))
             await self.service.mark_reminded(session.id, now)
         return posts
 
     def _reminder_post(
-        self, session: SessionRecord, user_ids: tuple[int, ...], since: datetime, now: datetime
+        self,
+        session: SessionRecord,
+        user_ids: tuple[int, ...],
+        since: datetime,
+        now: datetime,
+        action: str = "end",
     ) -> ChannelPost:
         name = self._game_name(session)
         seats = [s for s in session.seats if s.user_id in user_ids]
@@ -140,7 +147,9 @@ class TimerCommands(ServerCommands):
         )
         if session.turn_deadline is not None and session.turn_deadline > now:
             left = duration_text((session.turn_deadline - now).total_seconds())
-            text += f" Without a move in the next {left}, the game will be abandoned."
+            then = {"end": "the game will be abandoned", "bot": "a computer player takes over"}
+            if action in then:
+                text += f" Without a move in the next {left}, {then[action]}."
         text += " `/game status` shows the board."
         return ChannelPost(
             session.place_id,
