@@ -222,4 +222,4 @@ _ESCAPED = re.compile(r"\\([\\*_~`|>#\[\]()<@:.-])")
 def plain_text(text: str) -> str:
     """Undo Discord markdown escaping (names are stored escaped, as posts need them): for
     places that are not markdown, such as board images, button labels and menu placeholders."""
-    return _ESCAPED.sub(r"\1", text)
+    return _ESCAPED.sub(r"\1", text).replace("\u200b", "")  # and mention-breaking spaces
