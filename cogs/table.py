@@ -129,6 +129,13 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
         """A deleted thread ends its game; records are kept."""
         await self._place_deleted(payload.thread_id)
 
+    @commands.Cog.listener()
+    async def on_raw_member_remove(self, payload: discord.RawMemberRemoveEvent) -> None:
+        """A host who leaves the server hands the host role on (this event needs the optional
+        Server Members intent; without it moderators use `/game host`)."""
+        bot: GameBot = self.bot  # type: ignore[assignment]
+        await bot.table.member_left(payload.guild_id, payload.user.id)
+
     async def _place_deleted(self, place_id: int) -> None:
         bot: GameBot = self.bot  # type: ignore[assignment]
         for session in await bot.table.place_deleted(place_id):

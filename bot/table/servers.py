@@ -16,6 +16,7 @@ from typing import Any
 from bot.games.codec import CorruptStateError
 from bot.games.rejections import Rejection
 from bot.sessions.models import MoveResult
+from bot.sessions.stewardship import next_host
 from bot.storage.records import SessionRecord, SessionStatus
 from bot.table.format import (
     COLOUR_INFO,
@@ -305,6 +306,21 @@ class ServerCommands(PlayCommands):
             if not isinstance(result, Rejection):
                 ended.append(result)
         return ended
+
+    async def member_left(self, guild_id: int, user_id: int) -> list[SessionRecord]:
+        """A member left the server: every game there they host passes the host role to the
+        next human player (their seat stays; the host or a moderator can hand it to a bot)."""
+        changed = []
+        for session in await self.service.list_open(guild_id):
+            if session.host_user_id != user_id:
+                continue
+            heir = next_host(session, user_id)
+            if heir is None:
+                continue
+            result = await self.steward.hand_host(session.id, heir)
+            if not isinstance(result, Rejection):
+                changed.append(result)
+        return changed
 
     def timeout_action_text(self, action: str) -> str:
         """What the timeout action means, for sentences."""

@@ -426,3 +426,18 @@ async def test_threads_by_default_and_allowed_channels(h: Harness) -> None:
     assert f"<#{C2.id}>" in refused.ephemeral_text
     opened = await h.slash("game new", game="kingsburg", thread=False, user=BOB, channel=C2)
     assert opened.public
+
+
+async def test_a_host_leaving_the_server_hands_the_role_on(h: Harness) -> None:
+    """The member-remove event: Bob, the next human, becomes host of Alice's games."""
+    from types import SimpleNamespace
+
+    from tests.cogs.harness import GUILD_ID
+
+    await h.slash("game new", game="kingsburg", user=ALICE)
+    await h.slash("game join", user=BOB)
+    await h.slash("game start", user=ALICE)
+    payload = SimpleNamespace(guild_id=GUILD_ID, user=SimpleNamespace(id=ALICE.id))
+    await h.bot.get_cog("TableCog").on_raw_member_remove(payload)
+    (session,) = await _sessions(h)
+    assert session.host_user_id == BOB.id
