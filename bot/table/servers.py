@@ -266,8 +266,9 @@ class ServerCommands(PlayCommands):
         that fails again stays queued and the others go on."""
         posts: list[ChannelPost] = []
         if session_ids is None:
-            # The store's index of games whose stored `to_act` holds a bot (or is unknown).
-            candidates = list(await self.service.store.bot_turn_ids())
+            # Only the games where a bot may act, found by index: start-up stays fast with
+            # thousands of games in progress (none of them is loaded to find out).
+            candidates = list(await self.service.awaiting_bots())
         else:
             candidates = list(session_ids)
         paused = await self.extras.paused_ids()

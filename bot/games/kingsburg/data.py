@@ -68,7 +68,7 @@ BUILDINGS: tuple[Building, ...] = (
         (2, 0, 0),
         3,
         0,
-        "Once a season: if all your dice match, reroll one.",
+        "Once a season, after rolling: if all your dice (white too) match, reroll one.",
     ),
     _b(
         "chapel",
@@ -78,11 +78,20 @@ BUILDINGS: tuple[Building, ...] = (
         (3, 0, 1),
         5,
         0,
-        "Once a season: if your dice total 7 or less, reroll all.",
+        "Once a season, after rolling: if your dice total 7 or less, reroll them all.",
     ),
     _b("church", "Church", 1, 3, (3, 1, 2), 7, 0, "+1 in battle against Demons.", (("Demons", 1),)),
     _b("cathedral", "Cathedral", 1, 4, (5, 0, 3), 9, 0, "Game end: +1 VP per 2 goods you hold."),
-    _b("inn", "Inn", 2, 1, (1, 1, 0), 0, 0, 'End of every summer: take a "+2" token.'),
+    _b(
+        "inn",
+        "Inn",
+        2,
+        1,
+        (1, 1, 0),
+        0,
+        0,
+        'End of every summer: take a "+2" token (it may pay the Town Hall at once).',
+    ),
     _b(
         "market",
         "Market",
@@ -91,7 +100,7 @@ BUILDINGS: tuple[Building, ...] = (
         (2, 2, 0),
         1,
         0,
-        "Once a season: one dice group counts 1 more or 1 less.",
+        "Once a season: one dice group may influence the advisor 1 above or below its total.",
     ),
     _b(
         "farms",
@@ -101,7 +110,7 @@ BUILDINGS: tuple[Building, ...] = (
         (2, 3, 1),
         2,
         -1,
-        "Roll a white die every productive season. -1 in battle.",
+        "Roll one extra white die every productive season; -1 in battle.",
     ),
     _b(
         "merchants-guild",
@@ -115,7 +124,16 @@ BUILDINGS: tuple[Building, ...] = (
     ),
     _b("guard-tower", "Guard Tower", 3, 1, (1, 0, 1), 1, 1, "+1 in battle."),
     _b("blacksmith", "Blacksmith", 3, 2, (1, 2, 0), 2, 1, "+1 in battle."),
-    _b("barracks", "Barracks", 3, 3, (2, 2, 1), 4, 0, "Recruit soldiers for 1 good each."),
+    _b(
+        "barracks",
+        "Barracks",
+        3,
+        3,
+        (2, 2, 1),
+        4,
+        0,
+        "Recruit soldiers for 1 good each instead of 2.",
+    ),
     _b("wizards-guild", "Wizards' Guild", 3, 4, (3, 2, 2), 6, 2, "+2 in battle."),
     _b(
         "palisade",
@@ -136,7 +154,7 @@ BUILDINGS: tuple[Building, ...] = (
         (1, 1, 1),
         2,
         0,
-        "One more soldier from the Sergeant, General and King.",
+        "Once a season: one more soldier from the Sergeant (5), General (10) or King (18).",
     ),
     _b(
         "stone-wall",
@@ -170,7 +188,14 @@ BUILDINGS: tuple[Building, ...] = (
         (("Goblins", 1),),
     ),
     _b(
-        "crane", "Crane", 5, 2, (0, 1, 1), 1, 0, "Buildings in columns III and IV cost 1 gold less."
+        "crane",
+        "Crane",
+        5,
+        2,
+        (0, 1, 1),
+        1,
+        0,
+        "Once a season: a building in column III or IV costs 1 gold less.",
     ),
     _b(
         "town-hall",
@@ -255,7 +280,7 @@ ADVISORS: tuple[Advisor, ...] = (
     Advisor(
         9,
         "Master Hunter",
-        "wood+gold or wood+stone",
+        "1 wood + 1 gold, or 1 wood + 1 stone",
         GiftKind.CHOICE,
         choices=((1, 1, 0), (0, 1, 1)),
     ),
@@ -263,7 +288,7 @@ ADVISORS: tuple[Advisor, ...] = (
     Advisor(
         11,
         "Swordsmith",
-        "stone+wood or stone+gold",
+        "1 stone + 1 wood, or 1 stone + 1 gold",
         GiftKind.CHOICE,
         choices=((1, 0, 1), (0, 1, 1)),
     ),

