@@ -441,3 +441,25 @@ async def test_a_host_leaving_the_server_hands_the_role_on(h: Harness) -> None:
     await h.bot.get_cog("TableCog").on_raw_member_remove(payload)
     (session,) = await _sessions(h)
     assert session.host_user_id == BOB.id
+
+
+async def test_a_failed_bot_reply_is_retried_by_the_timer_loop(
+    h: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The game whose bots failed is queued; the next timer round plays and posts the reply."""
+    await _cathedral_vs_bot(h)
+    move = await _first_legal(h)
+
+    async def broken(self: GameService, session_id: int) -> Any:
+        raise RuntimeError("the bots crashed")
+
+    monkeypatch.setattr(GameService, "run_bots", broken)
+    await h.slash("cathedral move", notation=move, user=ALICE)
+    assert h.bot.table.pending_bots
+    posts = await h.bot.get_cog("TableCog").run_timers()
+    assert posts == [] and h.bot.table.pending_bots  # still failing: kept for the next round
+    monkeypatch.undo()
+    posts = await h.bot.get_cog("TableCog").run_timers()
+    assert posts and not h.bot.table.pending_bots
+    (session,) = await _sessions(h)
+    assert session.ply == 2
