@@ -10,11 +10,12 @@ import logging
 import discord
 from discord.ext import commands
 
+from cogs._actions import ActionItem
 from cogs._views import CancelButton, MoveButton, MoveSelect
 
 log = logging.getLogger(__name__)
 
-ITEMS = (MoveButton, MoveSelect, CancelButton)
+ITEMS = (MoveButton, MoveSelect, CancelButton, ActionItem)
 
 OUTDATED = (
     "That button or menu comes from an older version of my messages and no longer works. "
