@@ -97,7 +97,7 @@ def test_five_long_names_stay_whole_and_every_text_is_legible_at_phone_width(siz
         termination="completed",
         winners=frozenset({Seat(3)}),
         scores={Seat(i): 10 + i for i in range(5)},
-        reason="Yellow wins with 13 VP after five years (tie on VP and goods broken by the number of buildings).",
+        reason="Yellow wins with 13 VP (tie on VP and goods broken by the number of buildings).",
         breakdown={Seat(i): {"Buildings": 10, "Cathedral bonus": i} for i in range(5)},
     )
     sheet = scoresheet.sheet_from_outcome("Kingsburg", outcome, names, sides)
