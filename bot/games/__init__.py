@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 from bot.games.protocol import Engine
@@ -16,6 +17,7 @@ def _load() -> None:
     for module in (cathedral, kingsburg):
         engine = module.ENGINE
         _REGISTRY[engine.spec.key] = engine
+    _REGISTRY["canaan"] = importlib.import_module("bot.games.canaan").ENGINE
 
 
 def registry() -> dict[str, Engine[Any, Any]]:
