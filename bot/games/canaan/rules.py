@@ -47,6 +47,9 @@ from bot.games.canaan.state import (
     Phase,
     Player,
     State,
+    draft,
+    evolve,
+    freeze,
 )
 from bot.games.protocol import Event, Seat
 from bot.games.rejections import Rejection, illegal
@@ -151,7 +154,14 @@ def new_game(seats: int, seed: int, data: CanaanData) -> State:
 
 def vp(s: State, seat: int) -> int:
     """Public victory points: settlements 1, cities 2, special cards 2, played VP cards 1."""
-    return sum(breakdown(s, seat).values())
+    b = s.buildings
+    specials = (s.longest == seat) + (s.most_priests == seat) + (s.blessing == seat)
+    return (
+        b.count(seat)
+        + 2 * b.count(CITY + seat)
+        + SPECIAL_VP * specials
+        + len(s.players[seat].vp_cards)
+    )
 
 
 def breakdown(s: State, seat: int) -> dict[str, int]:
@@ -777,13 +787,14 @@ Result = tuple[State, list[Event]]
 def apply(s: State, seat: int, a: A.Action) -> tuple[State, list[Event], bool]:
     """Apply a checked action: (new state, events, reveals)."""
     handler = _HANDLERS[type(a)]
-    new, events, reveals = handler(s, seat, a)
+    new, events, reveals = handler(draft(s), seat, a)
     if new.phase is Phase.TURN:
         new = _refresh_offer(new)
         new, more = _check_win(new)
         events += more
     text = A.format_action(a, s.data)
-    return replace(new, last_seat=seat, last_move=text, last_marks=_marks(a, s)), events, reveals
+    new = evolve(new, last_seat=seat, last_move=text, last_marks=_marks(a, s))
+    return freeze(new), events, reveals
 
 
 def _marks(a: A.Action, s: State) -> tuple[str, ...]:
@@ -810,19 +821,19 @@ def _private(kind: str, text: str, seats: set[int], public: str | None) -> Event
 def _set_player(s: State, seat: int, **kw: object) -> State:
     players = list(s.players)
     players[seat] = replace(players[seat], **kw)  # type: ignore[arg-type]
-    return replace(s, players=tuple(players))
+    return evolve(s, players=tuple(players))
 
 
 def _pay(s: State, seat: int, price: Hand) -> State:
     p = s.players[seat]
     s = _set_player(s, seat, hand=sub(p.hand, price))
-    return replace(s, bank=add(s.bank, price))
+    return evolve(s, bank=add(s.bank, price))
 
 
 def _gain(s: State, seat: int, cards: Hand) -> State:
     p = s.players[seat]
     s = _set_player(s, seat, hand=add(p.hand, cards))
-    return replace(s, bank=sub(s.bank, cards))
+    return evolve(s, bank=sub(s.bank, cards))
 
 
 def _move_cards(s: State, src: int, dst: int, cards: Hand) -> State:
@@ -833,14 +844,14 @@ def _move_cards(s: State, src: int, dst: int, cards: Hand) -> State:
 def _build_vertex(s: State, v: int, value: int) -> State:
     b = list(s.buildings)
     b[v] = value
-    return replace(s, buildings=tuple(b))
+    return evolve(s, buildings=tuple(b))
 
 
 def _apply_settlement(s: State, seat: int, a: A.Settlement) -> tuple[State, list[Event], bool]:
     v = a.vertex
     events = []
     if s.phase is Phase.SETUP:
-        s = replace(_build_vertex(s, v, seat), setup_vertex=v)
+        s = evolve(_build_vertex(s, v, seat), setup_vertex=v)
         events.append(
             _ev(
                 "settlement",
@@ -850,12 +861,12 @@ def _apply_settlement(s: State, seat: int, a: A.Settlement) -> tuple[State, list
         return s, events, False
     free = s.free_settlements > 0
     if free:
-        s = replace(s, free_settlements=s.free_settlements - 1)
+        s = evolve(s, free_settlements=s.free_settlements - 1)
     else:
-        s = replace(_pay(s, seat, COSTS["settlement"]), built=True)
+        s = evolve(_pay(s, seat, COSTS["settlement"]), built=True)
     s = _build_vertex(s, v, seat)
     if s.free_settlements and not B.settlement_spots(s, seat, setup=False):
-        s = replace(s, free_settlements=0)
+        s = evolve(s, free_settlements=0)
     events.append(
         _ev(
             "settlement",
@@ -871,21 +882,21 @@ def _apply_road(s: State, seat: int, a: A.Road) -> tuple[State, list[Event], boo
     roads[a.edge] = seat
     label = s.data.edge_label(a.edge)
     if s.phase is Phase.SETUP:
-        s = replace(s, roads=tuple(roads), setup_vertex=-1, setup_index=s.setup_index + 1)
+        s = evolve(s, roads=tuple(roads), setup_vertex=-1, setup_index=s.setup_index + 1)
         events = [_ev("road", f"{colour(seat).capitalize()} places a road at {label}.")]
         if s.setup_index >= len(s.setup_order):
-            s = replace(s, phase=Phase.START)
+            s = evolve(s, phase=Phase.START)
             events.append(
                 _ev("start", "Each player now chooses one settlement for the starting cards.")
             )
         return s, events, False
     free = s.free_roads > 0
     if free:
-        s = replace(s, roads=tuple(roads), free_roads=s.free_roads - 1)
+        s = evolve(s, roads=tuple(roads), free_roads=s.free_roads - 1)
         if s.free_roads and (not B.road_spots(s, seat) or B.pieces_left(s, seat, "road") <= 0):
-            s = replace(s, free_roads=0)
+            s = evolve(s, free_roads=0)
     else:
-        s = replace(_pay(s, seat, COSTS["road"]), roads=tuple(roads), built=True)
+        s = evolve(_pay(s, seat, COSTS["road"]), roads=tuple(roads), built=True)
     events = [
         _ev(
             "road",
@@ -898,7 +909,7 @@ def _apply_road(s: State, seat: int, a: A.Road) -> tuple[State, list[Event], boo
 
 def _apply_city(s: State, seat: int, a: A.City) -> tuple[State, list[Event], bool]:
     price = city_cost(s)
-    s = replace(_pay(s, seat, price), built=True, discount=False)
+    s = evolve(_pay(s, seat, price), built=True, discount=False)
     s = _build_vertex(s, a.vertex, CITY + seat)
     return (
         s,
@@ -928,7 +939,7 @@ def _apply_start(s: State, seat: int, a: A.Start) -> tuple[State, list[Event], b
         )
     ]
     if all(p.start >= 0 for p in s.players):
-        s = replace(s, phase=Phase.TURN, current=s.first_player, turn=1)
+        s = evolve(s, phase=Phase.TURN, current=s.first_player, turn=1)
         events.append(_ev("turn", f"{colour(s.first_player).capitalize()} begins (highest roll)."))
     return s, events, False
 
@@ -936,7 +947,7 @@ def _apply_start(s: State, seat: int, a: A.Start) -> tuple[State, list[Event], b
 def _apply_roll(s: State, seat: int, a: A.Roll) -> tuple[State, list[Event], bool]:
     dice, rng = s.rng.dice(2)
     total = dice[0] + dice[1]
-    s = replace(s, rng=rng, dice=dice, rolled=True)
+    s = evolve(s, rng=rng, dice=dice, rolled=True)
     events = [
         _ev(
             "roll",
@@ -954,7 +965,7 @@ def _apply_roll(s: State, seat: int, a: A.Roll) -> tuple[State, list[Event], boo
 def _seven(s: State, seat: int) -> Result:
     events = []
     if len(s.jerusalem) < s.data.blocks:
-        s = replace(s, jerusalem=(*s.jerusalem, BLACK))
+        s = evolve(s, jerusalem=(*s.jerusalem, BLACK))
         events.append(
             _ev(
                 "black",
@@ -973,7 +984,7 @@ def _seven(s: State, seat: int) -> Result:
     if pend:
         names = ", ".join(f"{colour(x.seat)} ({x.count})" for x in pend)
         events.append(_ev("discard-due", f"Discarding half their cards: {names}."))
-    return replace(s, pending=pend, plague_due=True), events
+    return evolve(s, pending=pend, plague_due=True), events
 
 
 def _produce(s: State, number: int) -> Result:
@@ -1018,7 +1029,7 @@ def _produce(s: State, number: int) -> Result:
         gained = sub(after.hand, before.hand)
         if any(gained):
             got.append(f"{colour(i)} {hand_text(gained)}")
-    s = replace(s, players=players, bank=(bank[0], bank[1], bank[2], bank[3], bank[4]))
+    s = evolve(s, players=players, bank=(bank[0], bank[1], bank[2], bank[3], bank[4]))
     if got:
         events.append(_ev("production", "Production: " + "; ".join(got) + "."))
     elif not any(copper):
@@ -1039,7 +1050,7 @@ def _produce(s: State, number: int) -> Result:
                 + ".",
             )
         )
-    return replace(s, pending=tuple(pend)), events
+    return evolve(s, pending=tuple(pend)), events
 
 
 def _apply_discard(s: State, seat: int, a: A.Discard) -> tuple[State, list[Event], bool]:
@@ -1060,7 +1071,7 @@ def _apply_take(s: State, seat: int, a: A.Take) -> tuple[State, list[Event], boo
     if s.look_stage == 2 and not s.pending:
         victim = s.look_victim
         s = _move_cards(s, victim, seat, a.cards)
-        s = replace(s, look_stage=0, look_victim=-1, look_count=0)
+        s = evolve(s, look_stage=0, look_victim=-1, look_count=0)
         events = [
             _private(
                 "take",
@@ -1075,7 +1086,7 @@ def _apply_take(s: State, seat: int, a: A.Take) -> tuple[State, list[Event], boo
     s = _drop_pending(s, seat)
     # Later choosers take from what is left.
     left = sum(s.bank)
-    s = replace(
+    s = evolve(
         s,
         pending=tuple(
             replace(x, count=min(x.count, left)) for x in s.pending if x.kind != "take" or left > 0
@@ -1104,7 +1115,7 @@ def _apply_give(s: State, seat: int, a: A.Give) -> tuple[State, list[Event], boo
 
 
 def _drop_pending(s: State, seat: int) -> State:
-    return replace(s, pending=tuple(x for x in s.pending if x.seat != seat))
+    return evolve(s, pending=tuple(x for x in s.pending if x.seat != seat))
 
 
 def _steal(s: State, thief: int, victim: int) -> Result:
@@ -1113,7 +1124,7 @@ def _steal(s: State, thief: int, victim: int) -> Result:
     if not cards:
         return s, []
     res, rng = s.rng.choice(cards)
-    s = replace(s, rng=rng)
+    s = evolve(s, rng=rng)
     s = _move_cards(s, victim, thief, one(res))
     return s, [
         _private(
@@ -1127,7 +1138,7 @@ def _steal(s: State, thief: int, victim: int) -> Result:
 
 def _move_plague(s: State, seat: int, h: int, victim: int, why: str) -> Result:
     t = s.data.hexes[h]
-    s = replace(s, plague=h)
+    s = evolve(s, plague=h)
     events = [
         _ev(
             "plague",
@@ -1141,17 +1152,17 @@ def _move_plague(s: State, seat: int, h: int, victim: int, why: str) -> Result:
 
 
 def _apply_plague(s: State, seat: int, a: A.Plague) -> tuple[State, list[Event], bool]:
-    s = replace(s, plague_due=False)
+    s = evolve(s, plague_due=False)
     s, events = _move_plague(s, seat, a.hex, a.victim, "")
     return s, events, a.victim >= 0
 
 
 def _apply_buy(s: State, seat: int, a: A.Buy) -> tuple[State, list[Event], bool]:
-    s = replace(_pay(s, seat, COSTS["development card"]), built=True)
+    s = evolve(_pay(s, seat, COSTS["development card"]), built=True)
     card, deck = s.deck[0], s.deck[1:]
     p = s.players[seat]
     s = _set_player(s, seat, dev=tuple(sorted((*p.dev, card))), new=tuple(sorted((*p.new, card))))
-    s = replace(s, deck=deck)
+    s = evolve(s, deck=deck)
     name = card_name(s.data, card)
     return (
         s,
@@ -1178,7 +1189,7 @@ def card_name(d: CanaanData, card: str) -> str:
 
 
 def _apply_stone(s: State, seat: int, a: A.Stone) -> tuple[State, list[Event], bool]:
-    s = replace(_pay(s, seat, COSTS["stone"]), built=True)
+    s = evolve(_pay(s, seat, COSTS["stone"]), built=True)
     events = []
     if a.via >= 0:
         s = _move_cards(s, seat, a.via, one(a.pay))
@@ -1190,7 +1201,7 @@ def _apply_stone(s: State, seat: int, a: A.Stone) -> tuple[State, list[Event], b
         )
     p = s.players[seat]
     s = _set_player(s, seat, stones=p.stones + 1)
-    s = replace(s, jerusalem=(*s.jerusalem, seat))
+    s = evolve(s, jerusalem=(*s.jerusalem, seat))
     events.append(
         _ev(
             "stone",
@@ -1219,7 +1230,7 @@ def _apply_play(s: State, seat: int, a: A.Play) -> tuple[State, list[Event], boo
             True,
         )
     s = _set_player(s, seat, dev=tuple(dev))
-    s = replace(s, dev_played=True)
+    s = evolve(s, dev_played=True)
     who = colour(seat).capitalize()
     if a.card == "priest":
         s = _set_player(s, seat, priests=s.players[seat].priests + 1)
@@ -1237,7 +1248,7 @@ def _apply_play(s: State, seat: int, a: A.Play) -> tuple[State, list[Event], boo
         left = sum(s.bank)
         n = min(event.count, left)
         pend = tuple(Pending(i, "take", n, event.name) for i in range(len(s.players))) if n else ()
-        return replace(s, pending=pend), [head], False
+        return evolve(s, pending=pend), [head], False
     if k == "take_from_bank":
         s = _gain(s, seat, a.cards)
         return s, [head, _ev("take", f"{who} takes {hand_text(a.cards)}.")], False
@@ -1245,12 +1256,12 @@ def _apply_play(s: State, seat: int, a: A.Play) -> tuple[State, list[Event], boo
         n = min(event.count, B.pieces_left(s, seat, "road"))
         if not B.road_spots(s, seat):
             n = 0
-        return replace(s, free_roads=n), [head], False
+        return evolve(s, free_roads=n), [head], False
     if k == "free_settlement":
         n = min(event.count, B.pieces_left(s, seat, "settlement"))
         if not B.settlement_spots(s, seat, setup=False):
             n = 0
-        return replace(s, free_settlements=n), [head], False
+        return evolve(s, free_settlements=n), [head], False
     if k == "monopoly":
         res = a.cards.index(1)
         got = []
@@ -1268,9 +1279,9 @@ def _apply_play(s: State, seat: int, a: A.Play) -> tuple[State, list[Event], boo
             for i, o in enumerate(s.players)
             if i != seat and o.cards
         )
-        return replace(s, pending=pend), [head], False
+        return evolve(s, pending=pend), [head], False
     if k == "discounted_city":
-        return replace(s, discount=True), [head], False
+        return evolve(s, discount=True), [head], False
     if k == "harvest":
         res = TERRAIN_RESOURCE[event.terrain]
         assert res is not None
@@ -1288,12 +1299,12 @@ def _apply_play(s: State, seat: int, a: A.Play) -> tuple[State, list[Event], boo
     targets = _look_targets(s, seat)
     if not targets:
         return s, [head, _ev("event", "No other player holds a card.")], False
-    return replace(s, look_stage=1, look_count=event.count), [head], False
+    return evolve(s, look_stage=1, look_count=event.count), [head], False
 
 
 def _apply_look(s: State, seat: int, a: A.Look) -> tuple[State, list[Event], bool]:
     victim = s.players[a.seat]
-    s = replace(s, look_stage=2, look_victim=a.seat)
+    s = evolve(s, look_stage=2, look_victim=a.seat)
     ev = _private(
         "look",
         f"{colour(a.seat).capitalize()}'s hand: {hand_text(victim.hand)}.",
@@ -1304,7 +1315,7 @@ def _apply_look(s: State, seat: int, a: A.Look) -> tuple[State, list[Event], boo
 
 
 def _apply_bless(s: State, seat: int, a: A.Bless) -> tuple[State, list[Event], bool]:
-    s = replace(s, bank=sub(s.bank, one(a.res)), blessing_res=a.res, blessing_due=False)
+    s = evolve(s, bank=sub(s.bank, one(a.res)), blessing_res=a.res, blessing_due=False)
     return (
         s,
         [
@@ -1335,7 +1346,7 @@ def _apply_bank(s: State, seat: int, a: A.BankTrade) -> tuple[State, list[Event]
 
 def _apply_offer(s: State, seat: int, a: A.MakeOffer) -> tuple[State, list[Event], bool]:
     offer = Offer(a.give, a.get, None if a.to < 0 else a.to, (Answer(),) * len(s.players))
-    s = replace(s, offer=offer, offers_made=s.offers_made + 1)
+    s = evolve(s, offer=offer, offers_made=s.offers_made + 1)
     to = f" to {colour(a.to)}" if a.to >= 0 else ""
     return (
         s,
@@ -1354,7 +1365,7 @@ def _answer(s: State, seat: int, ans: Answer) -> State:
     assert o is not None
     answers = list(o.answers)
     answers[seat] = ans
-    return replace(s, offer=replace(o, answers=tuple(answers)))
+    return evolve(s, offer=replace(o, answers=tuple(answers)))
 
 
 def _apply_accept(s: State, seat: int, a: A.Accept) -> tuple[State, list[Event], bool]:
@@ -1397,7 +1408,7 @@ def _apply_trade(s: State, seat: int, a: A.Trade) -> tuple[State, list[Event], b
         mine, theirs = ans.get, ans.give
     s = _move_cards(s, seat, a.seat, mine)
     s = _move_cards(s, a.seat, seat, theirs)
-    s = replace(s, offer=None)
+    s = evolve(s, offer=None)
     return (
         s,
         [
@@ -1412,7 +1423,7 @@ def _apply_trade(s: State, seat: int, a: A.Trade) -> tuple[State, list[Event], b
 
 def _apply_withdraw(s: State, seat: int, a: A.Withdraw) -> tuple[State, list[Event], bool]:
     return (
-        replace(s, offer=None),
+        evolve(s, offer=None),
         [_ev("withdraw", f"{colour(seat).capitalize()} withdraws the offer.")],
         False,
     )
@@ -1427,7 +1438,7 @@ def _apply_end(s: State, seat: int, a: A.End) -> tuple[State, list[Event], bool]
             return s, events, False
     s = _set_player(s, seat, new=())
     nxt = (seat + 1) % len(s.players)
-    s = replace(
+    s = evolve(
         s,
         current=nxt,
         turn=s.turn + 1,
@@ -1483,11 +1494,11 @@ def _unique_leader(values: list[int], minimum: int) -> int:
 def _award_roads(s: State) -> Result:
     lengths = [B.longest_road(s, i) for i in range(len(s.players))]
     holder = _unique_leader(lengths, LONGEST_ROAD_MIN)
-    s = replace(s, road_lengths=tuple(lengths))
+    s = evolve(s, road_lengths=tuple(lengths))
     if holder == s.longest:
         return s, []
     events = [_special_event("Longest Road", s.longest, holder, lengths)]
-    return replace(s, longest=holder), events
+    return evolve(s, longest=holder), events
 
 
 def _award_priests(s: State) -> Result:
@@ -1496,7 +1507,7 @@ def _award_priests(s: State) -> Result:
     if holder == s.most_priests:
         return s, []
     events = [_special_event("Most Priests", s.most_priests, holder, counts)]
-    return replace(s, most_priests=holder), events
+    return evolve(s, most_priests=holder), events
 
 
 def _award_blessing(s: State) -> Result:
@@ -1506,10 +1517,10 @@ def _award_blessing(s: State) -> Result:
         return s, []
     events = [_special_event("King's Blessing", s.blessing, holder, counts)]
     if s.blessing >= 0 and s.blessing_res >= 0:
-        s = replace(s, bank=add(s.bank, one(s.blessing_res)))
-    s = replace(s, blessing=holder, blessing_res=-1)
+        s = evolve(s, bank=add(s.bank, one(s.blessing_res)))
+    s = evolve(s, blessing=holder, blessing_res=-1)
     if holder >= 0 and sum(s.bank) > 0:
-        s = replace(s, blessing_due=True)
+        s = evolve(s, blessing_due=True)
     return s, events
 
 
@@ -1531,7 +1542,7 @@ def _refresh_offer(s: State) -> State:
     """Offers close when the current player no longer holds what they offered."""
     o = s.offer
     if o is not None and not covers(s.players[s.current].hand, o.give):
-        return replace(s, offer=None)
+        return evolve(s, offer=None)
     return s
 
 
@@ -1541,7 +1552,7 @@ def _check_win(s: State) -> Result:
     points = vp(s, s.current)
     if points >= VP_TO_WIN:
         reason = f"{colour(s.current).capitalize()} reaches {points} VP in their own turn and wins."
-        return replace(s, phase=Phase.OVER, winner=s.current, end_reason=reason), [
+        return evolve(s, phase=Phase.OVER, winner=s.current, end_reason=reason), [
             _ev("over", reason)
         ]
     return s, []
@@ -1568,12 +1579,12 @@ def _jerusalem_check(s: State) -> Result:
             + (f" and {top[1]} stones (tie on VP broken by stones)" if by_stones else "")
             + "."
         )
-        return replace(s, phase=Phase.OVER, winner=seat, end_reason=reason), [_ev("over", reason)]
+        return evolve(s, phase=Phase.OVER, winner=seat, end_reason=reason), [_ev("over", reason)]
     if s.play_on:
         return s, []
     names = " and ".join(colour(r[2]) for r in tied)
     text = f"Jerusalem is complete but {names} are tied on VP and stones: play continues until a turn ends with one leader."
-    return replace(s, play_on=True), [_ev("play-on", text)]
+    return evolve(s, play_on=True), [_ev("play-on", text)]
 
 
 def total_cards(s: State) -> Hand:

@@ -138,3 +138,50 @@ class State:
     last_seat: int = -1
     last_move: str = ""
     last_marks: tuple[str, ...] = ()  # "v12", "e30", "h4", "j": what the last move touched
+
+
+_FIELDS = tuple(State.__dataclass_fields__)
+_SLOTS = tuple((f, State.__dict__[f]) for f in _FIELDS)
+
+
+class Draft:
+    """A mutable copy of a State used inside one move: the rules write `s = evolve(s, ...)`
+    throughout, and on a Draft that is an in-place update, so a move copies the state twice
+    (in and out) instead of once per change."""
+
+    __slots__ = _FIELDS
+
+
+_DRAFT_SLOTS = tuple(Draft.__dict__[f] for f in _FIELDS)
+
+
+def draft(s: State) -> State:
+    """A mutable working copy of `s` (typed as State for the rules' sake)."""
+    d = object.__new__(Draft)
+    for (_, slot), dslot in zip(_SLOTS, _DRAFT_SLOTS, strict=True):
+        dslot.__set__(d, slot.__get__(s))
+    return d  # type: ignore[return-value]
+
+
+def freeze(s: State) -> State:
+    """The immutable State for a Draft (a State is returned as it is)."""
+    if type(s) is State:
+        return s
+    new = object.__new__(State)
+    for (_, slot), dslot in zip(_SLOTS, _DRAFT_SLOTS, strict=True):
+        slot.__set__(new, dslot.__get__(s))
+    return new
+
+
+def evolve(s: State, **changes: object) -> State:
+    """`dataclasses.replace` for State; on a Draft, an in-place update. Field names are checked."""
+    if type(s) is Draft:
+        for name, value in changes.items():
+            setattr(s, name, value)
+        return s
+    new = object.__new__(State)
+    for name, slot in _SLOTS:
+        slot.__set__(new, changes.pop(name) if name in changes else slot.__get__(s))
+    if changes:
+        raise TypeError(f"State has no field {next(iter(changes))!r}")
+    return new
