@@ -110,8 +110,11 @@ class MoveChoices(TableBase):
             return Choices()
         engine = self.service.engine_for(session)
         label = registry.game_table(session.game_key).move_label
-        notations = natural_sorted(
-            engine.format_action(a, state) for a in engine.legal_actions(state, seat)
+        notations = self._quick(
+            session,
+            natural_sorted(
+                engine.format_action(a, state) for a in engine.legal_actions(state, seat)
+            ),
         )
         if 0 < len(notations) <= BUTTON_LIMIT:
             buttons = tuple(
@@ -132,6 +135,12 @@ class MoveChoices(TableBase):
             return Choices(menu=menu)
         return Choices()
 
+    @staticmethod
+    def _quick(session: SessionRecord, notations: list[str]) -> list[str]:
+        """The notations worth a button or menu (the game's `quick_moves`, default all)."""
+        pick = registry.game_table(session.game_key).quick_moves
+        return pick(notations) if pick is not None else notations
+
     def _simultaneous_choices(
         self, session: SessionRecord, state: Any, to_act: frozenset[Seat]
     ) -> Choices:
@@ -149,8 +158,11 @@ class MoveChoices(TableBase):
             if record is None or record.user_id is None:
                 continue
             token = self.service.decision_token(session, state, seat)
-            notations = natural_sorted(
-                engine.format_action(a, state) for a in engine.legal_actions(state, seat)
+            notations = self._quick(
+                session,
+                natural_sorted(
+                    engine.format_action(a, state) for a in engine.legal_actions(state, seat)
+                ),
             )
             if token is None or not notations:
                 continue

@@ -96,6 +96,9 @@ class GameTable:
       for its secrets and players see their private board only.
     nothing_private: the sentence for a player whose `private_text` is None.
     move_label: the label of a legal move on a button or menu option (default: its notation).
+    quick_moves: picks, from a seat's legal notations, those worth a button or menu (e.g.
+      Canaan keeps Roll, End, Accept and Decline and leaves its hundreds of possible offers and
+      counters to slash commands); default: all of them.
     """
 
     key: str
@@ -105,3 +108,4 @@ class GameTable:
     private_text: Callable[[Any], str | None] | None = None
     nothing_private: str = "You hold no hidden information in this game right now."
     move_label: Callable[[str], str] = _no_label
+    quick_moves: Callable[[list[str]], list[str]] | None = None
