@@ -343,7 +343,7 @@ class CanaanCog(
         """Setup: the settlement whose hexes give your starting cards.
 
         Args:
-            settlement: The intersection (and the copper card if it touches copper: "23 copper ore").
+            settlement: Intersection (plus the copper card when it touches copper: "23 copper ore")
         """
         await _play(interaction, f"start {_word(settlement)}")
 

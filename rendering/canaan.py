@@ -24,7 +24,6 @@ from rendering.base import (
     draw_panel,
     draw_text_centered,
     ellipsize,
-    fit_font,
     font,
     mix,
     new_canvas,

@@ -13,7 +13,7 @@ lumber/grain/stone/ore/wool, a set of cards "2 ore+1 wool" (also "ore, ore, wool
     discard 2 ore+2 wool | take 1 ore | give 1 ore   decisions owed on a 7 or to an event card
     bank ore for wool                             maritime trade at your best rate
     offer 2 wool for 1 ore [to red]               domestic offer (one kind each side, 1-3 cards)
-    accept | decline | counter 1 ore for 2 wool   answers (a counter: what you give for what you get)
+    accept | decline | counter 1 ore for 2 wool   answers (counter: what you give for what you get)
     trade red | withdraw                          confirm an answer / close your offer
     look red | bless grain                        Gibeonite Trickery; King's Blessing resource
 """

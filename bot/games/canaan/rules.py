@@ -586,7 +586,10 @@ def explain(s: State, seat: int, a: A.Action) -> str:
     if mode == "look":
         return "Choose whose hand to look at: `look <colour>` (a player holding cards)."
     if mode == "take-look":
-        return f"Take {s.look_count} card(s) from {colour(s.look_victim)}'s hand: `take <card>` (only cards they hold)."
+        return (
+            f"Take {s.look_count} card(s) from {colour(s.look_victim)}'s "
+            "hand: `take <card>` (only cards they hold)."
+        )
     if isinstance(a, A.Play):
         return _explain_play(s, seat, a)
     if mode == "pre-roll":
@@ -602,7 +605,10 @@ def explain(s: State, seat: int, a: A.Action) -> str:
             return _explain_road(s, seat, e, free=False)
         case A.Settlement(vertex=v):
             if not covers(p.hand, COSTS["settlement"]):
-                return f"A settlement costs {hand_text(COSTS['settlement'])}; you have {hand_text(p.hand)}."
+                return (
+                    f"A settlement costs {hand_text(COSTS['settlement'])}; "
+                    f"you have {hand_text(p.hand)}."
+                )
             return _explain_settlement(s, seat, v, free=False)
         case A.City(vertex=v):
             if s.buildings[v] != seat:
@@ -613,7 +619,10 @@ def explain(s: State, seat: int, a: A.Action) -> str:
         case A.Buy():
             if not s.deck:
                 return "The development cards are all gone."
-            return f"A development card costs {hand_text(COSTS['development card'])}; you have {hand_text(p.hand)}."
+            return (
+                f"A development card costs {hand_text(COSTS['development card'])}; "
+                f"you have {hand_text(p.hand)}."
+            )
         case A.Stone():
             return _explain_stone(s, seat, a)
         case A.BankTrade(give=g, get=r):
@@ -661,7 +670,10 @@ def _explain_pending(s: State, pend: Pending, a: A.Action) -> str:
     n = pend.count
     if pend.kind == "discard":
         if not isinstance(a, A.Discard):
-            return f"Discard {n} cards first (you hold more than {HAND_LIMIT}): `discard 2 ore+2 wool`."
+            return (
+                f"Discard {n} cards first (you hold more than "
+                f"{HAND_LIMIT}): `discard 2 ore+2 wool`."
+            )
         if sum(a.cards) != n:
             return f"Discard exactly {n} cards, not {sum(a.cards)}."
         return f"You hold {hand_text(s.players[pend.seat].hand)}; discard only cards you hold."
@@ -674,7 +686,10 @@ def _explain_pending(s: State, pend: Pending, a: A.Action) -> str:
             return f"Take exactly {n} card{'s' * (n > 1)}."
         return f"The bank holds {hand_text(s.bank)}."
     if not isinstance(a, A.Give):
-        return f"Give {n} card{'s' * (n > 1)} to {colour(s.current)} first ({pend.reason}): `give 1 ore`."
+        return (
+            f"Give {n} card{'s' * (n > 1)} to {colour(s.current)} "
+            f"first ({pend.reason}): `give 1 ore`."
+        )
     if sum(a.cards) != n:
         return f"Give exactly {n} card{'s' * (n > 1)}."
     return f"You hold {hand_text(s.players[pend.seat].hand)}; give only cards you hold."
@@ -703,7 +718,10 @@ def _explain_road(s: State, seat: int, e: int, free: bool) -> str:
         return f"Path {s.data.edge_label(e)} already has a road."
     if B.pieces_left(s, seat, "road") <= 0:
         return "You have no road left in stock."
-    return f"Path {s.data.edge_label(e)} does not connect to your road, settlement or city (an opponent's building blocks a road)."
+    return (
+        f"Path {s.data.edge_label(e)} does not connect to your road, "
+        "settlement or city (an opponent's building blocks a road)."
+    )
 
 
 def _explain_settlement(s: State, seat: int, v: int, free: bool) -> str:
@@ -750,7 +768,10 @@ def _explain_play(s: State, seat: int, a: A.Play) -> str:
         return _explain_plague(s, seat, a.hex, a.victim, optional=False)
     if event is not None and event.kind == "take_from_bank":
         n = min(event.count, sum(s.bank))
-        return f"Name {n} cards the bank holds ({hand_text(s.bank)}), e.g. `play {a.card} 1 ore+1 wool`."
+        return (
+            f"Name {n} cards the bank holds ({hand_text(s.bank)}), "
+            f"e.g. `play {a.card} 1 ore+1 wool`."
+        )
     if event is not None and event.kind == "monopoly":
         return f"Name one resource: `play {a.card} ore`."
     return "You cannot play that card now."
@@ -769,13 +790,23 @@ def _explain_stone(s: State, seat: int, a: A.Stone) -> str:
         if not own:
             owners = sorted(B.route_owners(s, seat))
             if owners:
-                return f"You have no building at Jerusalem; build via {', '.join(colour(o) for o in owners)}: `stone via {colour(owners[0])} pay ore`."
-            return "You need a settlement or city on one of Jerusalem's intersections, or a trade route to another player's."
+                return (
+                    "You have no building at Jerusalem; build via "
+                    f"{', '.join(colour(o) for o in owners)}: "
+                    f"`stone via {colour(owners[0])} pay ore`."
+                )
+            return (
+                "You need a settlement or city on one of Jerusalem's "
+                "intersections, or a trade route to another player's."
+            )
         return "You cannot build a stone now."
     if own:
         return "You have your own building at Jerusalem: build with `stone`, no fee."
     if a.via not in B.route_owners(s, seat):
-        return f"No trade route leads from your buildings to a building of {colour(a.via) if a.via < len(s.players) else 'that player'} at Jerusalem."
+        return (
+            "No trade route leads from your buildings to a building of "
+            f"{colour(a.via) if a.via < len(s.players) else 'that player'} at Jerusalem."
+        )
     return f"After the stone's cost you have no {RESOURCES[a.pay]} left to pay the fee."
 
 
@@ -870,7 +901,10 @@ def _apply_settlement(s: State, seat: int, a: A.Settlement) -> tuple[State, list
     events.append(
         _ev(
             "settlement",
-            f"{colour(seat).capitalize()} builds a settlement{' free' if free else ''} at {B.vertex_text(s.data, v)}.",
+            (
+                f"{colour(seat).capitalize()} builds a "
+                f"settlement{' free' if free else ''} at {B.vertex_text(s.data, v)}."
+            ),
         )
     )
     s, more = _award_roads(s)
@@ -935,7 +969,10 @@ def _apply_start(s: State, seat: int, a: A.Start) -> tuple[State, list[Event], b
             "start",
             f"You take {hand_text(cards)} for your settlement at {a.vertex + 1}.",
             {seat},
-            f"{colour(seat).capitalize()} takes {sum(cards)} starting cards for the settlement at {a.vertex + 1}.",
+            (
+                f"{colour(seat).capitalize()} takes {sum(cards)} "
+                f"starting cards for the settlement at {a.vertex + 1}."
+            ),
         )
     ]
     if all(p.start >= 0 for p in s.players):
@@ -969,7 +1006,10 @@ def _seven(s: State, seat: int) -> Result:
         events.append(
             _ev(
                 "black",
-                f"The plague is active: a black stone is added to Jerusalem ({len(s.jerusalem)}/{s.data.blocks}).",
+                (
+                    "The plague is active: a black stone is added to "
+                    f"Jerusalem ({len(s.jerusalem)}/{s.data.blocks})."
+                ),
             )
         )
         s, more = _jerusalem_check(s)
@@ -1106,9 +1146,15 @@ def _apply_give(s: State, seat: int, a: A.Give) -> tuple[State, list[Event], boo
     events = [
         _private(
             "give",
-            f"{colour(seat).capitalize()} gives {hand_text(a.cards)} to {colour(s.current)} ({pend.reason}).",
+            (
+                f"{colour(seat).capitalize()} gives {hand_text(a.cards)} "
+                f"to {colour(s.current)} ({pend.reason})."
+            ),
             {seat, s.current},
-            f"{colour(seat).capitalize()} gives {sum(a.cards)} card(s) to {colour(s.current)} ({pend.reason}).",
+            (
+                f"{colour(seat).capitalize()} gives {sum(a.cards)} "
+                f"card(s) to {colour(s.current)} ({pend.reason})."
+            ),
         )
     ]
     return s, events, True
@@ -1142,7 +1188,10 @@ def _move_plague(s: State, seat: int, h: int, victim: int, why: str) -> Result:
     events = [
         _ev(
             "plague",
-            f"{colour(seat).capitalize()} moves the plague to {t.label} ({t.terrain} {t.number}){why}.",
+            (
+                f"{colour(seat).capitalize()} moves the plague "
+                f"to {t.label} ({t.terrain} {t.number}){why}."
+            ),
         )
     ]
     if victim >= 0:
@@ -1196,7 +1245,10 @@ def _apply_stone(s: State, seat: int, a: A.Stone) -> tuple[State, list[Event], b
         events.append(
             _ev(
                 "fee",
-                f"{colour(seat).capitalize()} pays {colour(a.via)} 1 {RESOURCES[a.pay]} to build through their building at Jerusalem.",
+                (
+                    f"{colour(seat).capitalize()} pays {colour(a.via)} 1 "
+                    f"{RESOURCES[a.pay]} to build through their building at Jerusalem."
+                ),
             )
         )
     p = s.players[seat]
@@ -1205,7 +1257,10 @@ def _apply_stone(s: State, seat: int, a: A.Stone) -> tuple[State, list[Event], b
     events.append(
         _ev(
             "stone",
-            f"{colour(seat).capitalize()} adds a stone to Jerusalem ({len(s.jerusalem)}/{s.data.blocks}).",
+            (
+                f"{colour(seat).capitalize()} adds a stone to "
+                f"Jerusalem ({len(s.jerusalem)}/{s.data.blocks})."
+            ),
         )
     )
     s, more = _award_blessing(s)
@@ -1321,7 +1376,10 @@ def _apply_bless(s: State, seat: int, a: A.Bless) -> tuple[State, list[Event], b
         [
             _ev(
                 "blessing",
-                f"{colour(seat).capitalize()} keeps 1 {RESOURCES[a.res]} under King's Blessing and trades it 2:1.",
+                (
+                    f"{colour(seat).capitalize()} keeps 1 {RESOURCES[a.res]} "
+                    "under King's Blessing and trades it 2:1."
+                ),
             )
         ],
         False,
@@ -1337,7 +1395,10 @@ def _apply_bank(s: State, seat: int, a: A.BankTrade) -> tuple[State, list[Event]
         [
             _ev(
                 "bank",
-                f"{colour(seat).capitalize()} trades {rate} {RESOURCES[a.give]} with the bank for 1 {RESOURCES[a.get]}.",
+                (
+                    f"{colour(seat).capitalize()} trades {rate} "
+                    f"{RESOURCES[a.give]} with the bank for 1 {RESOURCES[a.get]}."
+                ),
             )
         ],
         False,
@@ -1353,7 +1414,10 @@ def _apply_offer(s: State, seat: int, a: A.MakeOffer) -> tuple[State, list[Event
         [
             _ev(
                 "offer",
-                f"{colour(seat).capitalize()} offers {hand_text(a.give)} for {hand_text(a.get)}{to}.",
+                (
+                    f"{colour(seat).capitalize()} offers "
+                    f"{hand_text(a.give)} for {hand_text(a.get)}{to}."
+                ),
             )
         ],
         False,
@@ -1391,7 +1455,10 @@ def _apply_counter(s: State, seat: int, a: A.Counter) -> tuple[State, list[Event
         [
             _ev(
                 "answer",
-                f"{colour(seat).capitalize()} counters: {hand_text(a.give)} for {hand_text(a.get)}.",
+                (
+                    f"{colour(seat).capitalize()} counters: "
+                    f"{hand_text(a.give)} for {hand_text(a.get)}."
+                ),
             )
         ],
         False,
@@ -1414,7 +1481,10 @@ def _apply_trade(s: State, seat: int, a: A.Trade) -> tuple[State, list[Event], b
         [
             _ev(
                 "trade",
-                f"{colour(seat).capitalize()} gives {hand_text(mine)} to {colour(a.seat)} for {hand_text(theirs)}.",
+                (
+                    f"{colour(seat).capitalize()} gives {hand_text(mine)} "
+                    f"to {colour(a.seat)} for {hand_text(theirs)}."
+                ),
             )
         ],
         False,
@@ -1531,7 +1601,10 @@ def _special_event(name: str, old: int, new: int, values: list[int]) -> Event:
         )
     return _ev(
         "special",
-        f"{name} goes back beside the board (tie or none qualifies); {colour(old)} loses {SPECIAL_VP} VP.",
+        (
+            f"{name} goes back beside the board (tie or none "
+            f"qualifies); {colour(old)} loses {SPECIAL_VP} VP."
+        ),
     )
 
 
@@ -1583,7 +1656,10 @@ def _jerusalem_check(s: State) -> Result:
     if s.play_on:
         return s, []
     names = " and ".join(colour(r[2]) for r in tied)
-    text = f"Jerusalem is complete but {names} are tied on VP and stones: play continues until a turn ends with one leader."
+    text = (
+        f"Jerusalem is complete but {names} are tied on VP and "
+        "stones: play continues until a turn ends with one leader."
+    )
     return evolve(s, play_on=True), [_ev("play-on", text)]
 
 

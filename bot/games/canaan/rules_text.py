@@ -14,13 +14,14 @@ VP start at 2 (3-4 players) or 3 (2 players): the starting settlements.
 **Turn**: play one development card any time (not one bought this turn; VP cards any number), \
 roll, trade, then build. Production: settlement 1, city 2; copper: cards of your choice; the \
 plague's hex produces nothing. **A 7**: a black stone to Jerusalem, no production, everyone over 7 \
-cards discards half (rounded down, at once, privately), then the roller moves the plague to another \
-numbered hex and may take a random card from a player touching it.
+cards discards half (rounded down, at once, privately), then the roller moves the plague to \
+another numbered hex and may take a random card from a player touching it.
 **Trade** (after rolling, before building): offers only with the player whose turn it is; bank \
 4:1, 3:1 and 2:1 harbours, 2:1 in the King's Blessing resource.
 **Costs**: road stone+lumber; settlement stone+lumber+wool+grain; city 3 ore+2 grain; development \
-card ore+wool+grain; Jerusalem stone stone+ore (own settlement/city on a Jerusalem intersection, or \
-a road route of any owners to another player's there, paying them 1 card of your choice per stone). \
+card ore+wool+grain; Jerusalem stone stone+ore (own settlement/city on a Jerusalem intersection, \
+or a road route of any owners to another player's there, paying them 1 card of your choice per \
+stone). \
 Pieces: 15 roads, 5 settlements, 4 cities, 20 stones. Bank: 23 of each resource.
 **Cards**: 20 priests (move the plague elsewhere and take a card; stay face up), 11 events, 4 VP \
 cards. **Special cards** (2 VP each; a tie sends the card back beside the board): Longest Road \
