@@ -407,6 +407,12 @@ def run(args: argparse.Namespace, render_png: RenderPng | None = None) -> int:
         for seats in seat_counts(engine):
             for figure in bench_game(key, plan, args.seed, renderer, emit, seats):
                 rows.append(Row(engine.spec.display_name, str(seats), figure))
+    if "canaan" in games:  # the comparison with catanatron (optional '.[bench]' extra)
+        from bot.cli.bench_catan import comparison_lines
+
+        emit("== Settlers of Canaan vs catanatron (random 4-player games) ==")
+        for line in comparison_lines(plan.random_seconds, plan.random_max_games):
+            emit(line)
     memory = Figure("peak memory (process)", peak_memory_mb(), "MB")
     rows.append(Row("all", "-", memory))
     misses = sum(row.figure.verdict == "MISS" for row in rows)

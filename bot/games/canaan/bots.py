@@ -35,11 +35,33 @@ class RandomBot:
         groups = R.legal_groups(state, seat)
         while groups:
             i = rnd.randrange(len(groups))
+            cls = groups[i][0]
+            if cls is A.MakeOffer or cls is A.Counter:
+                # Hundreds of offers are legal; draw one directly instead of listing them.
+                return _random_offer(state, seat, rnd, counter=cls is A.Counter)
             options = list(groups[i][1]())
             if options:
                 return options[rnd.randrange(len(options))]
             groups.pop(i)
         raise ValueError("no legal action")
+
+
+def _random_offer(s: State, seat: int, rnd: random.Random, *, counter: bool) -> A.Action:
+    """A uniformly drawn offer (or counter) shape: one held kind for one other kind, 1-3 each."""
+    hand = s.players[seat].hand
+    while True:
+        g = rnd.choice([r for r in range(5) if hand[r]])
+        r = rnd.choice([x for x in range(5) if x != g])
+        give = R.one(g, rnd.randint(1, min(R.MAX_OFFER, hand[g])))
+        get = R.one(r, rnd.randint(1, R.MAX_OFFER))
+        if counter:
+            o = s.offer
+            if o is not None and (give, get) == (o.get, o.give):
+                continue
+            return A.Counter(give, get)
+        others = [i for i in range(len(s.players)) if i != seat] if len(s.players) > 2 else []
+        to = rnd.choice([-1, *others])
+        return A.MakeOffer(give, get, to)
 
 
 def vertex_value(s: State, v: int, seat: int) -> float:
