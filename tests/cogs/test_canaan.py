@@ -79,6 +79,9 @@ async def test_offer_answered_per_seat_with_buttons_then_confirmed(h: Harness) -
     status = await _status(h)
     if tuple(status.to_act) != (seat,):
         pytest.skip("the roll asked for a copper choice or a discard first")
+    plague = [n for n in await _legal(h, user) if n.startswith("plague ")]
+    if plague:  # a 7: move the plague first
+        await h.slash("canaan plague", hex=plague[0].removeprefix("plague "), user=user)
     ex = await h.autocomplete("canaan offer", focused="give", user=user)
     assert ex.choice_values
     give = ex.choice_values[0]

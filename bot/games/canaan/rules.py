@@ -1063,6 +1063,7 @@ def _produce(s: State, number: int) -> Result:
             bank[r] = 0
         else:
             short.append(f"the bank cannot pay everyone {RESOURCES[r]}, so nobody receives it")
+    s_players_before = s.players
     players = tuple(replace(p, hand=tuple(h)) for p, h in zip(s.players, hands, strict=True))  # type: ignore[arg-type]
     got = []
     for i, (before, after) in enumerate(zip(s.players, players, strict=True)):
@@ -1072,6 +1073,11 @@ def _produce(s: State, number: int) -> Result:
     s = evolve(s, players=players, bank=(bank[0], bank[1], bank[2], bank[3], bank[4]))
     if got:
         events.append(_ev("production", "Production: " + "; ".join(got) + "."))
+        # Each receiver also gets a private line with the hand it now holds.
+        for i, (before, after) in enumerate(zip(s_players_before, players, strict=True)):
+            if after.hand != before.hand:
+                line = f"Your hand now: {hand_text(after.hand)}."
+                events.append(_private("hand", line, {i}, None))
     elif not any(copper):
         events.append(_ev("production", f"Nothing is produced on a {number}."))
     if short:
