@@ -58,6 +58,7 @@ def _offer_sides(notations: tuple[str, ...], head: str, side: int) -> list[str]:
     return list(out)
 
 
+@app_commands.guild_only()
 class CanaanCog(
     commands.GroupCog, group_name="canaan", group_description="Play Settlers of Canaan."
 ):
