@@ -188,14 +188,17 @@ def _board(c: _Ctx) -> None:
             width=max(2, int(u * (0.07 if f"h{hi}" in marks else 0.025))),
         )
         cx, cy = c.px(*t.center)
+        if t.terrain == "sea_of_galilee":
+            # No letter: commands never name the lake (the plague stays on land).
+            f = font(max(10, int(u * 0.16)), bold=True)
+            draw_text_centered(draw, (cx, cy - u * 0.1), "Sea of", f, "#ffffff")
+            draw_text_centered(draw, (cx, cy + u * 0.1), "Galilee", f, "#ffffff")
+            continue
         lab = font(max(12, int(u * 0.2)), bold=True)
         draw_text_centered(draw, (cx, cy - u * 0.62), t.label, lab, text_on(fill))
-        if t.terrain == "sea_of_galilee":
-            f = font(max(10, int(u * 0.17)), bold=True)
-            draw_text_centered(draw, (cx, cy + u * 0.02), "Sea of", f, "#ffffff")
-            draw_text_centered(draw, (cx, cy + u * 0.22), "Galilee", f, "#ffffff")
-            continue
-        if t.terrain == "copper":
+        if v.plague == hi:
+            pass  # the plague's label takes the terrain name's place
+        elif t.terrain == "copper":
             f = font(max(11, int(u * 0.18)), bold=True)
             draw_text_centered(draw, (cx, cy + u * 0.52), "COPPER", f, "#3a1d00")
         else:
@@ -258,7 +261,7 @@ def _plague(c: _Ctx, cx: float, cy: float) -> None:
     u = c.lay.unit
     r = u * 0.44
     c.draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline="#000000", width=max(4, int(u * 0.08)))
-    box = Rect(cx - u * 0.42, cy - u * 0.42 - u * 0.17, cx + u * 0.42, cy - u * 0.42 + u * 0.07)
+    box = Rect(cx - u * 0.42, cy + u * 0.41, cx + u * 0.42, cy + u * 0.65)
     c.draw.rounded_rectangle(box.box(), radius=4, fill="#000000")
     f = font(max(10, int(u * 0.16)), bold=True)
     draw_text_centered(c.draw, box.center, "PLAGUE", f, "#ffffff")
@@ -278,7 +281,7 @@ def _harbours(c: _Ctx) -> None:
         hx, hy = d.hexes[land[0]].center if land else (0.0, 0.0)
         dx, dy = mx - hx, my - hy
         norm = math.hypot(dx, dy) or 1
-        push = 0.22 if at == "sea_of_galilee" else 0.38
+        push = 0.2 if at == "sea_of_galilee" else 0.38
         lx, ly = mx + dx / norm * push, my + dy / norm * push
         p = c.px(lx, ly)
         text = "3:1" if trade is None else f"2:1 {RESOURCE_LETTER[_res_name(trade)]}"
