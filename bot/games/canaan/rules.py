@@ -48,6 +48,7 @@ from bot.games.canaan.state import (
     Player,
     State,
     draft,
+    with_player,
     evolve,
     freeze,
 )
@@ -241,7 +242,7 @@ def legal_actions(s: State, seat: int) -> tuple[A.Action, ...]:
 Group = tuple[type, Callable[[], Iterable[A.Action]]]
 
 
-def legal_groups(s: State, seat: int) -> list[Group]:
+def legal_groups(s: State, seat: int, only: type | None = None) -> list[Group]:
     """The legal actions of `seat` as (action class, thunk) groups, each computed only when
     called: `check` and the random bot look at one group instead of every action."""
     if s.phase is Phase.OVER or seat not in to_act(s):
@@ -283,6 +284,8 @@ def legal_groups(s: State, seat: int) -> list[Group]:
         groups.append((A.Roll, lambda: (A.Roll(),)))
         return groups
     groups.append((A.End, lambda: (A.End(),)))
+    if only is A.End or only is A.Play:
+        return groups  # `is_legal` needs only that group: skip the costlier checks below
     if s.offer is not None:
         groups.append((A.Withdraw, lambda: (A.Withdraw(),)))
         groups.append((A.Trade, lambda: map(A.Trade, _confirmable(s))))
@@ -498,7 +501,7 @@ def _legal_set(s: State, seat: int) -> set[A.Action]:
 def is_legal(s: State, seat: int, action: A.Action) -> bool:
     """True if `action` is legal: only the group of its own kind is computed."""
     cls = type(action)
-    for c, thunk in legal_groups(s, seat):
+    for c, thunk in legal_groups(s, seat, cls):
         if c is not cls:
             continue
         if isinstance(action, A.MakeOffer):
@@ -851,7 +854,7 @@ def _private(kind: str, text: str, seats: set[int], public: str | None) -> Event
 
 def _set_player(s: State, seat: int, **kw: object) -> State:
     players = list(s.players)
-    players[seat] = replace(players[seat], **kw)  # type: ignore[arg-type]
+    players[seat] = with_player(players[seat], **kw)
     return evolve(s, players=tuple(players))
 
 
@@ -1064,7 +1067,7 @@ def _produce(s: State, number: int) -> Result:
         else:
             short.append(f"the bank cannot pay everyone {RESOURCES[r]}, so nobody receives it")
     s_players_before = s.players
-    players = tuple(replace(p, hand=tuple(h)) for p, h in zip(s.players, hands, strict=True))  # type: ignore[arg-type]
+    players = tuple(with_player(p, hand=tuple(h)) for p, h in zip(s.players, hands, strict=True))
     got = []
     for i, (before, after) in enumerate(zip(s.players, players, strict=True)):
         gained = sub(after.hand, before.hand)
