@@ -48,9 +48,9 @@ from bot.games.canaan.state import (
     Player,
     State,
     draft,
-    with_player,
     evolve,
     freeze,
+    with_player,
 )
 from bot.games.protocol import Event, Seat
 from bot.games.rejections import Rejection, illegal

@@ -178,7 +178,8 @@ _player_src = (
     + "\n".join(
         f"    _set(n, {f!r}, kw.pop({f!r}) if {f!r} in kw else p.{f})" for f in _PLAYER_FIELDS
     )
-    + "\n    if kw:\n        raise TypeError(f'Player has no field {next(iter(kw))!r}')\n    return n\n"
+    + "\n    if kw:\n        raise TypeError(f'Player has no field {next(iter(kw))!r}')"
+    + "\n    return n\n"
 )
 _player_scope: dict[str, object] = {
     "_new": object.__new__,
