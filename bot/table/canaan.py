@@ -10,6 +10,7 @@ from bot.table.hooks import GameTable, Subcommand, simple
 __all__ = ["TABLE", "hand_text", "quick_moves"]
 
 NO_CARDS = "You hold no resource or development cards."
+_PRIVATE_HEADS = ("discard", "give", "take")
 _QUICK_HEADS = ("roll", "end", "accept", "decline", "trade", "withdraw", "buy", "bless", "look")
 
 
@@ -39,12 +40,15 @@ def hand_text(view: Any) -> str | None:
 
 def quick_moves(notations: list[str]) -> list[str]:
     """Buttons: the one-word decisions (roll, end, accept, decline, trade <colour>, withdraw,
-    buy...) and the discards/choices when few. Offers, counters and builds stay slash commands
-    with autocomplete, so an answer row is Accept / Decline (and Counter is `/canaan counter`)."""
+    buy...), else the other choices except private ones (discards, gives, takes). Offers,
+    counters and builds stay slash commands with autocomplete, so an answer row is Accept /
+    Decline (and Counter is `/canaan counter`)."""
     quick = [n for n in notations if n.split(" ", 1)[0] in _QUICK_HEADS]
     if quick:
         return quick
-    return notations
+    # Buttons are public: the sets a player may discard, give or take from a hand they looked at
+    # would show that hand to everyone, so those stay private slash commands.
+    return [n for n in notations if n.split(" ", 1)[0] not in _PRIVATE_HEADS]
 
 
 TABLE = GameTable(

@@ -109,3 +109,13 @@ async def test_hand_is_private_and_bad_moves_are_refused_privately(h: Harness) -
     assert not ex.public and ex.text
     ex = await h.slash("canaan trade", how="bank", give="ore", receive="wool", user=BOB)
     assert not ex.public and ex.text
+
+
+async def test_buttons_never_show_a_hand() -> None:
+    """Discard, give and take choices would list a hand's cards on a public button."""
+    from bot.table.canaan import quick_moves
+
+    assert quick_moves(["discard 2 ore+2 wool", "discard 4 ore"]) == []
+    assert quick_moves(["take 1 wool", "take 1 ore"]) == []
+    assert quick_moves(["decline", "accept", "counter 1 ore for 1 wool"]) == ["decline", "accept"]
+    assert quick_moves(["plague A", "plague B"]) == ["plague A", "plague B"]
