@@ -7,7 +7,7 @@ from typing import Any
 
 from bot.table.hooks import GameTable, Subcommand, simple
 
-__all__ = ["TABLE", "hand_text", "quick_moves"]
+__all__ = ["TABLE", "hand_text", "move_menu", "quick_moves"]
 
 NO_CARDS = "You hold no resource or development cards."
 _PRIVATE_HEADS = ("discard", "give", "take")
@@ -49,6 +49,16 @@ def quick_moves(notations: list[str]) -> list[str]:
     # Buttons are public: the sets a player may discard, give or take from a hand they looked at
     # would show that hand to everyone, so those stay private slash commands.
     return [n for n in notations if n.split(" ", 1)[0] not in _PRIVATE_HEADS]
+
+
+def move_menu(state: Any, seat: int) -> list[tuple[str, str]]:
+    """(label, notation) of the moves offered on buttons and menus: `quick_moves` of the
+    seat's legal moves, labelled with a capital ("Roll", "Decline", "Trade red")."""
+    from bot.games.canaan import ENGINE
+    from bot.games.canaan.rules import legal_actions
+
+    notations = [ENGINE.format_action(a, state) for a in legal_actions(state, seat)]
+    return [(n[:1].upper() + n[1:], n) for n in quick_moves(notations)]
 
 
 TABLE = GameTable(
@@ -107,6 +117,6 @@ TABLE = GameTable(
     text_aliases={"move": "act"},
     private_text=hand_text,
     nothing_private=NO_CARDS,
-    quick_moves=quick_moves,
+    move_menu=lambda state, seat: move_menu(state, seat),
 )
 """Canaan's table behaviour (see `bot.table.hooks.GameTable`)."""
