@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from contextvars import ContextVar
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
@@ -17,6 +18,7 @@ from PIL import Image, ImageDraw
 from bot.games.canaan.view import CanaanView
 from rendering.base import (
     DEFAULT,
+    Font,
     Rect,
     Theme,
     draw_die,
@@ -24,13 +26,22 @@ from rendering.base import (
     draw_panel,
     draw_text_centered,
     ellipsize,
-    font,
+    min_text_px,
     mix,
     new_canvas,
     text_on,
 )
+from rendering.base import font as kit_font
 
 WIDTH = 1000
+_MIN_PX: ContextVar[int] = ContextVar("canaan_min_text_px", default=8)
+
+
+def font(size: float, bold: bool = False) -> Font:
+    """The kit's font, never below the phone-readable minimum for the image being drawn."""
+    return kit_font(max(_MIN_PX.get(), int(size)), bold)
+
+
 TERRAIN_COLOURS = {
     "forest": "#2e6b34",
     "pasture": "#93c95b",
@@ -69,7 +80,7 @@ def compute_layout(view: CanaanView, width: int = WIDTH) -> Layout:
     xs = [x for x, _ in d.vertex_xy]
     ys = [y for _, y in d.vertex_xy]
     span_x, span_y = max(xs) - min(xs), max(ys) - min(ys)
-    margin = 0.06 * width
+    margin = 0.04 * width
     header = Rect(0, 0, width, 0.07 * width)
     unit = (width - 2 * margin) / (span_x + 1.2)
     board_h = (span_y + 1.2) * unit
@@ -79,14 +90,14 @@ def compute_layout(view: CanaanView, width: int = WIDTH) -> Layout:
         board.y0 + board_h / 2 - (min(ys) + max(ys)) / 2 * unit,
     )
     wall = Rect(margin, board.y1 + 0.01 * width, width - margin, board.y1 + 0.16 * width)
-    row = 0.075 * width
+    row = 0.1 * width
     table = Rect(
         margin * 0.5,
         wall.y1 + 0.02 * width,
         width - margin * 0.5,
         wall.y1 + 0.02 * width + row * (len(view.seats) + 0.6),
     )
-    footer = Rect(0, table.y1 + 0.01 * width, width, table.y1 + 0.13 * width)
+    footer = Rect(0, table.y1 + 0.01 * width, width, table.y1 + 0.18 * width)
     return Layout(width, int(footer.y1), header, board, wall, table, footer, unit, origin)
 
 
@@ -127,9 +138,17 @@ def render(
     names: display names by seat (default: the seat colour).
     """
     width = max(600, min(1600, int(size)))
+    token = _MIN_PX.set(min_text_px(width))
+    try:
+        return _render(view, theme, width, dict(names or {}))
+    finally:
+        _MIN_PX.reset(token)
+
+
+def _render(view: CanaanView, theme: Theme, width: int, names: dict[int, str]) -> Image.Image:
     lay = compute_layout(view, width)
     image, draw = new_canvas(lay.width, lay.height, theme)
-    ctx = _Ctx(draw, theme, view, lay, dict(names or {}))
+    ctx = _Ctx(draw, theme, view, lay, names)
     _title(ctx)
     _board(ctx)
     _wall(ctx)
@@ -189,26 +208,23 @@ def _board(c: _Ctx) -> None:
         )
         cx, cy = c.px(*t.center)
         if t.terrain == "sea_of_galilee":
-            # No letter: commands never name the lake (the plague stays on land).
-            f = font(max(10, int(u * 0.16)), bold=True)
-            draw_text_centered(draw, (cx, cy - u * 0.1), "Sea of", f, "#ffffff")
-            draw_text_centered(draw, (cx, cy + u * 0.1), "Galilee", f, "#ffffff")
-            continue
+            continue  # the blue lake inside the land, its harbours labelled around it
         lab = font(max(12, int(u * 0.2)), bold=True)
         draw_text_centered(draw, (cx, cy - u * 0.62), t.label, lab, text_on(fill))
         if v.plague == hi:
             pass  # the plague's label takes the terrain name's place
         elif t.terrain == "copper":
-            f = font(max(11, int(u * 0.18)), bold=True)
-            draw_text_centered(draw, (cx, cy + u * 0.52), "COPPER", f, "#3a1d00")
+            f = font(u * 0.16)
+            draw_text_centered(draw, (cx, cy + u * 0.55), "copper", f, "#3a1d00")
         else:
-            f = font(max(11, int(u * 0.16)))
-            draw_text_centered(draw, (cx, cy + u * 0.52), t.terrain, f, text_on(fill))
+            f = font(u * 0.16)
+            word = _res_name(t.resource) if t.resource is not None else t.terrain
+            draw_text_centered(draw, (cx, cy + u * 0.55), word, f, text_on(fill))
         if t.number is not None:
             _token(c, cx, cy, t.number)
         if v.plague == hi:
             _plague(c, cx, cy)
-    _harbours(c)
+    _harbours(c, labels=False)
     # Roads.
     for e, owner in enumerate(v.roads):
         if owner < 0:
@@ -225,35 +241,40 @@ def _board(c: _Ctx) -> None:
         col = c.seat_colour(owner)
         draw.line((p2, q2), fill=col, width=w)
         mid = ((p[0] + q[0]) / 2, (p[1] + q[1]) / 2)
-        f = font(max(10, int(w * 0.95)), bold=True)
+        f = font(w * 0.95, bold=True)
+        br = _MIN_PX.get() * 0.55
+        draw.ellipse(
+            (mid[0] - br, mid[1] - br, mid[0] + br, mid[1] + br), fill=col, outline="#111111"
+        )
         draw_text_centered(draw, mid, c.letter(owner), f, text_on(col))
     # Buildings and intersection numbers.
     num_font = font(max(9, int(u * 0.15)))
     for x, occ in enumerate(v.buildings):
         px, py = c.px(*d.vertex_xy[x])
         if occ < 0:
-            r = u * 0.13
+            r = max(u * 0.13, _MIN_PX.get() * 0.72)
             fill = "#f3ead2" if x not in d.jerusalem else "#f7d488"
             draw.ellipse((px - r, py - r, px + r, py + r), fill=fill, outline="#444444")
             draw_text_centered(draw, (px, py), str(x + 1), num_font, "#222222")
             continue
         seat = occ % 10
         _building(c, px, py, seat, city=occ >= 10, highlight=f"v{x}" in marks)
+    _harbours(c, labels=True)
 
 
 def _token(c: _Ctx, cx: float, cy: float, number: int) -> None:
     u = c.lay.unit
-    r = u * 0.3
+    r = max(u * 0.3, _MIN_PX.get() * 1.1)
     c.draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill="#f5ecd4", outline="#3b3b3b", width=2)
     hot = number in (6, 8)
     colour = "#b3261e" if hot else "#1e1e1e"
     f = font(max(12, int(u * (0.3 if hot else 0.26))), bold=True)
-    draw_text_centered(c.draw, (cx, cy - u * 0.05), str(number), f, colour)
+    draw_text_centered(c.draw, (cx, cy - r * 0.15), str(number), f, colour)
     pips = PIPS.get(number, 0)
     pr = max(1.5, u * 0.028)
     for i in range(pips):
         x = cx + (i - (pips - 1) / 2) * pr * 2.8
-        y = cy + u * 0.17
+        y = cy + r * 0.62
         c.draw.ellipse((x - pr, y - pr, x + pr, y + pr), fill=colour)
 
 
@@ -261,36 +282,46 @@ def _plague(c: _Ctx, cx: float, cy: float) -> None:
     u = c.lay.unit
     r = u * 0.44
     c.draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline="#000000", width=max(4, int(u * 0.08)))
-    box = Rect(cx - u * 0.42, cy + u * 0.41, cx + u * 0.42, cy + u * 0.65)
+    f = font(u * 0.16)
+    half = f.getlength("plague") / 2 + 6
+    box = Rect(cx - half, cy + u * 0.55 - f.size * 0.62, cx + half, cy + u * 0.55 + f.size * 0.62)
     c.draw.rounded_rectangle(box.box(), radius=4, fill="#000000")
-    f = font(max(10, int(u * 0.16)), bold=True)
-    draw_text_centered(c.draw, box.center, "PLAGUE", f, "#ffffff")
+    draw_text_centered(c.draw, box.center, "plague", f, "#ffffff")
 
 
-def _harbours(c: _Ctx) -> None:
+def _harbours(c: _Ctx, *, labels: bool) -> None:
+    """Harbour labels: out at sea beside their path; the Sea of Galilee's, too many for its
+    small water at a readable size, stacked in the lake's middle with lines to their paths."""
     d, u = c.view.data, c.lay.unit
-    for _hid, at, trade, (a, b) in d.harbors:
+    f = font(u * 0.17, bold=True)
+    lake = [h for h in d.harbors if h[1] == "sea_of_galilee"]
+    lake_hex = next((t for t in d.hexes if t.terrain == "sea_of_galilee"), None)
+    lake_mid = lambda a, b: (d.vertex_xy[a][1] + d.vertex_xy[b][1]) / 2  # noqa: E731
+    lake_order = sorted(lake, key=lambda h: lake_mid(*h[3]))
+    for hid, at, trade, (a, b) in d.harbors:
         (x1, y1), (x2, y2) = d.vertex_xy[a], d.vertex_xy[b]
         mx, my = (x1 + x2) / 2, (y1 + y2) / 2
-        # Push the label away from the land hex this edge belongs to (toward the water).
-        land = [
-            h
-            for h in d.vertex_hexes[a]
-            if h in d.vertex_hexes[b] and d.hexes[h].terrain != "sea_of_galilee"
-        ]
-        hx, hy = d.hexes[land[0]].center if land else (0.0, 0.0)
-        dx, dy = mx - hx, my - hy
-        norm = math.hypot(dx, dy) or 1
-        push = 0.2 if at == "sea_of_galilee" else 0.38
-        lx, ly = mx + dx / norm * push, my + dy / norm * push
-        p = c.px(lx, ly)
+        if at == "sea_of_galilee" and lake_hex is not None:
+            i = next(k for k, h in enumerate(lake_order) if h[0] == hid)
+            cx, cy = c.px(*lake_hex.center)
+            p = (cx, cy + (i - (len(lake_order) - 1) / 2) * f.size * 1.45)
+        else:
+            # Out to sea: away from the land hex this path belongs to.
+            land = [h for h in d.vertex_hexes[a] if h in d.vertex_hexes[b]]
+            hx, hy = d.hexes[land[0]].center if land else (0.0, 0.0)
+            dx, dy = mx - hx, my - hy
+            norm = math.hypot(dx, dy) or 1
+            p = c.px(mx + dx / norm * 0.55, my + dy / norm * 0.55)
         text = "3:1" if trade is None else f"2:1 {RESOURCE_LETTER[_res_name(trade)]}"
-        f = font(max(10, int(u * 0.17)), bold=True)
         w = f.getlength(text) + u * 0.12
-        box = Rect(p[0] - w / 2, p[1] - u * 0.13, p[0] + w / 2, p[1] + u * 0.13)
-        for vx in (a, b):
-            q = c.px(*d.vertex_xy[vx])
-            c.draw.line((p, q), fill="#f5ecd4", width=max(2, int(u * 0.04)))
+        box = Rect(p[0] - w / 2, p[1] - f.size * 0.65, p[0] + w / 2, p[1] + f.size * 0.65)
+        target = c.px(mx, my)
+        if not labels:  # the leader lines go under the roads and intersections
+            c.draw.line((p, target), fill="#f5ecd4", width=max(2, int(u * 0.04)))
+            for vx in (a, b):
+                q = c.px(*d.vertex_xy[vx])
+                c.draw.line((target, q), fill="#f5ecd4", width=max(3, int(u * 0.06)))
+            continue
         c.draw.rounded_rectangle(box.box(), radius=5, fill="#f5ecd4", outline="#3b2a10", width=2)
         draw_text_centered(c.draw, box.center, text, f, "#3b2a10")
 
@@ -303,7 +334,7 @@ def _res_name(index: int) -> str:
 
 def _building(c: _Ctx, px: float, py: float, seat: int, *, city: bool, highlight: bool) -> None:
     u = c.lay.unit
-    s = u * (0.25 if city else 0.2)
+    s = max(u * (0.25 if city else 0.2), _MIN_PX.get() * (0.8 if city else 0.7))
     col = c.seat_colour(seat)
     if highlight:
         r = s * 1.7
@@ -389,8 +420,8 @@ def _table(c: _Ctx) -> None:
     n = len(v.seats)
     row_h = r.height / (n + 0.6)
     head = font(max(11, int(row_h * 0.26)))
-    cols = [0.05, 0.43, 0.53, 0.63, 0.73, 0.84]
-    labels = ["", "VP", "Cards", "Dev", "Priests", "Stones"]
+    cols = [0.05, 0.45, 0.56, 0.67, 0.78, 0.9]
+    labels = ["", "VP", "Hand", "Dev", "Priests", "Stones"]
     for x, lab in zip(cols, labels, strict=True):
         if lab:
             draw_text_centered(
@@ -413,7 +444,7 @@ def _table(c: _Ctx) -> None:
             draw, sq.center, c.letter(i), font(int(sw * 0.6), bold=True), text_on(col)
         )
         name_font = font(max(12, int(row_h * 0.3)), bold=True)
-        name = ellipsize(c.name(i), name_font, r.width * 0.3)
+        name = ellipsize(c.name(i), name_font, r.width * 0.32)
         draw.text(
             (sq.x1 + 10, cy - row_h * 0.14), name, font=name_font, fill=c.theme.text, anchor="lm"
         )
@@ -423,7 +454,7 @@ def _table(c: _Ctx) -> None:
             extra = extra.replace("Blessing", f"Blessing ({v.blessing_res})")
         sub = extra or (sv.awaited if sv.awaited else f"road {sv.road_length}")
         draw.text(
-            (sq.x1 + 10, cy + row_h * 0.2),
+            (sq.x1 + 10, cy + row_h * 0.22),
             ellipsize(sub, small, r.width * 0.31),
             font=small,
             fill="#f0c75e" if extra else c.theme.text_muted,
@@ -434,8 +465,6 @@ def _table(c: _Ctx) -> None:
         values = [sv.vp, sv.cards, sv.dev_cards, sv.priests, sv.stones]
         for x, val, fnt in zip(cols[1:], values, [big, med, med, med, med], strict=True):
             draw_text_centered(draw, (r.x0 + r.width * x, cy), str(val), fnt, c.theme.text)
-        if sv.awaited and v.phase != "over":
-            draw_text_centered(draw, (r.x0 + r.width * 0.95, cy), "\u25c0", med, col)
 
 
 def _footer(c: _Ctx) -> None:
@@ -461,4 +490,4 @@ def _footer(c: _Ctx) -> None:
     y = r.y0 + r.height * 0.05
     for text, fnt in lines[:4]:
         draw.text((r.x0 + 20, y), ellipsize(text, fnt, r.width - 40), font=fnt, fill=c.theme.text)
-        y += r.height * 0.24
+        y += fnt.size * 1.3

@@ -41,3 +41,16 @@ def test_png_is_small_and_private_hand_only_for_its_owner() -> None:
     assert ENGINE.view(s, Seat(1)).you.seat == 1  # type: ignore[union-attr]
     own = rendering.render("canaan", ENGINE.view(s, Seat(1)))
     assert own.size == rendering.render("canaan", ENGINE.view(s, None)).size
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_text_stays_readable_at_phone_width(players: int) -> None:
+    """Every text drawn is at least 11 px once the board is shown 400 px wide."""
+    from rendering.base import MIN_PHONE_TEXT_PX, PHONE_WIDTH, record_text
+
+    for s in _positions(players, 200)[::2]:
+        with record_text() as log:
+            image = rendering.render("canaan", ENGINE.view(s, Seat(0)))
+        assert log
+        smallest = min(log, key=lambda rec: rec.size)
+        assert smallest.size * PHONE_WIDTH / image.width >= MIN_PHONE_TEXT_PX - 0.01, smallest
