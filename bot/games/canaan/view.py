@@ -125,7 +125,14 @@ def status_text(s: State) -> str:
         return s.end_reason
     acting = sorted(R.to_act(s))
     parts = [f"{COLOURS[i]}: {awaited_text(s, i)}" for i in acting]
-    head = "Setup" if s.phase is not Phase.TURN else f"Turn {s.turn}, {COLOURS[s.current]}"
+    if s.phase is Phase.TURN:
+        head = f"Turn {s.turn}, {COLOURS[s.current]}"
+    else:
+        first = s.first_player
+        rolls = " then ".join(
+            ", ".join(f"{COLOURS[i]} {t}" for i, t in enumerate(r) if t) for r in s.first_rolls
+        )
+        head = f"Setup ({COLOURS[first]} begins, highest roll: {rolls})"
     return f"{head}. Awaiting " + "; ".join(parts) + "."
 
 
