@@ -32,7 +32,7 @@ class RandomBot:
         # Only the chosen kind's actions are listed (an engine-speed choice: offers alone can
         # number hundreds); a kind that turns out empty is dropped and another one drawn.
         rnd = random.Random(seed)
-        groups = R.legal_groups(state, seat)
+        groups = list(R.legal_groups(state, seat))
         while groups:
             i = rnd.randrange(len(groups))
             cls = groups[i][0]

@@ -242,9 +242,36 @@ def legal_actions(s: State, seat: int) -> tuple[A.Action, ...]:
 Group = tuple[type, Callable[[], Iterable[A.Action]]]
 
 
+_LAST: list[object] = [None, -1, None]
+"""The last full `legal_groups` answer: (state, seat, groups). A bot lists a state's moves and
+`step` then checks one of them on the same state object; states are immutable, and the entry
+holds the state itself, so an identity match can never be a different position."""
+
+
 def legal_groups(s: State, seat: int, only: type | None = None) -> list[Group]:
     """The legal actions of `seat` as (action class, thunk) groups, each computed only when
-    called: `check` and the random bot look at one group instead of every action."""
+    called (and then remembered): `check` and the random bot look at one group instead of every
+    action. With `only`, groups of other classes may be left out."""
+    if _LAST[0] is s and _LAST[1] == seat:
+        return _LAST[2]  # type: ignore[return-value]
+    groups = [(cls, _memo(thunk)) for cls, thunk in _legal_groups(s, seat, only)]
+    if only is None and type(s) is State:
+        _LAST[:] = [s, seat, groups]
+    return groups
+
+
+def _memo(thunk: Callable[[], Iterable[A.Action]]) -> Callable[[], Iterable[A.Action]]:
+    cell: list[tuple[A.Action, ...]] = []
+
+    def once() -> tuple[A.Action, ...]:
+        if not cell:
+            cell.append(tuple(thunk()))
+        return cell[0]
+
+    return once
+
+
+def _legal_groups(s: State, seat: int, only: type | None) -> list[Group]:
     if s.phase is Phase.OVER or seat not in to_act(s):
         return []
     p = s.players[seat]
