@@ -622,6 +622,10 @@ def explain(s: State, seat: int, a: A.Action) -> str:
         )
     if isinstance(a, A.Play):
         return _explain_play(s, seat, a)
+    if isinstance(a, A.Accept | A.Decline | A.Counter):
+        if s.offer is None:
+            return "There is no open offer to answer."
+        return "Only the other players answer your offer."
     if mode == "pre-roll":
         if isinstance(a, A.Roll | A.Play):
             return "You cannot do that now."

@@ -53,3 +53,31 @@ def test_a_game_keeps_the_data_it_started_with() -> None:
     stored["data_fingerprint"] = "0" * 16
     with pytest.raises(CorruptStateError):
         ENGINE.state_from_dict(stored)
+
+
+def test_a_server_owners_file_is_loaded_at_start_and_a_bad_one_refused(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """GAME_DATA_CANAAN names a YAML file: it replaces the registry's engine; a bad field stops
+    the start with the variable, the file and the field in one sentence."""
+    import yaml
+
+    from bot import datafiles
+    from bot.games import registry, use_data
+
+    original = registry()["canaan"]
+    raw = copy.deepcopy(default_raw())
+    raw["status"] = "printed"
+    good = tmp_path / "canaan.yaml"
+    good.write_text(yaml.safe_dump(raw), encoding="utf-8")
+    try:
+        lines = datafiles.load_overrides({"GAME_DATA_CANAAN": str(good)})
+        assert lines == [f"canaan: data from {good}"]
+        assert registry()["canaan"].data.fingerprint != original.data.fingerprint
+        raw["hexes"][4]["number"] = 13
+        bad = tmp_path / "bad.yaml"
+        bad.write_text(yaml.safe_dump(raw), encoding="utf-8")
+        with pytest.raises(DataError) as info:
+            datafiles.load_overrides({"GAME_DATA_CANAAN": str(bad)})
+        assert "GAME_DATA_CANAAN" in str(info.value) and "hexes[4].number" in str(info.value)
+    finally:
+        use_data("canaan", original.data.raw)
+    assert registry()["canaan"].data.fingerprint == original.data.fingerprint

@@ -429,3 +429,40 @@ def test_refused_moves_change_nothing_and_explain() -> None:
     ):
         assert fragment in refused(s, 0, text)
     assert COSTS["road"] == hand(stone=1, lumber=1)
+
+
+def test_offers_close_at_turn_end_and_on_withdraw() -> None:
+    s = position(3, hands={0: hand(wool=2), 1: hand(ore=1), 2: hand(ore=1)})
+    s = play(play(play(s, 0, "offer 1 wool for 1 ore"), 1, "accept"), 2, "decline")
+    assert "trade blue" in legal(s, 0) and "withdraw" in legal(s, 0)
+    assert play(s, 0, "withdraw").offer is None
+    ended = play(s, 0, "end")
+    assert ended.offer is None and ended.offers_made == 0
+    assert "not your turn" in refused(ended, 1, "accept").lower() or "offer" in refused(
+        ended, 1, "accept"
+    )
+
+
+def test_trade_route_runs_through_a_third_players_settlement() -> None:
+    """Trade routes follow roads of any owner; a building on the way does not block them."""
+    jer, mid, link, home = v("S(-1,2)"), v("N(-2,3)"), v("S(-1,1)"), v("N(-1,2)")
+    s = position(
+        4,
+        settlements={jer: 0, link: 1, home: 2},
+        roads={e(jer, mid): 0, e(mid, link): 1, e(link, home): 2},
+        hands={2: hand(stone=1, ore=1, wool=1)},
+        current=2,
+    )
+    assert "stone via red pay wool" in legal(s, 2)
+
+
+def test_starting_copper_card_is_chosen() -> None:
+    copper = next(h for h, t in enumerate(D.hexes) if t.terrain == "copper")
+    corner = next(x for x in D.hexes[copper].corners if x not in D.jerusalem)
+    s = position(3, settlements={corner: 0}, rolled=False)
+    s = R.evolve(s, phase=Phase.START, players=tuple(R.replace(p, start=-1) for p in s.players))
+    options = legal(s, 0)
+    assert options and all("copper" in o for o in options)
+    assert "copper hex" in refused(s, 0, f"start {corner + 1}")
+    s = play(s, 0, f"start {corner + 1} copper wool")
+    assert s.players[0].hand[4] >= 1
