@@ -242,7 +242,7 @@ def legal_actions(s: State, seat: int) -> tuple[A.Action, ...]:
 Group = tuple[type, Callable[[], Iterable[A.Action]]]
 
 
-_LAST: list[object] = [None, -1, None]
+_LAST: list[tuple[object, int, list[Group]]] = [(None, -1, [])]
 """The last full `legal_groups` answer: (state, seat, groups). A bot lists a state's moves and
 `step` then checks one of them on the same state object; states are immutable, and the entry
 holds the state itself, so an identity match can never be a different position."""
@@ -252,11 +252,12 @@ def legal_groups(s: State, seat: int, only: type | None = None) -> list[Group]:
     """The legal actions of `seat` as (action class, thunk) groups, each computed only when
     called (and then remembered): `check` and the random bot look at one group instead of every
     action. With `only`, groups of other classes may be left out."""
-    if _LAST[0] is s and _LAST[1] == seat:
-        return _LAST[2]  # type: ignore[return-value]
+    last = _LAST[0]  # one read of one tuple: safe if bots run in several threads
+    if last[0] is s and last[1] == seat:
+        return last[2]
     groups = [(cls, _memo(thunk)) for cls, thunk in _legal_groups(s, seat, only)]
     if only is None and type(s) is State:
-        _LAST[:] = [s, seat, groups]
+        _LAST[0] = (s, seat, groups)
     return groups
 
 
