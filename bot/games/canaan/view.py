@@ -103,8 +103,8 @@ def awaited_text(s: State, seat: int) -> str:
         return "choose starting cards"
     for p in s.pending:
         if p.seat == seat:
-            verb = {"discard": "discard", "take": "take", "give": "give"}[p.kind]
-            return f"{verb} {p.count} ({p.reason})"
+            # These choices show a hand, so they are never buttons: name the command instead.
+            return f"{p.kind} {p.count} ({p.reason}) with /canaan {p.kind}"
     if seat != s.current:
         return "answer the offer"
     return {
