@@ -82,7 +82,8 @@ def play(game: Game) -> list[LoggedMove]:
 def header(game: Game) -> str:
     """The transcript's first line."""
     cast = ", ".join(f"seat {i} {b}" for i, b in enumerate(game.bots))
-    return f"# Settlers of Canaan golden playthrough: {len(game.bots)} players, seed {game.seed}; {cast}."
+    players = len(game.bots)
+    return f"# Settlers of Canaan golden playthrough: {players} players, seed {game.seed}; {cast}."
 
 
 def main() -> None:
