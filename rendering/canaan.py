@@ -21,14 +21,16 @@ from rendering.base import (
     Font,
     Rect,
     Theme,
+    canvas_from,
     draw_die,
     draw_header,
     draw_panel,
     draw_text_centered,
     ellipsize,
+    finish,
     min_text_px,
     mix,
-    new_canvas,
+    static_layer,
     text_on,
 )
 from rendering.base import font as kit_font
@@ -147,14 +149,22 @@ def render(
 
 def _render(view: CanaanView, theme: Theme, width: int, names: dict[int, str]) -> Image.Image:
     lay = compute_layout(view, width)
-    image, draw = new_canvas(lay.width, lay.height, theme)
+    # The land, its numbers and harbours never change in a game: painted once per map, player
+    # count and width, then copied for every move (the pieces are drawn on the copy).
+    layer = static_layer(
+        ("canaan", view.data.fingerprint, len(view.seats), _MIN_PX.get()),
+        (lay.width, lay.height),
+        theme,
+        lambda image, draw: _paint_land(_Ctx(draw, theme, view, lay, names)),
+    )
+    image, draw = canvas_from(layer)
     ctx = _Ctx(draw, theme, view, lay, names)
     _title(ctx)
     _board(ctx)
     _wall(ctx)
     _table(ctx)
     _footer(ctx)
-    return image
+    return finish(image, draw, (theme.background, theme.panel, SEA))
 
 
 def _title(c: _Ctx) -> None:
@@ -186,8 +196,10 @@ def _hex_corners(c: _Ctx, cx: float, cy: float, scale: float = 1.0) -> list[tupl
     return [c.px(cx + x, cy + y) for x, y in pts]
 
 
-def _board(c: _Ctx) -> None:
-    d, v, draw, u = c.view.data, c.view, c.draw, c.lay.unit
+def _paint_land(c: _Ctx) -> None:
+    """The static map: sea and desert, hexes with letters, resources and number tokens, the
+    harbours with their labels."""
+    d, draw, u = c.view.data, c.draw, c.lay.unit
     b = c.lay.board
     # The Great Sea to the west, land edge to the north and east, Jerusalem's desert to the south.
     draw.rectangle((0, b.y0, c.lay.width, b.y1), fill=mix(SEA, c.theme.background, 0.35))
@@ -195,36 +207,37 @@ def _board(c: _Ctx) -> None:
     draw.rectangle(
         (0, c.px(0, jy)[1] - u * 0.1, c.lay.width, b.y1), fill=mix(DESERT, c.theme.background, 0.25)
     )
-    marks = set(v.last_marks)
-    for hi, t in enumerate(d.hexes):
+    for t in d.hexes:
         corners = _hex_corners(c, *t.center, scale=0.97)
         fill = TERRAIN_COLOURS.get(t.terrain, DESERT)
-        outline = c.theme.highlight if f"h{hi}" in marks else "#1b1b1b"
-        draw.polygon(
-            corners,
-            fill=fill,
-            outline=outline,
-            width=max(2, int(u * (0.07 if f"h{hi}" in marks else 0.025))),
-        )
+        draw.polygon(corners, fill=fill, outline="#1b1b1b", width=max(2, int(u * 0.025)))
         cx, cy = c.px(*t.center)
         if t.terrain == "sea_of_galilee":
             continue  # the blue lake inside the land, its harbours labelled around it
-        lab = font(max(12, int(u * 0.2)), bold=True)
+        lab = font(u * 0.2, bold=True)
         draw_text_centered(draw, (cx, cy - u * 0.62), t.label, lab, text_on(fill))
-        if v.plague == hi:
-            pass  # the plague's label takes the terrain name's place
-        elif t.terrain == "copper":
-            f = font(u * 0.16)
+        f = font(u * 0.16)
+        if t.terrain == "copper":
             draw_text_centered(draw, (cx, cy + u * 0.55), "copper", f, "#3a1d00")
         else:
-            f = font(u * 0.16)
             word = _res_name(t.resource) if t.resource is not None else t.terrain
             draw_text_centered(draw, (cx, cy + u * 0.55), word, f, text_on(fill))
         if t.number is not None:
             _token(c, cx, cy, t.number)
-        if v.plague == hi:
-            _plague(c, cx, cy)
     _harbours(c, labels=False)
+    _harbours(c, labels=True)
+
+
+def _board(c: _Ctx) -> None:
+    """The pieces on the map: the plague, the last move's hex, roads, intersections, buildings."""
+    d, v, draw, u = c.view.data, c.view, c.draw, c.lay.unit
+    marks = set(v.last_marks)
+    for hi, t in enumerate(d.hexes):
+        if f"h{hi}" in marks:
+            corners = _hex_corners(c, *t.center, scale=0.97)
+            draw.polygon(corners, outline=c.theme.highlight, width=max(3, int(u * 0.07)))
+        if v.plague == hi:
+            _plague(c, *c.px(*t.center))
     # Roads.
     for e, owner in enumerate(v.roads):
         if owner < 0:
@@ -259,7 +272,6 @@ def _board(c: _Ctx) -> None:
             continue
         seat = occ % 10
         _building(c, px, py, seat, city=occ >= 10, highlight=f"v{x}" in marks)
-    _harbours(c, labels=True)
 
 
 def _token(c: _Ctx, cx: float, cy: float, number: int) -> None:
@@ -283,7 +295,7 @@ def _plague(c: _Ctx, cx: float, cy: float) -> None:
     r = u * 0.44
     c.draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline="#000000", width=max(4, int(u * 0.08)))
     f = font(u * 0.16)
-    half = f.getlength("plague") / 2 + 6
+    half = max(f.getlength(w) for w in ("plague", "copper", "lumber", "grain", "stone")) / 2 + 6
     box = Rect(cx - half, cy + u * 0.55 - f.size * 0.62, cx + half, cy + u * 0.55 + f.size * 0.62)
     c.draw.rounded_rectangle(box.box(), radius=4, fill="#000000")
     draw_text_centered(c.draw, box.center, "plague", f, "#ffffff")
