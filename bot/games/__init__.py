@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 from bot.games.protocol import Engine
@@ -12,12 +11,11 @@ _REGISTRY: dict[str, Engine[Any, Any]] = {}
 
 def _load() -> None:
     # Imported lazily so that importing one engine does not import them all.
-    from bot.games import cathedral, kingsburg
+    from bot.games import architects, canaan, cathedral, kingsburg
 
-    for module in (cathedral, kingsburg):
+    for module in (architects, canaan, cathedral, kingsburg):
         engine = module.ENGINE
         _REGISTRY[engine.spec.key] = engine
-    _REGISTRY["canaan"] = importlib.import_module("bot.games.canaan").ENGINE
 
 
 def registry() -> dict[str, Engine[Any, Any]]:

@@ -142,6 +142,8 @@ class Preview:
         before: The current state.
         after: The state the move would lead to.
         events: What would happen.
+        reveals: The move brings out something unknown before it (a card drawn, dice rolled):
+            the preview then shows the board before the move and none of its events.
     """
 
     session: SessionRecord
@@ -150,6 +152,7 @@ class Preview:
     before: Any
     after: Any
     events: tuple[Event, ...]
+    reveals: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -858,6 +858,7 @@ class GameService(AsyncPlayMixin):
             before=state,
             after=result.state,
             events=result.events,
+            reveals=result.reveals,
         )
 
     def _not_your_buttons(self, session: SessionRecord, seat: int) -> Rejection:

@@ -221,7 +221,9 @@ class TableBase:
 
     def _outcome_text(self, session: SessionRecord, state: Any, outcome: Outcome) -> str:
         winners = [self._seat_name(session, state, s) for s in sorted(outcome.winners)]
-        if not winners:
+        if not winners and outcome.termination == "opponent_won":
+            head = "The automated opponent wins."
+        elif not winners:
             head = "The game ends in a draw."
         elif len(winners) == 1:
             head = f"{winners[0]} wins!"

@@ -78,6 +78,17 @@ def rank_choices(options: Iterable[str], typed: str, limit: int = AUTOCOMPLETE_L
     return out[:limit]
 
 
+def _public(game_key: str, entries: list[tuple[str, str]]) -> tuple[list[tuple[str, str]], str]:
+    """The (label, notation) moves that may go under a public post, and the game's hint when
+    some may not (they name a secret, e.g. a card in hand: `GameTable.private_move`)."""
+    table = registry.game_table(game_key)
+    if table.private_move is None:
+        return entries, ""
+    private = table.private_move
+    public = [(label, n) for label, n in entries if not private(n)]
+    return public, (table.private_hint if len(public) < len(entries) else "")
+
+
 def _normalise(text: str) -> str:
     return " ".join(text.lower().split())
 
@@ -111,6 +122,9 @@ class MoveChoices(TableBase):
         entries = self._menu_entries(session, state, seat)
         if entries is None:
             return Choices()
+        entries, hidden = _public(session.game_key, entries)
+        if hidden and not entries:
+            return Choices(hint=hidden)
         notations = [n for _, n in entries]
         if 0 < len(notations) <= BUTTON_LIMIT:
             buttons = tuple(
@@ -168,6 +182,9 @@ class MoveChoices(TableBase):
             entries = self._menu_entries(session, state, seat)
             if entries is None:
                 return Choices(hint=f"Use `/{session.game_key} …` to choose.")
+            entries, hidden = _public(session.game_key, entries)
+            if hidden and not entries:
+                return Choices(hint=hidden)
             token = self.service.decision_token(session, state, seat)
             notations = [n for _, n in entries]
             if token is None or not notations:

@@ -12,6 +12,7 @@ from bot.games.protocol import Seat
 from bot.games.rejections import Rejection
 from bot.sessions.models import AppliedMove, MoveResult, Preview
 from bot.storage.records import SessionRecord
+from bot.table import registry
 from bot.table.asyncnotes import AsyncPlayNotes
 from bot.table.choices import MoveChoices
 from bot.table.format import (
@@ -122,7 +123,8 @@ class PlayCommands(MoveChoices, AsyncPlayNotes):
         if result.finished:
             title = f"{name}: game over"
         elif first is not None:
-            title = f"{first.display_name} played {first.notation}"
+            shown_move = registry.game_table(session.game_key).public_notation(first.notation)
+            title = f"{first.display_name} played {shown_move}"
         else:
             title = name
         return await self._game_reply(
@@ -164,16 +166,24 @@ class PlayCommands(MoveChoices, AsyncPlayNotes):
         self, preview: Preview, note: str = "", alternatives: Sequence[tuple[str, str]] = ()
     ) -> Reply:
         session = preview.session
+        # A move that reveals (a card drawn...) is previewed on the board before it: the
+        # preview must not show what the player cannot know yet.
+        shown = preview.before if preview.reveals else preview.after
         board = await self._board(
-            session, preview.after, f"preview-{session.ply + 1}", f"Preview of {preview.notation}"
+            session, shown, f"preview-{session.ply + 1}", f"Preview of {preview.notation}"
         )
         press = "choose below" if alternatives else "press Confirm"
+        where = "before" if preview.reveals else "after"
         lines = [
-            f"This is the board after **{preview.notation}**. Nothing is played until you {press}."
+            f"This is the board {where} **{preview.notation}**. Nothing is played until you "
+            f"{press}."
         ]
+        if preview.reveals:
+            lines.append("This move brings out something unknown (a card drawn or revealed).")
         if note:
             lines.append(note)
-        happened = [e.for_viewer(preview.seat) for e in preview.events]
+        events = () if preview.reveals else preview.events
+        happened = [e.for_viewer(preview.seat) for e in events]
         details = [f"• {e.text}" for e in happened if e is not None and e.text]
         if details:
             lines.append(
@@ -265,7 +275,8 @@ class PlayCommands(MoveChoices, AsyncPlayNotes):
             headed = not (first_in_title and i == 0 and len(moves) == len(shown))
             if headed:
                 who = self._seat_name(session, label_state, move.seat)
-                lines.append(f"**{who}**: `{move.notation}`")
+                shown_move = registry.game_table(session.game_key).public_notation(move.notation)
+                lines.append(f"**{who}**: `{shown_move}`")
             for event in move.events:
                 public = event.for_viewer(None)
                 if public is not None and public.text:
