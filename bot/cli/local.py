@@ -84,6 +84,8 @@ _TABLE_WORDS = frozenset(
 )
 _COMMAND_WORDS = frozenset(name for name, _, _ in TABLE_SUBCOMMANDS) - _READING_WORDS
 """Every other `/game` word (`undo`, `away`, `pause`...): typed bare it is not a move either."""
+_NO_ARGUMENT_WORDS = frozenset(name for name, args, _ in TABLE_SUBCOMMANDS if not args)
+"""`/game` words that take nothing after them: followed by more, the line is a move's notation."""
 _HELP_HINT = "Type /game help for the commands."
 _CHOICE_NUMBER = re.compile(r"^[0-9]{1,3}$")
 CANCEL = "Cancel"
@@ -385,6 +387,10 @@ class LocalTable:
             return "/" + text
         if low in _READING_WORDS:
             return f"/game {low} {rest}".strip()
+        if low in _NO_ARGUMENT_WORDS and rest.strip():
+            return (
+                text  # `start 23` (a Settlers of Canaan start) is a move: `/game start` takes none
+            )
         if low in _TABLE_WORDS:
             self.say(f"`{word}` is not a move. To do that type `/game {low}` or `game {low}`.")
             return None

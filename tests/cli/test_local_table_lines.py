@@ -164,3 +164,5 @@ def test_bare_game_words_read_or_say_how_to_type_them(tmp_path: Path) -> None:
     assert "`undo` is not a move. To do that type `/game undo` or `game undo`." in text
     assert "type `/game away 3 trip` or `game away 3 trip`." in text
     assert "There is no building called" not in text
+    canaan = local.LocalTable(table=None, players={}, out=None, game_key="canaan")  # type: ignore[arg-type]
+    assert canaan.bare_word_line("start 23") == "start 23", "Canaan's start move, not /game start"
