@@ -11,9 +11,9 @@ _REGISTRY: dict[str, Engine[Any, Any]] = {}
 
 def _load() -> None:
     # Imported lazily so that importing one engine does not import them all.
-    from bot.games import cathedral, kingsburg
+    from bot.games import canterbury, cathedral, kingsburg
 
-    for module in (cathedral, kingsburg):
+    for module in (cathedral, kingsburg, canterbury):
         engine = module.ENGINE
         _REGISTRY[engine.spec.key] = engine
 
