@@ -249,12 +249,14 @@ class CanterburyEngine:
         if not chunks:
             return malformed("Say what to do, e.g. `levy` or `build well B2 and garden B2`.")
         out: list[A.Action] = []
+        chosen = state.phase in (Phase.BUILD, Phase.SPREAD)
         for chunk in chunks:
             words = chunk.split()
             head = words[0].lower()
             if head in ("build", "tax") and len(words) > 1:
-                if state.phase is Phase.CHOOSE or (out and isinstance(out[-1], A.Neutral)):
+                if not chosen:
                     out.append(A.Choose("full" if head == "build" else "tax"))
+                    chosen = True
                 parsed = self._parse_builds(words[1:], state)
                 if isinstance(parsed, Rejection):
                     return parsed
@@ -263,6 +265,7 @@ class CanterburyEngine:
                 step = A.parse_action(chunk, state.data)
                 if isinstance(step, Rejection):
                     return step
+                chosen = chosen or isinstance(step, A.Choose | A.Levy)
                 out.append(step)
             if len(out) > MAX_TURN_STEPS:
                 return malformed("That is more than one turn.")
