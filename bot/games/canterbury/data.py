@@ -87,22 +87,28 @@ class Structure:
     @property
     def abbreviation(self) -> str:
         """Up to 4 letters for the board image ('Well', 'MkSt', 'GdHl')."""
-        return _ABBREVIATIONS.get(self.id) or "".join(w[:2] for w in self.name.split())[:4]
+        return _ABBREVIATIONS.get(self.id) or self.name.split()[-1][:4]
 
 
 _ABBREVIATIONS = {
     "well": "Well",
     "garden": "Gard",
     "chapel": "Chap",
-    "watchtower": "Watc",
+    "watchtower": "Wtch",
     "merchant_stall": "MStl",
     "pageant_wagon": "PWag",
-    "fountain": "Fount",
+    "fountain": "Fntn",
     "farm": "Farm",
     "church": "Chur",
     "garrison": "Garr",
     "marketplace": "Mrkt",
     "stage": "Stage",
+    "water_works": "WtrW",
+    "granary": "Gran",
+    "cathedral": "Cath",
+    "castle": "Cstl",
+    "guild_hall": "GHal",
+    "theatre": "Thea",
 }
 
 
