@@ -1,11 +1,13 @@
 """The Discord application: `GameBot` and `run_bot(settings)`.
 
 Wiring follows discord.py's `examples/advanced_startup.py`: dependencies are injected through the
-constructor (or opened in `setup_hook` when not given), extensions are loaded from an explicit
-list with per-extension error logging, persistent buttons (`DynamicItem`s) are registered, and
-commands are synced to a development guild when one is configured.
+constructor (or opened in `setup_hook` when not given), extensions are loaded from a list
+derived from the game registry with per-extension error logging (the persistent buttons are
+registered by the `cogs.components` extension), and commands are synced to a development guild
+when one is configured.
 
-This module and `cogs/` are the only places that import discord.
+This module and `cogs/` are the only places that import discord. This module names cogs only
+as extension strings: cogs import the bot's type, never the other way round.
 """
 
 from __future__ import annotations
@@ -26,10 +28,19 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-__all__ = ["EXTENSIONS", "GameBot", "run_bot"]
+__all__ = ["GameBot", "default_extensions", "run_bot"]
 
-EXTENSIONS: tuple[str, ...] = ("cogs.table", "cogs.cathedral", "cogs.kingsburg", "cogs.errors")
-"""Loaded in this order by `setup_hook`; a failing one is logged and skipped."""
+COMPONENTS_EXTENSION = "cogs.components"
+"""Registers the persistent buttons and menus (`DynamicItem`s) that outlive a restart."""
+
+
+def default_extensions() -> tuple[str, ...]:
+    """The extensions `setup_hook` loads, in order: the `/game` group, the persistent
+    components, each registered game's command group (`bot.table.registry`), the error handler.
+    A failing one is logged and skipped."""
+    from bot.table.registry import cog_extensions
+
+    return ("cogs.table", COMPONENTS_EXTENSION, *cog_extensions(), "cogs.errors")
 
 
 class GameBot(commands.Bot):
@@ -40,7 +51,7 @@ class GameBot(commands.Bot):
         store: An open session store; None: open SQLite at `settings.database_path` in setup_hook.
         service: The game service; None: built on the store in setup_hook.
         table: The command layer; None: built on the service in setup_hook.
-        extensions: Extensions to load (default `EXTENSIONS`).
+        extensions: Extensions to load (default `default_extensions()`).
     """
 
     def __init__(
@@ -50,7 +61,7 @@ class GameBot(commands.Bot):
         store: SessionStore | None = None,
         service: GameService | None = None,
         table: Table | None = None,
-        extensions: tuple[str, ...] = EXTENSIONS,
+        extensions: tuple[str, ...] | None = None,
     ) -> None:
         # Slash commands and components need no privileged intent (no message content, members).
         super().__init__(
@@ -64,7 +75,7 @@ class GameBot(commands.Bot):
         self._service = service
         self._table = table
         self._owns_store = store is None
-        self.initial_extensions = extensions
+        self.initial_extensions = extensions if extensions is not None else default_extensions()
         self.failed_extensions: dict[str, BaseException] = {}
 
     # ------------------------------------------------------------------ dependencies
@@ -111,7 +122,7 @@ class GameBot(commands.Bot):
     # ------------------------------------------------------------------ start-up
 
     async def setup_hook(self) -> None:
-        """Open the store, load extensions, register persistent buttons, sync to the dev guild."""
+        """Open the store, load extensions (which register the persistent buttons), sync."""
         await self._open_dependencies()
         for extension in self.initial_extensions:
             try:
@@ -119,9 +130,6 @@ class GameBot(commands.Bot):
             except Exception as exc:  # one broken cog must not keep the others down
                 self.failed_extensions[extension] = exc
                 log.exception("failed to load extension %s", extension)
-        from cogs._views import CancelButton, MoveButton, MoveSelect
-
-        self.add_dynamic_items(MoveButton, MoveSelect, CancelButton)
         if self.settings.dev_guild_id is not None:
             guild = discord.Object(id=self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -138,26 +146,6 @@ class GameBot(commands.Bot):
         if self._owns_store and self._store is not None:
             await self._store.close()
             self._store = None
-
-    # ------------------------------------------------------------------ helpers for buttons
-
-    async def resolve_hashed_notation(
-        self, session_id: int, user_id: int, hashed: str
-    ) -> str | None:
-        """The legal notation of `user_id` in `session_id` whose hash is `hashed`, or None.
-
-        Used by buttons whose notation was too long for a custom_id (see cogs._views).
-        """
-        from bot.games.rejections import Rejection
-        from cogs._views import notation_hash
-
-        status = await self.service.status(0, session_id=session_id)
-        if isinstance(status, Rejection) or status.state is None:
-            return None
-        for notation in self.service.legal_notations(status.session, status.state, user_id):
-            if notation_hash(notation) == hashed:
-                return notation
-        return None
 
 
 def run_bot(settings: Settings) -> int:

@@ -196,7 +196,7 @@ async def submit_choice(
 
     bot: GameBot = interaction.client  # type: ignore[assignment]
     await defer(interaction)
-    chosen = notation or await bot.resolve_hashed_notation(session_id, interaction.user.id, hashed)
+    chosen = notation or await resolve_hashed_notation(bot, session_id, interaction.user.id, hashed)
     per_seat = seat is not None and bool(token)
     if chosen is None and per_seat:
         # Unresolved for this clicker: let the service say whose buttons these are, or STALE.
@@ -227,6 +227,23 @@ async def submit_choice(
             log.debug("could not clear the controls of message %s", interaction.message)
 
 
+async def resolve_hashed_notation(
+    bot: GameBot, session_id: int, user_id: int, hashed: str
+) -> str | None:
+    """The legal notation of `user_id` in `session_id` whose hash is `hashed`, or None.
+
+    Used by buttons whose notation was too long for a custom_id."""
+    from bot.games.rejections import Rejection
+
+    status = await bot.service.status(0, session_id=session_id)
+    if isinstance(status, Rejection) or status.state is None:
+        return None
+    for candidate in bot.service.legal_notations(status.session, status.state, user_id):
+        if notation_hash(candidate) == hashed:
+            return candidate
+    return None
+
+
 def option_value(notation: str) -> str:
     """A select option's value for `notation`: itself, or '#'+hash when it is too long."""
     return notation if len(notation) <= OPTION_LIMIT else "#" + notation_hash(notation)
@@ -251,12 +268,14 @@ class MoveSelect(
         *,
         seat: int | None = None,
         token: str = "",
+        labels: Sequence[str] = (),
     ) -> None:
         self.session_id = session_id
         self.version = version
         self.seat = seat
         self.token = token
         shown = list(dict.fromkeys(options))[:OPTIONS_MAX]
+        shown_labels = dict(zip(options, labels, strict=False)) if labels else {}
         custom_id = (
             f"gh:q:{session_id}:{seat}:{token}"
             if seat is not None and token
@@ -268,7 +287,10 @@ class MoveSelect(
             min_values=1,
             max_values=1,
             options=[
-                discord.SelectOption(label=_clip_label(n), value=option_value(n)) for n in shown
+                discord.SelectOption(
+                    label=_clip_label(shown_labels.get(n, n)), value=option_value(n)
+                )
+                for n in shown
             ],
         )
         super().__init__(select)
@@ -394,6 +416,7 @@ def _select(menu: ChoiceMenu, row: int | None) -> MoveSelect:
         menu.placeholder,
         seat=menu.seat,
         token=menu.token,
+        labels=menu.labels,
     )
     select.item.row = row
     return select

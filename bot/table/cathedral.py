@@ -1,4 +1,5 @@
-"""Cathedral's capture-or-spare choice (rule 5: the player *may* remove an enclosed building).
+"""Cathedral at the table: its subcommands (`TABLE`) and the capture-or-spare choice (rule 5: the
+player *may* remove an enclosed building).
 
 The engine says what a placement would capture (`capture_preview`); this module turns that into
 the sentence and the two ways to play it, which a front end shows as `Table.preview`'s `note`
@@ -11,11 +12,12 @@ from typing import Any
 
 from bot.games.cathedral.actions import NO_CAPTURE
 from bot.games.protocol import Seat
+from bot.table.hooks import GameTable, Subcommand, simple
 
 CAPTURE_LABEL = "Place and capture"
 SPARE_LABEL = "Place, spare it"
 
-__all__ = ["CAPTURE_LABEL", "SPARE_LABEL", "capture_choice", "capture_note"]
+__all__ = ["CAPTURE_LABEL", "SPARE_LABEL", "TABLE", "capture_choice", "capture_note"]
 
 
 def capture_note(captured: tuple[str, ...]) -> str:
@@ -54,3 +56,23 @@ def capture_choice(
         (CAPTURE_LABEL, plain),
         (SPARE_LABEL, f"{plain} {NO_CAPTURE}"),
     )
+
+
+TABLE = GameTable(
+    key="cathedral",
+    cog="cogs.cathedral",
+    subcommands={
+        "place": Subcommand(
+            "place",
+            ("piece", "square", "rotation"),
+            "place a building: piece, anchor square, rotation, e.g. "
+            "`/cathedral place Castle B3 90` (a private preview first; `confirm:False` plays at "
+            "once, `capture:False` spares the building you would capture)",
+        ),
+        "move": Subcommand(
+            "move", ("notation",), "any move in notation, e.g. `Inn C4 90 no-capture`"
+        ),
+        "pass": simple("pass", "there is no voluntary pass: a player who cannot place is skipped"),
+    },
+)
+"""Cathedral's table behaviour (see `bot.table.hooks.GameTable`)."""

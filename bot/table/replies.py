@@ -48,6 +48,7 @@ class ChoiceMenu:
 
     options: the notations offered, in order (Discord shows at most 25); picking one submits it.
     seat/token/row: as for `ChoiceButton` (a per-seat menu of a simultaneous decision).
+    labels: what each option shows, parallel to `options` (empty: the notations themselves).
     """
 
     session_id: int
@@ -57,6 +58,11 @@ class ChoiceMenu:
     seat: int | None = None
     token: str = ""
     row: int | None = None
+    labels: tuple[str, ...] = ()
+
+    def label_of(self, index: int) -> str:
+        """The shown label of option `index`."""
+        return self.labels[index] if index < len(self.labels) else self.options[index]
 
 
 @dataclass(frozen=True, slots=True)

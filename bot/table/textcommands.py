@@ -1,7 +1,7 @@
 """Text commands for the terminal table: `/game new cathedral games=2`, `/cathedral place Castle
 B3 90`, `/kingsburg act influence 8 with 5+3`, parsed into a `Command` the `Table` can run.
 
-Each game's slash subcommands map to notation here (the one game-specific table in this package):
+Each game's slash subcommands map to notation through its `GameTable` (`bot.table.registry`):
 a subcommand lists the option names it takes, in notation order, and optional leading words.
 An unknown subcommand of a known game is taken as the start of the notation itself, so
 `/kingsburg influence 8 with 5+3` and `/kingsburg act influence 8 with 5+3` mean the same move.
@@ -15,12 +15,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 
+from bot.table import registry
+from bot.table.hooks import Subcommand
+
 __all__ = [
-    "GAME_SUBCOMMANDS",
     "HISTORY_MAX",
     "HISTORY_RANGE",
     "TABLE_SUBCOMMANDS",
-    "TEXT_ALIASES",
     "Command",
     "CommandError",
     "CommandKind",
@@ -115,46 +116,6 @@ class CommandError(ValueError):
     """A line that is not a command; the message says how to write it."""
 
 
-@dataclass(frozen=True, slots=True)
-class Subcommand:
-    """A game's slash subcommand that makes a move.
-
-    params: option names in the order they appear in notation; the last one takes the rest of
-      the line when typed as text.
-    lead: words written before the options in notation (e.g. "influence").
-    joiners: a word written before each option after the first (e.g. "with"), unless the value
-      already starts with it; shorter than params - 1 means no word for the rest.
-    reads: True for a subcommand that shows information instead of making a move (`peek`).
-
-    This table is the one list of each game's subcommands: `/game help` is built from it and a
-    test checks it against the Discord command tree both ways.
-    """
-
-    name: str
-    params: tuple[str, ...]
-    help: str
-    lead: str = ""
-    joiners: tuple[str, ...] = ()
-    reads: bool = False
-
-    def notation(self, *values: object) -> str:
-        """Join the option values (None/empty ones skipped) into notation.
-
-        Typed as text, extra words all belong to the last option.
-        """
-        texts = [str(v).strip() for v in values if v is not None and str(v).strip()]
-        if self.params and len(texts) > len(self.params):
-            keep = len(self.params) - 1
-            texts = [*texts[:keep], " ".join(texts[keep:])]
-        words = [self.lead] if self.lead else []
-        for i, text in enumerate(texts):
-            joiner = self.joiners[i - 1] if 0 < i <= len(self.joiners) else ""
-            if joiner and not text.lower().startswith(joiner.lower() + " "):
-                words.append(joiner)
-            words.append(text)
-        return " ".join(words)
-
-
 TABLE_SUBCOMMANDS: tuple[tuple[str, str, str], ...] = (
     (
         "new",
@@ -176,80 +137,6 @@ TABLE_SUBCOMMANDS: tuple[tuple[str, str, str], ...] = (
 """Every `/game` subcommand: (name, arguments, what it does); `/game help` is built from it."""
 
 
-def _simple(name: str, help_text: str, *params: str) -> Subcommand:
-    """A subcommand whose notation is its own name followed by its option values."""
-    return Subcommand(name, params, help_text, lead=name)
-
-
-GAME_SUBCOMMANDS: dict[str, dict[str, Subcommand]] = {
-    "cathedral": {
-        "place": Subcommand(
-            "place",
-            ("piece", "square", "rotation"),
-            "place a building: piece, anchor square, rotation, e.g. "
-            "`/cathedral place Castle B3 90` (a private preview first; `confirm:False` plays at "
-            "once, `capture:False` spares the building you would capture)",
-        ),
-        "move": Subcommand(
-            "move", ("notation",), "any move in notation, e.g. `Inn C4 90 no-capture`"
-        ),
-        "pass": _simple("pass", "there is no voluntary pass: a player who cannot place is skipped"),
-    },
-    "kingsburg": {
-        "aid": _simple("aid", "take the King's aid: one good of your choice", "good"),
-        "reroll": _simple(
-            "reroll", "reroll with the Statue (`statue`, `statue white`) or Chapel", "building"
-        ),
-        "keep": _simple("keep", "keep your dice as rolled"),
-        "influence": Subcommand(
-            "influence",
-            ("advisor", "dice"),
-            "influence an advisor with dice, e.g. `/kingsburg influence 8 5+3`",
-            lead="influence",
-            joiners=("with",),
-        ),
-        "pass": _simple("pass", "stop influencing advisors this season"),
-        "gift": _simple("gift", "choose the goods of an advisor's gift, e.g. `gold+wood`", "goods"),
-        "alchemist": _simple(
-            "alchemist", "trade one good at the Alchemist for one each of the others", "give"
-        ),
-        "build": _simple("build", "construct a building in your province", "building"),
-        "done": _simple("done", "build nothing (more) this season"),
-        "townhall": _simple(
-            "townhall", 'hand in a "+2" token or a good for 1 VP at the Town Hall', "pay"
-        ),
-        "envoy": Subcommand(
-            "envoy",
-            ("move",),
-            "a move using the King's Envoy, e.g. `build crane envoy`, `influence 3 with 3 envoy`",
-        ),
-        "recruit": _simple(
-            "recruit",
-            "recruit soldiers naming the goods paid, e.g. `2 gold+wood+stone+stone`",
-            "soldiers",
-        ),
-        "lose": _simple("lose", "after a lost battle, the goods you give up", "goods"),
-        "skip": _simple("skip", "decline an optional benefit or recruit nobody"),
-        "act": Subcommand(
-            "act",
-            ("notation",),
-            "any Kingsburg action in notation, e.g. `/kingsburg act influence 8 with 5+3` "
-            "(`/game rules kingsburg` lists the notation)",
-        ),
-        "peek": Subcommand(
-            "peek",
-            (),
-            "see again, privately, what only you know (an enemy you looked at)",
-            reads=True,
-        ),
-    },
-}
-"""game key -> subcommand name -> how it becomes notation (every slash subcommand of the game)."""
-
-TEXT_ALIASES: dict[str, dict[str, str]] = {"kingsburg": {"move": "act"}}
-"""Extra subcommand words understood when typed at the terminal (not slash commands)."""
-
-
 def notation_for(game_key: str, subcommand: str, *values: object) -> str:
     """Notation for `/<game_key> <subcommand> values...`.
 
@@ -258,7 +145,7 @@ def notation_for(game_key: str, subcommand: str, *values: object) -> str:
     >>> notation_for("kingsburg", "influence", "8 with 5+3")
     'influence 8 with 5+3'
     """
-    sub = GAME_SUBCOMMANDS.get(game_key, {}).get(subcommand)
+    sub = registry.subcommands(game_key).get(subcommand)
     if sub is None:
         return Subcommand(subcommand, (), "", lead=subcommand).notation(*values)
     return sub.notation(*values)
@@ -311,8 +198,8 @@ def _words(text: str) -> list[str]:
 def parse_command_line(line: str, games: frozenset[str] | None = None) -> Command:
     """Parse one line typed at the terminal table.
 
-    `games` is the set of game keys accepted as `/<game> ...` (default: those in
-    `GAME_SUBCOMMANDS`). A line without a leading slash is a move in notation.
+    `games` is the set of game keys accepted as `/<game> ...` (default: those in the table
+    registry, `bot.table.registry`). A line without a leading slash is a move in notation.
 
     >>> parse_command_line("/game new cathedral games=2")
     Command(kind=<CommandKind.NEW: 'new'>, args=('cathedral', 'games=2'))
@@ -331,7 +218,7 @@ def parse_command_line(line: str, games: frozenset[str] | None = None) -> Comman
     head, _, rest = text[1:].partition(" ")
     head = head.lower()
     words = _words(rest)
-    known_games = games if games is not None else frozenset(GAME_SUBCOMMANDS)
+    known_games = games if games is not None else frozenset(registry.games())
     if head in ("game", "g"):
         return _game_command(words)
     if head in _GAME_WORDS and head not in known_games:
@@ -376,15 +263,15 @@ def _game_command(words: list[str]) -> Command:
 
 def _per_game_command(game: str, words: list[str]) -> Command:
     if not words:
-        subs = ", ".join(f"`/{game} {s}`" for s in GAME_SUBCOMMANDS.get(game, {})) or "moves"
+        subs = ", ".join(f"`/{game} {s}`" for s in registry.subcommands(game)) or "moves"
         raise CommandError(f"Say what to do: {subs}.")
     sub, args = words[0].lower(), words[1:]
-    sub = TEXT_ALIASES.get(game, {}).get(sub, sub)
+    sub = registry.game_table(game).text_aliases.get(sub, sub)
     if sub in ("rules", "help"):
         return Command(CommandKind.RULES, (game,))
     if sub in ("status", "board", "history"):
         return _game_command([sub, *args])
-    known = GAME_SUBCOMMANDS.get(game, {}).get(sub)
+    known = registry.subcommands(game).get(sub)
     if known is not None and known.reads:
         return Command(CommandKind.PEEK)
     if known is not None and known.params and not args:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.app import EXTENSIONS, GameBot
+from bot.app import GameBot, default_extensions
 from bot.settings import Settings
 from tests.cogs.conftest import StartBot
 from tests.cogs.harness import C1, GUILD_ID, Harness, no_network
@@ -18,7 +18,7 @@ pytestmark = pytest.mark.asyncio
 async def test_setup_hook_loads_every_extension_and_registers_buttons(h: Harness) -> None:
     """All extensions load; both persistent button classes are registered; no sync by default."""
     assert h.bot.failed_extensions == {}
-    assert set(h.bot.extensions) == set(EXTENSIONS)
+    assert set(h.bot.extensions) == set(default_extensions())
     registered = {cls.__name__ for cls in h.bot._connection._view_store._dynamic_items.values()}
     assert {"MoveButton", "CancelButton"} <= registered
     assert not [s for s in h.sent if s.kind == "sync"]

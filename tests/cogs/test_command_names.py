@@ -11,8 +11,8 @@ import pytest
 from discord import app_commands
 
 from bot.games import registry
+from bot.table import registry as table_registry
 from bot.table.textcommands import (
-    GAME_SUBCOMMANDS,
     TABLE_SUBCOMMANDS,
     CommandError,
     CommandKind,
@@ -27,8 +27,11 @@ _NAMED = re.compile(r"(?<![\w./-])/([a-z][a-z-]*) ([a-z][a-z_-]*)")
 
 # Sentences players can meet in Discord: only real slash commands may be named there.
 DISCORD_SOURCES = (
-    "bot/table/commands.py",
-    "bot/table/replies.py",
+    *(
+        str(p.relative_to(ROOT))
+        for p in sorted((ROOT / "bot/table").glob("*.py"))
+        if p.name != "textcommands.py"
+    ),
     "bot/sessions/service.py",
     "bot/sessions/models.py",
     "cogs/_base.py",
@@ -73,8 +76,8 @@ def _terminal_ok(group: str, sub: str) -> bool:
         command = parse_command_line(f"/{group} {sub}")
     except CommandError as exc:
         return "needs the" in str(exc) or "Say which" in str(exc) or "Write the" in str(exc)
-    if group in GAME_SUBCOMMANDS:
-        return sub in GAME_SUBCOMMANDS[group] or command.kind is not CommandKind.MOVE
+    if group in table_registry.games():
+        return sub in table_registry.subcommands(group) or command.kind is not CommandKind.MOVE
     return True
 
 
@@ -93,15 +96,15 @@ async def test_help_names_exactly_the_subcommands_of_the_tree(h: Harness) -> Non
 
 
 async def test_subcommand_tables_match_the_tree(h: Harness) -> None:
-    """GAME_SUBCOMMANDS / TABLE_SUBCOMMANDS (help's source) equal the cogs' subcommands, and each
-    listed option is an option of the slash command."""
+    """Each game's `GameTable.subcommands` and TABLE_SUBCOMMANDS (help's source) equal the cogs'
+    subcommands, and each listed option is an option of the slash command."""
     tree = _tree(h)
     assert {name for name, _, _ in TABLE_SUBCOMMANDS} == tree["game"]
     for game in registry():
-        assert set(GAME_SUBCOMMANDS[game]) == tree[game], game
+        assert set(table_registry.subcommands(game)) == tree[game], game
         group = h.bot.tree.get_command(game)
         assert isinstance(group, app_commands.Group)
-        for name, sub in GAME_SUBCOMMANDS[game].items():
+        for name, sub in table_registry.subcommands(game).items():
             command = group.get_command(name)
             assert isinstance(command, app_commands.Command)
             options = {p.name for p in command.parameters}

@@ -9,14 +9,14 @@ import pytest
 from discord import app_commands
 from discord.ext import commands
 
-from bot.app import EXTENSIONS
+from bot.app import default_extensions
 
 NAME = re.compile(r"^[-_a-z0-9]{1,32}$")  # Discord's rule for command and option names
 
 
 async def _tree() -> app_commands.CommandTree:
     bot = commands.Bot(command_prefix=commands.when_mentioned, intents=discord.Intents.default())
-    for extension in EXTENSIONS:
+    for extension in default_extensions():
         await bot.load_extension(extension)
     return bot.tree
 

@@ -10,7 +10,7 @@ import pytest
 
 from bot.games.rejections import Rejection
 from bot.sessions.service import STALE_MESSAGE
-from bot.table import commands as table_commands
+from bot.table import choices as table_choices
 from tests.cogs.conftest import StartBot
 from tests.cogs.harness import ALICE, BOB, C1, CAROL, DAVE, Harness, Sent, User
 
@@ -128,7 +128,7 @@ async def test_too_many_rows_fall_back_to_the_slash_command(
 ) -> None:
     """When the awaited players' rows would not fit a message, no controls: a line says which
     command to use instead."""
-    monkeypatch.setattr(table_commands, "ROWS_LIMIT", 2)
+    monkeypatch.setattr(table_choices, "ROWS_LIMIT", 2)
     _, post = await _three_at_aid(start_bot)
     assert not post.buttons and not post.components
     assert "/kingsburg …" in post.text
@@ -139,7 +139,7 @@ async def test_more_choices_than_buttons_give_each_player_a_drop_down(
 ) -> None:
     """A player with more choices than fit a row of buttons gets a drop-down of their own,
     checked the same way as the buttons."""
-    monkeypatch.setattr(table_commands, "BUTTON_LIMIT", 2)
+    monkeypatch.setattr(table_choices, "BUTTON_LIMIT", 2)
     h, post = await _three_at_aid(start_bot)
     menus = [c for c in post.components if c.get("type") == 3]
     assert len(menus) == 3 and not post.buttons

@@ -1,0 +1,296 @@
+"""The shared core of `Table` (see `bot.table.commands`): the service and engines, board images,
+seat names, score and turn fields, and finding the game of a channel.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from bot.games import get_engine
+from bot.games.protocol import Outcome, Seat
+from bot.games.rejections import Rejection, RejectionCode
+from bot.sessions.models import GameStatus
+from bot.sessions.service import GameService
+from bot.storage.records import SeatRecord, SessionRecord, SessionStatus
+from bot.table.engines import AnyEngine, EngineLookup
+from bot.table.format import (
+    FIELD_MAX,
+    clip,
+    join_names,
+    turn_limit_text,
+)
+from bot.table.replies import Caller, ImageFile
+from bot.table.scores import per_seat, summary_scores
+
+log = logging.getLogger(__name__)
+
+
+RenderPng = Callable[..., bytes]
+"""`render_png(game_key, view, *, names=...)` -> PNG bytes (see `rendering.render_png`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableState:
+    """The game in the caller's channel as the caller sees it (for game-specific autocomplete).
+
+    seat is None for a spectator; state is None while the session is a lobby.
+    """
+
+    session: SessionRecord
+    engine: AnyEngine
+    state: Any | None
+    seat: Seat | None
+    to_act: frozenset[Seat]
+
+
+def load_render_png() -> RenderPng:
+    from rendering import render_png
+
+    return render_png
+
+
+class TableBase:
+    """What every part of `Table` shares: the service, engines, images, seat names, scores."""
+
+    def __init__(
+        self,
+        service: GameService,
+        render_png: RenderPng | None = None,
+        *,
+        engines: EngineLookup | None = None,
+    ) -> None:
+        self.service = service
+        self._render_png = render_png
+        self._engines = engines or get_engine
+
+    def _engine(self, key: str) -> AnyEngine:
+        return self._engines(key)
+
+    async def _image(
+        self,
+        game_key: str,
+        view: Any,
+        name: str,
+        description: str,
+        names: Mapping[Seat, str] | None = None,
+    ) -> ImageFile:
+        if self._render_png is None:
+            self._render_png = load_render_png()
+        png = await asyncio.to_thread(self._render_png, game_key, view, names=dict(names or {}))
+        return ImageFile(filename=f"{game_key}-{name}.png", png=png, description=description)
+
+    @staticmethod
+    def _names(session: SessionRecord) -> dict[Seat, str]:
+        """Display names by seat for the images ("Alice", "Heuristic bot"), not "Player 1"."""
+        return {Seat(record.seat): record.display_name for record in session.seats}
+
+    async def _board(
+        self,
+        session: SessionRecord,
+        state: Any,
+        name: str,
+        description: str,
+        seat: Seat | None = None,
+    ) -> ImageFile | None:
+        """The board image as `seat` sees it (None: the public board), or None (logged) if the
+        renderer fails: a move that was accepted must still be announced without its picture."""
+        engine = self.service.engine_for(session)
+        try:
+            return await self._image(
+                session.game_key,
+                engine.view(state, seat),
+                name,
+                description,
+                self._names(session),
+            )
+        except KeyError as exc:  # no renderer for this game (yet)
+            log.warning("no board image for session %s: %s", session.id, exc)
+            return None
+        except Exception:
+            log.exception("rendering %s session %s failed", session.game_key, session.id)
+            return None
+
+    @staticmethod
+    def _seat_record(session: SessionRecord, seat: int) -> SeatRecord | None:
+        return session.seats[seat] if 0 <= seat < len(session.seats) else None
+
+    def _seat_name(self, session: SessionRecord, state: Any | None, seat: int) -> str:
+        """'Alice (light)' once the game has a state, else 'Alice'."""
+        record = self._seat_record(session, seat)
+        name = record.display_name if record is not None else f"seat {seat + 1}"
+        if state is None:
+            return name
+        label = self.service.engine_for(session).seat_label(state, Seat(seat))
+        return f"{name} ({label})"
+
+    def _seats_text(self, session: SessionRecord, state: Any | None) -> str:
+        lines = []
+        for record in session.seats:
+            who = self._seat_name(session, state, record.seat)
+            tags = []
+            if record.user_id is not None and record.user_id == session.host_user_id:
+                tags.append("host")
+            if record.is_bot:
+                tags.append(f"{record.bot_name} bot")
+            suffix = f" — {', '.join(tags)}" if tags else ""
+            lines.append(f"{record.seat + 1}. {who}{suffix}")
+        return "\n".join(lines) or "nobody yet"
+
+    def _waiting_names(
+        self, session: SessionRecord, state: Any, to_act: Iterable[Seat]
+    ) -> list[str]:
+        return [self._seat_name(session, state, s) for s in sorted(to_act)]
+
+    def _users_of(self, session: SessionRecord, seats: Iterable[Seat]) -> dict[Seat, int]:
+        out: dict[Seat, int] = {}
+        for seat in seats:
+            record = self._seat_record(session, seat)
+            if record is not None and record.user_id is not None:
+                out[Seat(seat)] = record.user_id
+        return out
+
+    def _options_text(self, session: SessionRecord) -> str:
+        if not session.options:
+            return "none"
+        return ", ".join(f"{k}={v}" for k, v in sorted(session.options.items()))
+
+    def _score_fields(
+        self, session: SessionRecord, state: Any, outcome: Outcome | None
+    ) -> list[tuple[str, str]]:
+        """The scores as embed fields, labelled as the game counts them.
+
+        Read from the engine's summary (see `SCORE_KEYS`: "Unplaced squares (lower is better)"
+        for Cathedral, "VP" for Kingsburg), else the outcome's scores, else the public view's
+        `scores`. A series of games adds its running totals.
+        """
+        engine = self.service.engine_for(session)
+        try:
+            summary = engine.summary(state)
+        except Exception:  # a summary is a nicety; never let it break a move announcement
+            log.exception("summary of session %s failed", session.id)
+            summary = {}
+        by_label = {
+            engine.seat_label(state, Seat(r.seat)).lower(): Seat(r.seat) for r in session.seats
+        }
+        lower = outcome.lower_is_better if outcome is not None else False
+        found = summary_scores(summary, by_label)
+        if found is not None:
+            label, values, key_lower = found
+            lower = lower or key_lower
+        elif outcome is not None:
+            label, values = "Scores", dict(outcome.scores)
+        else:
+            view_scores = getattr(engine.view(state, None), "scores", None)
+            values = per_seat(view_scores, by_label) or {}
+            label = "Scores"
+        fields: list[tuple[str, str]] = []
+        note = " (lower is better)" if lower else ""
+        if values:
+            text = self._per_seat_text(session, state, values)
+            fields.append((label + note, clip(text, FIELD_MAX)))
+        games = summary.get("games")
+        totals = per_seat(summary.get("series_totals"), by_label)
+        if isinstance(games, int) and games > 1 and totals:
+            text = self._per_seat_text(session, state, totals)
+            fields.append((f"Series total over {games} games{note}", clip(text, FIELD_MAX)))
+        return fields
+
+    def _per_seat_text(self, session: SessionRecord, state: Any, values: Mapping[Seat, Any]) -> str:
+        return ", ".join(
+            f"{self._seat_name(session, state, s)} {v}" for s, v in sorted(values.items())
+        )
+
+    def _outcome_text(self, session: SessionRecord, state: Any, outcome: Outcome) -> str:
+        winners = [self._seat_name(session, state, s) for s in sorted(outcome.winners)]
+        if not winners:
+            head = "The game ends in a draw."
+        elif len(winners) == 1:
+            head = f"{winners[0]} wins!"
+        else:
+            head = f"{join_names(winners)} share the win!"
+        games = self._engines(session.game_key).summary(state).get("games")
+        if isinstance(games, int) and games > 1:
+            # A series' reason has to describe players by their colour in game 1, since the
+            # engine knows no names; with names at hand the totals say it better.
+            totals = self._per_seat_text(session, state, outcome.scores)
+            order = " (lower is better)" if outcome.lower_is_better else ""
+            return f"{head} Series totals over {games} games: {totals}{order}."
+        return f"{head} {outcome.reason}".strip()
+
+    def _turn_fields(
+        self,
+        session: SessionRecord,
+        state: Any,
+        to_act: frozenset[Seat],
+        outcome: Outcome | None,
+    ) -> list[tuple[str, str]]:
+        fields: list[tuple[str, str]] = []
+        if outcome is not None:
+            fields.append(("Result", clip(self._outcome_text(session, state, outcome), FIELD_MAX)))
+        elif session.status is SessionStatus.ABANDONED:
+            fields.append(("Result", clip(session.end_reason or "Abandoned.", FIELD_MAX)))
+        elif to_act:
+            names = self._waiting_names(session, state, to_act)
+            title = "To move" if len(names) == 1 else "Waiting for"
+            fields.append((title, clip(join_names(names), FIELD_MAX)))
+        fields.extend(self._score_fields(session, state, outcome))
+        if session.status is SessionStatus.ACTIVE and session.turn_timeout_s:
+            fields.append(("Turn limit", turn_limit_text(session.turn_timeout_s)))
+        return fields
+
+    def _game_name(self, session: SessionRecord) -> str:
+        try:
+            return self.service.engine_for(session).spec.display_name
+        except KeyError:
+            return session.game_key
+
+    def _labels_fixed(self, session: SessionRecord, state: Any) -> bool:
+        """Whether each player keeps one seat label for the whole session, so a past move may be
+        labelled with today's "(light)". In a series of games (the summary's "games" above 1)
+        the players may swap colours between games; past moves then go without a colour (their
+        event text names the side that played)."""
+        if state is None:
+            return True
+        try:
+            games = self.service.engine_for(session).summary(state).get("games")
+        except Exception:  # a summary is a nicety; never let it break a reply
+            log.exception("summary of session %s failed", session.id)
+            return True
+        return not (isinstance(games, int) and games > 1)
+
+    async def _status_here(self, caller: Caller) -> GameStatus | Rejection:
+        """The open session here, or else the last one played here (to show a final board)."""
+        found = await self.service.status(caller.channel_id)
+        if not isinstance(found, Rejection) or found.code is not RejectionCode.NO_ACTIVE_GAME:
+            return found
+        latest = await self.service.store.get_latest_in_place(caller.channel_id)
+        if latest is None:
+            return found
+        return await self.service.status(caller.channel_id, session_id=latest.id)
+
+    async def _ended_here(self, caller: Caller, rejection: Rejection) -> Rejection | str:
+        """For a move refused because no game is open here: if the last game here has ended
+        (its final board still shows in `/game status`), say so and how it ended instead of
+        "there is no game"."""
+        if rejection.code is not RejectionCode.NO_ACTIVE_GAME:
+            return rejection
+        latest = await self.service.store.get_latest_in_place(caller.channel_id)
+        if latest is None or latest.status not in (
+            SessionStatus.FINISHED,
+            SessionStatus.ABANDONED,
+        ):
+            return rejection
+        name = self._game_name(latest)
+        again = "Start a new one with /game new."
+        if latest.status is SessionStatus.ABANDONED:
+            why = latest.end_reason or "It was abandoned."
+            return f"The {name} game here has ended: {why} {again}"
+        found = await self.service.status(caller.channel_id, session_id=latest.id)
+        result = latest.end_reason or ""
+        if not isinstance(found, Rejection) and found.outcome is not None:
+            result = self._outcome_text(latest, found.state, found.outcome)
+        return f"The {name} game here is over (result: {result.rstrip('.') or 'finished'}). {again}"

@@ -1,0 +1,258 @@
+"""Offering legal moves: the buttons and menus under a game post, autocomplete and the `moves`
+text command. Labels come from the game's `GameTable.move_label`.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bot.games.protocol import Seat
+from bot.games.rejections import Rejection
+from bot.storage.records import SessionRecord
+from bot.table import registry
+from bot.table.base import TableBase, TableState
+from bot.table.format import (
+    AUTOCOMPLETE_LIMIT,
+    BUTTON_LABEL_MAX,
+    BUTTON_LIMIT,
+    MENU_LIMIT,
+    ROWS_LIMIT,
+    TEXT_MAX,
+    clip,
+)
+from bot.table.replies import Caller, ChoiceButton, ChoiceMenu, Reply
+from bot.table.textcommands import (
+    natural_sorted,
+)
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class Choices:
+    """The controls under a game post: single-player buttons or menu, per-seat buttons and
+    menus of a simultaneous decision, or a hint line when they would not fit."""
+
+    buttons: tuple[ChoiceButton, ...] = ()
+    menu: ChoiceMenu | None = None
+    menus: tuple[ChoiceMenu, ...] = ()
+    hint: str = ""
+
+
+def rank_choices(options: Iterable[str], typed: str, limit: int = AUTOCOMPLETE_LIMIT) -> list[str]:
+    """Filter `options` by what was typed and order them, best first, at most `limit`.
+
+    Ranks: exact match, prefix, every typed word a prefix of the option's words in order, plain
+    substring, every typed word somewhere (or the letters, spaces ignored). Ties keep the given
+    order (engines sort legal moves).
+
+    >>> rank_choices(["Castle B3 90", "Abbey C3 0", "Tavern B3 0"], "b3")
+    ['Castle B3 90', 'Tavern B3 0']
+    """
+    query = _normalise(typed)
+    words = query.split()
+    buckets: list[list[str]] = [[] for _ in range(5)]
+    for option in options:
+        text = _normalise(option)
+        if not query:
+            rank = 1
+        elif text == query:
+            rank = 0
+        elif text.startswith(query):
+            rank = 1
+        elif _word_prefixes(text.split(), words):
+            rank = 2
+        elif query in text:
+            rank = 3
+        elif all(w in text for w in words) or query.replace(" ", "") in text.replace(" ", ""):
+            rank = 4
+        else:
+            continue
+        buckets[rank].append(option)
+        if not query and len(buckets[1]) >= limit:
+            break
+    out = [o for bucket in buckets for o in bucket]
+    return out[:limit]
+
+
+def _normalise(text: str) -> str:
+    return " ".join(text.lower().split())
+
+
+def _word_prefixes(option_words: list[str], typed_words: list[str]) -> bool:
+    """True if each typed word starts some later word of the option, in order."""
+    i = 0
+    for word in typed_words:
+        while i < len(option_words) and not option_words[i].startswith(word):
+            i += 1
+        if i == len(option_words):
+            return False
+        i += 1
+    return True
+
+
+class MoveChoices(TableBase):
+    """Legal moves offered to a player: buttons and menus under a post, autocomplete, `moves`."""
+
+    def _choices(self, session: SessionRecord, state: Any, to_act: frozenset[Seat]) -> Choices:
+        """Controls for the next move: buttons (up to 5 choices) or a drop-down menu (6 to 25)
+        when exactly one human acts; per-seat rows when several humans act at once."""
+        if not session.status.is_open or not to_act:
+            return Choices()
+        if len(to_act) > 1:
+            return self._simultaneous_choices(session, state, to_act)
+        (seat,) = tuple(to_act)
+        record = self._seat_record(session, seat)
+        if record is None or record.user_id is None:
+            return Choices()
+        engine = self.service.engine_for(session)
+        label = registry.game_table(session.game_key).move_label
+        notations = natural_sorted(
+            engine.format_action(a, state) for a in engine.legal_actions(state, seat)
+        )
+        if 0 < len(notations) <= BUTTON_LIMIT:
+            buttons = tuple(
+                ChoiceButton(
+                    label=label(n), session_id=session.id, version=session.version, notation=n
+                )
+                for n in notations
+            )
+            return Choices(buttons=buttons)
+        if BUTTON_LIMIT < len(notations) <= MENU_LIMIT:
+            menu = ChoiceMenu(
+                session_id=session.id,
+                version=session.version,
+                options=tuple(notations),
+                placeholder=f"{record.display_name}, choose your move",
+                labels=tuple(label(n) for n in notations),
+            )
+            return Choices(menu=menu)
+        return Choices()
+
+    def _simultaneous_choices(
+        self, session: SessionRecord, state: Any, to_act: frozenset[Seat]
+    ) -> Choices:
+        """One row per awaited human: buttons labelled "Ann: gold" (up to 5 choices) or a
+        drop-down (6 to 25), each carrying the seat's decision token. When that does not fit a
+        message (more than 5 rows, or a player with more than 25 choices), no controls and a
+        line pointing at the slash command."""
+        engine = self.service.engine_for(session)
+        label = registry.game_table(session.game_key).move_label
+        buttons: list[ChoiceButton] = []
+        menus: list[ChoiceMenu] = []
+        row = 0
+        for seat in sorted(to_act):
+            record = self._seat_record(session, seat)
+            if record is None or record.user_id is None:
+                continue
+            token = self.service.decision_token(session, state, seat)
+            notations = natural_sorted(
+                engine.format_action(a, state) for a in engine.legal_actions(state, seat)
+            )
+            if token is None or not notations:
+                continue
+            if len(notations) > MENU_LIMIT or row >= ROWS_LIMIT:
+                return Choices(hint=f"Use `/{session.game_key} …` to choose.")
+            name = self._seat_name(session, state, seat)
+            if len(notations) <= BUTTON_LIMIT:
+                buttons.extend(
+                    ChoiceButton(
+                        label=clip(f"{name}: {label(n)}", BUTTON_LABEL_MAX),
+                        session_id=session.id,
+                        version=session.version,
+                        notation=n,
+                        seat=int(seat),
+                        token=token,
+                        row=row,
+                    )
+                    for n in notations
+                )
+            else:
+                menus.append(
+                    ChoiceMenu(
+                        session_id=session.id,
+                        version=session.version,
+                        options=tuple(notations),
+                        placeholder=f"{name}, choose your move",
+                        labels=tuple(label(n) for n in notations),
+                        seat=int(seat),
+                        token=token,
+                        row=row,
+                    )
+                )
+            row += 1
+        return Choices(buttons=tuple(buttons), menus=tuple(menus))
+
+    async def state_for(self, caller: Caller) -> TableState | None:
+        """The open game here as the caller sees it, or None if there is none."""
+        found = await self.service.status(caller.channel_id)
+        if isinstance(found, Rejection):
+            return None
+        session = found.session
+        return TableState(
+            session=session,
+            engine=self.service.engine_for(session),
+            state=found.state,
+            seat=self.service.seat_of(session, caller.user_id),
+            to_act=found.to_act,
+        )
+
+    async def legal(self, caller: Caller) -> list[str]:
+        """Every legal move of the caller's seat now, in notation (empty if it may not act)."""
+        ctx = await self.state_for(caller)
+        if ctx is None or ctx.state is None or ctx.seat is None or ctx.seat not in ctx.to_act:
+            return []
+        return list(self.service.legal_notations(ctx.session, ctx.state, caller.user_id))
+
+    async def choices(
+        self, caller: Caller, typed: str, limit: int = AUTOCOMPLETE_LIMIT
+    ) -> list[str]:
+        """Autocomplete: the caller's legal moves matching `typed`, best first (squares in
+        natural order: A2 before A10), at most `limit`."""
+        return rank_choices(natural_sorted(await self.legal(caller)), typed, limit)
+
+    async def word_choices(self, caller: Caller, before: Sequence[str], typed: str) -> list[str]:
+        """Autocomplete one word of notation: the distinct next words of legal moves that start
+        with the words `before`, filtered by `typed` (e.g. squares for a chosen piece)."""
+        prefix = [w.lower() for w in before]
+        seen: dict[str, None] = {}
+        for notation in await self.legal(caller):
+            words = notation.split()
+            if len(words) > len(prefix) and [w.lower() for w in words[: len(prefix)]] == prefix:
+                seen.setdefault(words[len(prefix)], None)
+        return rank_choices(natural_sorted(seen), typed)
+
+    async def moves_list(self, caller: Caller, typed: str = "") -> list[Reply]:
+        """The `moves [words]` text command: the caller's legal moves matching `typed`, in
+        natural order, at most `AUTOCOMPLETE_LIMIT` listed, then how many more there are."""
+        legal = await self.legal(caller)
+        if not legal:
+            return [
+                Reply(
+                    text="You have no move to make right now.",
+                    title="Your legal moves",
+                    ephemeral=True,
+                )
+            ]
+        found = rank_choices(natural_sorted(legal), typed, limit=len(legal))
+        if not found:
+            shown_typed = clip(typed.strip(), 60)
+            return [
+                Reply(
+                    text=f"No legal move matches {shown_typed!r}.",
+                    title="Your legal moves",
+                    ephemeral=True,
+                )
+            ]
+        lines = [f"`{c}`" for c in found[:AUTOCOMPLETE_LIMIT]]
+        more = len(found) - AUTOCOMPLETE_LIMIT
+        if more > 0:
+            hint = "type more of the move to narrow the list, e.g. `moves "
+            example = found[0].split()[0]
+            lines.append(f"…and {more} more ({hint}{example}`).")
+        return [
+            Reply(text=clip("\n".join(lines), TEXT_MAX), title="Your legal moves", ephemeral=True)
+        ]

@@ -1,0 +1,187 @@
+"""Limits, colours and the small text helpers every part of the table uses (Discord's limits on
+titles, fields and messages; durations; clipping; splitting long markdown)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from bot.games.rejections import Rejection
+from bot.table.replies import Reply
+
+AUTOCOMPLETE_LIMIT = 25
+"""Discord shows at most 25 autocomplete choices."""
+
+
+BUTTON_LIMIT = 5
+"""Offer buttons when the player to act has at most this many legal moves (one row)."""
+
+
+MENU_LIMIT = 25
+"""Offer a drop-down menu for more choices than buttons, up to this many (Discord's maximum)."""
+
+
+ROWS_LIMIT = 5
+"""Discord shows at most 5 rows of components on a message (one per awaited player)."""
+
+
+BUTTON_LABEL_MAX = 80
+"""Discord's limit on a button label."""
+
+
+# Discord limits: embed title 256, field value 1024, description 4096, message content 2000.
+TITLE_MAX = 256
+
+
+FIELD_MAX = 1024
+TEXT_MAX = 1900
+REFUSAL_MAX = 600  # one short private message, whatever the user typed
+
+
+MOVES_SHOWN = 12
+"""At most this many moves are listed in one reply (bots can make many in a row)."""
+
+
+COLOUR_INFO = 0x3B6EA5
+
+
+COLOUR_MOVE = 0x2E8B57
+
+
+COLOUR_DONE = 0xC9A227
+
+
+COLOUR_REFUSED = 0xB03A2E
+
+
+def clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+def join_names(names: Sequence[str]) -> str:
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def refused(rejection: Rejection | str) -> list[Reply]:
+    return [
+        Reply(text=clip_middle(str(rejection), REFUSAL_MAX), ephemeral=True, colour=COLOUR_REFUSED)
+    ]
+
+
+def clip_middle(text: str, limit: int) -> str:
+    """`text` cut to `limit` characters by dropping its middle: a refusal may quote what was
+    typed (a Discord option holds up to 6000 characters), and its end usually says what to do."""
+    if len(text) <= limit:
+        return text
+    half = (limit - 3) // 2
+    return f"{text[:half].rstrip()} … {text[len(text) - half :].lstrip()}"
+
+
+def count(n: int, noun: str) -> str:
+    """'1 move', '3 moves'."""
+    return f"{n} {noun}{'s' * (n != 1)}"
+
+
+def history_text(lines: Sequence[str], left_out: int) -> str:
+    """History lines, after a note on how many older moves did not fit (if any)."""
+    if not left_out:
+        return "\n".join(lines)
+    older = f"{left_out} older move{'s' * (left_out != 1)}"
+    note = f"… {older} did not fit in one message; ask for fewer, e.g. `/game history 10`."
+    return "\n".join([note, *lines])
+
+
+def parse_hours(text: str) -> float | None:
+    """A positive, finite number of hours (at most a year) from text, else None."""
+    try:
+        value = float(text)
+    except ValueError:
+        return None
+    return value if math.isfinite(value) and 0 < value <= 24 * 366 else None
+
+
+def duration_text(seconds: float) -> str:
+    """'3 days', '5 hours', '1 hour 30 minutes', '45 minutes' (rounded to minutes)."""
+    minutes = max(1, round(seconds / 60))
+    days, rest = divmod(minutes, 24 * 60)
+    hours, mins = divmod(rest, 60)
+    parts = []
+    if days:
+        parts.append(f"{days} day{'s' * (days != 1)}")
+    if hours:
+        parts.append(f"{hours} hour{'s' * (hours != 1)}")
+    if mins and not days:
+        parts.append(f"{mins} minute{'s' * (mins != 1)}")
+    return " ".join(parts)
+
+
+def turn_limit_text(seconds: int) -> str:
+    return f"{duration_text(seconds)} per turn; a game with no move in time is abandoned."
+
+
+def usage(group: str, name: str, args: str) -> str:
+    """'/game history [n]', '/kingsburg keep' (no trailing space without arguments)."""
+    return f"/{group} {name} {args}".strip()
+
+
+def with_line(reply: Reply, line: str) -> Reply:
+    """`reply` with one more line of text."""
+    return replace(reply, text=clip(f"{reply.text}\n{line}".strip(), TEXT_MAX))
+
+
+def split_markdown(text: str, limit: int) -> list[str]:
+    """Split long markdown into chunks under `limit`, at blank lines, else at line ends."""
+    text = text.strip()
+    if len(text) <= limit:
+        return [text]
+    chunks: list[str] = []
+    current = ""
+    for block in text.split("\n\n"):
+        pieces = [block] if len(block) <= limit else _split_lines(block, limit)
+        for piece in pieces:
+            candidate = f"{current}\n\n{piece}" if current else piece
+            if len(candidate) <= limit:
+                current = candidate
+            else:
+                if current:
+                    chunks.append(current)
+                current = piece
+    if current:
+        chunks.append(current)
+    return chunks
+
+
+def _split_lines(block: str, limit: int) -> list[str]:
+    out: list[str] = []
+    current = ""
+    for line in block.split("\n"):
+        while len(line) > limit:
+            out.append(line[:limit])
+            line = line[limit:]
+        candidate = f"{current}\n{line}" if current else line
+        if len(candidate) <= limit:
+            current = candidate
+        else:
+            out.append(current)
+            current = line
+    if current:
+        out.append(current)
+    return out
+
+
+def seats_title(taken: int, spec: Any) -> str:
+    """'Seats (1 of 2)' for a fixed player count, else 'Seats (3, for 2 to 5 players)'."""
+    if spec.min_players == spec.max_players:
+        return f"Seats ({taken} of {spec.max_players})"
+    return f"Seats ({taken}, for {spec.min_players} to {spec.max_players} players)"
+
+
+def main_public(replies: Sequence[Reply]) -> int:
+    """Index of the main public reply of a move or start: the last public one (a finished
+    game's final position may come before it)."""
+    public = [i for i, r in enumerate(replies) if not r.ephemeral and r.only_for is None]
+    return public[-1] if public else 0

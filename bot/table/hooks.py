@@ -1,0 +1,107 @@
+"""What a game tells the table about itself: `GameTable`, one per game, and `Subcommand`.
+
+A game's table module (`bot/table/<game>.py`) defines one `TABLE = GameTable(...)` and the game
+is registered by one line in `bot/table/registry.py`. Everything the shared table, the text
+commands, `/game help` and the bot's extension list need to know about one game lives there, so
+adding a game edits no shared logic. Every field but `key` is optional:
+
+    # bot/table/canterbury.py
+    from bot.table.hooks import GameTable, Subcommand, simple
+
+    TABLE = GameTable(
+        key="canterbury",
+        cog="cogs.canterbury",                      # the slash-command group's extension
+        subcommands={                               # one entry per `/canterbury <sub>` command
+            "build": Subcommand("build", ("structure", "district"), "build a structure",
+                                lead="build", joiners=("in",)),
+            "pass": simple("pass", "take no action this turn"),
+        },
+        text_aliases={"move": "act"},               # extra words at the terminal table
+        private_text=lambda view: None,             # the owner's secret in words, or None
+        nothing_private="You hold no hidden cards.",
+        move_label=lambda notation: notation.replace("+", " + "),
+    )
+
+No discord, PIL or storage here: the table layer is shared by the cogs and the terminal table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = ["GameTable", "Subcommand", "simple"]
+
+
+@dataclass(frozen=True, slots=True)
+class Subcommand:
+    """A game's slash subcommand that makes a move.
+
+    params: option names in the order they appear in notation; the last one takes the rest of
+      the line when typed as text.
+    lead: words written before the options in notation (e.g. "influence").
+    joiners: a word written before each option after the first (e.g. "with"), unless the value
+      already starts with it; shorter than params - 1 means no word for the rest.
+    reads: True for a subcommand that shows information instead of making a move (`peek`).
+
+    A game's `GameTable.subcommands` is the one list of its subcommands: `/game help` is built
+    from it and a test checks it against the Discord command tree both ways.
+    """
+
+    name: str
+    params: tuple[str, ...]
+    help: str
+    lead: str = ""
+    joiners: tuple[str, ...] = ()
+    reads: bool = False
+
+    def notation(self, *values: object) -> str:
+        """Join the option values (None/empty ones skipped) into notation.
+
+        Typed as text, extra words all belong to the last option.
+        """
+        texts = [str(v).strip() for v in values if v is not None and str(v).strip()]
+        if self.params and len(texts) > len(self.params):
+            keep = len(self.params) - 1
+            texts = [*texts[:keep], " ".join(texts[keep:])]
+        words = [self.lead] if self.lead else []
+        for i, text in enumerate(texts):
+            joiner = self.joiners[i - 1] if 0 < i <= len(self.joiners) else ""
+            if joiner and not text.lower().startswith(joiner.lower() + " "):
+                words.append(joiner)
+            words.append(text)
+        return " ".join(words)
+
+
+def simple(name: str, help_text: str, *params: str) -> Subcommand:
+    """A subcommand whose notation is its own name followed by its option values."""
+    return Subcommand(name, params, help_text, lead=name)
+
+
+def _no_label(notation: str) -> str:
+    return notation
+
+
+@dataclass(frozen=True, slots=True)
+class GameTable:
+    """Per-game table behaviour (see the module docstring for an example).
+
+    key: the engine's key (`bot.games` registry).
+    cog: the discord.py extension holding the game's slash-command group ("" for none).
+    subcommands: subcommand name -> how it becomes notation (every slash subcommand).
+    text_aliases: extra subcommand words understood at the terminal table (word -> subcommand).
+    private_text: the owner's hidden information in words, from their own view; None when
+      they hold nothing to tell (then `nothing_private` is said). Unset: the game has no text
+      for its secrets and players see their private board only.
+    nothing_private: the sentence for a player whose `private_text` is None.
+    move_label: the label of a legal move on a button or menu option (default: its notation).
+    """
+
+    key: str
+    cog: str = ""
+    subcommands: Mapping[str, Subcommand] = field(default_factory=dict)
+    text_aliases: Mapping[str, str] = field(default_factory=dict)
+    private_text: Callable[[Any], str | None] | None = None
+    nothing_private: str = "You hold no hidden information in this game right now."
+    move_label: Callable[[str], str] = _no_label

@@ -1,0 +1,158 @@
+"""Lobby commands: open a table, take or give up seats, seat bots, remove a seat, start."""
+
+from __future__ import annotations
+
+import logging
+from datetime import timedelta
+
+from bot.games.rejections import Rejection
+from bot.storage.records import SessionRecord, SessionStatus
+from bot.table.format import (
+    COLOUR_INFO,
+    FIELD_MAX,
+    clip,
+    main_public,
+    parse_hours,
+    refused,
+    seats_title,
+    turn_limit_text,
+    with_line,
+)
+from bot.table.options import parse_options_text
+from bot.table.play import PlayCommands
+from bot.table.replies import Caller, Reply
+
+log = logging.getLogger(__name__)
+
+
+TURN_HOURS_OPTION = "turn_hours"
+"""The table's own `/game new` option (not the engine's): hours each turn may take."""
+
+
+class LobbyCommands(PlayCommands):
+    """The lobby: open, join, leave, seat a bot, remove a seat, start."""
+
+    async def new(
+        self,
+        caller: Caller,
+        game: str,
+        options_text: str | None = "",
+        *,
+        thread_id: int | None = None,
+        turn_timeout: timedelta | None = None,
+    ) -> list[Reply]:
+        """Open a lobby for `game` in the caller's channel (or in `thread_id`); the caller hosts.
+
+        `turn_timeout` (or `turn_hours=N` among the options text) sets a per-turn deadline.
+        """
+        try:
+            options = parse_options_text(options_text)
+        except ValueError as exc:
+            return refused(str(exc))
+        hours_text = options.pop(TURN_HOURS_OPTION, None)
+        if hours_text is not None:
+            hours = parse_hours(hours_text)
+            if hours is None:
+                return refused(
+                    f"`turn_hours` takes a number of hours above 0, like `turn_hours=24`, "
+                    f"not {hours_text!r}."
+                )
+            turn_timeout = timedelta(hours=hours)
+        result = await self.service.create_lobby(
+            game,
+            guild_id=caller.guild_id or 0,
+            channel_id=caller.channel_id,
+            host_id=caller.user_id,
+            host_name=caller.display_name,
+            options=options,
+            thread_id=thread_id,
+            turn_timeout=turn_timeout,
+        )
+        if isinstance(result, Rejection):
+            return refused(result)
+        name = self.service.engine_for(result).spec.display_name
+        text = f"{caller.display_name} opened a {name} table. {self._lobby_hint(result)}"
+        return [self._lobby_reply(result, f"New {name} lobby", text)]
+
+    async def join(self, caller: Caller) -> list[Reply]:
+        """Take the next seat in this channel's lobby."""
+        result = await self.service.join(caller.channel_id, caller.user_id, caller.display_name)
+        if isinstance(result, Rejection):
+            return refused(result)
+        text = f"{caller.display_name} joined. {self._lobby_hint(result)}"
+        return [self._lobby_reply(result, "Lobby", text)]
+
+    async def leave(self, caller: Caller) -> list[Reply]:
+        """Give up the caller's seat in this channel's lobby."""
+        result = await self.service.leave(caller.channel_id, caller.user_id)
+        if isinstance(result, Rejection):
+            return refused(result)
+        if result.status is SessionStatus.ABANDONED:
+            return [
+                Reply(
+                    text=result.end_reason or f"{caller.display_name} left; the lobby is closed.",
+                    title="Lobby closed",
+                    colour=COLOUR_INFO,
+                )
+            ]
+        text = f"{caller.display_name} left. {self._lobby_hint(result)}"
+        return [self._lobby_reply(result, "Lobby", text)]
+
+    async def add_bot(self, caller: Caller, name: str) -> list[Reply]:
+        """Host only: seat a computer player (`name` is one of the game's bots)."""
+        result = await self.service.add_bot(caller.channel_id, caller.user_id, name)
+        if isinstance(result, Rejection):
+            return refused(result)
+        added = result.seats[-1].display_name
+        text = f"{added} takes a seat. {self._lobby_hint(result)}"
+        return [self._lobby_reply(result, "Lobby", text)]
+
+    async def kick(self, caller: Caller, seat_number: int) -> list[Reply]:
+        """Host only: remove seat `seat_number` (1-based, as listed) from the lobby."""
+        result = await self.service.kick(caller.channel_id, caller.user_id, seat_number - 1)
+        if isinstance(result, Rejection):
+            return refused(result)
+        text = f"Seat {seat_number} was removed. {self._lobby_hint(result)}"
+        return [self._lobby_reply(result, "Lobby", text)]
+
+    async def start(self, caller: Caller) -> list[Reply]:
+        """Host only: start the game; bots that act first move at once."""
+        result = await self.service.start(caller.channel_id, caller.user_id)
+        if isinstance(result, Rejection):
+            return refused(result)
+        session = result.session
+        engine = self.service.engine_for(session)
+        seats = self._seats_text(session, result.state)
+        intro = seats  # the title already says the game begins
+        replies = await self._game_reply(
+            caller, result, f"{engine.spec.display_name} begins", intro, "start"
+        )
+        if engine.spec.has_hidden_information:
+            main = main_public(replies)
+            replies[main] = with_line(
+                replies[main], "Each player sees their own hidden information with `/game status`."
+            )
+        return replies
+
+    def _lobby_reply(self, session: SessionRecord, title: str, text: str) -> Reply:
+        engine = self.service.engine_for(session)
+        spec = engine.spec
+        fields = [
+            (
+                seats_title(len(session.seats), spec),
+                clip(self._seats_text(session, None), FIELD_MAX),
+            ),
+            ("Options", clip(self._options_text(session), FIELD_MAX)),
+        ]
+        if session.turn_timeout_s:
+            fields.append(("Turn limit", turn_limit_text(session.turn_timeout_s)))
+        return Reply(text=text, title=title, fields=tuple(fields), colour=COLOUR_INFO)
+
+    def _lobby_hint(self, session: SessionRecord) -> str:
+        spec = self.service.engine_for(session).spec
+        missing = spec.min_players - len(session.seats)
+        bots = ", ".join(sorted(self.service.engine_for(session).bots))
+        if missing > 0:
+            need = f"{missing} more player{'s' * (missing != 1)} needed"
+            return f"{need}: `/game join`, or the host adds a bot with `/game add-bot` ({bots})."
+        return "The host can start with `/game start`."

@@ -1,0 +1,283 @@
+"""Moves: `move` and `preview`, and the replies announcing a start or a move (the public post with
+the board and whose turn it is, private events for their owners, a series game's final board).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from typing import Any
+
+from bot.games.protocol import Seat
+from bot.games.rejections import Rejection
+from bot.sessions.models import AppliedMove, MoveResult, Preview
+from bot.storage.records import SessionRecord
+from bot.table.choices import MoveChoices
+from bot.table.format import (
+    COLOUR_DONE,
+    COLOUR_INFO,
+    COLOUR_MOVE,
+    MOVES_SHOWN,
+    TEXT_MAX,
+    TITLE_MAX,
+    clip,
+    join_names,
+    refused,
+)
+from bot.table.replies import Caller, ChoiceButton, Reply
+
+log = logging.getLogger(__name__)
+
+
+class PlayCommands(MoveChoices):
+    """Making moves: `move`, `preview`, and the public and private replies announcing them."""
+
+    async def move(
+        self,
+        caller: Caller,
+        notation: str,
+        expected_version: int | None = None,
+        *,
+        session_id: int | None = None,
+        expected_seat: int | None = None,
+        expected_token: str | None = None,
+    ) -> list[Reply]:
+        """Play `notation` for the caller's seat; bots that must act next reply at once.
+
+        `expected_seat`/`expected_token` come from a per-seat button of a simultaneous decision
+        (see `GameService.submit`): a click by another player or on an outdated decision is
+        refused.
+
+        Accepted: a public reply (new board from the spectator view, what happened, whose turn,
+        mentions of the humans to act) plus `only_for` replies with private events. Refused: one
+        ephemeral reply with the sentence saying why.
+        """
+        text = notation.strip()
+        if not text:
+            return refused("Write a move, e.g. `Castle B3 90`.")
+        result = await self.service.submit(
+            caller.channel_id,
+            caller.user_id,
+            text,
+            expected_version,
+            session_id=session_id,
+            expected_seat=expected_seat,
+            expected_token=expected_token,
+        )
+        if isinstance(result, Rejection):
+            return refused(await self._ended_here(caller, result))
+        session = result.session
+        name = self.service.engine_for(session).spec.display_name
+        first = result.moves[0] if result.moves else None
+        if result.finished:
+            title = f"{name}: game over"
+        elif first is not None:
+            title = f"{first.display_name} played {first.notation}"
+        else:
+            title = name
+        return await self._game_reply(
+            caller,
+            result,
+            title,
+            "",
+            f"move-{session.ply}",
+            first_in_title=first is not None and not result.finished,
+        )
+
+    async def preview(
+        self,
+        caller: Caller,
+        notation: str,
+        *,
+        note: str = "",
+        alternatives: Sequence[tuple[str, str]] = (),
+    ) -> list[Reply]:
+        """Show, privately, the board as it would be after `notation`, without playing it.
+
+        Accepted: one ephemeral reply with the image, what would happen, and a Confirm button
+        that submits the move at the version the preview was made at (a change in between makes
+        the click STALE) plus a Cancel button. Refused: the same sentence `move` would give.
+
+        `alternatives` ((label, notation) pairs) replace the single Confirm button when the
+        player has a real choice about the previewed move (e.g. Cathedral's "Place and capture" /
+        "Place, spare it"); `note` is a line explaining that choice.
+        """
+        text = notation.strip()
+        if not text:
+            return refused("Write a move, e.g. `Castle B3 90`.")
+        result = await self.service.preview(caller.channel_id, caller.user_id, text)
+        if isinstance(result, Rejection):
+            return refused(await self._ended_here(caller, result))
+        return [await self._preview_reply(result, note, alternatives)]
+
+    async def _preview_reply(
+        self, preview: Preview, note: str = "", alternatives: Sequence[tuple[str, str]] = ()
+    ) -> Reply:
+        session = preview.session
+        board = await self._board(
+            session, preview.after, f"preview-{session.ply + 1}", f"Preview of {preview.notation}"
+        )
+        press = "choose below" if alternatives else "press Confirm"
+        lines = [
+            f"This is the board after **{preview.notation}**. Nothing is played until you {press}."
+        ]
+        if note:
+            lines.append(note)
+        happened = [e.for_viewer(preview.seat) for e in preview.events]
+        details = [f"• {e.text}" for e in happened if e is not None and e.text]
+        if details:
+            lines.append(
+                "If you confirm:" if not alternatives else f"If you choose {alternatives[0][0]!r}:"
+            )
+            lines.extend(details)
+        choices = alternatives or ((f"Confirm {preview.notation}", preview.notation),)
+        buttons = tuple(
+            ChoiceButton(label=label, session_id=session.id, version=session.version, notation=move)
+            for label, move in choices
+        )
+        return Reply(
+            text=clip("\n".join(lines), TEXT_MAX),
+            title=clip(f"Preview: {preview.notation}", TITLE_MAX),
+            image=board,
+            ephemeral=True,
+            buttons=buttons,
+            cancel=True,
+            colour=COLOUR_INFO,
+        )
+
+    async def _game_reply(
+        self,
+        caller: Caller,
+        result: MoveResult,
+        title: str,
+        intro: str,
+        image_name: str,
+        *,
+        first_in_title: bool = False,
+    ) -> list[Reply]:
+        """The public reply after a start or a move, plus private replies for hidden events."""
+        session, state = result.session, result.state
+        lines = [intro] if intro else []
+        lines.extend(self._move_lines(session, state, result.moves, first_in_title=first_in_title))
+        to_act = result.to_act
+        mentions = self._users_of(session, to_act)
+        if result.outcome is None and len(to_act) > 1:
+            lines.append(
+                f"Still waiting for: {join_names(self._waiting_names(session, state, to_act))}."
+            )
+        elif result.outcome is None and mentions:
+            lines.append(f"Your move, {self._waiting_names(session, state, mentions)[0]}.")
+        fields = self._turn_fields(session, state, to_act, result.outcome)
+        if result.outcome is None and (mentions or len(to_act) > 1):
+            # The text already ends with whose turn it is; a field saying it again is noise.
+            fields = [f for f in fields if f[0] not in ("To move", "Waiting for")]
+        board = await self._board(session, state, image_name, title)
+        choices = self._choices(session, state, to_act)
+        if choices.hint:
+            lines.append(choices.hint)
+        public = Reply(
+            text=clip("\n".join(lines), TEXT_MAX),
+            title=clip(title, TITLE_MAX),
+            fields=tuple(fields),
+            image=board,
+            mentions=tuple(mentions.values()),
+            buttons=choices.buttons,
+            menu=choices.menu,
+            menus=choices.menus,
+            colour=COLOUR_DONE if result.finished else COLOUR_MOVE,
+        )
+        finals = await self._finished_game_replies(session, state, result.moves)
+        private = await self._private_replies(caller, session, state, result.moves)
+        return [*finals, public, *private]
+
+    def _move_lines(
+        self,
+        session: SessionRecord,
+        state: Any,
+        moves: Sequence[AppliedMove],
+        *,
+        first_in_title: bool = False,
+    ) -> list[str]:
+        """What happened, move by move. `first_in_title`: the title already names the first
+        move's player and notation, so its header line would only repeat it."""
+        lines: list[str] = []
+        shown = moves[-MOVES_SHOWN:]
+        if len(moves) > len(shown):
+            lines.append(f"… {len(moves) - len(shown)} earlier moves")
+        # `state` is after these moves: in a series a colour swap may already have happened.
+        label_state = state if self._labels_fixed(session, state) else None
+        for i, move in enumerate(shown):
+            headed = not (first_in_title and i == 0 and len(moves) == len(shown))
+            if headed:
+                who = self._seat_name(session, label_state, move.seat)
+                lines.append(f"**{who}**: `{move.notation}`")
+            for event in move.events:
+                public = event.for_viewer(None)
+                if public is not None and public.text:
+                    lines.append(f"  • {public.text}" if headed else f"• {public.text}")
+        return lines
+
+    async def _private_replies(
+        self, caller: Caller, session: SessionRecord, state: Any, moves: Sequence[AppliedMove]
+    ) -> list[Reply]:
+        """One `only_for` reply per human who may see hidden events of these moves, with their
+        own view of the board when the game has hidden information."""
+        texts: dict[int, list[str]] = {}
+        seats: dict[int, Seat] = {}
+        for move in moves:
+            for event in move.events:
+                if event.visible_to is None:
+                    continue
+                for seat, user_id in self._users_of(session, event.visible_to).items():
+                    texts.setdefault(user_id, []).append(event.text)
+                    seats[user_id] = seat
+        engine = self.service.engine_for(session)
+        replies = []
+        for user_id, lines in texts.items():
+            image = None
+            if engine.spec.has_hidden_information:
+                image = await self._board(
+                    session, state, f"seat-{seats[user_id]}", "your view", seat=seats[user_id]
+                )
+            replies.append(
+                Reply(
+                    text=clip("\n".join(lines), TEXT_MAX),
+                    title="Only you can see this",
+                    image=image,
+                    ephemeral=user_id == caller.user_id,
+                    only_for=user_id,
+                    colour=COLOUR_INFO,
+                )
+            )
+        return replies
+
+    async def _finished_game_replies(
+        self, session: SessionRecord, state: Any, moves: Sequence[AppliedMove]
+    ) -> list[Reply]:
+        """In a series, a move that ends a game (an event of kind "game_end") also clears the
+        board for the next game at once; the public view's `previous_game` keeps the final
+        position, posted as its own reply ("Game 1: final position") before the main one so the
+        players see how that game ended."""
+        ended = [
+            event
+            for move in moves
+            for event in move.events
+            if event.kind == "game_end" and event.visible_to is None
+        ]
+        if not ended:
+            return []
+        engine = self.service.engine_for(session)
+        previous = getattr(engine.view(state, None), "previous_game", None)
+        if previous is None:
+            return []
+        number = ended[-1].data.get("game", getattr(previous, "game_number", None))
+        title = f"Game {number}: final position" if number is not None else "Final position"
+        text = getattr(previous, "result_text", None) or ended[-1].text
+        image = None
+        try:
+            image = await self._image(
+                session.game_key, previous, f"game-{number}-final", title, self._names(session)
+            )
+        except Exception:  # the announcement matters more than its picture
+            log.exception("rendering the final board of session %s failed", session.id)
+        return [Reply(text=clip(text, TEXT_MAX), title=title, image=image, colour=COLOUR_DONE)]

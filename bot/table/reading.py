@@ -1,0 +1,226 @@
+"""Reading commands: `/game status` (with the caller's private view), `peek`, `history`, `rules`
+and `help`. Nothing here changes a game.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from bot.games.protocol import Event, Seat
+from bot.games.rejections import Rejection
+from bot.storage.records import LogEntry, SessionRecord, SessionStatus
+from bot.table import registry
+from bot.table.choices import MoveChoices
+from bot.table.format import (
+    COLOUR_INFO,
+    TEXT_MAX,
+    clip,
+    count,
+    history_text,
+    refused,
+    split_markdown,
+    usage,
+)
+from bot.table.replies import Caller, Reply
+from bot.table.textcommands import (
+    HISTORY_MAX,
+    TABLE_SUBCOMMANDS,
+)
+
+log = logging.getLogger(__name__)
+
+
+NOT_A_PLAYER_PEEK = (
+    "You are not playing in this game, so nothing here is hidden for you; "
+    "`/game status` shows the board."
+)
+
+
+NOTHING_HIDDEN = "This game has no hidden information; `/game status` shows the board."
+
+
+class ReadingCommands(MoveChoices):
+    """Commands that read without changing anything: status, peek, history, rules, help."""
+
+    async def status(self, caller: Caller) -> list[Reply]:
+        """The board, whose turn it is and the scores; the caller's private view only to them."""
+        found = await self._status_here(caller)
+        if isinstance(found, Rejection):
+            return refused(found)
+        session, state = found.session, found.state
+        engine = self.service.engine_for(session)
+        name = engine.spec.display_name
+        if state is None:
+            if session.status is SessionStatus.LOBBY:
+                return [self._lobby_reply(session, f"{name} lobby", self._lobby_hint(session))]
+            return [Reply(text=session.end_reason or "This lobby was closed.", title=name)]
+        fields = self._turn_fields(session, state, found.to_act, found.outcome)
+        if session.status is SessionStatus.ACTIVE:
+            header = f"{name}, move {session.ply + 1}"
+        elif session.status is SessionStatus.FINISHED:
+            header = f"{name}: final position after {count(session.ply, 'move')}"
+        else:
+            header = f"{name}: abandoned after {count(session.ply, 'move')}"
+        lines = [self._seats_text(session, state)]
+        board = await self._board(session, state, f"move-{session.ply}", header)
+        choices = self._choices(session, state, found.to_act)
+        if choices.hint:
+            lines.append(choices.hint)
+        public = Reply(
+            text=clip("\n".join(lines), TEXT_MAX),
+            title=header,
+            fields=tuple(fields),
+            image=board,
+            buttons=choices.buttons,
+            menu=choices.menu,
+            menus=choices.menus,
+            colour=COLOUR_INFO,
+        )
+        replies = [public]
+        seat = self.service.seat_of(session, caller.user_id)
+        if engine.spec.has_hidden_information and seat is not None:
+            replies.append(await self._private_view_reply(session, state, seat))
+        return replies
+
+    async def _private_view_reply(
+        self, session: SessionRecord, state: Any, seat: Seat, *, image: bool = True
+    ) -> Reply:
+        """The caller's own view (ephemeral): the image with their hidden information and, for
+        a game that can put it in words (Kingsburg's peeked enemy), the same in text."""
+        engine = self.service.engine_for(session)
+        label = engine.seat_label(state, seat)
+        hooks = registry.game_table(session.game_key)
+        if hooks.private_text is not None:
+            secret = hooks.private_text(engine.view(state, seat)) or hooks.nothing_private
+            text = f"Your view as {label}. {secret}"
+        else:
+            text = f"Your view as {label}, with your hidden information."
+        private = None
+        if image:
+            private = await self._board(session, state, f"seat-{seat}", "your view", seat=seat)
+        return Reply(
+            text=clip(text, TEXT_MAX),
+            title="Only you can see this",
+            image=private,
+            ephemeral=True,
+            colour=COLOUR_INFO,
+        )
+
+    async def peek(self, caller: Caller) -> list[Reply]:
+        """`/kingsburg peek`: privately, what only the caller knows in the game here (e.g. the
+        enemy card they looked at, in words and as their own view of the board), or a sentence
+        saying there is nothing (a spectator; a player who has not looked at anything)."""
+        found = await self._status_here(caller)
+        if isinstance(found, Rejection):
+            return refused(found)
+        session, state = found.session, found.state
+        engine = self.service.engine_for(session)
+        seat = self.service.seat_of(session, caller.user_id)
+        if state is None:
+            return refused(
+                f"The {engine.spec.display_name} game here has not started yet: "
+                "nobody holds hidden information."
+            )
+        if seat is None:
+            return refused(NOT_A_PLAYER_PEEK)
+        if not engine.spec.has_hidden_information:
+            return refused(NOTHING_HIDDEN)
+        hooks = registry.game_table(session.game_key)
+        if hooks.private_text is not None and hooks.private_text(engine.view(state, seat)) is None:
+            # Nothing private to draw: the sentence alone says so.
+            return [
+                Reply(
+                    text=hooks.nothing_private,
+                    title="Only you can see this",
+                    ephemeral=True,
+                    colour=COLOUR_INFO,
+                )
+            ]
+        return [await self._private_view_reply(session, state, seat)]
+
+    async def history(self, caller: Caller, limit: int = 10) -> list[Reply]:
+        """The last `limit` moves here, oldest first, with their public events."""
+        found = await self._status_here(caller)
+        if isinstance(found, Rejection):
+            return refused(found)
+        session, state = found.session, found.state
+        limit = max(1, min(int(limit), HISTORY_MAX))
+        entries = await self.service.history(caller.channel_id, limit, session_id=session.id)
+        if isinstance(entries, Rejection):
+            return refused(entries)
+        name = self.service.engine_for(session).spec.display_name
+        if not entries:
+            return [Reply(text="No moves yet.", title=f"{name}: history", colour=COLOUR_INFO)]
+        colours = self._labels_fixed(session, state)
+        lines = [clip(self._history_line(session, state, e, colours), TEXT_MAX) for e in entries]
+        # Drop the oldest lines until the rest fits, and say so: the title must count only
+        # the moves actually shown.
+        shown = len(lines)
+        while shown > 1 and len(history_text(lines[-shown:], len(lines) - shown)) > TEXT_MAX:
+            shown -= 1
+        text = history_text(lines[-shown:], len(lines) - shown)
+        moves = f"move{'s' * (len(entries) != 1)}"
+        if shown == len(entries):
+            title = f"{name}: the last {len(entries)} {moves}"
+        else:
+            title = f"{name}: the last {shown} of {len(entries)} {moves}"
+        return [Reply(text=clip(text, TEXT_MAX), title=title, colour=COLOUR_INFO)]
+
+    def _history_line(
+        self, session: SessionRecord, state: Any, entry: LogEntry, colours: bool = True
+    ) -> str:
+        who = self._seat_name(session, state if colours else None, entry.seat)
+        line = f"`{entry.ply:>3}.` **{who}**: `{entry.notation}`"
+        details = []
+        for raw in entry.events:
+            public = Event.from_dict(raw).for_viewer(None)
+            if public is not None and public.text:
+                details.append(public.text)
+        if details:
+            line += " — " + " ".join(details)
+        return line
+
+    async def rules(self, caller: Caller, game: str | None = None) -> list[Reply]:
+        """The rules summary of `game`, or of the game played in this channel."""
+        if game:
+            try:
+                engine = self._engine(game)
+            except KeyError as exc:
+                return refused(str(exc.args[0]) if exc.args else str(exc))
+        else:
+            found = await self._status_here(caller)
+            if isinstance(found, Rejection):
+                return refused(
+                    "There is no game in this channel; say which rules you want, "
+                    "e.g. `/game rules cathedral`."
+                )
+            engine = self.service.engine_for(found.session)
+        chunks = split_markdown(engine.rules_summary, TEXT_MAX)
+        title = f"{engine.spec.display_name}: rules"
+        return [
+            Reply(
+                text=chunk,
+                title=title if i == 0 else f"{title} ({i + 1})",
+                ephemeral=True,
+                colour=COLOUR_INFO,
+            )
+            for i, chunk in enumerate(chunks)
+        ]
+
+    async def help(self, caller: Caller) -> list[Reply]:
+        """Every command on one page (plus the moves of the game played here)."""
+        lines = ["**Tables** (one game per channel or thread)"]
+        for name, args, what in TABLE_SUBCOMMANDS:
+            lines.append(f"`{usage('game', name, args)}` {what}")
+        lines.extend(["", "**Moves**"])
+        here = await self.service.status(caller.channel_id)
+        keys = [here.session.game_key] if not isinstance(here, Rejection) else registry.games()
+        for key in keys:
+            for sub in registry.subcommands(key).values():
+                args = " ".join(f"<{p}>" for p in sub.params)
+                lines.append(f"`{usage(key, sub.name, args)}` {sub.help}")
+        lines.append("After every move the new board is posted and whoever must act is pinged.")
+        return [
+            Reply(text="\n".join(lines), title="Guildhall help", ephemeral=True, colour=COLOUR_INFO)
+        ]
