@@ -20,6 +20,7 @@ from bot.table.hooks import GameTable, Subcommand
 __all__ = ["cog_extensions", "game_table", "games", "subcommands"]
 
 _MODULES: dict[str, str] = {
+    "canterbury": "bot.table.canterbury",
     "cathedral": "bot.table.cathedral",
     "kingsburg": "bot.table.kingsburg",
 }

@@ -300,6 +300,105 @@ class CanterburyEngine:
                 out.append(spread)
         return out
 
+    def split_turn(self, text: str, state: State, seat: Seat) -> list[str] | Rejection | None:
+        """Several steps written as one turn (`build well B2 and garden B2`, `levy`-less lines
+        with `;`), as the step notations to play in order; None when `text` is one step.
+
+        The table plays and saves each step (so the log replays step by step). A Full Build
+        of small or medium structures ends after them; a large structure's districts are
+        left to choose (a menu offers them) unless some were written, then the rest are
+        declined."""
+        if len(text) > A.MAX_TEXT:
+            return malformed("That is too long for one turn.")
+        words = text.split()
+        head = words[0].lower() if words else ""
+        shorthand = head in ("build", "tax") and state.phase in (Phase.CHOOSE, Phase.NEUTRAL)
+        if not (
+            ";" in text
+            or " and " in f" {text.lower()} "
+            or shorthand
+            or (head == "build" and "spread" in text.lower())
+        ):
+            return None
+        steps = self.parse_turn(text, state, seat)
+        if isinstance(steps, Rejection):
+            return steps
+        explicit_spread = any(isinstance(a, A.Spread) for a in steps)
+        current = state
+        for action in steps:
+            if current.phase is Phase.OVER or current.current != seat:
+                return malformed(
+                    f"The turn is over before `{A.format_action(action)}`.",
+                    "Write one turn at a time.",
+                )
+            problem = rules.check(current, seat, action)
+            if problem is not None:
+                return problem
+            current, _ = rules.apply(current, seat, action)
+        out = list(steps)
+        if current.current == seat and current.turn_number == state.turn_number:
+            if current.phase is Phase.BUILD and current.turn.built:
+                out.append(A.End())
+            elif current.phase is Phase.SPREAD and explicit_spread:
+                out.append(A.Spread(None))
+        return [A.format_action(a) for a in out]
+
+    @staticmethod
+    def turn_notation(steps: list[str]) -> str:
+        """The shortest line `split_turn` reads back as these steps: `full` and the `end` or
+        `spread done` it adds itself are left out, a Tax & Build is written `tax S D`, and two
+        structures are joined with `and` (button ids hold at most 100 characters)."""
+        parts = [p for p in steps if p not in ("full", "end", "spread done")]
+        if steps and steps[-1] == "spread done" and not any(p.startswith("spread ") for p in parts):
+            parts.append("spread done")
+        tax = bool(parts) and parts[0] == "tax"
+        if tax:
+            parts = parts[1:]
+        out: list[str] = []
+        for part in parts:
+            if out and part.startswith("build ") and out[-1].startswith(("build ", "tax ")):
+                out[-1] += " and " + part[len("build ") :]
+            elif out and part.startswith("spread ") and " spread " in f" {out[-1]} ":
+                out[-1] += " " + part[len("spread ") :]
+            elif out and part.startswith("spread ") and out[-1].startswith(("build ", "tax ")):
+                out[-1] += " " + part
+            else:
+                out.append(part)
+        if tax and out and out[0].startswith("build "):
+            out[0] = "tax " + out[0][len("build ") :]
+        elif tax:
+            out.insert(0, "tax")
+        return "; ".join(out) if out else "; ".join(steps)
+
+    def build_choices(
+        self, state: State, seat: Seat, kind: str, first: str | None = None
+    ) -> list[A.Build]:
+        """The structures `seat` could build now in a Full Build (`kind` 'full') or Tax &
+        Build ('tax'), each with its district and demolitions; with `first` (a `build ...`
+        notation already chosen) the possible second structures. [] when none."""
+        if seat != state.current or state.phase is Phase.OVER:
+            return []
+        current = state
+        if current.phase is Phase.NEUTRAL:
+            return []
+        if current.phase is Phase.CHOOSE:
+            choose = A.Choose(kind)
+            if rules.check(current, seat, choose) is not None:
+                return []
+            current, _ = rules.apply(current, seat, choose)
+        elif current.turn.action != kind:
+            return []
+        if first:
+            action = A.parse_action(first, state.data)
+            if not isinstance(action, A.Build) or rules.check(current, seat, action) is not None:
+                return []
+            current, _ = rules.apply(current, seat, action)
+            if current.phase is not Phase.BUILD or current.current != seat:
+                return []
+        if current.phase is not Phase.BUILD:
+            return []
+        return [a for a in rules.legal_actions(current, seat) if isinstance(a, A.Build)]
+
     @staticmethod
     def format_turn(steps: list[A.Action]) -> str:
         """One-line notation of a whole turn's steps (read back by `parse_turn`)."""

@@ -594,6 +594,8 @@ def _apply_build(state: State, action: Build, events: list[Event]) -> State:
     if action.demolish:
         names = [_name(state, x) for x in action.demolish]
         text += f", demolishing the {', '.join(names)}"
+    if landed:
+        text += f"; {SERVICES[s.service]} markers in {', '.join(NAMES[t] for t in landed)}"
     events.append(
         Event(
             "build",
@@ -734,6 +736,7 @@ def _end_turn(state: State, events: list[Event]) -> State:
         if new >= SCORING_MARKS[-1]:
             new = CITY_MAX
         state = replace(state, city=new)
+        events.append(Event("city", f"The city advances to {new}.", {"from": old, "to": new}))
         for mark in SCORING_MARKS:
             if old < mark <= new:
                 state = district_favor(state, events)
