@@ -13,9 +13,10 @@ The size depends only on the player count (width 1000 by default), so a game's i
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PIL import Image, ImageDraw
 
@@ -104,6 +105,7 @@ def compute_layout(players: int, size: int = DEFAULT_WIDTH) -> Layout:
 
 @dataclass
 class _Ctx:
+    image: Image.Image
     draw: ImageDraw.ImageDraw
     theme: Theme
     k: float
@@ -143,7 +145,9 @@ def render(
     """
     layout = compute_layout(len(view.players), size)
     image, draw = new_canvas(layout.width, layout.height, theme)
-    ctx = _Ctx(draw, theme, layout.scale, view, {int(s): n for s, n in (names or {}).items()})
+    ctx = _Ctx(
+        image, draw, theme, layout.scale, view, {int(s): n for s, n in (names or {}).items()}
+    )
     _draw_header(ctx, layout.header)
     _draw_board(ctx, layout.board)
     _draw_track(ctx, layout.track)
@@ -234,23 +238,28 @@ def _draw_board(ctx: _Ctx, rect: Rect) -> None:
         _draw_district(ctx, district, box)
 
 
-def _draw_district(ctx: _Ctx, district: DistrictView, box: Rect) -> None:
-    draw, k, theme = ctx.draw, ctx.k, ctx.theme
-    shade = CLASS_SHADES[district.district_class]
+@functools.lru_cache(maxsize=64)
+def _fit(text: str, width: int, size: int, min_size: int, bold: bool) -> Any:
+    """`fit_font`, remembered: a board draws the same few labels many times."""
+    return fit_font(text, width, size, min_size=min_size, bold=bold)
+
+
+@functools.lru_cache(maxsize=32)
+def _empty_tile(district_class: str, width: int, height: int, k: float, theme: Theme) -> Any:
+    """A district without structures or markers (shade, space grid, empty service slots),
+    drawn once per class and size and pasted: most of a board is empty slots."""
+    shade = CLASS_SHADES[district_class]
+    tile = Image.new("RGBA", (width, height), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(tile)
+    box = Rect(0, 0, width, height)
     draw.rounded_rectangle(
-        box.box(), radius=ctx.px(8), fill=shade, outline="#1e2b1e", width=ctx.px(2)
+        box.box(),
+        radius=max(1, round(8 * k)),
+        fill=shade,
+        outline="#1e2b1e",
+        width=max(1, round(2 * k)),
     )
-    pad = 5 * k
-    label_font = font(ctx.px(20), bold=True)
-    ink = text_on(shade)
-    draw_text(draw, (box.x0 + pad, box.y0 + pad), district.name, label_font, ink)
-    if district.covered:
-        value = f"{district.covered} sp"
-        draw_text(draw, (box.x1 - pad, box.y0 + pad), value, font(ctx.px(18)), ink, anchor="ra")
-    # Building spaces: 3 columns x 2 rows.
-    top = box.y0 + 30 * k
-    slots_h = 34 * k
-    area = Rect(box.x0 + pad, top, box.x1 - pad, box.y1 - pad - slots_h - 4 * k)
+    area, slots = _district_parts(box, k)
     cw, ch = area.width / 3, area.height / 2
     for c in range(6):
         r, col = divmod(c, 3)
@@ -258,6 +267,52 @@ def _draw_district(ctx: _Ctx, district: DistrictView, box: Rect) -> None:
             area.x0 + col * cw, area.y0 + r * ch, area.x0 + (col + 1) * cw, area.y0 + (r + 1) * ch
         ).inset(1.5 * k)
         draw.rectangle(cell.box(), outline=mix(shade, "#000000", 0.25), width=1)
+    for i, slot in enumerate(slots):
+        draw.rounded_rectangle(
+            slot.box(),
+            radius=max(1, round(4 * k)),
+            fill=mix(shade, "#000000", 0.3),
+            outline=mix(shade, "#000000", 0.5),
+            width=1,
+        )
+        fnt = _fit(SERVICE_LETTERS[i], round(slot.width - 4 * k), max(1, round(16 * k)), 8, False)
+        draw_text_centered(draw, slot.center, SERVICE_LETTERS[i], fnt, mix(shade, "#ffffff", 0.35))
+    return tile
+
+
+def _district_parts(box: Rect, k: float) -> tuple[Rect, list[Rect]]:
+    """The building-space area and the six service slots of a district box."""
+    pad = 5 * k
+    slots_h = 34 * k
+    area = Rect(box.x0 + pad, box.y0 + 30 * k, box.x1 - pad, box.y1 - pad - slots_h - 4 * k)
+    sy0 = box.y1 - pad - slots_h
+    sw = (box.width - 2 * pad) / 6
+    slots = [
+        Rect(box.x0 + pad + i * sw, sy0, box.x0 + pad + (i + 1) * sw, sy0 + slots_h).inset(
+            1.5 * k, 0
+        )
+        for i in range(6)
+    ]
+    return area, slots
+
+
+def _draw_district(ctx: _Ctx, district: DistrictView, box: Rect) -> None:
+    draw, k, theme = ctx.draw, ctx.k, ctx.theme
+    shade = CLASS_SHADES[district.district_class]
+    x0, y0 = round(box.x0), round(box.y0)
+    w, h = round(box.x1) - x0, round(box.y1) - y0
+    tile = _empty_tile(district.district_class, w, h, k, theme)
+    ctx.image.paste(tile, (x0, y0), tile)
+    box = Rect(x0, y0, x0 + w, y0 + h)
+    pad = 5 * k
+    label_font = font(ctx.px(20), bold=True)
+    ink = text_on(shade)
+    draw_text(draw, (box.x0 + pad, box.y0 + pad), district.name, label_font, ink)
+    if district.covered:
+        value = f"{district.covered} sp"
+        draw_text(draw, (box.x1 - pad, box.y0 + pad), value, font(ctx.px(18)), ink, anchor="ra")
+    area, slots = _district_parts(box, k)
+    cw, ch = area.width / 3, area.height / 2
     for s, cells in pack_spaces(district.structures):
         rows = [c // 3 for c in cells]
         cols = [c % 3 for c in cells]
@@ -286,32 +341,17 @@ def _draw_district(ctx: _Ctx, district: DistrictView, box: Rect) -> None:
                 draw_text_centered(draw, (srect.center[0], y), line, fnt, "#111111")
         else:
             label = s.abbreviation
-            fnt = fit_font(label, srect.width - 4 * k, ctx.px(21), min_size=ctx.px(15), bold=True)
+            fnt = _fit(label, round(srect.width - 4 * k), ctx.px(21), ctx.px(15), True)
             draw_text_centered(draw, (srect.center[0], label_y), label, fnt, "#111111")
         letter = OWNER_LETTERS.get(s.owner, "?")
         chip = Rect(
             srect.center[0] - 12 * k, srect.y1 - 25 * k, srect.center[0] + 12 * k, srect.y1 - 2 * k
         )
         draw_swatch(draw, chip, colour, outline="#111111", label=letter)
-    # Service slots.
-    sy0 = box.y1 - pad - slots_h
-    sw = (box.width - 2 * pad) / 6
     for i, owner in enumerate(district.markers):
-        slot = Rect(box.x0 + pad + i * sw, sy0, box.x0 + pad + (i + 1) * sw, sy0 + slots_h)
-        slot = slot.inset(1.5 * k, 0)
         if owner is None:
-            draw.rounded_rectangle(
-                slot.box(),
-                radius=ctx.px(4),
-                fill=mix(shade, "#000000", 0.3),
-                outline=mix(shade, "#000000", 0.5),
-                width=1,
-            )
-            fnt = fit_font(SERVICE_LETTERS[i], slot.width - 4 * k, ctx.px(16), min_size=8)
-            draw_text_centered(
-                draw, slot.center, SERVICE_LETTERS[i], fnt, mix(shade, "#ffffff", 0.35)
-            )
             continue
+        slot = slots[i]
         colour = ctx.owner_colour(owner)
         new = district.new_markers[i]
         draw.rounded_rectangle(
@@ -322,7 +362,7 @@ def _draw_district(ctx: _Ctx, district: DistrictView, box: Rect) -> None:
             width=ctx.px(3 if new else 1),
         )
         letter = OWNER_LETTERS.get(owner, "?")
-        fnt = fit_font(letter, slot.width - 4 * k, ctx.px(22), min_size=8, bold=True)
+        fnt = _fit(letter, round(slot.width - 4 * k), ctx.px(22), 8, True)
         draw_text_centered(draw, slot.center, letter, fnt, text_on(colour))
 
 
