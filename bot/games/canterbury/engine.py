@@ -44,7 +44,13 @@ or tax instead; Full Build and Tax & Build are offered only when something can b
 - Two players: when the first stack is empty, the medium stack's top or (discarding it) the \
 next one may be built; if neither fits anywhere, the top leaves the game.
 - If no structure left in the supply fits anywhere, the game ends with the final scoring.
-- Seat 1 holds Rank 1 (the Saxon Prince) and plays first; ranks follow the seat order."""
+- Seat 1 holds Rank 1 (the Saxon Prince) and plays first; ranks follow the seat order.
+- Everything built in a turn (the Neutral Builder's structure too) moves the city at the end of \
+the turn; the turn's bonuses come first, then any District Favor scoring.
+- A tie for first place in a King's Bonus splits gold + blue of the tied count; the second \
+place takes the blue number beneath its own count.
+- Two players: the Neutral Builder token starts on Build and flips at the start of each of your \
+turns, so it builds on your 2nd, 4th, 6th... turns; it pays nothing and scores nothing."""
 
 
 def rules_summary(data: CanterburyData) -> str:

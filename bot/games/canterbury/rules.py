@@ -807,7 +807,12 @@ def district_favor(state: State, events: list[Event]) -> State:
             coins[seat] = state.data.rank_coins[seat][number - 1]
             players[seat] = replace(players[seat], gold=players[seat].gold + coins[seat])
     totals = [sum(p for _, s, p in awards if s == seat) for seat in range(state.n)]
-    parts = ", ".join(f"{colour(s)} +{totals[s]}" for s in range(state.n))
+
+    def where(seat: int) -> str:
+        places = [f"{NAMES[d]} {p}" for d, s, p in awards if s == seat]
+        return f" ({', '.join(places)})" if places else ""
+
+    parts = "; ".join(f"{colour(s)} +{totals[s]}{where(s)}" for s in range(state.n))
     text = f"District Favor scoring {number}: {parts}."
     if number <= 3:
         text += " Rank coins: " + ", ".join(f"{colour(s)} {coins[s]}" for s in range(state.n)) + "."
@@ -879,6 +884,15 @@ def _finish(state: State, events: list[Event]) -> State:
             events.append(Event("kings_bonus", f"King's Bonus, {SERVICES[service]}: {text}."))
     for seat, p in enumerate(players):
         players[seat] = p.add("gold", p.gold // 3)
+    for seat, p in enumerate(players):
+        parts = ", ".join(f"{c} {v}" for c, v in zip(CATEGORIES, p.points, strict=True) if v)
+        events.append(
+            Event(
+                "final_score",
+                f"{colour(seat).capitalize()}: {p.score} prosperity ({parts or 'nothing'}).",
+                {"seat": seat, "score": p.score},
+            )
+        )
     return replace(
         state,
         players=tuple(players),
