@@ -266,14 +266,7 @@ class CanterburyCog(
     async def _spread_district(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        found = await _seat(interaction)
-        if found is None:
-            return []
-        ctx, _ = found
-        notations = bot_of(interaction).service.legal_notations(
-            ctx.session, ctx.state, interaction.user.id
-        )
-        rests = [n.split()[1] for n in notations if n.startswith("spread ")]
+        rests = [p[1] for p in await _legal_parts(interaction, "spread")]
         return notation_choices(rests, current)
 
     @neutral.autocomplete("structure")
@@ -295,9 +288,8 @@ class CanterburyCog(
         return await legal_notation_choices(interaction, current, GAME)
 
 
-async def _neutral_part(
-    interaction: discord.Interaction, current: str, index: int
-) -> list[app_commands.Choice[str]]:
+async def _legal_parts(interaction: discord.Interaction, head: str) -> list[list[str]]:
+    """The words of the caller's legal steps starting with `head` (`spread`, `neutral`)."""
     found = await _seat(interaction)
     if found is None:
         return []
@@ -305,7 +297,13 @@ async def _neutral_part(
     notations = bot_of(interaction).service.legal_notations(
         ctx.session, ctx.state, interaction.user.id
     )
-    parts = [n.split() for n in notations if n.startswith("neutral ")]
+    return [n.split() for n in notations if n.startswith(head + " ")]
+
+
+async def _neutral_part(
+    interaction: discord.Interaction, current: str, index: int
+) -> list[app_commands.Choice[str]]:
+    parts = await _legal_parts(interaction, "neutral")
     if index == 2:
         wanted = _typed(interaction, "structure").lower()
         parts = [p for p in parts if not wanted or p[1] == wanted]

@@ -14,6 +14,7 @@ from bot.games.canterbury.board import DISTRICTS, NAMES, district_index
 from bot.games.canterbury.data import CanterburyData, load_data
 from bot.games.canterbury.state import (
     CATEGORIES,
+    COLOURS,
     NEUTRAL,
     OLD_ROMAN_WELL,
     ROMAN,
@@ -24,6 +25,7 @@ from bot.games.canterbury.state import (
     Scoring,
     State,
     Turn,
+    owner_name,
 )
 from bot.games.codec import (
     CorruptStateError,
@@ -40,17 +42,6 @@ from bot.games.protocol import JSON
 
 GAME_KEY = "canterbury"
 VERSION = 1
-_COLOURS = ("blue", "red", "green", "yellow")
-
-
-def _owner_name(owner: int | None) -> str | None:
-    if owner is None:
-        return None
-    if owner == NEUTRAL:
-        return "neutral"
-    if owner == ROMAN:
-        return "roman"
-    return _COLOURS[owner]
 
 
 def _owner(value: object, where: str, players: int) -> int:
@@ -58,8 +49,8 @@ def _owner(value: object, where: str, players: int) -> int:
         return NEUTRAL
     if value == "roman":
         return ROMAN
-    if isinstance(value, str) and value in _COLOURS[:players]:
-        return _COLOURS.index(value)
+    if isinstance(value, str) and value in COLOURS[:players]:
+        return COLOURS.index(value)
     raise CorruptStateError(f"{where}: {value!r} is not a marker owner in this game")
 
 
@@ -101,9 +92,9 @@ def state_to_dict(state: State) -> dict[str, JSON]:
         "districts": {
             NAMES[i]: {
                 "structures": [
-                    [p.structure, _owner_name(p.owner), p.turn] for p in district.structures
+                    [p.structure, owner_name(p.owner), p.turn] for p in district.structures
                 ],
-                "markers": [_owner_name(m) for m in district.markers],
+                "markers": [owner_name(m) for m in district.markers],
             }
             for i, district in enumerate(state.districts)
             if district.structures or any(m is not None for m in district.markers)

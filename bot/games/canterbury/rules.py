@@ -39,6 +39,7 @@ from bot.games.canterbury.board import (
 from bot.games.canterbury.data import SERVICES, CanterburyData, Size, Structure
 from bot.games.canterbury.state import (
     CATEGORIES,
+    COLOURS,
     NEUTRAL,
     OLD_ROMAN_WELL,
     ROMAN,
@@ -58,7 +59,6 @@ START_GOLD = 6
 ENRICHMENT = 3
 SCORING_MARKS = (100, 200, 300)
 CITY_MAX = 301
-COLOURS = ("blue", "red", "green", "yellow")
 NEUTRAL_NAME = "the Neutral Builder"
 
 

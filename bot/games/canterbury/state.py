@@ -152,6 +152,22 @@ class State:
         return min(self.city // 100, 3)
 
 
+COLOURS = ("blue", "red", "green", "yellow")
+"""Seat colours by seat index (the cube colours)."""
+
+
+def owner_name(owner: int | None) -> str | None:
+    """A marker owner as text: 'blue', 'red', 'green', 'yellow', 'neutral', 'roman' (None: no
+    marker)."""
+    if owner is None:
+        return None
+    if owner == NEUTRAL:
+        return "neutral"
+    if owner == ROMAN:
+        return "roman"
+    return COLOURS[owner]
+
+
 def empty_districts() -> tuple[District, ...]:
     """The 25 districts without structures or markers."""
     return tuple(District() for _ in range(DISTRICTS))

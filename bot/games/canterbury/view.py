@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from bot.games.canterbury import rules
 from bot.games.canterbury.board import DISTRICTS, NAMES, district_class
 from bot.games.canterbury.data import SERVICES, Size
-from bot.games.canterbury.state import CATEGORIES, NEUTRAL, ROMAN, Phase, State
+from bot.games.canterbury.state import CATEGORIES, NEUTRAL, ROMAN, Phase, State, owner_name
 from bot.games.protocol import Seat
 
 
@@ -97,17 +97,6 @@ class CanterburyView:
     result_text: str | None
     kings_awards: tuple[tuple[tuple[int, int], ...], ...]
     reconstructed: tuple[str, ...]
-
-
-def owner_name(owner: int | None) -> str | None:
-    """'blue', 'red', ..., 'neutral', 'roman' or None."""
-    if owner is None:
-        return None
-    if owner == NEUTRAL:
-        return "neutral"
-    if owner == ROMAN:
-        return "roman"
-    return rules.COLOURS[owner]
 
 
 def turn_text(state: State) -> str:
