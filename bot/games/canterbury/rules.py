@@ -14,7 +14,7 @@ Everything here is pure; chance never enters Canterbury (the seed only names the
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from itertools import combinations
 
 from bot.games.canterbury.actions import (
@@ -180,33 +180,63 @@ def _ladder_ok(state: State, district: int, service: int) -> bool:
     return all(markers[i] is not None for i in range(service))
 
 
-def _existing(state: State, seat: int) -> Iterator[tuple[int, Placed]]:
-    """Structures standing at the start of this Build action (not the player's own of this
-    turn): demolition conditions are judged on them."""
-    for d, district in enumerate(state.districts):
-        for p in district.structures:
-            if p.owner == seat and p.turn == state.turn_number:
-                continue
-            yield d, p
+@dataclass(frozen=True, slots=True)
+class Board:
+    """Facts about the board read once per enumeration: structures standing at the start of
+    this Build action (not the player's own of this turn; demolition conditions are judged on
+    them), by service: where mediums stand and whether a large stands anywhere; and the
+    spaces taken and structure types per district."""
 
+    large_services: frozenset[int]
+    medium_at: tuple[frozenset[int], ...]  # services of mediums standing in each district
+    taken: tuple[int, ...]
+    kinds: tuple[tuple[tuple[str, Structure], ...], ...]  # (id, type) per district
+    reach: tuple[bool, ...]
 
-def _may_demolish_to_fit(state: State, seat: int, district: int, old: Structure) -> bool:
-    """The rulebook's conditions for demolishing `old` other than as an upgrade."""
-    if old.size is Size.LARGE:
-        return False
-    for d, p in _existing(state, seat):
-        s = structure(state, p.structure)
-        if s is None or s.service != old.service:
-            continue
-        if s.size is Size.LARGE:
+    @staticmethod
+    def of(state: State, seat: int) -> Board:
+        """Read the board of `state` for `seat`'s Build action."""
+        large: set[int] = set()
+        medium_at: list[set[int]] = [set() for _ in range(DISTRICTS)]
+        taken = []
+        kinds = []
+        for d, district in enumerate(state.districts):
+            here = []
+            for p in district.structures:
+                s = structure(state, p.structure)
+                assert s is not None
+                here.append((p.structure, s))
+                if p.owner == seat and p.turn == state.turn_number:
+                    continue
+                if s.size is Size.LARGE:
+                    large.add(s.service)
+                elif s.size is Size.MEDIUM:
+                    medium_at[d].add(s.service)
+            kinds.append(tuple(here))
+            taken.append(sum(s.spaces for _, s in here))
+        has = [bool(k) for k in kinds]
+        reach = tuple(has[d] or any(has[n] for n in NEIGHBOURS[d]) for d in range(DISTRICTS))
+        return Board(
+            frozenset(large),
+            tuple(frozenset(m) for m in medium_at),
+            tuple(taken),
+            tuple(kinds),
+            reach,
+        )
+
+    def may_demolish_to_fit(self, district: int, old: Structure) -> bool:
+        """The rulebook's conditions for demolishing `old` other than as an upgrade."""
+        if old.size is Size.LARGE:
+            return False
+        if old.service in self.large_services:
             return True
-        if old.size is Size.SMALL and s.size is Size.MEDIUM and d in NEIGHBOURS[district]:
-            return True
-    return False
+        return old.size is Size.SMALL and any(
+            old.service in self.medium_at[n] for n in NEIGHBOURS[district]
+        )
 
 
 def demolition_sets(
-    state: State, seat: int, district: int, new: Structure
+    state: State, seat: int, district: int, new: Structure, board: Board | None = None
 ) -> list[tuple[str, ...]]:
     """Every allowed set of demolitions for building `new` in `district` ([()] when it fits
     as is and nothing may be upgraded; [] when it cannot be made to fit).
@@ -214,18 +244,22 @@ def demolition_sets(
     A structure may go only if smaller than `new`, and either (upgrade) it provides the same
     service, or (making room) a same-service medium stands orthogonally adjacent (small only)
     or a same-service large stands anywhere; room-making demolitions must all be needed."""
-    placed = state.districts[district].structures
-    free = SPACES - occupied(state, district)
+    board = board or Board.of(state, seat)
+    free = SPACES - board.taken[district]
     upgrades: list[tuple[str, int]] = []
     fitters: list[tuple[str, int]] = []
-    for p in placed:
-        old = structure(state, p.structure)
-        if old is None or old.spaces >= new.spaces:
+    for sid, old in board.kinds[district]:
+        if old.spaces >= new.spaces:
             continue
         if old.service == new.service:
-            upgrades.append((p.structure, old.spaces))
-        elif _may_demolish_to_fit(state, seat, district, old):
-            fitters.append((p.structure, old.spaces))
+            upgrades.append((sid, old.spaces))
+        elif free < new.spaces and board.may_demolish_to_fit(district, old):
+            fitters.append((sid, old.spaces))
+    if not upgrades:
+        if free >= new.spaces:
+            return [()]
+        if not fitters:
+            return []
     out: list[tuple[str, ...]] = []
     for u_count in range(len(upgrades) + 1):
         for ups in combinations(upgrades, u_count):
@@ -241,6 +275,20 @@ def demolition_sets(
                     if all(total - sp < new.spaces for _, sp in fits):
                         out.append(tuple(sid for sid, _ in ups + fits))
     return [canonical_demolitions(list(ids), state.data) for ids in out]
+
+
+def _placeable(state: State, board: Board, s: Structure, district: int) -> bool:
+    """`placement_problem(...) is None`, fast (no sentence built)."""
+    if not board.reach[district]:
+        return False
+    small_water = s.size is Size.SMALL and s.service == 0
+    for sid, _ in board.kinds[district]:
+        if sid == s.id or (small_water and sid == OLD_ROMAN_WELL):
+            return False
+    if s.large_player is not None and district == CENTRAL and s.large_player[0] is None:
+        return False
+    markers = state.districts[district].markers
+    return all(markers[i] is not None for i in range(s.service))
 
 
 def placement_problem(state: State, s: Structure, district: int) -> str | None:
@@ -273,15 +321,16 @@ def _build_stage(state: State) -> tuple[int, bool]:
 def build_options(state: State, gold: int, large_ok: bool) -> Iterator[Build]:
     """Every Build the current player could make with `gold` (unsorted)."""
     seat = state.current
+    board = Board.of(state, seat)
     for s in state.data.structures:
         if state.supply[s.index] <= 0 or s.cost > gold:
             continue
         if s.size is Size.LARGE and not large_ok:
             continue
         for d in range(DISTRICTS):
-            if placement_problem(state, s, d) is not None:
+            if not _placeable(state, board, s, d):
                 continue
-            for demolish in demolition_sets(state, seat, d, s):
+            for demolish in demolition_sets(state, seat, d, s, board):
                 yield Build(s.id, d, demolish)
 
 
@@ -684,12 +733,13 @@ def _start_turn(state: State) -> tuple[State, list[Event]]:
 
 def _city_can_grow(state: State) -> bool:
     """True while some structure in the supply can still be placed somewhere (any gold)."""
+    board = Board.of(state, state.current)
     for s in state.data.structures:
         if state.supply[s.index] <= 0:
             continue
         for d in range(DISTRICTS):
-            if placement_problem(state, s, d) is None and demolition_sets(
-                state, state.current, d, s
+            if _placeable(state, board, s, d) and demolition_sets(
+                state, state.current, d, s, board
             ):
                 return True
     return False
