@@ -176,17 +176,38 @@ def _turn_from(raw: object, where: str, data: CanterburyData) -> Turn:
     )
 
 
+_DATA_CACHE: dict[str, CanterburyData] = {}
+_DATA_CACHE_MAX = 16
+
+
+def _data(raw: object, recorded: str) -> CanterburyData:
+    """The game's recorded component data, validated once per distinct content (every load of
+    a running game carries the same few kilobytes; validating them each time is most of the
+    cost of a load)."""
+    try:
+        key = fingerprint(raw)
+    except (TypeError, ValueError):
+        raise CorruptStateError("state.data: not plain JSON data") from None
+    if key != recorded:
+        raise CorruptStateError("state.data_fingerprint: does not match state.data")
+    found = _DATA_CACHE.get(key)
+    if found is None:
+        try:
+            found = load_data(raw, source="state.data")
+        except DataError as exc:
+            raise CorruptStateError(str(exc)) from None
+        if len(_DATA_CACHE) >= _DATA_CACHE_MAX:
+            _DATA_CACHE.pop(next(iter(_DATA_CACHE)))
+        _DATA_CACHE[key] = found
+    return found
+
+
 def state_from_dict(data: Mapping[str, JSON]) -> State:
     """Parse and validate the JSON form; raise CorruptStateError naming the bad field."""
     d = require_mapping(data, "state")
     check_header(d, GAME_KEY, VERSION)
     raw_data = require(d, "data", "state")
-    try:
-        game_data = load_data(raw_data, source="state.data")
-    except DataError as exc:
-        raise CorruptStateError(str(exc)) from None
-    if require_str(d, "data_fingerprint", "state") != fingerprint(game_data.raw):
-        raise CorruptStateError("state.data_fingerprint: does not match state.data")
+    game_data = _data(raw_data, require_str(d, "data_fingerprint", "state"))
     players_raw = require_list(d, "players", "state")
     n = len(players_raw)
     if not 2 <= n <= 4:
