@@ -118,11 +118,7 @@ class _Ctx:
     def owner_colour(self, owner: str | None) -> Colour:
         if owner is None:
             return self.theme.panel
-        if owner == "neutral":
-            return NEUTRAL_COLOUR
-        if owner == "roman":
-            return CITY_COLOUR
-        return self.theme.seat_colour(owner)
+        return _owner_colour(self.theme, owner)
 
     def seat_name(self, seat: int) -> str:
         colour = self.view.players[seat].colour
@@ -322,48 +318,88 @@ def _draw_district(ctx: _Ctx, district: DistrictView, box: Rect) -> None:
             area.x0 + (max(cols) + 1) * cw,
             area.y0 + (max(rows) + 1) * ch,
         ).inset(2.5 * k)
-        colour = ctx.owner_colour(s.owner)
-        fill = mix(colour, "#ffffff", 0.55) if s.owner != "roman" else "#d9c7e6"
-        outline = theme.highlight if s.new else "#222222"
-        draw.rounded_rectangle(
-            srect.box(),
-            radius=ctx.px(5),
-            fill=fill,
-            outline=outline,
-            width=ctx.px(4 if s.new else 1),
+        sx, sy = round(srect.x0), round(srect.y0)
+        piece = _structure_tile(
+            s.name if s.spaces >= 4 else s.abbreviation,
+            s.spaces >= 4,
+            s.owner,
+            s.new,
+            round(srect.x1) - sx,
+            round(srect.y1) - sy,
+            k,
+            theme,
         )
-        label_y = srect.center[1] - 9 * k
-        if s.spaces >= 4:
-            fnt = font(ctx.px(19), bold=True)
-            lines = wrap_text(s.name, fnt, srect.width - 8 * k)[:3]
-            for j, line in enumerate(lines):
-                y = label_y + (j - (len(lines) - 1) / 2) * 20 * k
-                draw_text_centered(draw, (srect.center[0], y), line, fnt, "#111111")
-        else:
-            label = s.abbreviation
-            fnt = _fit(label, round(srect.width - 4 * k), ctx.px(21), ctx.px(15), True)
-            draw_text_centered(draw, (srect.center[0], label_y), label, fnt, "#111111")
-        letter = OWNER_LETTERS.get(s.owner, "?")
-        chip = Rect(
-            srect.center[0] - 12 * k, srect.y1 - 25 * k, srect.center[0] + 12 * k, srect.y1 - 2 * k
-        )
-        draw_swatch(draw, chip, colour, outline="#111111", label=letter)
+        ctx.image.paste(piece, (sx, sy), piece)
     for i, owner in enumerate(district.markers):
         if owner is None:
             continue
         slot = slots[i]
-        colour = ctx.owner_colour(owner)
-        new = district.new_markers[i]
-        draw.rounded_rectangle(
-            slot.box(),
-            radius=ctx.px(4),
-            fill=colour,
-            outline=theme.highlight if new else "#111111",
-            width=ctx.px(3 if new else 1),
+        mx, my = round(slot.x0), round(slot.y0)
+        mark = _marker_tile(
+            owner, district.new_markers[i], round(slot.x1) - mx, round(slot.y1) - my, k, theme
         )
-        letter = OWNER_LETTERS.get(owner, "?")
-        fnt = _fit(letter, round(slot.width - 4 * k), ctx.px(22), 8, True)
-        draw_text_centered(draw, slot.center, letter, fnt, text_on(colour))
+        ctx.image.paste(mark, (mx, my), mark)
+
+
+def _owner_colour(theme: Theme, owner: str) -> Colour:
+    if owner == "neutral":
+        return NEUTRAL_COLOUR
+    if owner == "roman":
+        return CITY_COLOUR
+    return theme.seat_colour(owner)
+
+
+@functools.lru_cache(maxsize=512)
+def _structure_tile(
+    label: str, wrap: bool, owner: str, new: bool, w: int, h: int, k: float, theme: Theme
+) -> Any:
+    """A structure token (fill in its builder's colour, its label, the builder's letter),
+    drawn once and pasted wherever the same token appears."""
+    tile = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(tile)
+    rect = Rect(0, 0, w, h)
+    colour = _owner_colour(theme, owner)
+    fill = mix(colour, "#ffffff", 0.55) if owner != "roman" else "#d9c7e6"
+    draw.rounded_rectangle(
+        rect.box(),
+        radius=max(1, round(5 * k)),
+        fill=fill,
+        outline=theme.highlight if new else "#222222",
+        width=max(1, round((4 if new else 1) * k)),
+    )
+    label_y = rect.center[1] - 9 * k
+    if wrap:
+        fnt = font(max(1, round(19 * k)), bold=True)
+        lines = wrap_text(label, fnt, rect.width - 8 * k)[:3]
+        for j, line in enumerate(lines):
+            y = label_y + (j - (len(lines) - 1) / 2) * 20 * k
+            draw_text_centered(draw, (rect.center[0], y), line, fnt, "#111111")
+    else:
+        fnt = _fit(label, round(rect.width - 4 * k), round(21 * k), round(15 * k), True)
+        draw_text_centered(draw, (rect.center[0], label_y), label, fnt, "#111111")
+    chip = Rect(rect.center[0] - 12 * k, rect.y1 - 25 * k, rect.center[0] + 12 * k, rect.y1 - 2 * k)
+    draw_swatch(draw, chip, colour, outline="#111111", label=OWNER_LETTERS.get(owner, "?"))
+    return tile
+
+
+@functools.lru_cache(maxsize=128)
+def _marker_tile(owner: str, new: bool, w: int, h: int, k: float, theme: Theme) -> Any:
+    """A service marker: the owner's colour and letter (outlined when placed last turn)."""
+    tile = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(tile)
+    slot = Rect(0, 0, w, h)
+    colour = _owner_colour(theme, owner)
+    draw.rounded_rectangle(
+        slot.box(),
+        radius=max(1, round(4 * k)),
+        fill=colour,
+        outline=theme.highlight if new else "#111111",
+        width=max(1, round((3 if new else 1) * k)),
+    )
+    letter = OWNER_LETTERS.get(owner, "?")
+    fnt = _fit(letter, round(slot.width - 4 * k), max(1, round(22 * k)), 8, True)
+    draw_text_centered(draw, slot.center, letter, fnt, text_on(colour))
+    return tile
 
 
 # --------------------------------------------------------------------------------- track
