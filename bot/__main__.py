@@ -38,11 +38,13 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_arguments(sub.add_parser("play", help="bots play a whole game, one PNG per move"))
     replay.add_arguments(sub.add_parser("replay", help="apply a file of moves"))
     bench.add_arguments(sub.add_parser("bench", help="measure speed against the targets"))
+    sub.add_parser("sync", help="send the slash commands to Discord now (normally automatic)")
     return parser
 
 
-def run_discord_bot() -> int:
-    """Start the Discord bot; without a token print how to get one and return 2."""
+def run_discord_bot(sync_only: bool = False) -> int:
+    """Start the Discord bot (or, with `sync_only`, just sync its commands and stop); without a
+    token print how to get one and return 2."""
     from bot.settings import SettingsError, load_settings, missing_token_help
 
     try:
@@ -58,9 +60,9 @@ def run_discord_bot() -> int:
     except DataError as exc:
         print(f"Configuration problem: {exc}", file=sys.stderr)
         return EXIT_USAGE
-    from bot.app import run_bot
+    from bot.app import run_bot, run_sync
 
-    return int(run_bot(settings) or 0)
+    return int((run_sync if sync_only else run_bot)(settings) or 0)
 
 
 def apply_data_files() -> None:
@@ -85,6 +87,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     commands = {"local": local.run, "play": play.run, "replay": replay.run, "bench": bench.run}
     if args.command is None:
         return run_discord_bot()
+    if args.command == "sync":
+        return run_discord_bot(sync_only=True)
     try:
         apply_data_files()
         return commands[args.command](args)

@@ -3,8 +3,9 @@
 Wiring follows discord.py's `examples/advanced_startup.py`: dependencies are injected through the
 constructor (or opened in `setup_hook` when not given), extensions are loaded from a list
 derived from the game registry with per-extension error logging (the persistent buttons are
-registered by the `cogs.components` extension), and commands are synced to a development guild
-when one is configured.
+registered by the `cogs.components` extension), and the command tree is synced globally when
+its payload's hash differs from the last sync (plus a copy to a development guild when one is
+configured).
 
 This module and `cogs/` are the only places that import discord. This module names cogs only
 as extension strings: cogs import the bot's type, never the other way round.
@@ -13,6 +14,8 @@ as extension strings: cogs import the bot's type, never the other way round.
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import json
 import logging
 from typing import TYPE_CHECKING
 
@@ -25,10 +28,11 @@ if TYPE_CHECKING:
     from bot.sessions.service import GameService
     from bot.storage.base import SessionStore
     from bot.table.commands import Table
+    from bot.table.serverconf import ServerConf
 
 log = logging.getLogger(__name__)
 
-__all__ = ["GameBot", "default_extensions", "run_bot"]
+__all__ = ["GameBot", "default_extensions", "run_bot", "run_sync", "server_defaults"]
 
 COMPONENTS_EXTENSION = "cogs.components"
 """Registers the persistent buttons and menus (`DynamicItem`s) that outlive a restart."""
@@ -52,6 +56,7 @@ class GameBot(commands.Bot):
         service: The game service; None: built on the store in setup_hook.
         table: The command layer; None: built on the service in setup_hook.
         extensions: Extensions to load (default `default_extensions()`).
+        force_sync: sync the command tree even if it did not change (`python -m bot sync`).
     """
 
     def __init__(
@@ -62,6 +67,7 @@ class GameBot(commands.Bot):
         service: GameService | None = None,
         table: Table | None = None,
         extensions: tuple[str, ...] | None = None,
+        force_sync: bool = False,
     ) -> None:
         # Slash commands and components need no privileged intent (no message content, members).
         super().__init__(
@@ -77,6 +83,7 @@ class GameBot(commands.Bot):
         self._owns_store = store is None
         self.initial_extensions = extensions if extensions is not None else default_extensions()
         self.failed_extensions: dict[str, BaseException] = {}
+        self.force_sync = force_sync
 
     # ------------------------------------------------------------------ dependencies
 
@@ -117,12 +124,13 @@ class GameBot(commands.Bot):
         if self._table is None:
             from bot.table.commands import Table
 
-            self._table = Table(self._service)
+            self._table = Table(self._service, defaults=server_defaults(self.settings))
 
     # ------------------------------------------------------------------ start-up
 
     async def setup_hook(self) -> None:
-        """Open the store, load extensions (which register the persistent buttons), sync."""
+        """Open the store, load extensions (which register the persistent buttons), sync the
+        commands if they changed."""
         await self._open_dependencies()
         for extension in self.initial_extensions:
             try:
@@ -130,11 +138,45 @@ class GameBot(commands.Bot):
             except Exception as exc:  # one broken cog must not keep the others down
                 self.failed_extensions[extension] = exc
                 log.exception("failed to load extension %s", extension)
+        await self.sync_commands(force=self.force_sync)
+
+    # ------------------------------------------------------------------ command sync
+
+    def command_payload_hash(self, guild: discord.abc.Snowflake | None = None) -> str:
+        """A hash of the command tree exactly as it would be sent to Discord."""
+        payload = [command.to_dict(self.tree) for command in self.tree.get_commands(guild=guild)]
+        text = json.dumps(payload, sort_keys=True, separators=(",", ":"), default=str)
+        return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+    async def sync_commands(self, *, force: bool = False) -> bool:
+        """Send the command tree to Discord when it differs from the last sync (its payload's
+        hash is kept in the database), or always with `force`. Globally, and as a copy to
+        `DEV_GUILD_ID` when set (instant there). Returns True if anything was sent; a failure
+        is logged and retried at the next start."""
+        from bot.storage.extras import extras_for
+
+        extras = extras_for(self.store)
+        sent = False
+        targets: list[discord.Object | None] = [None]
         if self.settings.dev_guild_id is not None:
             guild = discord.Object(id=self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
-            synced = await self.tree.sync(guild=guild)
-            log.info("synced %d commands to dev guild %s", len(synced), guild.id)
+            targets.append(guild)
+        for guild in targets:
+            key = "commands:global" if guild is None else f"commands:guild:{guild.id}"
+            digest = self.command_payload_hash(guild)
+            if not force and await extras.meta(key) == digest:
+                log.info("commands unchanged since the last sync (%s); not syncing", key)
+                continue
+            try:
+                synced = await self.tree.sync(guild=guild)
+            except discord.HTTPException:
+                log.exception("syncing commands (%s) failed; will try at the next start", key)
+                continue
+            await extras.set_meta(key, digest)
+            log.info("synced %d commands (%s)", len(synced), key)
+            sent = True
+        return sent
 
     async def on_ready(self) -> None:
         """Log who we are once connected."""
@@ -146,6 +188,43 @@ class GameBot(commands.Bot):
         if self._owns_store and self._store is not None:
             await self._store.close()
             self._store = None
+
+
+def server_defaults(settings: Settings) -> ServerConf:
+    """Every server's `/game settings` before it changes any: from the environment."""
+    from bot.table.serverconf import ServerConf
+
+    return ServerConf(
+        reminder_hours=settings.turn_reminder_hours,
+        turn_hours=settings.default_turn_hours,
+        timeout_action=settings.turn_limit_action,
+        threads=settings.tables_in_threads,
+        lobby_cap=settings.lobbies_per_member,
+    )
+
+
+def run_sync(settings: Settings) -> int:
+    """`python -m bot sync`: log in, send the command tree to Discord whatever the stored hash
+    says, and stop (no gateway connection). Returns a process exit status."""
+    from bot.logging_setup import setup_logging
+    from bot.settings import missing_token_help
+
+    setup_logging(settings.log_level)
+    if not settings.has_token:
+        log.error("no DISCORD_TOKEN configured\n%s", missing_token_help())
+        return 2
+
+    async def main() -> None:
+        bot = GameBot(settings, force_sync=True)
+        async with bot:
+            await bot.login(settings.discord_token.reveal())  # runs setup_hook, which syncs
+
+    try:
+        asyncio.run(main())
+    except discord.LoginFailure:
+        log.error("Discord refused the token: check DISCORD_TOKEN")
+        return 1
+    return 0
 
 
 def run_bot(settings: Settings) -> int:

@@ -59,6 +59,12 @@ class Settings:
     dev_guild_id: a guild where slash commands are synced instantly (global sync can take an hour).
     log_level: the root logging level name.
     turn_reminder_hours: ping a player who has not moved for this many hours (None: never).
+    default_turn_hours: the turn limit of new games when `/game new` gives none (None: no limit).
+    turn_limit_action: when a turn limit passes: "end" the game, a "bot" takes the late seat, or
+      "nothing".
+    tables_in_threads: open new tables in a thread unless `/game new thread:` says otherwise.
+    lobbies_per_member: open lobbies one member may host in a server (None: no cap).
+    These four and the reminder interval are the defaults of every server's `/game settings`.
     """
 
     discord_token: Secret = field(default_factory=lambda: Secret(""))
@@ -66,6 +72,10 @@ class Settings:
     dev_guild_id: int | None = None
     log_level: str = "INFO"
     turn_reminder_hours: float | None = None
+    default_turn_hours: float | None = None
+    turn_limit_action: str = "end"
+    tables_in_threads: bool = False
+    lobbies_per_member: int | None = 3
 
     @property
     def has_token(self) -> bool:
@@ -127,6 +137,37 @@ def _optional_positive_float(env: Mapping[str, str], key: str) -> float | None:
     return value
 
 
+TURN_LIMIT_ACTIONS = ("end", "bot", "nothing")
+
+
+def _choice(env: Mapping[str, str], key: str, choices: tuple[str, ...], default: str) -> str:
+    raw = env.get(key, "").strip().lower() or default
+    if raw not in choices:
+        raise SettingsError(f"{key} must be one of {', '.join(choices)}, not {raw!r}.")
+    return raw
+
+
+def _flag(env: Mapping[str, str], key: str) -> bool:
+    raw = env.get(key, "").strip().lower()
+    if raw in ("", "0", "false", "no", "off"):
+        return False
+    if raw in ("1", "true", "yes", "on"):
+        return True
+    raise SettingsError(f"{key} must be true or false, not {raw!r}.")
+
+
+def _cap(env: Mapping[str, str], key: str, default: int | None) -> int | None:
+    raw = env.get(key, "").strip()
+    if not raw:
+        return default
+    if not raw.isascii() or not raw.isdigit() or len(raw) > 2:
+        raise SettingsError(f"{key} must be a whole number from 0 (no cap) to 50, not {raw!r}.")
+    value = int(raw)
+    if value > 50:
+        raise SettingsError(f"{key} must be a whole number from 0 (no cap) to 50, not {raw!r}.")
+    return value or None
+
+
 def settings_from_mapping(env: Mapping[str, str]) -> Settings:
     """Build `Settings` from a mapping of raw strings; raise SettingsError naming the bad key."""
     level = env.get("LOG_LEVEL", "").strip().upper() or "INFO"
@@ -139,6 +180,10 @@ def settings_from_mapping(env: Mapping[str, str]) -> Settings:
         dev_guild_id=_optional_int(env, "DEV_GUILD_ID"),
         log_level=level,
         turn_reminder_hours=_optional_positive_float(env, "TURN_REMINDER_HOURS"),
+        default_turn_hours=_optional_positive_float(env, "DEFAULT_TURN_HOURS"),
+        turn_limit_action=_choice(env, "TURN_LIMIT_ACTION", TURN_LIMIT_ACTIONS, "end"),
+        tables_in_threads=_flag(env, "TABLES_IN_THREADS"),
+        lobbies_per_member=_cap(env, "LOBBIES_PER_MEMBER", 3),
     )
 
 

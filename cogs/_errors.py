@@ -33,8 +33,9 @@ __all__ = [
 ]
 
 GENERIC_SENTENCE = (
-    "Sorry, something went wrong on my side while doing that. Nothing was changed by the error; "
-    "it has been logged so it can be fixed. Please try again in a moment."
+    "Sorry, something went wrong on my side while doing that; it has been logged so it can be "
+    "fixed. A move is either saved whole or not at all: `/game status` shows where the game "
+    "stands."
 )
 
 
@@ -48,8 +49,21 @@ class UserFacingError(app_commands.AppCommandError):
 
 def sentence_for(error: Exception) -> str | None:
     """The user-facing sentence for an expected error, or None if `error` is a bug."""
+    from bot.games.codec import CorruptStateError
+    from bot.table.servers import CORRUPT_SENTENCE
+    from cogs._permissions import forbidden_sentence
+
+    original = getattr(error, "original", None)
+    if isinstance(original, Exception) and not isinstance(error, UserFacingError):
+        inner = sentence_for(original)
+        if inner is not None:
+            return inner
     if isinstance(error, UserFacingError):
         return error.sentence
+    if isinstance(error, discord.Forbidden):
+        return forbidden_sentence(error)
+    if isinstance(error, CorruptStateError):
+        return CORRUPT_SENTENCE
     if isinstance(error, app_commands.CommandOnCooldown):
         return f"Slow down a little: try again in {error.retry_after:.0f} seconds."
     if isinstance(error, app_commands.NoPrivateMessage):

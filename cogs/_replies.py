@@ -60,11 +60,17 @@ DEFAULT_COLOUR = 0x8B5A2B  # the guildhall's timber brown
 def caller_of(interaction: discord.Interaction) -> Caller:
     """Who typed the command, and where (inside a thread: the thread's id)."""
     user = interaction.user
+    perms = interaction.permissions
     return Caller(
         guild_id=interaction.guild_id,
         channel_id=interaction.channel_id or 0,
         user_id=user.id,
-        display_name=user.display_name,
+        # Names go into markdown posts: escaped once here, so `**`, `||` or links show as typed.
+        display_name=discord.utils.escape_mentions(
+            discord.utils.escape_markdown(user.display_name)
+        ),
+        moderator=bool(perms.manage_threads or perms.manage_guild),
+        manager=bool(perms.manage_guild),
     )
 
 
@@ -188,7 +194,11 @@ async def deliver(
     await defer(interaction)
     for reply in others:
         assert reply.only_for is not None
-        if not await send_direct(interaction.client, reply, interaction.channel_id):
+        if await send_direct(interaction.client, reply, interaction.channel_id):
+            continue
+        if reply.notice:
+            await notice_refused(interaction.client, reply.only_for)
+        else:
             public.append(nudge(reply.only_for))
     is_click = interaction.type is discord.InteractionType.component
     if not private and not is_click:
@@ -212,6 +222,14 @@ def _ack_text(ack: str, public: Sequence[Reply]) -> str:
     if public:
         return "Posted in the channel."
     return ack
+
+
+async def notice_refused(client: discord.Client, user_id: int) -> None:
+    """A turn notice could not be delivered (DMs closed): turn the user's notices off, so the
+    bot stops trying; the channel ping still reaches them."""
+    table = getattr(client, "table", None)
+    if table is not None:
+        await table.notify_failed(user_id)
 
 
 def nudge(user_id: int) -> Reply:
@@ -262,10 +280,11 @@ async def deliver_in(
     ack: str = ACK,
 ) -> None:
     """Like `deliver`, but public replies are posted in `where` (e.g. a new thread) instead of
-    as follow-ups in the channel where the command was typed."""
+    as follow-ups in the channel where the command was typed. Posting first: if Discord refuses
+    (Forbidden), nothing was announced and the caller's acknowledgement is not sent."""
     replies = list(replies)
     public = [r for r in replies if not r.ephemeral and r.only_for is None]
-    await deliver(interaction, [r for r in replies if r not in public], ack=ack)
     for reply in public:
         for kwargs in message_kwargs(reply):
             await where.send(**kwargs)  # type: ignore[arg-type]
+    await deliver(interaction, [r for r in replies if r not in public], ack=ack)

@@ -75,6 +75,7 @@ def _size_of(ctx: SeatContext, piece: str) -> int:
     return 0
 
 
+@app_commands.guild_only()
 class CathedralCog(commands.GroupCog, group_name="cathedral", group_description="Play Cathedral."):
     """Cathedral moves (/cathedral …)."""
 

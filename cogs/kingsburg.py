@@ -62,6 +62,7 @@ def _split_influence(notation: str) -> tuple[int, str] | None:
     return number, dice.strip()
 
 
+@app_commands.guild_only()
 class KingsburgCog(commands.GroupCog, group_name="kingsburg", group_description="Play Kingsburg."):
     """Kingsburg moves and private information (/kingsburg …)."""
 

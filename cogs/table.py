@@ -10,6 +10,7 @@ posting in each game's channel.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
@@ -22,6 +23,7 @@ from bot.games import registry
 from bot.games.rejections import Rejection
 from cogs._base import bot_of, caller_of, choice, rank, run
 from cogs._errors import UserFacingError
+from cogs._permissions import CHANNEL_NEEDS, THREAD_NEEDS, missing, missing_sentence
 from cogs._replies import defer, deliver_in, message_kwargs
 
 if TYPE_CHECKING:
@@ -34,6 +36,8 @@ THREAD_ARCHIVE_MINUTES = 10080  # a week: asynchronous games are slow
 TIMER_MINUTES = 5
 """How often deadlines and reminders are checked."""
 MAX_TURN_HOURS = 8784.0  # a year
+ARCHIVED_THREAD = 50083
+"""Discord's error code for an operation on an archived thread."""
 
 
 def _game_names() -> dict[str, str]:
@@ -54,6 +58,7 @@ async def _game_choices(current: str) -> list[app_commands.Choice[str]]:
     return [choice(names[k], k) for k in ranked]
 
 
+@app_commands.guild_only()
 class TableCog(commands.GroupCog, group_name="game", group_description="Play board games here."):
     """Lobbies, seats and information for every game (/game …)."""
 
@@ -93,33 +98,80 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
         `TURN_REMINDER_HOURS`), posting each notice in its game's channel; `now` defaults to the
         service clock. Returns what was posted."""
         bot: GameBot = self.bot  # type: ignore[assignment]
-        posts = await bot.table.expire_overdue(now)
-        hours = bot.settings.turn_reminder_hours
-        if hours:
-            posts += await bot.table.remind(timedelta(hours=hours), now)
+        posts = await bot.table.timers_round(now)
         for post in posts:
-            await self._post(post)
+            await self.post(post)
         return posts
 
-    async def _post(self, post: ChannelPost) -> None:
-        channel = self.bot.get_partial_messageable(post.channel_id)
+    async def resume_games(self) -> list[ChannelPost]:
+        """Let bots play wherever a failure or a restart left them to act; post their moves."""
+        bot: GameBot = self.bot  # type: ignore[assignment]
+        posts = await bot.table.resume_bots()
+        for post in posts:
+            await self.post(post)
+        return posts
+
+    @commands.Cog.listener()
+    async def on_ready(self) -> None:
+        """At every (re)connection: games stuck on a bot's turn are moved on."""
         try:
-            for kwargs in message_kwargs(post.reply):
-                await channel.send(**kwargs)  # type: ignore[arg-type]
+            await self.resume_games()
+        except Exception:
+            log.exception("resuming the bots' turns at start failed; the timer loop retries")
+
+    @commands.Cog.listener()
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        """A deleted channel ends its games (and its threads' games); records are kept."""
+        await self._place_deleted(channel.id)
+
+    @commands.Cog.listener()
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        """A deleted thread ends its game; records are kept."""
+        await self._place_deleted(payload.thread_id)
+
+    async def _place_deleted(self, place_id: int) -> None:
+        bot: GameBot = self.bot  # type: ignore[assignment]
+        for session in await bot.table.place_deleted(place_id):
+            log.info("session %s ended: its channel or thread %s was deleted", session.id, place_id)
+
+    async def post(self, post: ChannelPost) -> bool:
+        """Post `post` in its game's channel or thread; an archived thread is unarchived first
+        (Discord refuses posts there). A deleted place or lost permissions are logged and do not
+        stop the other games' posts. Returns True if posted."""
+        channel = self.bot.get_partial_messageable(post.channel_id)
+        for attempt in range(2):
+            try:
+                for kwargs in message_kwargs(post.reply):
+                    await channel.send(**kwargs)  # type: ignore[arg-type]
+                return True
+            except discord.HTTPException as exc:
+                if attempt == 0 and getattr(exc, "code", 0) == ARCHIVED_THREAD:
+                    if await self._unarchive(post.channel_id):
+                        continue
+                log.warning("could not post in channel %s", post.channel_id, exc_info=True)
+                return False
+        return False
+
+    async def _unarchive(self, thread_id: int) -> bool:
+        """Reopen an archived thread so a game can post in it again."""
+        try:
+            thread = await self.bot.fetch_channel(thread_id)
+            if isinstance(thread, discord.Thread):
+                await thread.edit(archived=False)
+                return True
         except discord.HTTPException:
-            # A deleted channel or lost permissions must not stop the other games' notices.
-            log.warning("could not post in channel %s", post.channel_id, exc_info=True)
+            log.warning("could not unarchive thread %s", thread_id, exc_info=True)
+        return False
 
     # ------------------------------------------------------------------ lobby
 
     @app_commands.command(name="new")
-    @app_commands.guild_only()
     async def new(
         self,
         interaction: discord.Interaction,
         game: str,
         options: str | None = None,
-        thread: bool = False,
+        thread: bool | None = None,
         turn_hours: app_commands.Range[float, 0.1, MAX_TURN_HOURS] | None = None,
     ) -> None:
         """Open a lobby for a new game here; you become the host.
@@ -127,7 +179,7 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
         Args:
             game: Which game to play.
             options: Game options as key=value, for example "games=3".
-            thread: Open the game in a new thread of this channel.
+            thread: Open the game in a new thread of this channel (default: the server's setting).
             turn_hours: Hours each turn may take; a game with no move in time is abandoned.
         """
         table = bot_of(interaction).table
@@ -135,29 +187,58 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
             known = ", ".join(_game_names()) or "none"
             raise UserFacingError(f"There is no game called {_quoted(game)}. Games: {known}.")
         limit = None if turn_hours is None else timedelta(hours=turn_hours)
+        caller = caller_of(interaction)
+        if thread is None:
+            thread = (await table.conf(caller.guild_id)).threads
+        # Everything is checked before anything is created: no empty thread is left behind.
+        problem = await table.check_new(caller, game, options)
+        if problem:
+            raise UserFacingError(problem)
+        channel = interaction.channel
+        where = getattr(channel, "mention", "this channel")
         if not thread:
+            lacking = missing(interaction.app_permissions, CHANNEL_NEEDS)
+            if lacking:
+                raise UserFacingError(missing_sentence(lacking, where, "run a table here"))
             await run(
                 interaction,
-                lambda: table.new(caller_of(interaction), game, options, turn_timeout=limit),
+                lambda: table.new(caller, game, options, turn_timeout=limit),
             )
             return
-        channel = interaction.channel
         if not isinstance(channel, discord.TextChannel):
             raise UserFacingError(
-                "I can only open a thread from a text channel; use `/game new` without `thread`."
+                "I can only open a thread from a text channel; use `/game new` with "
+                "`thread:False` here."
             )
+        lacking = missing(interaction.app_permissions, THREAD_NEEDS)
+        if lacking:
+            raise UserFacingError(missing_sentence(lacking, where, "open a table in a new thread"))
         await defer(interaction)
-        created = await channel.create_thread(
-            name=f"{_game_names()[game.strip().lower()]} table",
-            type=discord.ChannelType.public_thread,
-            auto_archive_duration=THREAD_ARCHIVE_MINUTES,
-        )
-        replies = await table.new(
-            caller_of(interaction), game, options, thread_id=created.id, turn_timeout=limit
-        )
-        await deliver_in(
-            interaction, created, replies, ack=f"The lobby is open in {created.mention}."
-        )
+        try:
+            created = await channel.create_thread(
+                name=f"{_game_names()[game.strip().lower()]} table",
+                type=discord.ChannelType.public_thread,
+                auto_archive_duration=THREAD_ARCHIVE_MINUTES,
+            )
+        except discord.Forbidden as exc:
+            raise UserFacingError(
+                missing_sentence(["create_public_threads"], where, "open a table in a new thread")
+            ) from exc
+        replies = await table.new(caller, game, options, thread_id=created.id, turn_timeout=limit)
+        try:
+            await deliver_in(
+                interaction, created, replies, ack=f"The lobby is open in {created.mention}."
+            )
+        except discord.Forbidden as exc:
+            # The thread exists but may not be posted in: close the lobby and remove the thread.
+            await table.place_deleted(created.id)
+            with contextlib.suppress(discord.HTTPException):
+                await created.delete()
+            raise UserFacingError(
+                missing_sentence(
+                    ["send_messages_in_threads"], where, "post in the new table's thread"
+                )
+            ) from exc
 
     @new.autocomplete("game")
     async def _new_game(
@@ -261,6 +342,109 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
         """How to play with Guildhall: every command in one page."""
         table = bot_of(interaction).table
         await run(interaction, lambda: table.help(caller_of(interaction)))
+
+    # ------------------------------------------------------------------ servers
+
+    @app_commands.command(name="list")
+    async def list_games(self, interaction: discord.Interaction) -> None:
+        """This server's open lobbies and games, with links and whose turn it is (only to you)."""
+        table = bot_of(interaction).table
+        await run(interaction, lambda: table.list_games(caller_of(interaction)))
+
+    @app_commands.command(name="mine")
+    async def mine(self, interaction: discord.Interaction) -> None:
+        """Every game you sit in, on any server, your moves first (only to you)."""
+        table = bot_of(interaction).table
+        await run(interaction, lambda: table.mine(caller_of(interaction)))
+
+    @app_commands.command(name="notify")
+    @app_commands.choices(
+        setting=[
+            app_commands.Choice(name="on", value="on"),
+            app_commands.Choice(name="off", value="off"),
+        ]
+    )
+    async def notify(
+        self, interaction: discord.Interaction, setting: app_commands.Choice[str] | None = None
+    ) -> None:
+        """A direct message whenever it becomes your turn, in any game.
+
+        Args:
+            setting: on or off; leave it out to see the current setting.
+        """
+        table = bot_of(interaction).table
+        on = None if setting is None else setting.value == "on"
+        await run(interaction, lambda: table.notify(caller_of(interaction), on))
+
+    @app_commands.command(name="settings")
+    @app_commands.choices(
+        turn_limit_action=[
+            app_commands.Choice(name="a bot takes the late seat", value="bot"),
+            app_commands.Choice(name="the game ends", value="end"),
+            app_commands.Choice(name="nothing (reminders only)", value="nothing"),
+        ]
+    )
+    async def settings(
+        self,
+        interaction: discord.Interaction,
+        reminder_hours: app_commands.Range[float, 0.0, MAX_TURN_HOURS] | None = None,
+        turn_hours: app_commands.Range[float, 0.0, MAX_TURN_HOURS] | None = None,
+        turn_limit_action: app_commands.Choice[str] | None = None,
+        threads: bool | None = None,
+        allow_channel: discord.TextChannel | None = None,
+        disallow_channel: discord.TextChannel | None = None,
+        lobby_cap: app_commands.Range[int, 0, 50] | None = None,
+    ) -> None:
+        """This server's Guildhall settings; changing them needs Manage Server.
+
+        Args:
+            reminder_hours: Remind awaited players after this many hours (0: never).
+            turn_hours: Turn limit of new games in hours (0: none).
+            turn_limit_action: What happens when a turn limit passes.
+            threads: Open new tables in a thread by default.
+            allow_channel: Add a channel where tables may be opened (none listed: anywhere).
+            disallow_channel: Remove a channel from that list.
+            lobby_cap: Open lobbies one member may host (0: no cap).
+        """
+        table = bot_of(interaction).table
+        caller = caller_of(interaction)
+        changes: dict[str, Any] = {
+            "reminder_hours": reminder_hours,
+            "turn_hours": turn_hours,
+            "timeout_action": None if turn_limit_action is None else turn_limit_action.value,
+            "threads": threads,
+            "lobby_cap": lobby_cap,
+        }
+        if allow_channel is not None or disallow_channel is not None:
+            current = list((await table.conf(caller.guild_id)).channels)
+            if allow_channel is not None and allow_channel.id not in current:
+                current.append(allow_channel.id)
+            if disallow_channel is not None and disallow_channel.id in current:
+                current.remove(disallow_channel.id)
+            changes["channels"] = current
+        await run(interaction, lambda: table.settings(caller, **changes))
+
+    @app_commands.command(name="pause")
+    async def pause(self, interaction: discord.Interaction) -> None:
+        """Pause this channel's game: no moves, reminders or turn limit (host or moderator)."""
+        table = bot_of(interaction).table
+        await run(interaction, lambda: table.pause(caller_of(interaction), True))
+
+    @app_commands.command(name="resume")
+    async def resume(self, interaction: discord.Interaction) -> None:
+        """Resume this channel's paused game (host or moderator)."""
+        table = bot_of(interaction).table
+        await run(interaction, lambda: table.pause(caller_of(interaction), False))
+
+    @app_commands.command(name="host")
+    async def host(self, interaction: discord.Interaction, player: discord.Member) -> None:
+        """Hand the host role to another player of this game (host or moderator).
+
+        Args:
+            player: The seated player who becomes the host.
+        """
+        table = bot_of(interaction).table
+        await run(interaction, lambda: table.hand_host(caller_of(interaction), player.id))
 
 
 async def _engine_here(interaction: discord.Interaction) -> Any | None:

@@ -659,8 +659,12 @@ class GameService:
         session_id: int | None = None,
         expected_seat: int | None = None,
         expected_token: str | None = None,
+        bots: bool = True,
     ) -> MoveResult | Rejection:
-        """Play `text` for `user_id`'s seat, persist it, then let bots reply. See module docs."""
+        """Play `text` for `user_id`'s seat, persist it, then let bots reply. See module docs.
+
+        `bots=False`: return as soon as the move is saved; the caller runs `run_bots` after
+        acknowledging it (so a failure there never hides that the move was saved)."""
         found = await self._find(channel_id, session_id)
         if isinstance(found, Rejection):
             return found
@@ -701,7 +705,27 @@ class GameService:
                 except StaleVersionError:
                     return _stale()
                 moves.append(applied)
-            return await self._bots_then_result(engine, session, steps[-1][1].state, tuple(moves))
+            final = steps[-1][1].state
+            if not bots:
+                return self._saved_result(engine, session, final, tuple(moves))
+            return await self._bots_then_result(engine, session, final, tuple(moves))
+
+    def _saved_result(
+        self,
+        engine: AnyEngine,
+        session: SessionRecord,
+        state: Any,
+        applied: tuple[AppliedMove, ...],
+    ) -> MoveResult:
+        """The result of saved moves, bots not run."""
+        return MoveResult(
+            session=session,
+            state=state,
+            moves=applied,
+            to_act=engine.to_act(state),
+            finished=session.status is SessionStatus.FINISHED,
+            outcome=engine.outcome(state),
+        )
 
     async def preview(self, channel_id: int, user_id: int, text: str) -> Preview | Rejection:
         """What `text` would do for `user_id`'s seat now, computed with `step` and never saved.

@@ -15,16 +15,20 @@ from bot.games.protocol import Outcome, Seat
 from bot.games.rejections import Rejection, RejectionCode
 from bot.sessions.models import GameStatus
 from bot.sessions.service import GameService
+from bot.sessions.stewardship import Stewardship
+from bot.storage.extras import Extras, extras_for
 from bot.storage.records import SeatRecord, SessionRecord, SessionStatus
 from bot.table.engines import AnyEngine, EngineLookup
 from bot.table.format import (
     FIELD_MAX,
+    PAUSED_SENTENCE,
     clip,
     join_names,
     turn_limit_text,
 )
 from bot.table.replies import Caller, ImageFile
 from bot.table.scores import per_seat, summary_scores
+from bot.table.serverconf import ServerConf
 
 log = logging.getLogger(__name__)
 
@@ -54,7 +58,12 @@ def load_render_png() -> RenderPng:
 
 
 class TableBase:
-    """What every part of `Table` shares: the service, engines, images, seat names, scores."""
+    """What every part of `Table` shares: the service, engines, images, seat names, scores.
+
+    `defaults`: the server settings in force where a server has stored none (from the
+    environment, see `bot.settings`); `extras`: settings, notifications and pauses stored
+    beside the games.
+    """
 
     def __init__(
         self,
@@ -62,10 +71,16 @@ class TableBase:
         render_png: RenderPng | None = None,
         *,
         engines: EngineLookup | None = None,
+        defaults: ServerConf | None = None,
     ) -> None:
         self.service = service
         self._render_png = render_png
         self._engines = engines or get_engine
+        self.extras: Extras = extras_for(service.store)
+        self.steward = Stewardship(service)
+        self.defaults = defaults or ServerConf()
+        self.pending_bots: set[int] = set()
+        """Games whose bots' reply failed after a saved move; `resume_bots` retries them."""
 
     def _engine(self, key: str) -> AnyEngine:
         return self._engines(key)
@@ -294,3 +309,16 @@ class TableBase:
         if not isinstance(found, Rejection) and found.outcome is not None:
             result = self._outcome_text(latest, found.state, found.outcome)
         return f"The {name} game here is over (result: {result.rstrip('.') or 'finished'}). {again}"
+
+    async def conf(self, guild_id: int | None) -> ServerConf:
+        """The settings in force in `guild_id`: what the server stored over the defaults."""
+        if not guild_id:
+            return self.defaults
+        return self.defaults.merged(await self.extras.guild_settings(guild_id))
+
+    async def _paused_here(self, caller: Caller) -> str:
+        """The sentence for a move in a paused game here, or ""."""
+        found = await self.service.store.get_open_in_place(caller.channel_id)
+        if found is not None and await self.extras.paused(found.id):
+            return PAUSED_SENTENCE
+        return ""

@@ -6,7 +6,6 @@ import logging
 
 from bot.games.rejections import Rejection
 from bot.sessions.models import AbandonResult
-from bot.table.base import TableBase
 from bot.table.format import (
     COLOUR_DONE,
     COLOUR_INFO,
@@ -14,15 +13,19 @@ from bot.table.format import (
     refused,
 )
 from bot.table.replies import Caller, Reply
+from bot.table.servers import ServerCommands
 
 log = logging.getLogger(__name__)
 
 
-class EndingCommands(TableBase):
+class EndingCommands(ServerCommands):
     """Ending a game early: the host at once, the other players by a vote of all."""
 
     async def abandon(self, caller: Caller) -> list[Reply]:
-        """Host: end the game now. Other players: vote (all must agree)."""
+        """Host or a moderator: end the game now. Other players: vote (all must agree)."""
+        here = await self._open_here(caller)
+        if here is not None and caller.moderator and caller.user_id != here.host_user_id:
+            return await self._moderator_end(caller, here)
         result = await self.service.abandon(caller.channel_id, caller.user_id)
         if isinstance(result, Rejection):
             return refused(result)

@@ -44,6 +44,14 @@ MOVES_SHOWN = 12
 """At most this many moves are listed in one reply (bots can make many in a row)."""
 
 
+BOTS_FAILED = (
+    "Your move was saved, but the computer players could not reply just now; they will "
+    "play in a moment (`/game status` also moves them on)."
+)
+"""Said when a saved move's bot replies failed: the truth about what was kept."""
+
+PAUSED_SENTENCE = "A moderator paused this game; no moves until it is resumed (`/game resume`)."
+
 COLOUR_INFO = 0x3B6EA5
 
 
@@ -185,3 +193,9 @@ def main_public(replies: Sequence[Reply]) -> int:
     game's final position may come before it)."""
     public = [i for i, r in enumerate(replies) if not r.ephemeral and r.only_for is None]
     return public[-1] if public else 0
+
+
+def jump_link(session: Any) -> str:
+    """A link that opens the game's channel or thread in Discord."""
+    guild = session.guild_id or "@me"
+    return f"https://discord.com/channels/{guild}/{session.place_id}"

@@ -19,8 +19,8 @@ from bot.table.format import (
     with_line,
 )
 from bot.table.options import parse_options_text
-from bot.table.play import PlayCommands
 from bot.table.replies import Caller, Reply
+from bot.table.servers import NOT_A_MODERATOR, ServerCommands
 
 log = logging.getLogger(__name__)
 
@@ -29,7 +29,7 @@ TURN_HOURS_OPTION = "turn_hours"
 """The table's own `/game new` option (not the engine's): hours each turn may take."""
 
 
-class LobbyCommands(PlayCommands):
+class LobbyCommands(ServerCommands):
     """The lobby: open, join, leave, seat a bot, remove a seat, start."""
 
     async def new(
@@ -45,19 +45,17 @@ class LobbyCommands(PlayCommands):
 
         `turn_timeout` (or `turn_hours=N` among the options text) sets a per-turn deadline.
         """
-        try:
-            options = parse_options_text(options_text)
-        except ValueError as exc:
-            return refused(str(exc))
+        problem = await self.check_new(caller, game, options_text)
+        if problem:
+            return refused(problem)
+        options = parse_options_text(options_text)
         hours_text = options.pop(TURN_HOURS_OPTION, None)
         if hours_text is not None:
-            hours = parse_hours(hours_text)
-            if hours is None:
-                return refused(
-                    f"`turn_hours` takes a number of hours above 0, like `turn_hours=24`, "
-                    f"not {hours_text!r}."
-                )
-            turn_timeout = timedelta(hours=hours)
+            turn_timeout = timedelta(hours=parse_hours(hours_text) or 0)
+        if turn_timeout is None:
+            default_hours = (await self.conf(caller.guild_id)).turn_hours
+            if default_hours:
+                turn_timeout = timedelta(hours=default_hours)
         result = await self.service.create_lobby(
             game,
             guild_id=caller.guild_id or 0,
@@ -74,6 +72,32 @@ class LobbyCommands(PlayCommands):
         text = f"{caller.display_name} opened a {name} table. {self._lobby_hint(result)}"
         return [self._lobby_reply(result, f"New {name} lobby", text)]
 
+    async def check_new(self, caller: Caller, game: str, options_text: str | None) -> str:
+        """Why `/game new` would be refused here, checked before anything is created (the
+        front end opens a thread only after this), or "" when it would be accepted."""
+        not_here = await self.place_allowed(caller)
+        if not_here:
+            return not_here
+        try:
+            engine = self._engine(game)
+        except KeyError as exc:
+            return str(exc.args[0]) if exc.args else str(exc)
+        try:
+            options = parse_options_text(options_text)
+        except ValueError as exc:
+            return str(exc)
+        hours_text = options.pop(TURN_HOURS_OPTION, None)
+        if hours_text is not None and parse_hours(hours_text) is None:
+            return (
+                f"`turn_hours` takes a number of hours above 0, like `turn_hours=24`, "
+                f"not {hours_text!r}."
+            )
+        try:
+            engine.spec.validate_options(options)
+        except ValueError as exc:
+            return str(exc)
+        return ""
+
     async def join(self, caller: Caller) -> list[Reply]:
         """Take the next seat in this channel's lobby."""
         result = await self.service.join(caller.channel_id, caller.user_id, caller.display_name)
@@ -83,7 +107,9 @@ class LobbyCommands(PlayCommands):
         return [self._lobby_reply(result, "Lobby", text)]
 
     async def leave(self, caller: Caller) -> list[Reply]:
-        """Give up the caller's seat in this channel's lobby."""
+        """Give up the caller's seat in this channel's lobby (a leaving host hands the role to
+        the next human). Seats of a running game are not left: the host or a moderator can
+        hand one to a computer player with `/game kick`."""
         result = await self.service.leave(caller.channel_id, caller.user_id)
         if isinstance(result, Rejection):
             return refused(result)
@@ -108,7 +134,23 @@ class LobbyCommands(PlayCommands):
         return [self._lobby_reply(result, "Lobby", text)]
 
     async def kick(self, caller: Caller, seat_number: int) -> list[Reply]:
-        """Host only: remove seat `seat_number` (1-based, as listed) from the lobby."""
+        """Host: remove seat `seat_number` (1-based, as listed) from the lobby. A moderator may
+        do it too, and in a running game (host or moderator) a computer player takes the seat."""
+        here = await self._open_here(caller)
+        if here is not None and (
+            here.status is SessionStatus.ACTIVE
+            or (caller.moderator and caller.user_id != here.host_user_id)
+        ):
+            if not self._may_steward(caller, here):
+                return refused(NOT_A_MODERATOR)
+            if not 1 <= seat_number <= len(here.seats):
+                return refused(f"There is no seat {seat_number}; the game has {len(here.seats)}.")
+            who = here.seats[seat_number - 1].display_name
+            if here.status is SessionStatus.ACTIVE:
+                why = f"{caller.display_name} removed {who}; a computer player takes the seat."
+            else:
+                why = f"{caller.display_name} removed {who} from the lobby."
+            return await self._seat_taken_over(caller, here, seat_number - 1, why)
         result = await self.service.kick(caller.channel_id, caller.user_id, seat_number - 1)
         if isinstance(result, Rejection):
             return refused(result)

@@ -5,7 +5,7 @@ the board and whose turn it is, private events for their owners, a series game's
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from bot.games.protocol import Seat
@@ -14,15 +14,20 @@ from bot.sessions.models import AppliedMove, MoveResult, Preview
 from bot.storage.records import SessionRecord
 from bot.table.choices import MoveChoices
 from bot.table.format import (
+    BOTS_FAILED,
     COLOUR_DONE,
     COLOUR_INFO,
     COLOUR_MOVE,
     MOVES_SHOWN,
+    PAUSED_SENTENCE,
     TEXT_MAX,
     TITLE_MAX,
     clip,
     join_names,
+    jump_link,
+    main_public,
     refused,
+    with_line,
 )
 from bot.table.replies import Caller, ChoiceButton, Reply
 
@@ -55,6 +60,12 @@ class PlayCommands(MoveChoices):
         text = notation.strip()
         if not text:
             return refused("Write a move, e.g. `Castle B3 90`.")
+        if session_id is None:
+            paused = await self._paused_here(caller)
+            if paused:
+                return refused(paused)
+        elif await self.extras.paused(session_id):
+            return refused(PAUSED_SENTENCE)
         result = await self.service.submit(
             caller.channel_id,
             caller.user_id,
@@ -63,9 +74,47 @@ class PlayCommands(MoveChoices):
             session_id=session_id,
             expected_seat=expected_seat,
             expected_token=expected_token,
+            bots=False,
         )
         if isinstance(result, Rejection):
             return refused(await self._ended_here(caller, result))
+        # The move is saved: from here on a failure must say so, never "nothing changed".
+        result, failed = await self._bots_after(result)
+        replies = await self._announce_move(caller, result)
+        if failed:
+            main = main_public(replies)
+            replies[main] = with_line(replies[main], BOTS_FAILED)
+        return replies
+
+    async def _bots_after(self, saved: MoveResult) -> tuple[MoveResult, bool]:
+        """Let the bots reply to a saved move. On failure the move stays saved, the game is
+        queued for a retry (`resume_bots`), and True says the bots' reply is still owed."""
+        session = saved.session
+        if saved.finished or not any(s.is_bot and s.seat in saved.to_act for s in session.seats):
+            return saved, False
+        try:
+            after = await self.service.run_bots(session.id)
+        except Exception:
+            log.exception("session %s: the bots' reply failed; queued for a retry", session.id)
+            self.pending_bots.add(session.id)
+            return saved, True
+        if isinstance(after, Rejection):
+            return saved, False
+        self.pending_bots.discard(session.id)
+        return (
+            MoveResult(
+                session=after.session,
+                state=after.state,
+                moves=saved.moves + after.moves,
+                to_act=after.to_act,
+                finished=after.finished,
+                outcome=after.outcome,
+            ),
+            False,
+        )
+
+    async def _announce_move(self, caller: Caller, result: MoveResult) -> list[Reply]:
+        """The replies announcing `result` (the moves of one command, bots' replies included)."""
         session = result.session
         name = self.service.engine_for(session).spec.display_name
         first = result.moves[0] if result.moves else None
@@ -186,9 +235,12 @@ class PlayCommands(MoveChoices):
             menus=choices.menus,
             colour=COLOUR_DONE if result.finished else COLOUR_MOVE,
         )
+        notices = (
+            [] if result.outcome is not None else await self._turn_notices(caller, session, to_act)
+        )
         finals = await self._finished_game_replies(session, state, result.moves)
         private = await self._private_replies(caller, session, state, result.moves)
-        return [*finals, public, *private]
+        return [*finals, public, *private, *notices]
 
     def _move_lines(
         self,
@@ -281,3 +333,21 @@ class PlayCommands(MoveChoices):
         except Exception:  # the announcement matters more than its picture
             log.exception("rendering the final board of session %s failed", session.id)
         return [Reply(text=clip(text, TEXT_MAX), title=title, image=image, colour=COLOUR_DONE)]
+
+    async def _turn_notices(
+        self, caller: Caller, session: SessionRecord, to_act: Iterable[Seat]
+    ) -> list[Reply]:
+        """A direct-message notice for each awaited human who asked for one (not the caller)."""
+        out = []
+        name = self._game_name(session)
+        for user_id in self._users_of(session, to_act).values():
+            if user_id == caller.user_id or not await self.extras.notify(user_id):
+                continue
+            out.append(
+                Reply(
+                    text=f"It is your turn in the {name} game: {jump_link(session)}",
+                    only_for=user_id,
+                    notice=True,
+                )
+            )
+        return out

@@ -9,20 +9,24 @@ from typing import Any
 
 from bot.games.protocol import Event, Seat
 from bot.games.rejections import Rejection
+from bot.sessions.models import GameStatus
 from bot.storage.records import LogEntry, SessionRecord, SessionStatus
 from bot.table import registry
-from bot.table.choices import MoveChoices
 from bot.table.format import (
     COLOUR_INFO,
+    PAUSED_SENTENCE,
     TEXT_MAX,
     clip,
     count,
     history_text,
+    main_public,
     refused,
     split_markdown,
     usage,
+    with_line,
 )
 from bot.table.replies import Caller, Reply
+from bot.table.servers import ServerCommands
 from bot.table.textcommands import (
     HISTORY_MAX,
     TABLE_SUBCOMMANDS,
@@ -40,14 +44,37 @@ NOT_A_PLAYER_PEEK = (
 NOTHING_HIDDEN = "This game has no hidden information; `/game status` shows the board."
 
 
-class ReadingCommands(MoveChoices):
+class ReadingCommands(ServerCommands):
     """Commands that read without changing anything: status, peek, history, rules, help."""
 
     async def status(self, caller: Caller) -> list[Reply]:
-        """The board, whose turn it is and the scores; the caller's private view only to them."""
+        """The board, whose turn it is and the scores; the caller's private view only to them.
+
+        A game left waiting for a bot (a failure or restart between a saved move and the bots'
+        reply) is moved on first, and the bots' moves are announced before the board."""
         found = await self._status_here(caller)
         if isinstance(found, Rejection):
             return refused(found)
+        healed: list[Reply] = []
+        session = found.session
+        if (
+            session.status is SessionStatus.ACTIVE
+            and any(s.is_bot and s.seat in found.to_act for s in session.seats)
+            and not await self.extras.paused(session.id)
+        ):
+            healed = [post.reply for post in await self.resume_bots([session.id])]
+            if healed:
+                found = await self._status_here(caller)
+                if isinstance(found, Rejection):
+                    return healed
+        replies = await self._status_replies(caller, found)
+        if await self.extras.paused(found.session.id):
+            main = main_public(replies)
+            replies[main] = with_line(replies[main], PAUSED_SENTENCE)
+        return [*healed, *replies]
+
+    async def _status_replies(self, caller: Caller, found: GameStatus) -> list[Reply]:
+        """The board and the caller's private view for `found`."""
         session, state = found.session, found.state
         engine = self.service.engine_for(session)
         name = engine.spec.display_name

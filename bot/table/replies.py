@@ -7,12 +7,18 @@ from dataclasses import dataclass, field
 
 @dataclass(frozen=True, slots=True)
 class Caller:
-    """Who typed a command, and where."""
+    """Who typed a command, and where.
+
+    moderator: may end, pause and reseat any game here (Discord: Manage Threads or Manage
+    Server). manager: may change the server's settings (Manage Server).
+    """
 
     guild_id: int | None
     channel_id: int
     user_id: int
     display_name: str
+    moderator: bool = False
+    manager: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +78,8 @@ class Reply:
     ephemeral: shown only to the caller (refusals, private information, previews).
     only_for: if set, a private message meant for that user alone (e.g. a peek at a hidden card);
       Discord sends it as an ephemeral follow-up to that user's interaction or as a DM.
+    notice: with `only_for`, a courtesy direct message ("your turn"): if it cannot be delivered
+      nothing is posted instead (the channel's ping already says it).
     mentions: user ids to ping (whoever must act next).
     title/fields/colour: an embed-like summary; text: the message body (markdown).
     buttons: move buttons; menu: a drop-down of moves (for 6..25 choices); cancel: add a Cancel
@@ -91,6 +99,7 @@ class Reply:
     menu: ChoiceMenu | None = None
     cancel: bool = False
     menus: tuple[ChoiceMenu, ...] = ()
+    notice: bool = False
 
 
 @dataclass(frozen=True, slots=True)

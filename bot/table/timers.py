@@ -1,5 +1,7 @@
-"""Timers: games abandoned when a turn limit passes, and reminders to awaited players; each returns
-`ChannelPost`s for the front end to post in the game's channel.
+"""Timers: what happens when a turn limit passes (per server: the game ends, a bot takes the
+late seat, or nothing), reminders to awaited players (per server interval), and bots retried
+after a failure. Each returns `ChannelPost`s for the front end to post in the game's channel.
+Paused games are left alone.
 """
 
 from __future__ import annotations
@@ -7,7 +9,9 @@ from __future__ import annotations
 import logging
 from datetime import datetime, timedelta
 
-from bot.table.base import TableBase
+from bot.games.rejections import Rejection
+from bot.sessions.models import MoveResult
+from bot.storage.records import SessionRecord
 from bot.table.format import (
     COLOUR_DONE,
     COLOUR_INFO,
@@ -15,38 +19,135 @@ from bot.table.format import (
     join_names,
 )
 from bot.table.replies import ChannelPost, Reply
+from bot.table.servers import SYSTEM, ServerCommands
 
 log = logging.getLogger(__name__)
 
 
-class TimerCommands(TableBase):
-    """Posts made without a command: expired turn limits and reminders."""
+class TimerCommands(ServerCommands):
+    """Posts made without a command: expired turn limits, reminders, resumed bots."""
+
+    async def timers_round(self, now: datetime | None = None) -> list[ChannelPost]:
+        """One round of every timer, by each server's settings: turn limits, reminders (every
+        `reminder_hours`), bots whose reply failed."""
+        now = now or self.service.now()
+        posts = await self._turn_limits(now)
+        posts += await self._reminders(now)
+        posts += await self.retry_pending()
+        return posts
+
+    def _expired_post(self, session: SessionRecord) -> ChannelPost:
+        name = self._game_name(session)
+        limit = (
+            f" within the turn limit of {duration_text(session.turn_timeout_s)}"
+            if session.turn_timeout_s
+            else " in time"
+        )
+        text = f"This {name} game was abandoned because no move was made{limit}."
+        if session.end_reason:
+            text += f" {session.end_reason}"
+        return ChannelPost(
+            session.place_id,
+            Reply(
+                text=text,
+                title=f"{name} abandoned: time ran out",
+                mentions=session.human_user_ids,
+                colour=COLOUR_DONE,
+            ),
+        )
 
     async def expire_overdue(self, now: datetime | None = None) -> list[ChannelPost]:
         """Abandon every game whose turn deadline has passed; one post per game saying so."""
-        posts = []
-        for session in await self.service.expire_overdue(now):
-            name = self._game_name(session)
-            limit = (
-                f" within the turn limit of {duration_text(session.turn_timeout_s)}"
-                if session.turn_timeout_s
-                else " in time"
-            )
-            text = f"This {name} game was abandoned because no move was made{limit}."
-            if session.end_reason:
-                text += f" {session.end_reason}"
-            posts.append(
-                ChannelPost(
-                    session.place_id,
-                    Reply(
-                        text=text,
-                        title=f"{name} abandoned: time ran out",
-                        mentions=session.human_user_ids,
-                        colour=COLOUR_DONE,
-                    ),
-                )
-            )
+        return [self._expired_post(s) for s in await self.service.expire_overdue(now)]
+
+    async def _turn_limits(self, now: datetime) -> list[ChannelPost]:
+        posts: list[ChannelPost] = []
+        paused = await self.extras.paused_ids()
+        for session in await self.service.overdue(now):
+            if session.id in paused:
+                continue
+            action = (await self.conf(session.guild_id)).timeout_action
+            if action == "nothing":
+                continue
+            waiting = self.service._waiting_names(session)
+            if action == "end":
+                reason = f"Timed out waiting for {waiting}." if waiting else "Timed out."
+                ended = await self.steward.end(session.id, reason)
+                if not isinstance(ended, Rejection):
+                    posts.append(self._expired_post(ended))
+                continue
+            posts += await self._bots_take_late_seats(session)
         return posts
+
+    async def _bots_take_late_seats(self, session: SessionRecord) -> list[ChannelPost]:
+        """The 'bot' action: a computer player takes every awaited human seat."""
+        state = self.service.load(session)
+        to_act = self.service.engine_for(session).to_act(state)
+        late = [s for s in session.seats if s.user_id is not None and s.seat in to_act]
+        result: MoveResult | SessionRecord | Rejection = session
+        for seat in late:
+            result = await self.steward.bot_takes_seat(session.id, seat.seat)
+        if not isinstance(result, MoveResult):
+            return []
+        names = join_names([s.display_name for s in late])
+        limit = duration_text(session.turn_timeout_s or 0)
+        intro = (
+            f"{names} did not move within the turn limit of {limit}; "
+            "a computer player takes over and the game goes on."
+        )
+        title = f"{self._game_name(session)}: a bot takes over"
+        replies = await self._game_reply(SYSTEM, result, title, intro, "takeover")
+        return [
+            ChannelPost(result.session.place_id, r)
+            for r in replies
+            if r.only_for is None and not r.ephemeral
+        ]
+
+    async def _reminders(self, now: datetime) -> list[ChannelPost]:
+        """Reminders by each server's interval: candidates are fetched with the shortest one."""
+        hours_of: dict[int, float | None] = {}
+        for session in await self.service.list_open():
+            if session.guild_id not in hours_of:
+                hours_of[session.guild_id] = (await self.conf(session.guild_id)).reminder_hours
+        shortest = min((h for h in hours_of.values() if h), default=None)
+        if shortest is None:
+            return []
+        paused = await self.extras.paused_ids()
+        posts = []
+        for due in await self.service.due_reminders(timedelta(hours=shortest), now):
+            session = due.session
+            hours = hours_of.get(session.guild_id, self.defaults.reminder_hours)
+            if not hours or session.id in paused:
+                continue
+            since = session.updated_at
+            if session.reminded_at is not None and session.reminded_at > since:
+                since = session.reminded_at
+            if now - since < timedelta(hours=hours):
+                continue
+            posts.append(self._reminder_post(session, due.user_ids, due.waiting_since, now))
+            await self.service.mark_reminded(session.id, now)
+        return posts
+
+    def _reminder_post(
+        self, session: SessionRecord, user_ids: tuple[int, ...], since: datetime, now: datetime
+    ) -> ChannelPost:
+        name = self._game_name(session)
+        seats = [s for s in session.seats if s.user_id in user_ids]
+        who = join_names([s.display_name for s in seats])
+        waited = duration_text((now - since).total_seconds())
+        verb = "is" if len(seats) == 1 else "are"
+        text = (
+            f"Reminder: the {name} game here has been waiting for {waited}; "
+            f"{who} {verb} still to move."
+        )
+        if session.turn_deadline is not None and session.turn_deadline > now:
+            left = duration_text((session.turn_deadline - now).total_seconds())
+            text += f" Without a move in the next {left}, the game will be abandoned."
+        text += " `/game status` shows the board."
+        return ChannelPost(
+            session.place_id,
+            Reply(text=text, mentions=tuple(user_ids), colour=COLOUR_INFO),
+        )
 
     async def remind(self, every: timedelta, now: datetime | None = None) -> list[ChannelPost]:
         """Ping the humans awaited in games where nothing happened for `every`, at most once per
@@ -54,25 +155,6 @@ class TimerCommands(TableBase):
         now = now or self.service.now()
         posts = []
         for due in await self.service.due_reminders(every, now):
-            session = due.session
-            name = self._game_name(session)
-            seats = [s for s in session.seats if s.user_id in due.user_ids]
-            who = join_names([s.display_name for s in seats])
-            waited = duration_text((now - due.waiting_since).total_seconds())
-            verb = "is" if len(seats) == 1 else "are"
-            text = (
-                f"Reminder: the {name} game here has been waiting for {waited}; "
-                f"{who} {verb} still to move."
-            )
-            if session.turn_deadline is not None and session.turn_deadline > now:
-                left = duration_text((session.turn_deadline - now).total_seconds())
-                text += f" Without a move in the next {left}, the game will be abandoned."
-            text += " `/game status` shows the board."
-            posts.append(
-                ChannelPost(
-                    session.place_id,
-                    Reply(text=text, mentions=tuple(due.user_ids), colour=COLOUR_INFO),
-                )
-            )
-            await self.service.mark_reminded(session.id, now)
+            posts.append(self._reminder_post(due.session, due.user_ids, due.waiting_since, now))
+            await self.service.mark_reminded(due.session.id, now)
         return posts

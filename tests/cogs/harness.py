@@ -54,6 +54,7 @@ __all__ = [
     "CAROL",
     "DAVE",
     "GUILD_ID",
+    "MIA",
     "Channel",
     "Exchange",
     "Harness",
@@ -76,6 +77,8 @@ class User:
     id: int
     name: str
     bot: bool = False
+    moderator: bool = False
+    """A member with Manage Threads and Manage Server (others have neither)."""
 
     def payload(self) -> dict[str, Any]:
         """The Discord user object."""
@@ -88,6 +91,17 @@ class User:
             "bot": self.bot,
         }
 
+    def permissions(self) -> discord.Permissions:
+        """The member's permissions in the channel: an ordinary player's, or a moderator's."""
+        perms = discord.Permissions.text()
+        perms.view_channel = True
+        perms.manage_threads = False
+        perms.manage_messages = False
+        if self.moderator:
+            perms.manage_threads = True
+            perms.manage_guild = True
+        return perms
+
     def member_payload(self) -> dict[str, Any]:
         """The guild member object sent with a guild interaction."""
         return {
@@ -98,7 +112,7 @@ class User:
             "mute": False,
             "nick": None,
             "flags": 0,
-            "permissions": str(discord.Permissions.general().value | (1 << 11)),
+            "permissions": str(self.permissions().value),
         }
 
 
@@ -150,6 +164,8 @@ ALICE = User(100_000_000_000_000_001, "alice")
 BOB = User(100_000_000_000_000_002, "bob")
 CAROL = User(100_000_000_000_000_003, "carol")
 DAVE = User(100_000_000_000_000_004, "dave")
+MIA = User(100_000_000_000_000_005, "mia", moderator=True)
+"""A moderator (Manage Threads and Manage Server) who plays in no game."""
 C1 = Channel(700_000_000_000_000_001, "games")
 C2 = Channel(700_000_000_000_000_002, "other-games")
 

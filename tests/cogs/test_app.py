@@ -16,12 +16,14 @@ pytestmark = pytest.mark.asyncio
 
 
 async def test_setup_hook_loads_every_extension_and_registers_buttons(h: Harness) -> None:
-    """All extensions load; both persistent button classes are registered; no sync by default."""
+    """All extensions load; both persistent button classes are registered; a fresh database
+    gets one global sync (a normal install has its commands)."""
     assert h.bot.failed_extensions == {}
     assert set(h.bot.extensions) == set(default_extensions())
     registered = {cls.__name__ for cls in h.bot._connection._view_store._dynamic_items.values()}
     assert {"MoveButton", "CancelButton"} <= registered
-    assert not [s for s in h.sent if s.kind == "sync"]
+    (sync,) = [s for s in h.sent if s.kind == "sync"]
+    assert "/guilds/" not in sync.url
 
 
 async def test_a_broken_extension_is_logged_and_the_others_still_load(
@@ -39,12 +41,35 @@ async def test_a_broken_extension_is_logged_and_the_others_still_load(
 
 
 async def test_dev_guild_sync(start_bot: StartBot) -> None:
-    """With DEV_GUILD_ID the commands are synced to that guild at start."""
+    """With DEV_GUILD_ID the commands are synced globally and copied to that guild at start."""
     h = await start_bot(dev_guild_id=GUILD_ID)
-    (sync,) = [s for s in h.sent if s.kind == "sync"]
-    assert f"/guilds/{GUILD_ID}/commands" in sync.url
+    syncs = [s for s in h.sent if s.kind == "sync"]
+    (guild_sync,) = [s for s in syncs if f"/guilds/{GUILD_ID}/commands" in s.url]
+    assert len(syncs) == 2
+    names = {c["name"] for c in guild_sync.payload["commands"]}
+    assert {"game", "cathedral", "kingsburg"} <= names
+
+
+async def test_global_sync_once_and_not_again_on_an_unchanged_restart(start_bot: StartBot) -> None:
+    """The payload's hash is remembered: a restart with the same commands sends nothing; a
+    changed tree is synced again; `force` (python -m bot sync) always sends."""
+    first = await start_bot()
+    (sync,) = [s for s in first.sent if s.kind == "sync"]
     names = {c["name"] for c in sync.payload["commands"]}
     assert {"game", "cathedral", "kingsburg"} <= names
+    await first.close()
+    second = await start_bot()
+    assert not [s for s in second.sent if s.kind == "sync"]
+    second.bot.tree.remove_command("cathedral")
+    assert await second.bot.sync_commands() is True
+    assert not await second.bot.sync_commands()
+    assert await second.bot.sync_commands(force=True) is True
+
+
+async def test_command_groups_are_server_only(h: Harness) -> None:
+    """Every group is offered in servers only (not in DMs), at the group level."""
+    for command in h.bot.tree.get_commands():
+        assert command.guild_only, command.name
 
 
 async def test_closing_the_bot_closes_the_database(start_bot: StartBot, db_path: Path) -> None:

@@ -217,18 +217,36 @@ def not_a_good(word: str, example: str) -> Rejection:
     )
 
 
+NUMBER_MAX = 99
+"""The largest number any Kingsburg action can use (goods, soldiers, advisors are far below it).
+Parsers refuse bigger ones with a sentence before converting them, so a typed number of any
+length costs no more work than a short one (`int()` of 5,000 digits even raises)."""
+
+_TOO_BIG = f"Numbers in Kingsburg actions go up to {NUMBER_MAX}; no action uses more."
+
+
+def parse_number(digits: str) -> int | Rejection:
+    """A run of ASCII digits as an int of at most `NUMBER_MAX`, else a sentence."""
+    digits = digits.lstrip("0") or "0"
+    if len(digits) > len(str(NUMBER_MAX)) or int(digits) > NUMBER_MAX:
+        return malformed(_TOO_BIG)
+    return int(digits)
+
+
 def parse_goods(text: str, example: str = "gift gold+wood") -> Goods | Rejection:
     """ "gold+wood+wood", "gold, 2 wood" or "2 wood gold" -> (1, 2, 0)."""
     counts = [0, 0, 0]
     tokens = [t for t in re.split(r"[+,\s]+|\band\b", text) if t]
-    pending = 1
+    pending: int | Rejection = 1
     for tok in tokens:
-        m = re.fullmatch(r"(\d+)(?:x)?([a-z]*)", tok)
-        if m and m.group(2) == "":
-            pending = int(m.group(1))
-            continue
+        m = re.fullmatch(r"([0-9]+)(?:x)?([a-z]*)", tok)
         if m:
-            pending, tok = int(m.group(1)), m.group(2)
+            pending = parse_number(m.group(1))
+            if isinstance(pending, Rejection):
+                return pending
+            if m.group(2) == "":
+                continue
+            tok = m.group(2)
         good = _good(tok)
         if good is None:
             return not_a_good(tok, example)
@@ -282,8 +300,8 @@ _ADVISOR_KEYS = {re.sub(r"[^a-z]", "", a.name.lower()): a.number for a in ADVISO
 def _advisor_number(word: str) -> int | Rejection:
     """An advisor by number ("8") or name ("treasurer", "master hunter")."""
     word = word.strip()
-    if re.fullmatch(r"#?\d+", word):
-        return int(word.lstrip("#"))
+    if re.fullmatch(r"#?[0-9]+", word):
+        return parse_number(word.lstrip("#"))
     key = re.sub(r"[^a-z]", "", word.lower())
     if key in _ADVISOR_KEYS:
         return _ADVISOR_KEYS[key]
@@ -457,10 +475,12 @@ def parse_action(text: str) -> Action | Rejection:
     if head == "recruit":
         # "recruit 3 soldiers for gold+..." reads like "recruit 3 gold+...".
         rest = re.sub(r"^(\d+)\s*soldiers?\b", r"\1", rest).strip()
-        m = re.fullmatch(r"(\d+)\s*(?:for|paying|with)?\s*(.*)", rest)
+        m = re.fullmatch(r"([0-9]+)\s*(?:for|paying|with)?\s*(.*)", rest)
         if not m:
             return malformed("Write it as `recruit 2 gold+wood+stone+stone`.")
-        count = int(m.group(1))
+        count = parse_number(m.group(1))
+        if isinstance(count, Rejection):
+            return count
         if count == 0:
             return Skip()
         goods = parse_goods(m.group(2), "recruit 1 gold+wood") if m.group(2) else (0, 0, 0)

@@ -700,9 +700,10 @@ def _recruit_cost(p: Player) -> int:
 
 def recruit_payments(p: Player, count: int) -> list[Goods]:
     """Every distinct payment (gold, wood, stone) from `p`'s goods for `count` soldiers."""
-    if count < 1:
+    need = count * _recruit_cost(p)
+    if count < 1 or need > p.total_goods:  # unaffordable: no search at all
         return []
-    return _multisets(count * _recruit_cost(p), p.goods)
+    return _multisets(need, p.goods)
 
 
 def example_payment(p: Player, count: int) -> Goods | None:

@@ -1,0 +1,313 @@
+"""What a real server needs around the games: its settings, the list of its games, each
+player's games across servers, turn notifications, moderators' powers, bots resumed after a
+failure or a restart, and games ended when their channel is deleted.
+
+Moderators (the front end sets `Caller.moderator` for Manage Threads or Manage Server) may end,
+pause and resume any game, remove a seat and hand the host role on; `Caller.manager` (Manage
+Server) may change `/game settings`.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from typing import Any
+
+from bot.games.codec import CorruptStateError
+from bot.games.rejections import Rejection
+from bot.sessions.models import MoveResult
+from bot.storage.records import SessionRecord, SessionStatus
+from bot.table.format import (
+    COLOUR_INFO,
+    TEXT_MAX,
+    clip,
+    join_names,
+    jump_link,
+    refused,
+)
+from bot.table.play import PlayCommands
+from bot.table.replies import Caller, ChannelPost, Reply
+from bot.table.serverconf import TIMEOUT_ACTIONS
+
+log = logging.getLogger(__name__)
+
+__all__ = ["CORRUPT_SENTENCE", "NOT_A_MODERATOR", "ServerCommands", "jump_link"]
+
+NOT_A_MODERATOR = (
+    "Only the host or a moderator can do that. Moderators are members with the Manage Threads "
+    "or Manage Server permission (Server Settings → Roles)."
+)
+NOT_A_MANAGER = (
+    "Only members with the Manage Server permission can change this server's settings "
+    "(Server Settings → Roles)."
+)
+CORRUPT_SENTENCE = (
+    "The saved state of this game cannot be read (it is damaged). Nothing else is affected; "
+    "the host or a moderator can end it with `/game abandon` to free this channel."
+)
+LIST_MAX = 20
+"""At most this many games are listed in one `/game list` or `/game mine` reply."""
+
+SYSTEM = Caller(guild_id=None, channel_id=0, user_id=0, display_name="Guildhall")
+"""The caller of posts made without a command (resumed bots)."""
+
+
+class ServerCommands(PlayCommands):
+    """Settings, discovery, notifications, moderation and upkeep (see the module docstring)."""
+
+    # ------------------------------------------------------------------ settings
+
+    async def settings(self, caller: Caller, **changes: Any) -> list[Reply]:
+        """`/game settings`: show this server's settings; with `changes` (Manage Server only),
+        validate and store them first. Unset values are not changes."""
+        if not caller.guild_id:
+            return refused("Settings belong to a server; use this command in one.")
+        changes = {k: v for k, v in changes.items() if v is not None}
+        conf = await self.conf(caller.guild_id)
+        title = "This server's Guildhall settings"
+        if changes:
+            if not caller.manager:
+                return refused(NOT_A_MANAGER)
+            try:
+                conf = conf.changed(**changes)
+            except (ValueError, TypeError) as exc:
+                return refused(str(exc))
+            await self.extras.set_guild_settings(caller.guild_id, conf.to_stored())
+            title = "Settings saved"
+        return [
+            Reply(
+                text="Change them with the options of `/game settings` (Manage Server).",
+                title=title,
+                fields=tuple(conf.lines()),
+                ephemeral=True,
+                colour=COLOUR_INFO,
+            )
+        ]
+
+    async def place_allowed(self, caller: Caller) -> str:
+        """The sentence refusing a new table in this channel by the server's settings, or ""."""
+        conf = await self.conf(caller.guild_id)
+        if conf.channels and caller.channel_id not in conf.channels:
+            where = ", ".join(f"<#{c}>" for c in conf.channels)
+            return f"On this server, tables are opened in {where}; try there."
+        if conf.lobby_cap is not None and caller.guild_id:
+            hosted = [
+                s
+                for s in await self.service.list_open(caller.guild_id)
+                if s.status is SessionStatus.LOBBY and s.host_user_id == caller.user_id
+            ]
+            if len(hosted) >= conf.lobby_cap:
+                return (
+                    f"You already host {len(hosted)} open lobbies here, this server's cap; "
+                    "start or close one first (`/game list` shows them)."
+                )
+        return ""
+
+    # ------------------------------------------------------------------ discovery
+
+    def _game_line(self, session: SessionRecord, user_id: int | None = None) -> tuple[bool, str]:
+        """(is it `user_id`'s move, one line: game, where, whose turn)."""
+        name = self._game_name(session)
+        where = f"[{name} #{session.id}]({jump_link(session)})"
+        if session.status is SessionStatus.LOBBY:
+            need = len(session.seats)
+            return False, f"{where}: lobby, {need} seated — `/game join` there"
+        try:
+            state = self.service.load(session)
+            to_act = self.service.engine_for(session).to_act(state)
+        except (CorruptStateError, KeyError):
+            return False, f"{where}: cannot be read (damaged); a moderator can end it"
+        names = [self._seat_name(session, state, s) for s in sorted(to_act)]
+        mine = any(session.seats[s].user_id == user_id for s in to_act if s < len(session.seats))
+        waiting = join_names(names) or "nobody"
+        return mine, f"{where}: move {session.ply + 1}, waiting for {waiting}"
+
+    async def list_games(self, caller: Caller) -> list[Reply]:
+        """`/game list`: this server's open lobbies and running games, with links and whose
+        turn it is (privately)."""
+        if not caller.guild_id:
+            return refused("`/game list` shows a server's games; use it in a server.")
+        sessions = await self.service.list_open(caller.guild_id)
+        if not sessions:
+            text = "No lobbies or games are open on this server. Start one with `/game new`."
+            return [Reply(text=text, title="Games here", ephemeral=True, colour=COLOUR_INFO)]
+        lines = [self._game_line(s)[1] for s in sessions[:LIST_MAX]]
+        if len(sessions) > LIST_MAX:
+            lines.append(f"…and {len(sessions) - LIST_MAX} more.")
+        return [
+            Reply(
+                text=clip("\n".join(lines), TEXT_MAX),
+                title=f"Games here ({len(sessions)})",
+                ephemeral=True,
+                colour=COLOUR_INFO,
+            )
+        ]
+
+    async def mine(self, caller: Caller) -> list[Reply]:
+        """`/game mine`: every lobby and game the caller sits in, on any server, the ones
+        where it is their move first (privately)."""
+        ids = await self.extras.open_session_ids_of(caller.user_id)
+        sessions = [s for s in [await self.service.store.get_session(i) for i in ids] if s]
+        if not sessions:
+            text = "You are not seated in any open game. `/game list` shows this server's games."
+            return [Reply(text=text, title="Your games", ephemeral=True, colour=COLOUR_INFO)]
+        lines = [self._game_line(s, caller.user_id) for s in sessions]
+        yours = sum(1 for mine, _ in lines if mine)
+        shown = [f"**Your move** — {line}" for mine, line in lines if mine]
+        shown += [line for mine, line in lines if not mine]
+        if len(shown) > LIST_MAX:
+            shown = [*shown[:LIST_MAX], f"…and {len(shown) - LIST_MAX} more."]
+        return [
+            Reply(
+                text=clip("\n".join(shown), TEXT_MAX),
+                title=f"Your games ({len(sessions)}; your move in {yours})",
+                ephemeral=True,
+                colour=COLOUR_INFO,
+            )
+        ]
+
+    async def notify(self, caller: Caller, on: bool | None = None) -> list[Reply]:
+        """`/game notify on|off`: a direct message whenever it becomes the caller's turn."""
+        if on is None:
+            on = await self.extras.notify(caller.user_id)
+            state = "on" if on else "off"
+            text = f"Turn notifications by direct message are {state}."
+        else:
+            await self.extras.set_notify(caller.user_id, on)
+            text = (
+                "I will send you a direct message whenever it becomes your turn (if your "
+                "privacy settings let me; otherwise I turn this off again)."
+                if on
+                else "No more direct messages about your turns; the channel still pings you."
+            )
+        return [Reply(text=text, title="Notifications", ephemeral=True, colour=COLOUR_INFO)]
+
+    async def notify_failed(self, user_id: int) -> None:
+        """A turn DM was refused (the user does not accept DMs): stop sending them."""
+        await self.extras.set_notify(user_id, False)
+
+    # ------------------------------------------------------------------ moderation
+
+    async def _open_here(self, caller: Caller) -> SessionRecord | None:
+        return await self.service.store.get_open_in_place(caller.channel_id)
+
+    def _may_steward(self, caller: Caller, session: SessionRecord) -> bool:
+        return caller.moderator or caller.user_id == session.host_user_id
+
+    async def pause(self, caller: Caller, paused: bool = True) -> list[Reply]:
+        """Moderators (or the host): pause the game here (no moves, no reminders, no turn limit)
+        or resume it."""
+        session = await self._open_here(caller)
+        if session is None:
+            return refused("There is no game in this channel right now.")
+        if not self._may_steward(caller, session):
+            return refused(NOT_A_MODERATOR)
+        if paused == await self.extras.paused(session.id):
+            return refused("This game is already paused." if paused else "This game is not paused.")
+        await self.extras.set_paused(session.id, caller.user_id if paused else None)
+        name = self._game_name(session)
+        if paused:
+            text = f"{caller.display_name} paused this {name} game: no moves until `/game resume`."
+        else:
+            text = (
+                f"{caller.display_name} resumed this {name} game. `/game status` shows the board."
+            )
+        return [
+            Reply(
+                text=text, title=f"{name} {'paused' if paused else 'resumed'}", colour=COLOUR_INFO
+            )
+        ]
+
+    async def hand_host(self, caller: Caller, user_id: int) -> list[Reply]:
+        """The host or a moderator: make the seated player `user_id` the host."""
+        session = await self._open_here(caller)
+        if session is None:
+            return refused("There is no game in this channel right now.")
+        if not self._may_steward(caller, session):
+            return refused(NOT_A_MODERATOR)
+        result = await self.steward.hand_host(session.id, user_id)
+        if isinstance(result, Rejection):
+            return refused(result)
+        seat = result.seat_of(user_id)
+        who = seat.display_name if seat is not None else "that player"
+        return [
+            Reply(text=f"{who} is now the host of this game.", title="New host", colour=COLOUR_INFO)
+        ]
+
+    async def _moderator_end(self, caller: Caller, session: SessionRecord) -> list[Reply]:
+        name = self._game_name(session)
+        ended = await self.steward.end(session.id, f"Ended by a moderator, {caller.display_name}.")
+        if isinstance(ended, Rejection):
+            return refused(ended)
+        await self.extras.set_paused(session.id, None)
+        return [Reply(text=ended.end_reason or "Ended.", title=f"{name} ended", colour=COLOUR_INFO)]
+
+    async def _seat_taken_over(
+        self, caller: Caller, session: SessionRecord, seat_index: int, why: str
+    ) -> list[Reply]:
+        """A bot takes seat `seat_index` of the running game (or the lobby seat is removed)."""
+        result = await self.steward.bot_takes_seat(session.id, seat_index)
+        if isinstance(result, Rejection):
+            return refused(result)
+        if not isinstance(result, MoveResult):
+            return [Reply(text=why, title="Lobby", colour=COLOUR_INFO)]
+        replies = await self._game_reply(
+            caller, result, f"{self._game_name(session)}: a bot takes the seat", why, "takeover"
+        )
+        return replies
+
+    # ------------------------------------------------------------------ upkeep
+
+    async def resume_bots(self, session_ids: Sequence[int] | None = None) -> list[ChannelPost]:
+        """Let bots play wherever they are due: every active game at start-up (None), or the
+        games in `session_ids` (queued after a failure). One post per game that moved; a game
+        that fails again stays queued and the others go on."""
+        posts: list[ChannelPost] = []
+        if session_ids is None:
+            candidates = [
+                s.id for s in await self.service.list_open() if s.status is SessionStatus.ACTIVE
+            ]
+        else:
+            candidates = list(session_ids)
+        paused = await self.extras.paused_ids()
+        for session_id in candidates:
+            if session_id in paused:
+                continue
+            try:
+                result = await self.service.run_bots(session_id)
+            except Exception:
+                log.exception("session %s: resuming its bots failed; will retry", session_id)
+                self.pending_bots.add(session_id)
+                continue
+            self.pending_bots.discard(session_id)
+            if isinstance(result, Rejection) or not result.moves:
+                continue
+            replies = await self._announce_move(SYSTEM, result)
+            for reply in replies:
+                if reply.only_for is None and not reply.ephemeral:
+                    posts.append(ChannelPost(result.session.place_id, reply))
+        return posts
+
+    async def retry_pending(self) -> list[ChannelPost]:
+        """`resume_bots` for the games whose bots failed since the last try."""
+        if not self.pending_bots:
+            return []
+        return await self.resume_bots(sorted(self.pending_bots))
+
+    async def place_deleted(self, place_id: int) -> list[SessionRecord]:
+        """A channel or thread was deleted: end its open games (and those of its threads).
+        The records and logs are kept; nothing is posted (the place is gone)."""
+        ended = []
+        for session in await self.service.list_open():
+            if place_id not in (session.place_id, session.channel_id):
+                continue
+            result = await self.steward.end(
+                session.id, "Ended because its channel or thread was deleted."
+            )
+            if not isinstance(result, Rejection):
+                ended.append(result)
+        return ended
+
+    def timeout_action_text(self, action: str) -> str:
+        """What the timeout action means, for sentences."""
+        return TIMEOUT_ACTIONS.get(action, action)
