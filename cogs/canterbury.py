@@ -111,6 +111,7 @@ def _district_choices(
     return [choice(v, v) for v in rank(natural_sorted(dict.fromkeys(values)), typed)]
 
 
+@app_commands.guild_only()
 class CanterburyCog(
     commands.GroupCog, group_name="canterbury", group_description="Play Canterbury."
 ):
