@@ -519,7 +519,10 @@ def _draw_players(ctx: _Ctx, rect: Rect) -> None:
             notes.append("NB: " + ("Build" if p.neutral_build else "No Build"))
             top = p.small_stack[:1] or p.medium_stack[:1]
             left = len(p.small_stack) + len(p.medium_stack)
-            notes.append(f"stack {left}" + (f" ({top[0]})" if top else ""))
+            short = {s.id: s.abbreviation for s in view.supply}
+            notes.append(
+                f"next {short.get(top[0], top[0])}, {left} left" if top else "stacks empty"
+            )
         note_font = font(ctx.px(17))
         if notes:
             note = fit_name(" · ".join(notes), note_font, cols["gold"] - chip.x1 - 14 * k)

@@ -160,3 +160,20 @@ async def test_rules_name_the_reconstructed_numbers(h: Harness) -> None:
     text = ex.text
     assert "reconstructions" in text and "Treasury Bar" in text
     assert "Rules notes" in text
+
+
+async def test_a_whole_turn_is_saved_step_by_step_and_replays(h: Harness) -> None:
+    """One command, several engine steps: each is its own logged move, the log replays to the
+    stored state, and a turn refused halfway saves nothing."""
+    await _started(h)
+    user = await _first_player(h)
+    ex = await h.slash("canterbury act", notation="build well B3 and chapel B3", user=user)
+    assert not ex.public and "lacks food" in ex.ephemeral_text
+    assert await _ply(h) == 0
+    await h.slash("canterbury act", notation="build well B3 and garden B3", user=user)
+    status = await _status(h)
+    log = await h.bot.service.history(C1.id, 10)
+    assert not isinstance(log, Rejection)
+    assert [e.notation for e in log] == ["full", "build well B3", "build garden B3"]
+    report = await h.bot.service.verify_replay(status.session.id)
+    assert report.matches, report.difference
