@@ -121,7 +121,8 @@ class PlayCommands(MoveChoices):
         if result.finished:
             title = f"{name}: game over"
         elif first is not None:
-            title = f"{first.display_name} played {first.notation}"
+            played = _turn_line(self.service.engine_for(session), result.moves)
+            title = f"{first.display_name} played {played}"
         else:
             title = name
         return await self._game_reply(
@@ -351,3 +352,16 @@ class PlayCommands(MoveChoices):
                 )
             )
         return out
+
+
+def _turn_line(engine: Any, moves: Sequence[AppliedMove]) -> str:
+    """The first mover's consecutive moves as one line: a whole turn written in one command
+    is several engine steps (Canterbury), told by the engine's `turn_notation` when it has one."""
+    first = moves[0]
+    own = []
+    for move in moves:
+        if move.seat != first.seat:
+            break
+        own.append(move.notation)
+    short = getattr(engine, "turn_notation", None)
+    return short(own) if short is not None and len(own) > 1 else first.notation
