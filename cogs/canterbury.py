@@ -154,11 +154,13 @@ class CanterburyCog(
             confirm: Show a private preview to confirm first (default); False builds at once.
         """
         notation = f"build {structure.strip()} {district.strip()}"
-        if second and second_district:
-            notation += f" and {second.strip()} {second_district.strip()}"
-        elif second:
+        if second and not second_district:
             await run(interaction, lambda: _say(f"Say where the {second} goes (second_district)."))
             return
+        if second and second_district:
+            notation += f" and {second.strip()} {second_district.strip()}"
+        else:
+            notation += "; end"  # a whole turn, even after choosing Full Build by button
         await self._turn(interaction, notation, confirm)
 
     @app_commands.command(name="tax")
@@ -176,7 +178,8 @@ class CanterburyCog(
             district: Where, e.g. C2; a choice may include the demolitions that make room.
             confirm: Show a private preview to confirm first (default); False builds at once.
         """
-        await self._turn(interaction, f"tax {structure.strip()} {district.strip()}", confirm)
+        notation = f"tax {structure.strip()} {district.strip()}; end"  # a whole turn
+        await self._turn(interaction, notation, confirm)
 
     @app_commands.command(name="spread")
     async def spread(self, interaction: discord.Interaction, district: str) -> None:

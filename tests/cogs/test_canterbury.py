@@ -177,3 +177,23 @@ async def test_a_whole_turn_is_saved_step_by_step_and_replays(h: Harness) -> Non
     assert [e.notation for e in log] == ["full", "build well B3", "build garden B3"]
     report = await h.bot.service.verify_replay(status.session.id)
     assert report.matches, report.difference
+
+
+async def test_build_after_choosing_full_build_by_button_still_ends_the_turn(h: Harness) -> None:
+    """A player who pressed "Full Build" first, then uses /canterbury build, gets a whole turn;
+    naming a second structure without its district is refused with a sentence."""
+    await _started(h)
+    user = await _first_player(h)
+    ex = await h.slash("canterbury act", notation="full", user=user)
+    assert ex.public and await _ply(h) == 1
+    ex = await h.slash(
+        "canterbury build", structure="well", district="B3", second="garden", user=user
+    )
+    assert not ex.public and "second_district" in ex.ephemeral_text
+    ex = await h.slash(
+        "canterbury build", structure="well", district="B3", confirm=False, user=user
+    )
+    assert ex.public, ex.ephemeral_text
+    status = await _status(h)
+    assert await _ply(h) == 3 and status.state.phase.value == "choose"
+    assert status.state.current == 1

@@ -331,7 +331,11 @@ class CanterburyEngine:
             return steps
         explicit_spread = any(isinstance(a, A.Spread) for a in steps)
         current = state
+        kept: list[A.Action] = []
         for action in steps:
+            over = current.phase is Phase.OVER or current.turn_number != state.turn_number
+            if isinstance(action, A.End) and (over or current.phase is not Phase.BUILD):
+                continue  # the turn already ended by itself (two structures, Tax & Build)
             if current.phase is Phase.OVER or current.current != seat:
                 return malformed(
                     f"The turn is over before `{A.format_action(action)}`.",
@@ -341,7 +345,8 @@ class CanterburyEngine:
             if problem is not None:
                 return problem
             current, _ = rules.apply(current, seat, action)
-        out = list(steps)
+            kept.append(action)
+        out = kept
         if current.current == seat and current.turn_number == state.turn_number:
             if current.phase is Phase.BUILD and current.turn.built:
                 out.append(A.End())
@@ -351,10 +356,11 @@ class CanterburyEngine:
 
     @staticmethod
     def turn_notation(steps: list[str]) -> str:
-        """The shortest line `split_turn` reads back as these steps: `full` and the `end` or
+        """The shortest line `split_turn` reads back as these steps: `full` and the
         `spread done` it adds itself are left out, a Tax & Build is written `tax S D`, and two
         structures are joined with `and` (button ids hold at most 100 characters)."""
         parts = [p for p in steps if p not in ("full", "end", "spread done")]
+        ends = bool(steps) and steps[-1] == "end"
         if steps and steps[-1] == "spread done" and not any(p.startswith("spread ") for p in parts):
             parts.append("spread done")
         tax = bool(parts) and parts[0] == "tax"
@@ -374,6 +380,8 @@ class CanterburyEngine:
             out[0] = "tax " + out[0][len("build ") :]
         elif tax:
             out.insert(0, "tax")
+        if ends and out:
+            out.append("end")
         return "; ".join(out) if out else "; ".join(steps)
 
     def build_choices(
