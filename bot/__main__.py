@@ -4,7 +4,7 @@ python -m bot                                   the Discord bot (needs DISCORD_T
 python -m bot local cathedral --players a,b     a table in the terminal
 python -m bot play cathedral --bots heuristic,random --seed 7 --out DIR
 python -m bot replay cathedral --moves FILE [--json]
-python -m bot bench [--game cathedral] [--quick]
+python -m bot bench [--game cathedral] [--quick] [--markdown] [--scale N]
 """
 
 from __future__ import annotations

@@ -27,26 +27,28 @@ from rendering.base import (
     Grid,
     Rect,
     Theme,
+    canvas_from,
     cells_extent,
     clamp,
-    draw_header,
     draw_panel,
-    draw_swatch,
+    draw_seat_badge,
+    draw_text,
     draw_text_centered,
-    draw_wrapped,
     drawable_text,
+    ellipsize,
+    finish,
     fit_font,
     fit_name,
-    flow_layout,
     font,
     inset_outline,
     label_point,
-    measure_wrapped,
-    mix,
-    new_canvas,
+    min_text_px,
     normalise_cells,
     polyomino_outline,
+    seat_letter,
+    static_layer,
     text_width,
+    wrap_text,
 )
 
 if TYPE_CHECKING:
@@ -79,42 +81,115 @@ ABBREVIATIONS: dict[str, str] = {
 }
 """Short names written on the board (a cell is too small for "Infirmary" at a readable size)."""
 
-# Proportions of one board cell; every length in the image derives from the cell size.
+# Proportions of one board cell; every board length derives from the cell size.
 _LABEL_BAND = 0.5  # room for file letters / rank numbers outside the wall
 _WALL = 0.17  # wall thickness
 _PAD = 0.25  # outer margin
 _HEADER = 0.85  # title bar height
 _PIECE_GAP = 0.05  # how far each piece's edge sits inside its squares (shows piece boundaries)
-_MINI = 0.28  # hand pieces: mini square size
+
+# Everything below the board is sized from the text size `text` (>= the kit's phone minimum).
+_HAND_COLUMNS = 4  # slots per hand row: 11 kinds of building plus the Cathedral fit in 4 x 3
+_HAND_ROWS = 3
+_TURN_GAP = 0.7  # space between two rotations of a building, in squares
+_TURNS = (0, 90, 180, 270)
+
+HAND_LEGEND = "Hands: turned 0\u00b0, 90\u00b0, 180\u00b0, 270\u00b0; dot = square you name"
+"""The one line explaining the hand drawings (the rotation number in `Castle B3 90`)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Layout:
-    """Where everything goes, in pixels (pure numbers, tested without drawing)."""
+    """Where everything goes, in pixels (pure numbers, tested without drawing).
+
+    The height depends only on the width: every section has a fixed size whatever the position,
+    so the board never jumps in the chat. `panels` are the light and dark hand panels (top to
+    bottom) and `slots[i]` the building slots of panel i, row by row.
+    """
 
     width: int
+    height: int
     cell: float
     pad: float
+    text: int
     header: Rect
     board: Grid
     wall: Rect
     below_y: float
+    status: Rect
+    legend_y: float
+    panels: tuple[Rect, Rect]
+    slots: tuple[tuple[Rect, ...], tuple[Rect, ...]]
+    mini: float
 
 
 def compute_layout(width: int, rows: int = 10, cols: int = 10) -> Layout:
-    """The board geometry for an image `width` pixels wide (height of the panels comes later)."""
+    """The whole image's geometry for `width` pixels (its height follows from the width alone)."""
     cell = width / (cols + 2 * (_LABEL_BAND + _WALL + _PAD))
     # Whole-pixel cells keep grid lines and piece edges crisp.
     cell = float(int(cell))
+    text = max(min_text_px(width), round(width * 0.029))
     pad = (width - cols * cell) / 2 - (_LABEL_BAND + _WALL) * cell
-    header = Rect(pad, pad * 0.5, width - pad, pad * 0.5 + _HEADER * cell)
+    header = Rect(pad, pad * 0.5, width - pad, pad * 0.5 + max(_HEADER * cell, text * 2.2))
     top = header.y1 + _LABEL_BAND * cell + _WALL * cell
     left = round((width - cols * cell) / 2)
     board = Grid(left, math.ceil(top), cell, rows, cols)
-    wall_w = _WALL * cell
-    wall = board.rect.inset(-wall_w)
+    wall = board.rect.inset(-_WALL * cell)
     below_y = wall.y1 + _LABEL_BAND * cell + pad * 0.5
-    return Layout(width, cell, pad, header, board, wall, below_y)
+    line = text * 1.3
+    status = Rect(pad, below_y, width - pad, below_y + 2 * line + text * 0.8)
+    legend_y = status.y1 + text * 0.35
+    inner = text * 0.5
+    slot_gap = text * 0.35
+    mini = float(
+        max(
+            4,
+            int(
+                (width - 2 * pad - 2 * inner - slot_gap * 5) / _HAND_COLUMNS / (12 + 3 * _TURN_GAP)
+            ),
+        )
+    )
+    slot_h = 3 * mini + text * 1.55
+    panel_h = 2 * inner + text * 1.5 + line + _HAND_ROWS * slot_h + (_HAND_ROWS - 1) * slot_gap
+    y = legend_y + line
+    panels = []
+    slots = []
+    for _ in range(2):
+        rect = Rect(pad, y, width - pad, y + panel_h)
+        area_top = rect.y0 + inner + text * 1.5 + line
+        row = Rect(rect.x0 + inner, area_top, rect.x1 - inner, area_top)
+        columns = row.split_columns(_HAND_COLUMNS, slot_gap)
+        slots.append(
+            tuple(
+                Rect(
+                    c.x0,
+                    area_top + r * (slot_h + slot_gap),
+                    c.x1,
+                    area_top + r * (slot_h + slot_gap) + slot_h,
+                )
+                for r in range(_HAND_ROWS)
+                for c in columns
+            )
+        )
+        panels.append(rect)
+        y = rect.y1 + text * 0.4
+    height = round(y - text * 0.4 + pad * 0.5)
+    return Layout(
+        width,
+        height,
+        cell,
+        pad,
+        text,
+        header,
+        board,
+        wall,
+        below_y,
+        status,
+        legend_y,
+        (panels[0], panels[1]),
+        (slots[0], slots[1]),
+        mini,
+    )
 
 
 def square_name(row: int, col: int) -> str:
@@ -134,21 +209,58 @@ def render(
 
     view: the public position (`bot.games.cathedral.view.CathedralView`).
     theme: colours (see `rendering.base.Theme`).
-    size: image width in pixels, clamped to 480..1600 (the height follows from the content).
+    size: image width in pixels, clamped to 480..1600; the height follows from the width only.
     names: display names by seat, e.g. Discord nicknames; defaults to "Player 1"/"Player 2".
     highlights: extra squares (row, col) to ring, e.g. a proposed placement.
     """
     width = clamp(int(size), MIN_WIDTH, MAX_WIDTH)
     layout = compute_layout(width, view.size, view.size)
-    seat_of = {colour: seat for seat, colour in view.colour_of_seat.items()}
-    panels = _plan_panels(view, layout, seat_of, names)
-    height = round(panels.bottom + layout.pad * 0.5)
-
-    image, draw = new_canvas(width, height, theme)
+    layer = static_layer(
+        ("cathedral", view.size),
+        (layout.width, layout.height),
+        theme,
+        lambda image, draw: _paint_static(draw, layout, theme),
+    )
+    image, draw = canvas_from(layer)
     _draw_header(draw, view, layout, theme)
     _draw_board(draw, view, layout, theme, tuple(highlights))
-    _draw_panels(draw, view, panels, layout, theme)
-    return image
+    _draw_status(draw, view, layout, theme, names)
+    _draw_panels(draw, view, layout, theme, names)
+    return finish(image, draw, (theme.background, theme.panel, theme.board_empty))
+
+
+def _paint_static(draw: ImageDraw.ImageDraw, layout: Layout, theme: Theme) -> None:
+    """What every move of a game shares: wall, coordinates, empty board, grid, empty panels."""
+    grid = layout.board
+    _draw_wall(draw, layout, theme)
+    _draw_coordinates(draw, layout, theme)
+    draw.rectangle(grid.rect.box(), fill=theme.board_empty)
+    _draw_grid_lines(draw, layout, theme)
+    draw_panel(draw, layout.header, theme, radius=round(layout.text * 0.4))
+    draw_panel(draw, layout.status, theme, radius=round(layout.text * 0.4))
+    legend_font = fit_font(
+        HAND_LEGEND, layout.width - 2 * layout.pad, layout.text, min_size=layout.text
+    )
+    draw.text(
+        (layout.pad, layout.legend_y),
+        ellipsize(HAND_LEGEND, legend_font, layout.width - 2 * layout.pad),
+        font=legend_font,
+        fill=theme.text_muted,
+        anchor="la",
+    )
+    for rect in layout.panels:
+        draw_panel(draw, rect, theme, radius=round(layout.text * 0.4))
+
+
+def _draw_grid_lines(draw: ImageDraw.ImageDraw, layout: Layout, theme: Theme) -> None:
+    grid, cell = layout.board, layout.cell
+    line_w = max(1, round(cell * 0.02))
+    for i in range(1, grid.cols):
+        x = round(grid.x + i * cell)
+        draw.line((x, grid.y, x, grid.rect.y1 - 1), fill=theme.grid_line, width=line_w)
+    for i in range(1, grid.rows):
+        y = round(grid.y + i * cell)
+        draw.line((grid.x, y, grid.rect.x1 - 1, y), fill=theme.grid_line, width=line_w)
 
 
 # --------------------------------------------------------------------------------------------
@@ -167,7 +279,21 @@ def _draw_header(
     else:
         status = f"{COLOUR_NAMES.get(view.to_move, view.to_move)} to move"
         colour = theme.highlight
-    draw_header(draw, layout.header, title, theme, status=status, status_colour=colour)
+    rect, t = layout.header, layout.text
+    pad = t * 0.5
+    big = round(t * 1.25)
+    status_font = font(big, bold=True)
+    status_w = text_width(status, status_font)
+    draw.text((rect.x1 - pad, rect.center[1]), status, font=status_font, fill=colour, anchor="rm")
+    room = rect.width - status_w - 3 * pad
+    title_font = fit_font(title, room, big, min_size=t, bold=True)
+    draw.text(
+        (rect.x0 + pad, rect.center[1]),
+        ellipsize(title, title_font, room),
+        font=title_font,
+        fill=theme.text,
+        anchor="lm",
+    )
 
 
 def _draw_board(
@@ -178,36 +304,42 @@ def _draw_board(
     highlights: tuple[Cell, ...],
 ) -> None:
     grid, cell = layout.board, layout.cell
-    _draw_wall(draw, layout, theme)
-    _draw_coordinates(draw, layout, theme)
-
-    # Squares: empty stone, or tinted and hatched when claimed, so a claim reads even in greyscale.
+    # Claimed squares: tinted and hatched, so a claim reads even in greyscale. Squares under a
+    # building are left plain: the hatch would otherwise show in the gaps round the owner's own
+    # buildings and read as a claim on the building.
+    covered = {c for piece in view.pieces for c in piece.cells}
     hatch_w = max(1, round(cell * 0.03))
+    line_w = max(1, round(cell * 0.02))
+    edge = math.ceil(line_w / 2)
     for row in range(grid.rows):
         for col in range(grid.cols):
-            rect = grid.cell_rect(row, col)
             owner = _territory(view, row, col)
+            if not owner or (row, col) in covered:
+                continue
+            rect = grid.cell_rect(row, col)
+            inner = Rect(rect.x0 + edge, rect.y0 + edge, rect.x1 - edge + 1, rect.y1 - edge + 1)
             if owner == "light":
-                draw.rectangle(rect.box(), fill=theme.territory_light)
-                _hatch(draw, rect, theme.hatch_light, hatch_w)
+                draw.rectangle(inner.box(), fill=theme.territory_light)
+                _hatch(draw, inner, theme.hatch_light, hatch_w)
             elif owner == "dark":
-                draw.rectangle(rect.box(), fill=theme.territory_dark)
-                _hatch(draw, rect, theme.hatch_dark, hatch_w)
-            else:
-                draw.rectangle(rect.box(), fill=theme.board_empty)
-    line_w = max(1, round(cell * 0.02))
-    for i in range(1, grid.cols):
-        x = round(grid.x + i * cell)
-        draw.line((x, grid.y, x, grid.rect.y1 - 1), fill=theme.grid_line, width=line_w)
-    for i in range(1, grid.rows):
-        y = round(grid.y + i * cell)
-        draw.line((grid.x, y, grid.rect.x1 - 1, y), fill=theme.grid_line, width=line_w)
+                draw.rectangle(inner.box(), fill=theme.territory_dark)
+                _hatch(draw, inner, theme.hatch_dark, hatch_w)
 
     last = None
     for piece in view.pieces:
-        _draw_piece(draw, grid, piece.cells, piece.owner, piece.name, theme, label=True)
+        _draw_piece(
+            draw,
+            grid,
+            piece.cells,
+            piece.owner,
+            piece.name,
+            theme,
+            label=True,
+            min_text=layout.text,
+        )
         if piece.piece_id == view.last_piece_id:
             last = piece
+    _draw_captured(draw, grid, view.last_captured, theme)
     if last is not None:
         _draw_last_move(draw, grid, last, theme)
     for row, col in highlights:
@@ -256,7 +388,7 @@ def _draw_wall(draw: ImageDraw.ImageDraw, layout: Layout, theme: Theme) -> None:
 
 def _draw_coordinates(draw: ImageDraw.ImageDraw, layout: Layout, theme: Theme) -> None:
     grid, wall, cell = layout.board, layout.wall, layout.cell
-    fnt = font(round(cell * 0.34), bold=True)
+    fnt = font(max(layout.text, round(cell * 0.34)), bold=True)
     band = _LABEL_BAND * cell
     for col in range(grid.cols):
         x = grid.cell_center(0, col)[0]
@@ -292,6 +424,7 @@ def _draw_piece(
     theme: Theme,
     *,
     label: bool,
+    min_text: int = 8,
 ) -> None:
     """One building as a single outlined shape, its short name (or a cross) on its middle."""
     cells = tuple(cells)
@@ -307,7 +440,7 @@ def _draw_piece(
     cx, cy = grid.cell_center(row, col)
     if name == "Cathedral" or owner == "cathedral":
         # A plain cross: the Cathedral needs no text to be recognised.
-        arm, bar = cell * 0.3, max(2, round(cell * 0.09))
+        arm, bar = cell * 0.3, max(1, round(cell * 0.09))
         draw.rectangle((cx - bar / 2, cy - arm, cx + bar / 2, cy + arm), fill=text)
         draw.rectangle(
             (cx - arm * 0.7, cy - arm * 0.45 - bar / 2, cx + arm * 0.7, cy - arm * 0.45 + bar / 2),
@@ -315,19 +448,134 @@ def _draw_piece(
         )
     elif label:
         short = ABBREVIATIONS.get(name, name[:3])
-        fnt = fit_font(short, cell * 0.8, round(cell * 0.34), bold=True)
+        size = max(min_text, round(cell * 0.34))
+        fnt = fit_font(short, cell * 0.86, size, min_size=min_text, bold=True)
         draw_text_centered(draw, (cx, cy), short, fnt, text)
 
 
 def _draw_last_move(
     draw: ImageDraw.ImageDraw, grid: Grid, piece: PlacedPiece, theme: Theme
 ) -> None:
-    # A bright ring just inside the piece's edge: obvious at thumbnail size, and it does not hide
-    # the piece's own colour or the neighbours'.
+    # A highlight stripe inside a near-black band just within the piece's edge: the dark band
+    # frames it on light pieces, the bright stripe stands out on dark ones.
     cell = grid.cell
-    width = max(3, round(cell * 0.08))
+    width = max(4, round(cell * 0.11))
     polygon = _piece_polygon(grid, piece.cells, cell * _PIECE_GAP + width / 2)
-    draw.line([*polygon, polygon[0]], fill=theme.highlight, width=width, joint="curve")
+    draw.line([*polygon, polygon[0]], fill="#111111", width=width, joint="curve")
+    draw.line(
+        [*polygon, polygon[0]],
+        fill=theme.highlight,
+        width=max(2, round(width * 0.55)),
+        joint="curve",
+    )
+
+
+def _draw_captured(
+    draw: ImageDraw.ImageDraw, grid: Grid, cells: Iterable[Cell], theme: Theme
+) -> None:
+    """Where the last move's captured buildings stood: each square crossed out in the highlight
+    colour inside a dark frame (shown for that one move only)."""
+    cell = grid.cell
+    width = max(2, round(cell * 0.05))
+    for row, col in cells:
+        rect = grid.cell_rect(row, col).inset(cell * 0.14)
+        box = rect.box()
+        draw.rectangle(box, outline="#111111", width=width + 2)
+        draw.rectangle(rect.inset(1).box(), outline=theme.highlight, width=width)
+        for a, b in (((box[0], box[1]), (box[2], box[3])), ((box[0], box[3]), (box[2], box[1]))):
+            draw.line((a, b), fill="#111111", width=width + 2)
+            draw.line((a, b), fill=theme.highlight, width=width)
+
+
+# --------------------------------------------------------------------------------------------
+# Status strip: move number, last move, skipped player, capture, result
+# --------------------------------------------------------------------------------------------
+
+
+def _who(view: CathedralView, colour: str, names: Mapping[Seat, str] | None) -> str:
+    """ "Light (Alice)" when a name is known, else "Light"."""
+    seat = next((s for s, c in view.colour_of_seat.items() if c == colour), None)
+    given = (
+        drawable_text((names or {}).get(seat) or "", font(24, bold=True))
+        if seat is not None
+        else ""
+    )
+    label = COLOUR_NAMES.get(colour, colour)
+    return f"{label} ({given})" if given else label
+
+
+def status_lines(view: CathedralView, names: Mapping[Seat, str] | None = None) -> tuple[str, str]:
+    """The two lines under the board: what the last move was, then what followed (captures,
+    a skipped player) or the result once the game is over."""
+    if view.last_move is None:
+        first = "Move 0: no building placed yet"
+    else:
+        mover = "light" if view.last_mover == "cathedral" else (view.last_mover or "")
+        first = f"Move {view.move_number}: {_who(view, mover, names)} played {view.last_move}"
+    notes = []
+    taken = last_captures(view)
+    if taken:
+        notes.append(f"Took {' and '.join(taken)} (crossed squares)")
+    if view.skipped is not None and not view.finished:
+        skipped = COLOUR_NAMES.get(view.skipped, view.skipped)
+        notes.append(f"{skipped} skipped (no legal placement)")
+    if view.finished:
+        return first, _result_text(view, names) or "Game over."
+    return first, "; ".join(notes)
+
+
+def last_captures(view: CathedralView) -> tuple[str, ...]:
+    """What the last move captured, as "dark's Inn" / "the Cathedral": the trailing entries of
+    `view.captured` by the last mover whose sizes add up to the squares it left."""
+    if not view.last_captured:
+        return ()
+    sizes = {p.name: p.squares for hand in view.hands.values() for p in hand}
+    sizes.setdefault("Cathedral", 6)
+    need = len(view.last_captured)
+    out: list[str] = []
+    for taker, name, owner in reversed(view.captured):
+        if need <= 0 or taker != view.last_mover:
+            break
+        out.append("the Cathedral" if owner == "cathedral" else f"{owner}'s {name}")
+        need -= sizes.get(name, need)
+    return tuple(reversed(out))
+
+
+def _draw_status(
+    draw: ImageDraw.ImageDraw,
+    view: CathedralView,
+    layout: Layout,
+    theme: Theme,
+    names: Mapping[Seat, str] | None,
+) -> None:
+    rect, t = layout.status, layout.text
+    pad = t * 0.5
+    room = rect.width - 2 * pad
+    first, second = status_lines(view, names)
+    top = rect.y0 + t * 0.4
+    if view.finished:
+        # The result matters more than the last move now: it gets both lines.
+        fnt = font(t, bold=True)
+        lines = wrap_text(second, fnt, room)
+        if len(lines) > 2:
+            lines = [lines[0], ellipsize(" ".join(lines[1:]), fnt, room)]
+        for i, line in enumerate(lines):
+            draw.text(
+                (rect.x0 + pad, top + i * t * 1.3), line, font=fnt, fill=theme.text, anchor="la"
+            )
+        return
+    f1 = font(t, bold=True)
+    draw.text(
+        (rect.x0 + pad, top), ellipsize(first, f1, room), font=f1, fill=theme.text, anchor="la"
+    )
+    if second:
+        draw.text(
+            (rect.x0 + pad, top + t * 1.3),
+            ellipsize(second, font(t), room),
+            font=font(t),
+            fill=theme.highlight,
+            anchor="la",
+        )
 
 
 # --------------------------------------------------------------------------------------------
@@ -335,52 +583,45 @@ def _draw_last_move(
 # --------------------------------------------------------------------------------------------
 
 
+def turned(cells: Iterable[Cell], degrees: int) -> tuple[Cell, ...]:
+    """`cells` turned clockwise by `degrees` (a multiple of 90), normalised and sorted, so the
+    first cell is the anchor the notation names (topmost, then leftmost)."""
+    shape = normalise_cells(cells)
+    for _ in range((degrees // 90) % 4):
+        height = max(r for r, _ in shape)
+        shape = normalise_cells((c, height - r) for r, c in shape)
+    return shape
+
+
+def distinct_turns(cells: Iterable[Cell]) -> tuple[tuple[int, tuple[Cell, ...]], ...]:
+    """(degrees, shape) for each rotation giving a new shape, first occurrence only: the same
+    rotations the notation accepts as distinct (Tavern 0; Stable 0, 90; Castle all four)."""
+    seen: set[tuple[Cell, ...]] = set()
+    out = []
+    for degrees in _TURNS:
+        shape = turned(cells, degrees)
+        if shape not in seen:
+            seen.add(shape)
+            out.append((degrees, shape))
+    return tuple(out)
+
+
 @dataclass(frozen=True, slots=True)
-class _HandItem:
+class HandItem:
+    """One kind of building in a hand: name, how many, its base shape."""
+
     name: str
     count: int
     cells: tuple[Cell, ...]
-    caption: str
-    width: float
-    height: float
-    slot_rows: int
+
+    @property
+    def caption(self) -> str:
+        """ "Castle" or "Inn x2"."""
+        return self.name if self.count == 1 else f"{self.name} \u00d7{self.count}"
 
 
-@dataclass(frozen=True, slots=True)
-class _PanelPlan:
-    colour: str
-    rect: Rect
-    title: str
-    lines: tuple[str, ...]
-    items: tuple[_HandItem, ...]
-    positions: tuple[tuple[float, float], ...]
-    hand_top: float
-    captures: str
-    captures_top: float
-
-
-@dataclass(frozen=True, slots=True)
-class _Panels:
-    panels: tuple[_PanelPlan, ...]
-    result_rect: Rect | None
-    result_text: str
-    bottom: float
-
-
-def _metrics(layout: Layout) -> dict[str, float]:
-    c = layout.cell
-    return {
-        "mini": max(8.0, round(c * _MINI)),
-        "title": round(c * 0.34),
-        "line": round(c * 0.3),
-        "caption": round(c * 0.26),
-        "inner": c * 0.2,
-        "gap": c * 0.2,
-    }
-
-
-def _hand_items(hand: Iterable[HandPiece], mini: float, caption_size: int) -> tuple[_HandItem, ...]:
-    """Group identical buildings (keeping the hand's order) and size each picture + caption."""
+def hand_items(hand: Iterable[HandPiece]) -> tuple[HandItem, ...]:
+    """Identical buildings grouped, keeping the hand's order (largest first)."""
     order: list[str] = []
     counts: dict[str, int] = {}
     shapes: dict[str, tuple[Cell, ...]] = {}
@@ -390,17 +631,7 @@ def _hand_items(hand: Iterable[HandPiece], mini: float, caption_size: int) -> tu
             counts[piece.name] = 0
             shapes[piece.name] = normalise_cells(piece.cells)
         counts[piece.name] += 1
-    fnt = font(caption_size)
-    # Every slot is as tall as the tallest shape, so the captions of a row line up.
-    slot_rows = max((cells_extent(cells)[0] for cells in shapes.values()), default=0)
-    items = []
-    for name in order:
-        caption = name if counts[name] == 1 else f"{name} \u00d7{counts[name]}"
-        _rows, cols = cells_extent(shapes[name])
-        width = max(cols * mini, text_width(caption, fnt))
-        height = slot_rows * mini + caption_size * 1.5
-        items.append(_HandItem(name, counts[name], shapes[name], caption, width, height, slot_rows))
-    return tuple(items)
+    return tuple(HandItem(name, counts[name], shapes[name]) for name in order)
 
 
 def took_line(view: CathedralView, colour: str) -> str:
@@ -437,176 +668,129 @@ def _result_text(view: CathedralView, names: Mapping[Seat, str] | None) -> str:
     return view.result_text or ""
 
 
-def _plan_panels(
-    view: CathedralView,
-    layout: Layout,
-    seat_of: Mapping[str, Seat],
-    names: Mapping[Seat, str] | None,
-) -> _Panels:
-    m = _metrics(layout)
-    inner, gap = m["inner"], m["gap"]
-    area = Rect(layout.pad, layout.below_y, layout.width - layout.pad, layout.below_y)
-    columns = area.split_columns(2, gap)
-    plans = []
-    bottoms = []
-    for colour, column in zip(COLOURS, columns, strict=True):
-        seat = seat_of.get(colour)
-        who = COLOUR_NAMES[colour]
-        if seat is not None:
-            # Characters DejaVu cannot draw (CJK, emoji) would show as empty boxes: replace them.
-            given = drawable_text((names or {}).get(seat) or "", font(int(m["title"]), bold=True))
-            title = f"{who} - {given or f'Player {int(seat) + 1}'}"
-        else:
-            title = who
-        score = view.scores.get(colour, 0)
-        lines = [f"Unplaced: {score} square{'s' if score != 1 else ''}"]
-        if view.games_in_series > 1 and seat is not None and seat in view.series_totals:
-            lines.append(f"Series total: {view.series_totals[seat]} pts")
-        content_w = column.width - 2 * inner
-        y = column.y0 + inner + m["title"] * 1.4 + m["line"] * 1.35 * len(lines) + inner * 0.5
-        items = _hand_items(view.hands.get(colour, ()), m["mini"], int(m["caption"]))
-        positions, used = _flow(items, content_w, m["mini"])
-        hand_top = y
-        if not items:
-            used = m["line"] * 1.4  # room for "All buildings placed"
-        y += used + inner * 0.5
-        captures = took_line(view, colour)
-        captures_top = y
-        if captures:
-            y += measure_wrapped(captures, font(int(m["line"])), content_w) + inner * 0.3
-        bottoms.append(y + inner * 0.5)
-        plans.append(
-            (
-                colour,
-                column,
-                title,
-                tuple(lines),
-                items,
-                positions,
-                hand_top,
-                captures,
-                captures_top,
-            )
-        )
-    panel_bottom = max(bottoms)
-    panels = tuple(
-        _PanelPlan(
-            colour,
-            Rect(col.x0, col.y0, col.x1, panel_bottom),
-            title,
-            lines,
-            items,
-            tuple(positions),
-            hand_top,
-            captures,
-            captures_top,
-        )
-        for colour, col, title, lines, items, positions, hand_top, captures, captures_top in plans
-    )
-    result_text = _result_text(view, names)
-    result_rect = None
-    bottom = panel_bottom
-    if result_text:
-        fnt = font(int(m["title"]), bold=True)
-        h = measure_wrapped(result_text, fnt, area.width - 2 * inner) + 2 * inner
-        result_rect = Rect(area.x0, panel_bottom + gap, area.x1, panel_bottom + gap + h)
-        bottom = result_rect.y1
-    return _Panels(panels, result_rect, result_text, bottom)
+def panel_title(view: CathedralView, colour: str, names: Mapping[Seat, str] | None) -> str:
+    """ "Light - Alice" (or "Light - Player 1" without a name)."""
+    seat = next((s for s, c in view.colour_of_seat.items() if c == colour), None)
+    who = COLOUR_NAMES[colour]
+    if seat is None:
+        return who
+    # Characters DejaVu cannot draw (CJK, emoji) would show as empty boxes: replace them.
+    given = drawable_text((names or {}).get(seat) or "", font(28, bold=True))
+    return f"{who} - {given or f'Player {int(seat) + 1}'}"
 
 
-def _flow(
-    items: tuple[_HandItem, ...], max_width: float, mini: float
-) -> tuple[list[tuple[float, float]], float]:
-    return flow_layout([(i.width, i.height) for i in items], max_width, mini * 0.9, mini * 0.4)
+def info_line(view: CathedralView, colour: str) -> str:
+    """Unplaced squares (the score), series points and captures, in one line."""
+    score = view.scores.get(colour, 0)
+    parts = [f"{score} square{'s' if score != 1 else ''} unplaced"]
+    seat = next((s for s, c in view.colour_of_seat.items() if c == colour), None)
+    if view.games_in_series > 1 and seat is not None and seat in view.series_totals:
+        parts.append(f"series {view.series_totals[seat]} pts")
+    took = took_line(view, colour)
+    if took:
+        parts.append(took.replace("Took:", "took"))
+    return " \u00b7 ".join(parts)
 
 
 def _draw_panels(
-    draw: ImageDraw.ImageDraw, view: CathedralView, panels: _Panels, layout: Layout, theme: Theme
+    draw: ImageDraw.ImageDraw,
+    view: CathedralView,
+    layout: Layout,
+    theme: Theme,
+    names: Mapping[Seat, str] | None,
 ) -> None:
-    m = _metrics(layout)
-    inner = m["inner"]
-    title_font = font(int(m["title"]), bold=True)
-    line_font = font(int(m["line"]))
-    caption_font = font(int(m["caption"]))
-    for plan in panels.panels:
-        to_move = not view.finished and view.to_move == plan.colour
-        border = theme.highlight if to_move else theme.panel_border
-        draw_panel(draw, plan.rect, theme, border=border, width=4 if to_move else 2)
-        fill, outline, _ = _piece_colours(plan.colour, theme)
-        x, y = plan.rect.x0 + inner, plan.rect.y0 + inner
-        sw = m["title"]
-        draw_swatch(draw, Rect(x, y, x + sw, y + sw), fill, outline=outline)
-        title_w = plan.rect.width - 2 * inner - sw * 1.4
+    t = layout.text
+    inner = t * 0.5
+    title_font = font(t, bold=True)
+    line_font = font(t)
+    for colour, rect, slots in zip(COLOURS, layout.panels, layout.slots, strict=True):
+        to_move = not view.finished and view.to_move == colour
         if to_move:
-            title_w -= text_width("TO MOVE", font(int(m["caption"]), bold=True)) + inner
-        # Shrink a little (never below 70%: ~19 px at the default width), then cut with an
-        # ellipsis, so a 32-character Discord name stays readable and inside the panel.
-        size = int(m["title"])
-        tf = fit_font(plan.title, title_w, size, min_size=round(size * 0.7), bold=True)
-        title = fit_name(plan.title, tf, max(title_w, 0))
-        draw.text((x + sw * 1.4, y + sw / 2), title, font=tf, fill=theme.text, anchor="lm")
-        if to_move:
-            draw.text(
-                (plan.rect.x1 - inner, y + sw / 2),
-                "TO MOVE",
-                font=font(int(m["caption"]), bold=True),
-                fill=theme.highlight,
-                anchor="rm",
+            draw.rounded_rectangle(
+                rect.box(),
+                radius=round(t * 0.4),
+                outline=theme.highlight,
+                width=max(3, round(t * 0.14)),
             )
-        y += m["title"] * 1.4
-        for line in plan.lines:
-            draw.text((x, y), line, font=line_font, fill=theme.text_muted, anchor="la")
-            y += m["line"] * 1.35
-        if not plan.items:
+        fill, outline, _ = _piece_colours(colour, theme)
+        x, y = rect.x0 + inner, rect.y0 + inner
+        sw = t * 1.3
+        draw_seat_badge(
+            draw, Rect(x, y, x + sw, y + sw), fill, seat_letter(colour), outline=outline
+        )
+        right = rect.x1 - inner
+        if to_move:
+            right -= (
+                draw_text(draw, (right, y + sw / 2), "TO MOVE", title_font, theme.highlight, "rm")
+                + inner
+            )
+        title = panel_title(view, colour, names)
+        room = max(right - (x + sw + inner), 0)
+        draw.text(
+            (x + sw + inner, y + sw / 2),
+            fit_name(title, title_font, room),
+            font=title_font,
+            fill=theme.text,
+            anchor="lm",
+        )
+        y += t * 1.5
+        info = info_line(view, colour)
+        draw.text(
+            (x, y),
+            ellipsize(info, line_font, rect.width - 2 * inner),
+            font=line_font,
+            fill=theme.text_muted,
+            anchor="la",
+        )
+        items = hand_items(view.hands.get(colour, ()))
+        if not items:
             draw.text(
-                (x, plan.hand_top),
+                (x, slots[0].y0),
                 "All buildings placed",
                 font=line_font,
                 fill=theme.text,
                 anchor="la",
             )
-        mini = m["mini"]
-        for item, (dx, dy) in zip(plan.items, plan.positions, strict=True):
-            ix, iy = x + dx, plan.hand_top + dy
-            rows, cols = cells_extent(item.cells)
-            shape_w = cols * mini
-            # Centre each shape in its slot horizontally and sit it on the caption line.
-            gx = ix + (item.width - shape_w) / 2
-            gy = iy + (item.slot_rows - rows) * mini
-            grid = Grid(round(gx), round(gy), mini, rows, cols)
-            owner = "cathedral" if item.name == "Cathedral" else plan.colour
-            _draw_piece(draw, grid, item.cells, owner, item.name, theme, label=False)
-            draw.text(
-                (ix + item.width / 2, iy + item.slot_rows * mini + m["caption"] * 0.3),
-                item.caption,
-                font=caption_font,
-                fill=theme.text,
-                anchor="ma",
-            )
-        if plan.captures:
-            draw_wrapped(
-                draw,
-                (x, plan.captures_top),
-                plan.captures,
-                line_font,
-                theme.text,
-                plan.rect.width - 2 * inner,
-            )
-    if panels.result_rect is not None:
-        rect = panels.result_rect
-        draw_panel(
-            draw,
-            rect,
-            theme,
-            fill=mix(theme.panel, theme.highlight, 0.15),
-            border=theme.highlight,
-            width=3,
+        for item, slot in zip(items, slots, strict=False):
+            _draw_hand_item(draw, item, slot, colour, layout, theme)
+
+
+def _draw_hand_item(
+    draw: ImageDraw.ImageDraw,
+    item: HandItem,
+    slot: Rect,
+    colour: str,
+    layout: Layout,
+    theme: Theme,
+) -> None:
+    """Every distinct rotation of one building side by side (0, 90, 180, 270 degrees), the
+    anchor square (the one a placement names) dotted, the name and count below."""
+    t = layout.text
+    owner = "cathedral" if item.name == "Cathedral" else colour
+    turns = distinct_turns(item.cells)
+    widths = [cells_extent(shape)[1] for _, shape in turns]
+    heights = [cells_extent(shape)[0] for _, shape in turns]
+    gap_cells = _TURN_GAP
+    total_cells = sum(widths) + gap_cells * (len(turns) - 1)
+    mini = min(layout.mini, slot.width / total_cells, 3 * layout.mini / max(heights))
+    mini = float(max(3, int(mini)))
+    x = slot.x0 + (slot.width - total_cells * mini) / 2
+    bottom = slot.y0 + 3 * layout.mini
+    _fill, _outline, ink = _piece_colours(owner, theme)
+    for (_degrees, shape), w, h in zip(turns, widths, heights, strict=True):
+        grid = Grid(round(x), round(bottom - h * mini), mini, h, w)
+        _draw_piece(draw, grid, shape, owner, item.name, theme, label=False)
+        ax, ay = grid.cell_center(*shape[0])
+        r = max(1.5, mini * 0.24)
+        draw.ellipse(
+            (ax - r, ay - r, ax + r, ay + r), fill=theme.highlight if owner != "cathedral" else ink
         )
-        draw_wrapped(
-            draw,
-            (rect.x0 + inner, rect.y0 + inner),
-            panels.result_text,
-            title_font,
-            theme.text,
-            rect.width - 2 * inner,
-        )
+        x += (w + gap_cells) * mini
+    cap_font = fit_font(item.caption, slot.width, t, min_size=t)
+    draw.text(
+        (slot.center[0], bottom + t * 0.25),
+        ellipsize(item.caption, cap_font, slot.width),
+        font=cap_font,
+        fill=theme.text,
+        anchor="ma",
+    )

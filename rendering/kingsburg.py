@@ -1,23 +1,31 @@
-"""Kingsburg board image: calendar, the King's court, the enemy and every governor's province.
+"""Kingsburg board image: calendar, scores, the last winter, the King's court, every governor's
+province and a legend of the buildings.
 
 `render(view)` is pure and deterministic: the same `KingsburgView` and options always give the same
 pixels. It reads only the view and the static component data (`bot.games.kingsburg.data`: building
-and advisor names, gifts), never the game state or rules. Hidden information is whatever the view
-carries: the private peek box appears only when `view.peeked_enemy` is set, which the engine does
+and advisor names, costs, gifts), never the game state or rules. Hidden information is whatever the
+view carries: the private peek appears only when `view.peeked_enemy` is set, which the engine does
 only in the view built for the seat that looked.
 
-Layout (portrait, one column, because phones show images full-width), top to bottom:
+Built for a phone: the image is drawn for any width, but its smallest text is always at least 11 px
+once it is shown 400 px wide (28 px at the 1000 px default), and its size depends only on the
+width and the number of players (every section has a fixed height), so it never jumps in the chat.
+Layout (one column), top to bottom:
 - a title bar (year and phase);
-- the final result with each governor's place, once the game is over;
-- the calendar: years I-V (with the enemy strength range printed on the card backs, or the enemy
-  met in past winters), the turn order, the eight phases with the current one highlighted, and the
-  current step with the seats still awaited;
-- the viewer's private peek ("Only you can see this") and this winter's enemy once revealed;
-- the King's court: 18 advisors (number, name, gift icons) with the dice groups on them;
-- one panel per governor: province sheet (5 rows x 4 columns as printed, built buildings filled in
-  the seat colour), goods cubes, "+2" tokens, soldiers, VP, turn position, Envoy, this season's dice
-  (placed dice dimmed) and a status line (what they owe, battle result).
-Every length derives from the image width (1000 px is the reference), so text is >= 18 px there.
+- the calendar: years I-V (enemy strength range on the card backs, or the enemy met), the eight
+  phases with the current one highlighted, the turn order (discs with the seat letter, the King's
+  Envoy's holder ringed in gold, with its legend always), and the current step with the seats
+  awaited;
+- the scores: VP and soldiers of every governor in turn order;
+- the last winter (or this winter's enemy): the card, each governor's result and gains, and the
+  viewer's private peek;
+- the King's court: 18 advisors (number, name, gift icons) with the dice groups on them, each group
+  led by its owner's letter; once the game is over the final ranking takes its place;
+- one panel per governor in turn order: turn position, letter and name, VP, goods, "+2" tokens,
+  soldiers, this season's dice (placed dice hollow) and what it owes, with the province sheet as
+  a 4 x 5 grid of building codes (built ones in the seat colour);
+- the buildings legend: code, name, cost, VP and effect of each of the 20 buildings.
+Every mark in a seat colour also carries the seat's letter (R, B, G, Y, P).
 """
 
 from __future__ import annotations
@@ -37,19 +45,21 @@ from rendering.base import (
     Font,
     Rect,
     Theme,
+    canvas_from,
     clamp,
-    draw_header,
     draw_panel,
-    draw_swatch,
+    draw_seat_badge,
     draw_text,
     draw_text_centered,
     drawable_text,
     ellipsize,
-    fit_font,
+    finish,
     fit_name,
     font,
+    min_text_px,
     mix,
-    new_canvas,
+    seat_letter,
+    static_layer,
     text_on,
     text_width,
     wrap_text,
@@ -60,13 +70,14 @@ if TYPE_CHECKING:
     from bot.games.kingsburg.view import (
         BattleRecord,
         DiceGroupView,
-        EnemyCardView,
         KingsburgView,
         SeatView,
     )
     from bot.games.protocol import Seat
 
-DEFAULT_WIDTH = 1000
+DEFAULT_WIDTH = 800
+"""Default image width: the board is tall, and 800 px keeps every text >= 22 px (11 px on a
+phone) with a third fewer pixels to draw and encode than 1000 px."""
 MIN_WIDTH = 480
 MAX_WIDTH = 1600
 
@@ -81,132 +92,171 @@ PHASE_SHORT: tuple[str, ...] = (
     "Recruit",
     "Winter",
 )
-"""Calendar labels for phases 1..8 (the full names are too long for an eighth of a phone)."""
+"""Short phase names (the title bar names the current one)."""
 
-SHORT_BUILDING: dict[str, str] = {
-    "merchants-guild": "Merch. Guild",
-    "wizards-guild": "Wiz. Guild",
-    "guard-tower": "Guard Tower",
-    "stone-wall": "Stone Wall",
+SHEET_CODES: dict[str, str] = {
+    "statue": "St",
+    "chapel": "Ch",
+    "church": "Cu",
+    "cathedral": "Ca",
+    "inn": "In",
+    "market": "Ma",
+    "farms": "Fa",
+    "merchants-guild": "MG",
+    "guard-tower": "GT",
+    "blacksmith": "Bs",
+    "barracks": "Ba",
+    "wizards-guild": "WG",
+    "palisade": "Pa",
+    "stables": "Sb",
+    "stone-wall": "SW",
+    "fortress": "Fo",
+    "barricade": "Bc",
+    "crane": "Cr",
+    "town-hall": "TH",
+    "embassy": "Em",
 }
-"""Province sheet labels that differ from the printed name (the rest use `Building.name`)."""
+"""Two-letter codes on the province sheets; the legend at the bottom spells each one out."""
+
+BUILDING_NOTES: dict[str, str] = {
+    "statue": "all alike: reroll one *",
+    "chapel": "total \u2264 7: reroll all *",
+    "church": "+1 vs Demons",
+    "cathedral": "end: 1 VP per 2 goods",
+    "inn": '"+2" token each summer',
+    "market": "one group \u00b11 *",
+    "farms": "white die; \u22121 battle",
+    "merchants-guild": "+1 gold before rolls",
+    "guard-tower": "+1 in battle",
+    "blacksmith": "+1 in battle",
+    "barracks": "soldiers: 1 good each",
+    "wizards-guild": "+2 in battle",
+    "palisade": "+1 battle, +2 Zombies",
+    "stables": "+1 soldier at 5, 10, 18",
+    "stone-wall": "+1 battle; tie = win",
+    "fortress": "+1 battle; +1 VP a win",
+    "barricade": "+1 vs Goblins",
+    "crane": "III, IV: 1 gold less",
+    "town-hall": '"+2"/good \u2192 1 VP *',
+    "embassy": "+1 VP each season",
+}
+"""Each building's effect in a few words for the legend (* = once a season); the rules text is
+`Building.power`."""
 
 ORDINALS = ("1st", "2nd", "3rd", "4th", "5th")
 
 ENVOY_CHIP = "Envoy"
 """The chip in the King's Envoy holder's panel header (it always keeps its room there)."""
 
-COURT_DIE = 32
-"""Die size on an advisor at 1000 px (smaller when a group or two groups would not fit)."""
+ENVOY_LEGEND = "gold ring = King's Envoy"
 
-PLAYER_DIE = 40
-"""Die size in a governor's panel at 1000 px (about 19 px on a 480 px phone screen)."""
+COURT_DIE = 38
+"""Die size on an advisor at 1000 px (its digit stays >= the phone minimum)."""
+
+PLAYER_DIE = 42
+"""Die size in a governor's panel at 1000 px."""
 
 # Reference lengths at 1000 px wide; `compute_layout` scales them by width / 1000.
+_REFERENCE_WIDTH = 1000
+_T = 28  # smallest text
 _PAD = 16  # outer margin
 _GAP = 10  # between sections
 _INNER = 12  # inside a panel
-_HEADER_H = 52
-_CAL_YEAR_H = 58
-_CAL_PHASE_H = 48
-_CAL_NOW_H = 30
-_COURT_TITLE_H = 26
-_COURT_CELL_H = 90
-_COURT_COLS = 6
-_PLAYER_TITLE_H = 34
-_SHEET_ROW_H = 28
-_SHEET_COL_W = 138
-_SHEET_GAP = 3
-_ENEMY_H = 104
-_PEEK_H = 96
-_RESULT_H = 120
-_WINTER_CARD_H = 36
-_WINTER_LINE_H = 19
+_HEADER_H = 60
+_CAL_YEAR_H = 84
+_CAL_PHASE_H = 52
+_CAL_TURN_H = 52
+_CAL_NOW_H = 46
+_CAL_H = 2 * _INNER + _CAL_YEAR_H + _CAL_PHASE_H + _CAL_TURN_H + _CAL_NOW_H + 3 * 8
+_SCORES_H = 60
+_LINE = 38  # one line of 28 px text
+_COURT_TITLE_H = 44
+_COURT_CELL_H = 138
+_COURT_COLS = 3
+_COURT_ROWS = 6
+_COURT_H = 2 * _INNER + _COURT_TITLE_H + _COURT_ROWS * _COURT_CELL_H + (_COURT_ROWS - 1) * 8
+_SHEET_COL_W = 62
+_SHEET_ROW_H = 44
+_SHEET_GAP = 4
+_PLAYER_H = 2 * _INNER + 5 * _SHEET_ROW_H + 4 * _SHEET_GAP
+_LEGEND_COLS = 2
+_LEGEND_H = 2 * _INNER + 44 + 10 * 2 * _LINE + 9 * 6
+
+
+def _news_height(players: int) -> float:
+    # Heading, win/lose boxes, one line per governor, then the private peek (two lines).
+    return 2 * _INNER + _LINE + 2 * 44 + 8 + players * _LINE + 10 + 2 * _LINE + 12
 
 
 @dataclass(frozen=True, slots=True)
 class Layout:
     """Where every section goes, in pixels (pure numbers: tested without drawing).
 
-    `court` is None once the game is over (the court is empty then). `winter` is the "Last
-    winter" panel: the most recent battle's card and every governor's result.
+    Every section is always there, so the size depends only on the width and the number of
+    players. `court` is None once the game is over: `result` (the same box) shows the ranking
+    instead. `players[seat]` is that seat's panel; panels run top to bottom in turn order.
+    `news` holds the last winter (or this winter's enemy) and, at its foot, `peek`.
     """
 
     width: int
     height: int
     scale: float
+    text: int
     header: Rect
-    result: Rect | None
     calendar: Rect
-    peek: Rect | None
-    enemy: Rect | None
+    scores: Rect
+    news: Rect
+    peek: Rect
     court: Rect | None
+    result: Rect | None
     players: tuple[Rect, ...]
-    winter: Rect | None = None
-
-
-def last_battle(view: KingsburgView) -> BattleRecord | None:
-    """The winter to show in the "Last winter" panel: the most recent battle, unless this year's
-    enemy is already revealed without a recorded battle (then the enemy panel shows instead)."""
-    battle = view.last_battle or (view.past_battles[-1] if view.past_battles else None)
-    if battle is None:
-        return None
-    if view.enemy is not None and battle.year != view.year and not view.finished:
-        return None
-    return battle
+    legend: Rect
 
 
 def compute_layout(view: KingsburgView, width: int = DEFAULT_WIDTH) -> Layout:
     """The section boxes for `view` drawn `width` pixels wide (clamped to 480..1600)."""
     width = clamp(int(width), MIN_WIDTH, MAX_WIDTH)
-    k = width / DEFAULT_WIDTH
+    k = width / _REFERENCE_WIDTH
+    text = max(min_text_px(width), round(_T * k))
     pad, gap = _PAD * k, _GAP * k
     x0, x1 = pad, width - pad
     y = pad * 0.75
-    header = Rect(x0, y, x1, y + _HEADER_H * k)
-    y = header.y1 + gap * 0.5
 
     def take(height: float) -> Rect:
         nonlocal y
-        rect = Rect(x0, y, x1, y + height)
+        rect = Rect(x0, y, x1, y + height * k)
         y = rect.y1 + gap
         return rect
 
-    result = take(_RESULT_H * k) if view.finished else None
-    calendar = take(
-        (2 * _INNER + _CAL_YEAR_H + _CAL_PHASE_H + _CAL_NOW_H + 2 * 8) * k,
+    header = take(_HEADER_H)
+    calendar = take(_CAL_H)
+    scores = take(_SCORES_H)
+    news = take(_news_height(len(view.seats)))
+    peek = Rect(
+        news.x0 + _INNER * k,
+        news.y1 - (_INNER + 2 * _LINE + 8) * k,
+        news.x1 - _INNER * k,
+        news.y1 - _INNER * k,
     )
-    battle = last_battle(view)
-    peek = take(_PEEK_H * k) if view.peeked_enemy is not None else None
-    winter = take(_winter_height(k)) if battle is not None else None
-    show_enemy = view.enemy is not None and not view.finished and battle is None
-    enemy = take(_ENEMY_H * k) if show_enemy else None
-    court = None
-    if not view.finished:
-        rows = -(-len(view.court) // _COURT_COLS) if view.court else 0
-        court = take(
-            (2 * _INNER + _COURT_TITLE_H + rows * _COURT_CELL_H + max(0, rows - 1) * 6) * k
-        )
-    player_h = _player_height(k)
-    players = tuple(take(player_h) for _ in view.seats)
+    middle = take(_COURT_H)
+    order = list(view.turn_order) + [s.seat for s in view.seats if s.seat not in view.turn_order]
+    by_seat: dict[int, Rect] = {}
+    for seat in order:
+        by_seat[int(seat)] = take(_PLAYER_H)
+    legend = take(_LEGEND_H)
     height = round(y - gap + pad * 0.75)
-    return Layout(width, height, k, header, result, calendar, peek, enemy, court, players, winter)
-
-
-def _winter_height(k: float) -> float:
-    # Card row, then per governor: name, result, and up to two lines of gains and losses.
-    return (2 * _INNER + _WINTER_CARD_H + 8 + 4 * _WINTER_LINE_H) * k
-
-
-def _player_height(k: float) -> float:
-    sheet = 5 * _SHEET_ROW_H + 4 * _SHEET_GAP
-    return (2 * _INNER + sheet) * k
+    players = tuple(by_seat[int(s.seat)] for s in view.seats)
+    court = None if view.finished else middle
+    result = middle if view.finished else None
+    return Layout(
+        width, height, k, text, header, calendar, scores, news, peek, court, result, players, legend
+    )
 
 
 def court_cells(rect: Rect, scale: float, count: int = 18) -> tuple[Rect, ...]:
-    """Advisor boxes inside the court panel, row by row from #1 (6 per row)."""
+    """Advisor boxes inside the court panel, row by row from #1 (3 per row)."""
     inner = _INNER * scale
-    gap = 6 * scale
+    gap = 8 * scale
     top = rect.y0 + inner + _COURT_TITLE_H * scale
     area = Rect(rect.x0 + inner, top, rect.x1 - inner, top)
     cols = area.split_columns(_COURT_COLS, gap)
@@ -214,9 +264,17 @@ def court_cells(rect: Rect, scale: float, count: int = 18) -> tuple[Rect, ...]:
     for i in range(count):
         row, col = divmod(i, _COURT_COLS)
         c = cols[col]
-        y0 = top + row * (_COURT_CELL_H + 6) * scale
+        y0 = top + row * (_COURT_CELL_H + 8) * scale
         cells.append(Rect(c.x0, y0, c.x1, y0 + _COURT_CELL_H * scale))
     return tuple(cells)
+
+
+def year_cells(rect: Rect, scale: float) -> tuple[Rect, ...]:
+    """The five year boxes (I..V) in the calendar's top row."""
+    inner = _INNER * scale
+    y0 = rect.y0 + inner
+    row = Rect(rect.x0 + inner, y0, rect.x1 - inner, y0 + _CAL_YEAR_H * scale)
+    return row.split_columns(5, 8 * scale)
 
 
 def phase_cells(rect: Rect, scale: float) -> tuple[Rect, ...]:
@@ -225,14 +283,6 @@ def phase_cells(rect: Rect, scale: float) -> tuple[Rect, ...]:
     y0 = rect.y0 + inner + (_CAL_YEAR_H + 8) * scale
     row = Rect(rect.x0 + inner, y0, rect.x1 - inner, y0 + _CAL_PHASE_H * scale)
     return row.split_columns(8, 6 * scale)
-
-
-def year_cells(rect: Rect, scale: float) -> tuple[Rect, ...]:
-    """The five year boxes (I..V) in the calendar's top row."""
-    inner = _INNER * scale
-    y0 = rect.y0 + inner
-    row = Rect(rect.x0 + inner, y0, rect.x0 + inner + 5 * 102 * scale, y0 + _CAL_YEAR_H * scale)
-    return row.split_columns(5, 6 * scale)
 
 
 def sheet_cells(panel: Rect, scale: float) -> dict[tuple[int, int], Rect]:
@@ -253,16 +303,17 @@ def sheet_cells(panel: Rect, scale: float) -> dict[tuple[int, int], Rect]:
     }
 
 
-def ranking(view: KingsburgView) -> tuple[tuple[int, Seat], ...]:
-    """(place, seat) best first: most VP, then most goods, then most buildings; ties share."""
-    keyed = sorted(
-        (((s.vp, s.gold + s.wood + s.stone, len(s.buildings)), s.seat) for s in view.seats),
-        key=lambda item: (tuple(-n for n in item[0]), item[1]),
-    )
-    out: list[tuple[int, Seat]] = []
-    for i, (key, seat) in enumerate(keyed):
-        place = out[-1][0] if i and keyed[i - 1][0] == key else i + 1
-        out.append((place, seat))
+def legend_cells(rect: Rect, scale: float) -> tuple[Rect, ...]:
+    """One box per building (sheet order: row by row) in the legend, two columns."""
+    inner = _INNER * scale
+    top = rect.y0 + inner + 44 * scale
+    area = Rect(rect.x0 + inner, top, rect.x1 - inner, top)
+    cols = area.split_columns(_LEGEND_COLS, 16 * scale)
+    out = []
+    for i in range(len(D.BUILDINGS)):
+        col, row = divmod(i, 10)
+        y0 = top + row * (2 * _LINE + 6) * scale
+        out.append(Rect(cols[col].x0, y0, cols[col].x1, y0 + 2 * _LINE * scale))
     return tuple(out)
 
 
@@ -282,29 +333,78 @@ def render(
 
     view: `bot.games.kingsburg.view.KingsburgView` (public position plus the viewer's own peek).
     theme: colours (see `rendering.base.Theme`; seat colours by colour name, goods, tokens...).
-    size: image width in pixels, clamped to 480..1600; the height follows from the number of
-        players (about 1750 px for five players at 1000 px wide).
+    size: image width in pixels, clamped to 480..1600; the height follows from the width and the
+        number of players only.
     names: display names by seat (e.g. Discord nicknames); default: the seat colour.
     """
     layout = compute_layout(view, size)
-    image, draw = new_canvas(layout.width, layout.height, theme)
-    ctx = _Ctx(draw, theme, layout.scale, view, dict(names or {}))
+    players = len(view.seats)
+    layer = static_layer(
+        ("kingsburg", players, view.finished),
+        (layout.width, layout.height),
+        theme,
+        lambda image, draw: _paint_static(draw, layout, theme, view.finished),
+    )
+    image, draw = canvas_from(layer)
+    ctx = _Ctx(draw, theme, layout.scale, layout.text, view, dict(names or {}))
     _draw_title(ctx, layout.header)
-    if layout.result is not None:
-        _draw_result(ctx, layout.result)
     _draw_calendar(ctx, layout.calendar)
-    if layout.peek is not None and view.peeked_enemy is not None:
-        _draw_peek(ctx, layout.peek, view.peeked_enemy)
-    if layout.enemy is not None and view.enemy is not None:
-        _draw_enemy_panel(ctx, layout.enemy, view.enemy)
-    battle = last_battle(view)
-    if layout.winter is not None and battle is not None:
-        _draw_winter(ctx, layout.winter, battle)
+    _draw_scores(ctx, layout.scores)
+    _draw_news(ctx, layout)
     if layout.court is not None:
         _draw_court(ctx, layout.court)
+    if layout.result is not None:
+        _draw_result(ctx, layout.result)
     for seat_view, rect in zip(view.seats, layout.players, strict=True):
         _draw_player(ctx, rect, seat_view)
-    return image
+    return finish(image, draw, (theme.background, theme.panel))
+
+
+def _paint_static(draw: ImageDraw.ImageDraw, layout: Layout, theme: Theme, finished: bool) -> None:
+    """Panels, labels, the court's advisors and the legend: the same on every move."""
+    k = layout.scale
+    ctx = _Ctx(draw, theme, k, layout.text, None, {})  # type: ignore[arg-type]
+    for rect in (layout.header, layout.calendar, layout.scores, layout.news):
+        draw_panel(draw, rect, theme, radius=round(10 * k))
+    if layout.court is not None or not finished:
+        rect = layout.court or layout.result
+        assert rect is not None
+        draw_panel(draw, rect, theme, radius=round(10 * k))
+        _paint_court(ctx, rect)
+    else:
+        assert layout.result is not None
+        draw_panel(
+            draw,
+            layout.result,
+            theme,
+            fill=mix(theme.panel, theme.highlight, 0.15),
+            border=theme.highlight,
+            width=max(2, round(3 * k)),
+        )
+    empty_fill = mix(theme.panel, theme.background, 0.5)
+    empty_ink = mix(theme.text_muted, theme.panel, 0.25)
+    code_font = ctx.f(_T, True)
+    for rect in layout.players:
+        draw_panel(draw, rect, theme, radius=round(10 * k))
+        # Every province sheet starts empty; built buildings are drawn over it per move.
+        cells = sheet_cells(rect, k)
+        for b in D.BUILDINGS:
+            box = cells[(b.row, b.column)]
+            draw.rounded_rectangle(
+                box.box(),
+                radius=round(5 * k),
+                fill=empty_fill,
+                outline=theme.panel_border,
+                width=max(1, round(k)),
+            )
+            draw_text_centered(draw, box.center, SHEET_CODES[b.building_id], code_font, empty_ink)
+    draw_panel(draw, layout.legend, theme, radius=round(10 * k))
+    _paint_legend(ctx, layout.legend)
+    # Calendar labels that never change: "Turn order", the Envoy legend.
+    inner = _INNER * k
+    cy = phase_cells(layout.calendar, k)[0].y1 + (8 + _CAL_TURN_H / 2) * k
+    x = layout.calendar.x0 + inner
+    draw.text((x, cy), "Turn order", font=ctx.f(_T), fill=theme.text_muted, anchor="lm")
 
 
 @dataclass(frozen=True, slots=True)
@@ -314,16 +414,19 @@ class _Ctx:
     draw: ImageDraw.ImageDraw
     theme: Theme
     k: float
+    t: int
     view: KingsburgView
     names: dict[Seat, str]
 
     def f(self, size: float, bold: bool = False) -> Font:
-        """The UI font at a reference size (scaled to the image width)."""
-        return font(max(8, round(size * self.k)), bold)
+        """The UI font at a reference size (scaled to the image width, never below the phone
+        minimum)."""
+        return font(max(self.t, round(size * self.k)), bold)
 
     def fit(self, text: str, max_width: float, size: float, bold: bool = False) -> Font:
-        """The largest scaled font <= `size` fitting `text` in `max_width` (min 70% of size)."""
-        return _fit(text, round(max_width), max(8, round(size * self.k)), bold)
+        """The largest scaled font <= `size` fitting `text` in `max_width`, never below the phone
+        minimum (callers cut what still does not fit with `ellipsize`)."""
+        return _fit(text, round(max_width), max(self.t, round(size * self.k)), bold, self.t)
 
     def seat_colour(self, seat: Seat | int | None) -> Colour:
         if seat is None:
@@ -333,6 +436,28 @@ class _Ctx:
             return self.theme.seat_colour(colour)
         except KeyError:
             return self.theme.seat_colour(int(seat))
+
+    def letter(self, seat: Seat | int | None) -> str:
+        """The seat's letter (R, B, G, Y, P), "-" for the two-player dummy dice."""
+        if seat is None:
+            return "-"
+        if 0 <= seat < len(self.view.seats):
+            return seat_letter(self.view.seats[seat].colour)
+        return seat_letter(int(seat))
+
+    def badge(
+        self, seat: Seat | int | None, x: float, cy: float, side: float, round_shape: bool = False
+    ) -> float:
+        """The seat's colour with its letter, left edge at x, centred on cy; returns its width."""
+        side = max(side, self.t / 0.78)
+        draw_seat_badge(
+            self.draw,
+            Rect(x, cy - side / 2, x + side, cy + side / 2),
+            self.seat_colour(seat),
+            self.letter(seat),
+            round_shape=round_shape,
+        )
+        return side
 
     def name(self, seat: Seat | int) -> str:
         """The display name (without characters the font cannot draw), else the colour."""
@@ -346,15 +471,10 @@ class _Ctx:
     def fit_name(
         self, seat: Seat | int, max_width: float, size: float, bold: bool = False
     ) -> tuple[str, Font]:
-        """A seat's name and font for `max_width`: shrunk to 16 px (at the default width) or 70%
-        of `size`, whichever is larger, then cut with an ellipsis (a 32-character Discord name
-        must not run over what follows)."""
+        """A seat's name and font for `max_width`, cut with an ellipsis if still too long."""
         name = self.name(seat)
-        full = max(8, round(size * self.k))
-        # Names shrink less than labels: never below 16 px at the default width.
-        low = min(full, max(round(16 * self.k), round(full * 0.7)))
-        fnt = fit_font(name, max_width, full, min_size=low, bold=bold)
-        return fit_name(name, fnt, max_width), fnt
+        fnt = self.fit(name, max_width, size, bold)
+        return fit_name(name, fnt, max(max_width, 0)), fnt
 
 
 @functools.lru_cache(maxsize=256)
@@ -363,10 +483,9 @@ def _drawable(name: str) -> str:
     return drawable_text(name, font(24, True))
 
 
-@functools.lru_cache(maxsize=512)
-def _fit(text: str, max_width: int, size: int, bold: bool) -> Font:
+@functools.lru_cache(maxsize=1024)
+def _fit(text: str, max_width: int, size: int, bold: bool, low: int) -> Font:
     # Cached: the same labels are fitted on every render, and measuring text is the slow part.
-    low = max(8, round(size * 0.7))
     while size > low and text_width(text, font(size, bold)) > max_width:
         size -= 1
     return font(size, bold)
@@ -477,19 +596,27 @@ def draw_number_die(
     dimmed: bool = False,
 ) -> None:
     """A die showing its value as a bold digit: pips blur into each other once a phone shrinks
-    the image to half size (a 5 and a 3 read alike), a digit does not. A placed (dimmed) die
-    keeps a readable digit on a faded face."""
-    ink = theme.die_pip if face == theme.die_face else text_on(face)
-    if dimmed:
-        face = mix(face, theme.background, 0.55)
-        ink = mix(ink, face, 0.25)
+    the image to half size (a 5 and a 3 read alike), a digit does not. A placed (`dimmed`) die is
+    hollow: the panel shows through, its face colour becomes a thick rim and the digit stays
+    readable, so placed and unplaced dice differ in shape, not just in shade."""
     side = min(rect.width, rect.height)
+    radius = max(2, int(side * 0.2))
+    if dimmed:
+        rim = face if face != theme.die_face else theme.text_muted
+        draw.rounded_rectangle(
+            rect.box(),
+            radius=radius,
+            fill=theme.background,
+            outline=rim,
+            width=max(2, int(side * 0.14)),
+        )
+        draw_text_centered(
+            draw, rect.center, str(value), _digit_font(max(8, round(side * 0.78))), theme.text_muted
+        )
+        return
+    ink = theme.die_pip if face == theme.die_face else text_on(face)
     draw.rounded_rectangle(
-        rect.box(),
-        radius=max(2, int(side * 0.2)),
-        fill=face,
-        outline="#111111" if not dimmed else mix("#111111", theme.background, 0.5),
-        width=max(1, int(side * 0.06)),
+        rect.box(), radius=radius, fill=face, outline="#111111", width=max(1, int(side * 0.06))
     )
     draw_text_centered(draw, rect.center, str(value), _digit_font(max(8, round(side * 0.78))), ink)
 
@@ -522,85 +649,31 @@ def _dice_row(
 # --------------------------------------------------------------------------------------------
 
 
+# --------------------------------------------------------------------------------------------
+# Title, calendar, scores
+# --------------------------------------------------------------------------------------------
+
+
 def _draw_title(ctx: _Ctx, rect: Rect) -> None:
-    view = ctx.view
+    view, theme, k = ctx.view, ctx.theme, ctx.k
+    pad = 14 * k
     if view.finished:
-        status, colour = "Game over", ctx.theme.text
+        status, colour = "Game over", theme.text
     else:
-        status = f"Year {ROMAN[view.year - 1]} \u00b7 {view.phase_name}"
-        colour = ctx.theme.highlight
-    draw_header(ctx.draw, rect, "Kingsburg", ctx.theme, status=status, status_colour=colour)
-
-
-def _draw_result(ctx: _Ctx, rect: Rect) -> None:
-    theme, k, draw = ctx.theme, ctx.k, ctx.draw
-    draw_panel(
-        draw,
-        rect,
-        theme,
-        fill=mix(theme.panel, theme.highlight, 0.15),
-        border=theme.highlight,
-        width=max(2, round(3 * k)),
+        status = f"Year {ROMAN[view.year - 1]} \u00b7 {view.phase}. {view.phase_name}"
+        colour = theme.highlight
+    sf = ctx.fit(status, rect.width * 0.68, 32, bold=True)
+    status = ellipsize(status, sf, rect.width * 0.68)
+    ctx.draw.text((rect.x1 - pad, rect.center[1]), status, font=sf, fill=colour, anchor="rm")
+    room = rect.width - text_width(status, sf) - 3 * pad
+    tf = ctx.fit("Kingsburg", room, 36, bold=True)
+    ctx.draw.text(
+        (rect.x0 + pad, rect.center[1]),
+        ellipsize("Kingsburg", tf, room),
+        font=tf,
+        fill=theme.text,
+        anchor="lm",
     )
-    inner = _INNER * k
-    text = ctx.view.result_text or "The game is over."
-    width = rect.width - 2 * inner
-    for seat_view in ctx.view.seats:
-        # The engine writes seat colours ("Red wins ..."); show display names where we have them,
-        # each cut so that a tie of long names still leaves the sentence readable.
-        name = fit_name(ctx.name(seat_view.seat), ctx.f(22, True), width / 3)
-        text = re.sub(
-            rf"\b{re.escape(seat_view.colour)}\b", lambda _m, n=name: n, text, flags=re.IGNORECASE
-        )
-    fnt = ctx.fit(text, width, 22, bold=True)
-    text = ellipsize(text, fnt, width)
-    draw.text((rect.x0 + inner, rect.y0 + inner), text, font=fnt, fill=theme.text, anchor="la")
-    places = ranking(ctx.view)
-    top = rect.y0 + inner + 36 * k
-    row = Rect(rect.x0 + inner, top, rect.x1 - inner, rect.y1 - inner)
-    for (place, seat), box in zip(
-        places, row.split_columns(max(5, len(places)), 8 * k), strict=False
-    ):
-        s = ctx.view.seats[seat]
-        won = seat in ctx.view.winners
-        draw_panel(
-            draw,
-            box,
-            theme,
-            fill=theme.panel,
-            border=theme.highlight if won else theme.panel_border,
-            radius=round(8 * k),
-            width=max(2, round((3 if won else 2) * k)),
-        )
-        sw = 22 * k
-        draw_swatch(
-            draw,
-            Rect(box.x0 + 8 * k, box.y0 + 8 * k, box.x0 + 8 * k + sw, box.y0 + 8 * k + sw),
-            ctx.seat_colour(seat),
-        )
-        label = ORDINALS[min(place, 5) - 1] + (" \u265b" if won else "")
-        draw.text(
-            (box.x0 + 14 * k + sw, box.y0 + 8 * k + sw / 2),
-            label,
-            font=ctx.f(20, True),
-            fill=theme.text,
-            anchor="lm",
-        )
-        draw.text(
-            (box.x1 - 8 * k, box.y0 + 8 * k + sw / 2),
-            f"{s.vp} VP",
-            font=ctx.f(20, True),
-            fill=theme.text,
-            anchor="rm",
-        )
-        name, name_font = ctx.fit_name(seat, box.width - 16 * k, 18)
-        draw.text(
-            (box.x0 + 8 * k, box.y1 - 8 * k),
-            name,
-            font=name_font,
-            fill=theme.text_muted,
-            anchor="ld",
-        )
 
 
 def _calendar_cell(ctx: _Ctx, box: Rect, *, current: bool, done: bool) -> Colour:
@@ -626,11 +699,8 @@ def _calendar_cell(ctx: _Ctx, box: Rect, *, current: bool, done: bool) -> Colour
 
 def _draw_calendar(ctx: _Ctx, rect: Rect) -> None:
     theme, k, draw, view = ctx.theme, ctx.k, ctx.draw, ctx.view
-    draw_panel(draw, rect, theme)
     inner = _INNER * k
     past = {b.year: b for b in view.past_battles}
-
-    # Years, each with what the card backs promise (or the enemy already fought).
     for i, box in enumerate(year_cells(rect, k)):
         year = i + 1
         current = year == view.year and not view.finished
@@ -638,7 +708,7 @@ def _draw_calendar(ctx: _Ctx, rect: Rect) -> None:
         fill = _calendar_cell(ctx, box, current=current, done=done)
         ink = text_on(fill) if current else theme.text
         draw_text_centered(
-            draw, (box.center[0], box.y0 + box.height * 0.3), ROMAN[i], ctx.f(20, True), ink
+            draw, (box.center[0], box.y0 + box.height * 0.3), ROMAN[i], ctx.f(30, True), ink
         )
         if year in past:
             b = past[year]
@@ -648,206 +718,182 @@ def _draw_calendar(ctx: _Ctx, rect: Rect) -> None:
             sub = f"enemy {lo}\u2013{hi}"
         else:
             sub = ""
-        sub_ink = ink if current else (theme.text_muted if not done else theme.text)
+        sub_font = ctx.fit(sub, box.width - 8 * k, _T)
         draw_text_centered(
             draw,
             (box.center[0], box.y0 + box.height * 0.72),
-            sub,
-            ctx.fit(sub, box.width - 6 * k, 18),
-            sub_ink,
+            ellipsize(sub, sub_font, box.width - 8 * k),
+            sub_font,
+            ink if current else (theme.text if done else theme.text_muted),
         )
-
-    # Turn order chart: discs in seat colour, first player leftmost.
-    years_right = year_cells(rect, k)[-1].x1
-    cy = rect.y0 + inner + _CAL_YEAR_H * k / 2
-    x = years_right + 22 * k
-    label = "Turn order"
-    draw.text((x, cy), label, font=ctx.f(18), fill=theme.text_muted, anchor="lm")
-    x += text_width(label, ctx.f(18)) + 10 * k
-    disc = 36 * k
-    for pos, seat in enumerate(view.turn_order, start=1):
-        colour = ctx.seat_colour(seat)
-        if seat == view.envoy_holder:
-            # The King's Envoy marker: a gold ring around its holder's disc.
-            ring = 5 * k
-            draw.ellipse(
-                (x - ring, cy - disc / 2 - ring, x + disc + ring, cy + disc / 2 + ring),
-                fill=theme.token,
-            )
-        draw.ellipse(
-            (x, cy - disc / 2, x + disc, cy + disc / 2),
-            fill=colour,
-            outline="#111111",
-            width=max(1, round(2 * k)),
-        )
-        draw_text_centered(draw, (x + disc / 2, cy), str(pos), ctx.f(18, True), text_on(colour))
-        x += disc + 12 * k
-    legend = "gold ring: Envoy"
-    legend_font = ctx.fit(legend, rect.x1 - inner - x, 18)
-    # The holder's panel always shows it too (a gold ring round its swatch and an "Envoy" chip),
-    # so the legend may go when space is short.
-    if view.envoy_holder is not None and legend_font.size >= round(16 * k):
-        draw.text((x, cy), legend, font=legend_font, fill=theme.text_muted, anchor="lm")
-
-    # The eight phases.
     for i, box in enumerate(phase_cells(rect, k)):
         phase = i + 1
         current = phase == view.phase and not view.finished
         done = phase < view.phase or view.finished
         fill = _calendar_cell(ctx, box, current=current, done=done)
         ink = text_on(fill) if current else (theme.text_muted if done else theme.text)
-        draw_text_centered(
-            draw, (box.center[0], box.y0 + box.height * 0.3), str(phase), ctx.f(18, True), ink
-        )
-        draw_text_centered(
-            draw,
-            (box.center[0], box.y0 + box.height * 0.7),
-            PHASE_SHORT[i],
-            ctx.fit(PHASE_SHORT[i], box.width - 6 * k, 18, bold=current),
-            ink,
-        )
+        draw_text_centered(draw, box.center, str(phase), ctx.f(_T, True), ink)
+
+    # Turn order: discs with the seat letter, first player leftmost; the Envoy ringed in gold.
+    cy = phase_cells(rect, k)[0].y1 + (8 + _CAL_TURN_H / 2) * k
+    x = rect.x0 + inner + text_width("Turn order", ctx.f(_T)) + 12 * k
+    disc = 40 * k
+    for seat in view.turn_order:
+        if seat == view.envoy_holder:
+            ring = 5 * k
+            side = max(disc, ctx.t / 0.78)
+            draw.ellipse(
+                (x - ring, cy - side / 2 - ring, x + side + ring, cy + side / 2 + ring),
+                fill=theme.token,
+            )
+        x += ctx.badge(seat, x, cy, disc, round_shape=True) + 14 * k
+    room = rect.x1 - inner - x
+    legend_font = ctx.fit(ENVOY_LEGEND, room, _T)
+    draw.text(
+        (x, cy),
+        ellipsize(ENVOY_LEGEND, legend_font, room),
+        font=legend_font,
+        fill=theme.text_muted,
+        anchor="lm",
+    )
 
     # Now: the step and who is awaited.
-    y = phase_cells(rect, k)[0].y1 + 8 * k + _CAL_NOW_H * k / 2
+    y = cy + (_CAL_TURN_H / 2 + 8 + _CAL_NOW_H / 2) * k
     x = rect.x0 + inner
     right = rect.x1 - inner
     if view.finished:
         draw.text(
-            (x, y), "The five years are over.", font=ctx.f(20, True), fill=theme.text, anchor="lm"
+            (x, y), "The five years are over.", font=ctx.f(_T, True), fill=theme.text, anchor="lm"
         )
         return
     lead = f"Now: {view.step_name}"
-    lead_font = ctx.fit(lead, (right - x) * 0.6, 20, bold=True)
-    x += draw_text(draw, (x, y), lead, lead_font, theme.text, "lm")
-    waiting = sorted(view.to_act)
+    lead_font = ctx.f(_T, True)
+    lead = ellipsize(lead, lead_font, (right - x) * 0.62)
+    x += draw_text(draw, (x, y), lead, lead_font, theme.text, "lm") + 12 * k
+    waiting = [s for s in view.turn_order if s in view.to_act]
     if not waiting:
         return
-    x += 14 * k
     if len(waiting) == len(view.seats) and len(waiting) > 2:
-        draw.text(
-            (x, y), "\u2013 waiting for everyone", font=ctx.f(20), fill=theme.highlight, anchor="lm"
-        )
+        text = ellipsize("waiting for everyone", ctx.f(_T), right - x)
+        draw.text((x, y), text, font=ctx.f(_T), fill=theme.highlight, anchor="lm")
         return
-    x += draw_text(draw, (x, y), "\u2013 waiting for", ctx.f(20), theme.highlight, "lm") + 8 * k
-    dot = 16 * k
+    label = "waiting for"
+    if x + text_width(label, ctx.f(_T)) + 40 * k < right:
+        x += draw_text(draw, (x, y), label, ctx.f(_T), theme.highlight, "lm") + 10 * k
     for seat in waiting:
-        fnt = ctx.f(20, True)
-        name = fit_name(ctx.name(seat), fnt, 260 * k)
-        need = dot + 6 * k + text_width(name, fnt)
-        if x + need > right:
-            draw.text((right, y), "\u2026", font=fnt, fill=theme.text, anchor="rm")
+        side = max(34 * k, ctx.t / 0.78)
+        if x + side > right:
             break
-        draw.ellipse(
-            (x, y - dot / 2, x + dot, y + dot / 2), fill=ctx.seat_colour(seat), outline="#111111"
-        )
-        x += dot + 6 * k
-        x += draw_text(draw, (x, y), name, fnt, theme.text, "lm") + 12 * k
+        x += ctx.badge(seat, x, y, side) + 8 * k
+
+
+def _draw_scores(ctx: _Ctx, rect: Rect) -> None:
+    """VP and soldiers of every governor, in turn order: the race at a glance."""
+    k, draw, view, theme = ctx.k, ctx.draw, ctx.view, ctx.theme
+    inner = _INNER * k
+    row = Rect(rect.x0 + inner, rect.y0, rect.x1 - inner, rect.y1)
+    order = [view.seats[s] for s in view.turn_order]
+    cols = row.split_columns(max(len(order), 1), 6 * k)
+    for s, col in zip(order, cols, strict=False):
+        cy = col.center[1]
+        x = col.x0 + ctx.badge(s.seat, col.x0, cy, 36 * k) + 5 * k
+        text = f"{s.vp} VP \u2694{s.soldiers}"
+        fnt = ctx.fit(text, col.x1 - x, 30, bold=True)
+        if text_width(text, fnt) > col.x1 - x:
+            fnt = ctx.fit(text, col.x1 - x, 30)  # regular is narrower than a cut number
+        draw.text((x, cy), ellipsize(text, fnt, col.x1 - x), font=fnt, fill=theme.text, anchor="lm")
 
 
 # --------------------------------------------------------------------------------------------
-# Enemy cards (revealed and peeked)
+# The last winter, this winter's enemy, the private peek
 # --------------------------------------------------------------------------------------------
 
 
-def _draw_card(ctx: _Ctx, rect: Rect, card: EnemyCardView, heading: str) -> None:
-    """Strength badge, name, then the blue reward and red penalty boxes to the right."""
-    theme, k, draw = ctx.theme, ctx.k, ctx.draw
-    badge = min(rect.height, 72 * k)
-    by = rect.center[1] - badge / 2
-    draw.rounded_rectangle(
-        (rect.x0, by, rect.x0 + badge, by + badge),
-        radius=round(10 * k),
-        fill=theme.penalty,
-        outline="#111111",
-        width=max(1, round(2 * k)),
-    )
-    draw_text_centered(
-        draw,
-        (rect.x0 + badge / 2, by + badge * 0.42),
-        str(card.strength),
-        ctx.f(34, True),
-        "#ffffff",
-    )
-    draw_text_centered(
-        draw,
-        (rect.x0 + badge / 2, by + badge * 0.8),
-        "strength",
-        ctx.fit("strength", badge - 4 * k, 14),
-        "#ffffff",
-    )
-    x = rect.x0 + badge + 12 * k
-    split = rect.x0 + rect.width * 0.4
-    draw.text(
-        (x, by + 2 * k),
-        heading,
-        font=ctx.fit(heading, split - x - 8 * k, 18),
-        fill=theme.text_muted,
-        anchor="la",
-    )
-    draw.text(
-        (x, by + badge - 2 * k),
-        card.enemy,
-        font=ctx.fit(card.enemy, split - x - 8 * k, 30, bold=True),
-        fill=theme.text,
-        anchor="ld",
-    )
-    boxes = Rect(split, rect.y0, rect.x1, rect.y1)
-    h = (boxes.height - 6 * k) / 2
-    for i, (label, text, fill) in enumerate(
-        (("Win", card.reward, theme.reward), ("Lose", card.penalty, theme.penalty))
-    ):
-        box = Rect(boxes.x0, boxes.y0 + i * (h + 6 * k), boxes.x1, boxes.y0 + i * (h + 6 * k) + h)
-        draw.rounded_rectangle(box.box(), radius=round(6 * k), fill=fill)
-        lab = f"{label}:"
-        lf = ctx.f(18, True)
-        lw = draw_text(draw, (box.x0 + 8 * k, box.center[1]), lab, lf, "#ffffff", "lm")
-        tx = box.x0 + 14 * k + lw
+def _draw_news(ctx: _Ctx, layout: Layout) -> None:
+    theme, k, draw, view = ctx.theme, ctx.k, ctx.draw, ctx.view
+    rect = layout.news
+    inner = _INNER * k
+    x0, x1 = rect.x0 + inner, rect.x1 - inner
+    y = rect.y0 + inner + _LINE * k / 2
+    battle = last_battle(view)
+    card = battle.enemy if battle is not None else (view.enemy if not view.finished else None)
+    if card is None:
         draw.text(
-            (tx, box.center[1]),
-            text,
-            font=ctx.fit(text, box.x1 - tx - 8 * k, 18),
-            fill="#ffffff",
+            (x0, y),
+            "No winter fought yet: each battle's enemy and results show here.",
+            font=ctx.f(_T),
+            fill=theme.text_muted,
             anchor="lm",
         )
+    else:
+        if battle is not None:
+            heading = winter_heading(view, battle)
+        else:
+            heading = f"This winter (year {ROMAN[card.year - 1]}): {card.enemy}"
+            if view.kings_die is not None:
+                heading += f" \u00b7 King's die {view.kings_die}"
+        heading += f" \u00b7 strength {card.strength}"
+        hf = ctx.f(_T, True)
+        draw.text((x0, y), ellipsize(heading, hf, x1 - x0), font=hf, fill=theme.text, anchor="lm")
+        top = y + _LINE * k / 2 + 4 * k
+        for i, (label, text, fill) in enumerate(
+            (("Win", card.reward, theme.reward), ("Lose", card.penalty, theme.penalty))
+        ):
+            box = Rect(x0, top + i * 44 * k, x1, top + (i * 44 + 40) * k)
+            draw.rounded_rectangle(box.box(), radius=round(6 * k), fill=fill)
+            line = f"{label}: {text}"
+            fnt = ctx.f(_T)
+            draw.text(
+                (box.x0 + 8 * k, box.center[1]),
+                ellipsize(line, fnt, box.width - 16 * k),
+                font=fnt,
+                fill="#ffffff",
+                anchor="lm",
+            )
+    # One line per governor in turn order: letter, name, result, gains and losses.
+    y = rect.y0 + inner + (_LINE + 2 * 44 + 8) * k + _LINE * k / 2
+    for seat in view.turn_order:
+        s = view.seats[seat]
+        x = x0 + ctx.badge(seat, x0, y, 30 * k) + 8 * k
+        name, nf = ctx.fit_name(seat, 260 * k, _T, True)
+        x += draw_text(draw, (x, y), name, nf, theme.text, "lm") + 12 * k
+        if battle is not None:
+            first, effects = winter_lines(battle, seat)
+            text = f"{first}: {effects}" if effects else first
+        elif s.combat_value is not None:
+            text = f"combat {s.combat_value}"
+        else:
+            text = ""
+        if text:
+            fnt = ctx.f(_T)
+            draw.text((x, y), ellipsize(text, fnt, x1 - x), font=fnt, fill=theme.text, anchor="lm")
+        y += _LINE * k
+    _draw_peek(ctx, layout.peek)
 
 
-def _draw_enemy_panel(ctx: _Ctx, rect: Rect, card: EnemyCardView) -> None:
-    theme, k = ctx.theme, ctx.k
-    draw_panel(ctx.draw, rect, theme, border=theme.penalty, width=max(2, round(3 * k)))
-    inner = _INNER * k
-    heading = f"Year {ROMAN[card.year - 1]} enemy"
-    if ctx.view.kings_die is not None:
-        heading += f" \u00b7 King's die {ctx.view.kings_die}"
-    _draw_card(ctx, rect.inset(inner), card, heading)
-
-
-def _draw_peek(ctx: _Ctx, rect: Rect, card: EnemyCardView) -> None:
-    theme, k, draw = ctx.theme, ctx.k, ctx.draw
-    draw_panel(
-        draw,
-        rect,
-        theme,
+def _draw_peek(ctx: _Ctx, rect: Rect) -> None:
+    theme, k, draw, view = ctx.theme, ctx.k, ctx.draw, ctx.view
+    card = view.peeked_enemy
+    if card is None:
+        return
+    draw.rounded_rectangle(
+        rect.box(),
+        radius=round(8 * k),
         fill=mix(theme.panel, theme.private, 0.7),
-        border=theme.highlight,
+        outline=theme.highlight,
         width=max(2, round(3 * k)),
     )
-    inner = _INNER * k
-    title = "Only you can see this"
-    tf = ctx.f(22, True)
-    x = rect.x0 + inner
-    draw.text((x, rect.y0 + inner), title, font=tf, fill=theme.highlight, anchor="la")
-    note = "- the enemy card you looked at (keep it secret)"
-    nx = x + text_width(title, tf) + 10 * k
-    draw.text(
-        (nx, rect.y0 + inner + 2 * k),
-        note,
-        font=ctx.fit(note, rect.x1 - inner - nx, 18),
-        fill=theme.text,
-        anchor="la",
+    x0, x1 = rect.x0 + 10 * k, rect.x1 - 10 * k
+    first = (
+        f"Only you can see this: the year {ROMAN[card.year - 1]} enemy is {card.enemy}, "
+        f"strength {card.strength}"
     )
-    top = rect.y1 - inner - _WINTER_CARD_H * k
-    heading = f"Year {ROMAN[card.year - 1]} enemy: {card.enemy}"
-    _card_row(ctx, Rect(rect.x0 + inner, top, rect.x1 - inner, rect.y1 - inner), card, heading)
+    second = f"Win: {card.reward} \u00b7 Lose: {card.penalty}"
+    y = rect.y0 + 4 * k + _LINE * k / 2
+    for text, bold, colour in ((first, True, theme.highlight), (second, False, theme.text)):
+        fnt = ctx.f(_T, bold)
+        draw.text((x0, y), ellipsize(text, fnt, x1 - x0), font=fnt, fill=colour, anchor="lm")
+        y += _LINE * k
 
 
 RESULT_WORDS = {"won": "won", "tied": "tied", "lost": "lost"}
@@ -871,92 +917,19 @@ def winter_lines(battle: BattleRecord, seat: Seat) -> tuple[str, str]:
     return first, effects.get(seat, "")
 
 
-def _card_row(ctx: _Ctx, row: Rect, card: EnemyCardView, heading: str) -> None:
-    """An enemy card in one row: strength badge, heading, then the blue reward and red penalty
-    boxes on the right, as wide as their texts need."""
-    theme, k, draw = ctx.theme, ctx.k, ctx.draw
-    h = row.height
-    x0, x1, top = row.x0, row.x1, row.y0
-    draw.rounded_rectangle(
-        (x0, top, x0 + h, top + h), radius=round(7 * k), fill=theme.penalty, outline="#111111"
-    )
-    draw_text_centered(
-        draw, (x0 + h / 2, top + h / 2), str(card.strength), ctx.f(26, True), "#ffffff"
-    )
-    labels = (("Win: " + card.reward, theme.reward), ("Lose: " + card.penalty, theme.penalty))
-    bfont = ctx.f(17, True)
-    widths = [text_width(t, bfont) + 16 * k for t, _ in labels]
-    shrink = min(1.0, (x1 - x0) * 0.58 / sum(widths))
-    bx = x1
-    for (text, fill), w in reversed(list(zip(labels, widths, strict=True))):
-        w *= shrink
-        box = Rect(bx - w, top + 2 * k, bx, top + h - 2 * k)
-        draw.rounded_rectangle(box.box(), radius=round(6 * k), fill=fill)
-        draw_text_centered(draw, box.center, text, ctx.fit(text, w - 10 * k, 17, True), "#ffffff")
-        bx -= w + 6 * k
-    tx = x0 + h + 10 * k
-    draw.text(
-        (tx, top + h / 2),
-        heading,
-        font=ctx.fit(heading, bx - tx - 6 * k, 20, bold=True),
-        fill=theme.text,
-        anchor="lm",
-    )
-
-
-def _draw_winter(ctx: _Ctx, rect: Rect, battle: BattleRecord) -> None:
-    """The most recent winter: the card in one row, then one box per governor with its result
-    and gains or losses, so players who were away can see what happened."""
-    theme, k, draw, view = ctx.theme, ctx.k, ctx.draw, ctx.view
-    draw_panel(draw, rect, theme, border=theme.penalty, width=max(2, round(3 * k)))
-    inner = _INNER * k
-    top = rect.y0 + inner
-    h = _WINTER_CARD_H * k
-    x0, x1 = rect.x0 + inner, rect.x1 - inner
-    _card_row(ctx, Rect(x0, top, x1, top + h), battle.enemy, winter_heading(view, battle))
-    # One box per governor.
-    row = Rect(x0, top + h + 8 * k, x1, rect.y1 - inner)
-    seats = [sv.seat for sv in view.seats]
-    line = _WINTER_LINE_H * k
-    for seat, box in zip(seats, row.split_columns(max(1, len(seats)), 8 * k), strict=True):
-        colour = ctx.seat_colour(seat)
-        draw.rounded_rectangle(
-            box.box(), radius=round(6 * k), fill=mix(theme.panel, theme.background, 0.45)
-        )
-        draw.rounded_rectangle(
-            (box.x0, box.y0, box.x0 + 7 * k, box.y1), radius=round(3 * k), fill=colour
-        )
-        lx = box.x0 + 13 * k
-        width = box.x1 - lx - 5 * k
-        name, name_font = ctx.fit_name(seat, width, 18, True)
-        y = box.y0 + line / 2 + 2 * k
-        draw.text((lx, y), name, font=name_font, fill=theme.text, anchor="lm")
-        first, effects = winter_lines(battle, seat)
-        result = dict(battle.results).get(seat, "")
-        ink = {
-            "won": mix(theme.reward, "#ffffff", 0.45),
-            "lost": mix(theme.penalty, "#ffffff", 0.35),
-        }.get(result, theme.text_muted)
-        y += line
-        draw.text((lx, y), first, font=ctx.fit(first, width, 18, True), fill=ink, anchor="lm")
-        if not effects:
-            continue
-        efont = ctx.f(16)
-        lines = wrap_text(effects, efont, width)
-        if len(lines) > 2:
-            lines = [lines[0], ctx_ellipsis(" ".join(lines[1:]), efont, width)]
-        for text in lines:
-            y += line * 0.95
-            draw.text((lx, y), text, font=efont, fill=theme.text, anchor="lm")
-
-
-def ctx_ellipsis(text: str, fnt: Font, width: float) -> str:
-    """`text` cut with an ellipsis to fit `width`."""
-    return ellipsize(text, fnt, width)
+def last_battle(view: KingsburgView) -> BattleRecord | None:
+    """The winter to show: the most recent battle, unless this year's enemy is already revealed
+    without a recorded battle (then that enemy shows instead)."""
+    battle = view.last_battle or (view.past_battles[-1] if view.past_battles else None)
+    if battle is None:
+        return None
+    if view.enemy is not None and battle.year != view.year and not view.finished:
+        return None
+    return battle
 
 
 # --------------------------------------------------------------------------------------------
-# The King's court
+# The King's court (advisors static, dice per move) and the final ranking
 # --------------------------------------------------------------------------------------------
 
 
@@ -995,13 +968,13 @@ def _gift_tokens(number: int) -> tuple[tuple[str, object], ...]:
     return tuple(out)
 
 
-def _draw_gift(ctx: _Ctx, x: float, cy: float, number: int, max_w: float) -> None:
+def _draw_gift(ctx: _Ctx, x: float, cy: float, number: int, max_x: float) -> None:
     theme, k, draw = ctx.theme, ctx.k, ctx.draw
-    side = 17 * k
-    gap = 4 * k
-    fnt = ctx.f(18, True)
+    side = 26 * k
+    gap = 5 * k
+    fnt = ctx.f(_T, True)
     for kind, arg in _gift_tokens(number):
-        if x > max_w:
+        if x > max_x:
             break
         if kind == "cube":
             draw_cube(draw, x, cy - side / 2, side, (_good_colour(theme, str(arg)),))
@@ -1014,15 +987,89 @@ def _draw_gift(ctx: _Ctx, x: float, cy: float, number: int, max_w: float) -> Non
             glyph = "/" if kind == "or" else "\u2192"
             x += draw_text(draw, (x, cy), glyph, fnt, theme.text_muted, "lm") + gap
         elif kind == "plus2":
-            x += _chip(ctx, x, cy, "+2", theme.token, size=15) + gap
+            x += _chip(ctx, x, cy, "+2", theme.token, size=_T) + gap
         elif kind == "soldier":
-            label = f"{arg}\u2694"
-            x += draw_text(draw, (x, cy), label, fnt, theme.text, "lm") + gap
+            x += draw_text(draw, (x, cy), f"{arg}\u2694", fnt, theme.text, "lm") + gap
         elif kind == "eye":
             x += _eye(ctx, x, cy, side) + gap
         elif kind == "vp":
-            label = f"{int(arg):+d}VP" if int(arg) < 0 else f"{arg}VP"  # type: ignore[call-overload]
+            label = f"{int(arg):+d} VP" if int(arg) < 0 else f"{arg} VP"  # type: ignore[call-overload]
             x += draw_text(draw, (x, cy), label, fnt, theme.gold, "lm") + gap
+
+
+def _paint_court(ctx: _Ctx, rect: Rect) -> None:
+    """The advisors as printed: number badge, name and gift (the static part of the court)."""
+    theme, k, draw = ctx.theme, ctx.k, ctx.draw
+    inner = _INNER * k
+    draw.text(
+        (rect.x0 + inner, rect.y0 + inner + _COURT_TITLE_H * k * 0.45),
+        "The King's court",
+        font=ctx.f(32, True),
+        fill=theme.text,
+        anchor="lm",
+    )
+    base_fill = mix(theme.panel, theme.background, 0.45)
+    for advisor, cell in zip(D.ADVISORS, court_cells(rect, k), strict=True):
+        draw.rounded_rectangle(
+            cell.box(),
+            radius=round(8 * k),
+            fill=base_fill,
+            outline=theme.panel_border,
+            width=max(1, round(2 * k)),
+        )
+        pad = 6 * k
+        nb = 38 * k
+        badge = Rect(cell.x0 + pad, cell.y0 + pad, cell.x0 + pad + nb, cell.y0 + pad + nb)
+        draw.rounded_rectangle(badge.box(), radius=round(6 * k), fill=theme.text)
+        draw_text_centered(
+            draw, badge.center, str(advisor.number), ctx.f(_T, True), theme.background
+        )
+        name_x = badge.x1 + 8 * k
+        room = cell.x1 - pad - name_x
+        nf = ctx.fit(advisor.name, room, 30, bold=True)
+        if text_width(advisor.name, nf) > room:
+            nf = ctx.fit(advisor.name, room, 30)
+        draw.text(
+            (name_x, badge.center[1]),
+            ellipsize(advisor.name, nf, room),
+            font=nf,
+            fill=theme.text,
+            anchor="lm",
+        )
+        _draw_gift(ctx, cell.x0 + pad, badge.y1 + 24 * k, advisor.number, cell.x1 - pad)
+
+
+def _draw_court(ctx: _Ctx, rect: Rect) -> None:
+    theme, k, draw, view = ctx.theme, ctx.k, ctx.draw, ctx.view
+    inner = _INNER * k
+    ty = rect.y0 + inner + _COURT_TITLE_H * k * 0.45
+    if any(g.owner is None for a in view.court for g in a.groups) or view.dummy_set_aside:
+        # Two-player games: explain the grey dummy dice, and show a die put aside this season.
+        x = rect.x1 - inner
+        side = max(30 * k, ctx.t / 0.78)
+        if view.dummy_set_aside is not None:
+            draw_number_die(
+                draw,
+                Rect(x - side, ty - side / 2, x, ty + side / 2),
+                view.dummy_set_aside,
+                theme,
+                face=theme.neutral_die,
+            )
+            x -= side + 6 * k
+            x -= draw_text(draw, (x, ty), "set aside", ctx.f(_T), theme.text_muted, "rm") + 16 * k
+        x -= draw_text(draw, (x, ty), "dummy dice", ctx.f(_T), theme.text_muted, "rm") + 6 * k
+        ctx.badge(None, x - side, ty, side)
+    base_fill = mix(theme.panel, theme.background, 0.45)  # the advisor box, as painted once
+    for advisor, cell in zip(view.court, court_cells(rect, k, len(view.court)), strict=True):
+        if advisor.groups:
+            # A tint of the first owner's colour along the box's foot, under the dice.
+            foot = Rect(cell.x0 + 2 * k, cell.y1 - 52 * k, cell.x1 - 2 * k, cell.y1 - 2 * k)
+            draw.rounded_rectangle(
+                foot.box(),
+                radius=round(6 * k),
+                fill=mix(base_fill, ctx.seat_colour(advisor.groups[0].owner), 0.3),
+            )
+            _draw_groups(ctx, cell, advisor.groups)
 
 
 def _group_dice(ctx: _Ctx, group: DiceGroupView) -> list[tuple[int, Colour, bool]]:
@@ -1035,95 +1082,22 @@ def _group_dice(ctx: _Ctx, group: DiceGroupView) -> list[tuple[int, Colour, bool
 
 
 def _group_width(ctx: _Ctx, group: DiceGroupView, side: float) -> float:
-    gap = 3 * ctx.k
-    w = len(group.values) * (side + gap) - gap
+    gap = 4 * ctx.k
+    w = side + gap + len(group.values) * (side + gap) - gap  # letter badge, then the dice
     if group.plus_two:
-        w += gap + text_width("+2", ctx.f(15, True)) + 15 * 0.7 * ctx.k
+        w += gap + text_width("+2", ctx.f(_T, True)) + _T * 0.7 * ctx.k
     if group.market_shift:
-        w += gap + text_width("M+1", ctx.f(15, True)) + 15 * 0.7 * ctx.k
+        w += gap + text_width("M+1", ctx.f(_T, True)) + _T * 0.7 * ctx.k
     return w
 
 
-def _draw_court(ctx: _Ctx, rect: Rect) -> None:
-    theme, k, draw, view = ctx.theme, ctx.k, ctx.draw, ctx.view
-    draw_panel(draw, rect, theme)
-    inner = _INNER * k
-    ty = rect.y0 + inner + _COURT_TITLE_H * k * 0.4
-    draw.text(
-        (rect.x0 + inner, ty),
-        "The King's court",
-        font=ctx.f(22, True),
-        fill=theme.text,
-        anchor="lm",
-    )
-    if any(g.owner is None for a in view.court for g in a.groups) or view.dummy_set_aside:
-        # Two-player games: explain the grey dice, and show a die put aside this season.
-        x = rect.x1 - inner
-        side = 24 * k
-        if view.dummy_set_aside is not None:
-            draw_number_die(
-                draw,
-                Rect(x - side, ty - side / 2, x, ty + side / 2),
-                view.dummy_set_aside,
-                theme,
-                face=theme.neutral_die,
-            )
-            x -= side + 6 * k
-            x -= draw_text(draw, (x, ty), "set aside", ctx.f(18), theme.text_muted, "rm") + 16 * k
-        x -= (
-            draw_text(
-                draw, (x, ty), "dummy dice (block advisors)", ctx.f(18), theme.text_muted, "rm"
-            )
-            + 6 * k
-        )
-        draw_number_die(
-            draw, Rect(x - side, ty - side / 2, x, ty + side / 2), 3, theme, face=theme.neutral_die
-        )
-    base_fill = mix(theme.panel, theme.background, 0.45)
-    for advisor, cell in zip(view.court, court_cells(rect, k, len(view.court)), strict=True):
-        groups = advisor.groups
-        fill = base_fill
-        if groups:
-            fill = mix(base_fill, ctx.seat_colour(groups[0].owner), 0.3)
-        draw.rounded_rectangle(
-            cell.box(),
-            radius=round(8 * k),
-            fill=fill,
-            outline=theme.panel_border,
-            width=max(1, round(2 * k)),
-        )
-        # Number badge and name.
-        pad = 6 * k
-        nb = 26 * k
-        badge = Rect(cell.x0 + pad, cell.y0 + pad, cell.x0 + pad + nb, cell.y0 + pad + nb)
-        draw.rounded_rectangle(badge.box(), radius=round(6 * k), fill=theme.text)
-        draw_text_centered(
-            draw, badge.center, str(advisor.number), ctx.f(18, True), theme.background
-        )
-        name_x = badge.x1 + 6 * k
-        room = cell.x1 - pad * 0.5 - name_x
-        name_font = ctx.fit(advisor.name, room, 18, bold=True)
-        if name_font.size < round(17 * k):
-            name_font = ctx.fit(advisor.name, room, 18)
-        draw.text(
-            (name_x, badge.center[1]), advisor.name, font=name_font, fill=theme.text, anchor="lm"
-        )
-        _draw_gift(ctx, cell.x0 + pad, badge.y1 + 11 * k, advisor.number, cell.x1 - pad)
-        if groups:
-            _draw_groups(ctx, cell, groups)
-
-
 def _draw_groups(ctx: _Ctx, cell: Rect, groups: Sequence[DiceGroupView]) -> None:
-    """The dice groups at the bottom of an advisor box; with the Envoy, two groups side by side."""
+    """The dice groups at the foot of an advisor box, each led by its owner's letter; with the
+    Envoy, two groups side by side (the Envoy's one ringed in gold)."""
     k, draw, theme = ctx.k, ctx.draw, ctx.theme
     pad = 6 * k
-    room = cell.width - 2 * pad
     sep = 10 * k
-    side = COURT_DIE * k
-    total = sum(_group_width(ctx, g, side) for g in groups) + sep * (len(groups) - 1)
-    if total > room:
-        side *= room / total
-        total = sum(_group_width(ctx, g, side) for g in groups) + sep * (len(groups) - 1)
+    side = max(COURT_DIE * k, ctx.t / 0.78)
     y = cell.y1 - pad - side
     cy = y + side / 2
     x = cell.x0 + pad
@@ -1135,24 +1109,80 @@ def _draw_groups(ctx: _Ctx, cell: Rect, groups: Sequence[DiceGroupView]) -> None
                 width=max(1, round(2 * k)),
             )
             x += sep
-        x += _dice_row(ctx, x, y, side, _group_dice(ctx, group), 3 * k)
+        start = x
+        x += ctx.badge(group.owner, x, cy, side) + 4 * k
+        x += _dice_row(ctx, x, y, side, _group_dice(ctx, group), 4 * k)
         if group.plus_two:
-            x += 3 * k + _chip(ctx, x + 3 * k, cy, "+2", theme.token, size=15)
+            x += 4 * k + _chip(ctx, x + 4 * k, cy, "+2", theme.token, size=_T)
         if group.market_shift:
-            x += 3 * k + _chip(ctx, x + 3 * k, cy, f"M{group.market_shift:+d}", theme.text, size=15)
+            x += 4 * k + _chip(ctx, x + 4 * k, cy, f"M{group.market_shift:+d}", theme.text, size=_T)
         if group.via_envoy:
-            # A gold ring marks the group the King's Envoy let in.
             draw.rounded_rectangle(
-                (
-                    x - _group_width(ctx, group, side) - 3 * k,
-                    y - 3 * k,
-                    x + 3 * k,
-                    y + side + 3 * k,
-                ),
+                (start - 3 * k, y - 3 * k, x + 3 * k, y + side + 3 * k),
                 radius=round(6 * k),
                 outline=theme.token,
                 width=max(2, round(3 * k)),
             )
+
+
+def ranking(view: KingsburgView) -> tuple[tuple[int, Seat], ...]:
+    """(place, seat) best first: most VP, then most goods, then most buildings; ties share."""
+    keyed = sorted(
+        (((s.vp, s.gold + s.wood + s.stone, len(s.buildings)), s.seat) for s in view.seats),
+        key=lambda item: (tuple(-n for n in item[0]), item[1]),
+    )
+    out: list[tuple[int, Seat]] = []
+    for i, (key, seat) in enumerate(keyed):
+        place = out[-1][0] if i and keyed[i - 1][0] == key else i + 1
+        out.append((place, seat))
+    return tuple(out)
+
+
+def _draw_result(ctx: _Ctx, rect: Rect) -> None:
+    theme, k, draw = ctx.theme, ctx.k, ctx.draw
+    inner = _INNER * k
+    text = ctx.view.result_text or "The game is over."
+    width = rect.width - 2 * inner
+    for seat_view in ctx.view.seats:
+        # The engine writes seat colours ("Red wins ..."); show display names where we have them.
+        name = fit_name(ctx.name(seat_view.seat), ctx.f(32, True), width / 3)
+        text = re.sub(
+            rf"\b{re.escape(seat_view.colour)}\b", lambda _m, n=name: n, text, flags=re.IGNORECASE
+        )
+    fnt = ctx.f(32, True)
+    y = rect.y0 + inner
+    lines = wrap_text(text, fnt, width)
+    if len(lines) > 3:
+        lines = [*lines[:2], ellipsize(" ".join(lines[2:]), fnt, width)]
+    for line in lines:
+        draw.text((rect.x0 + inner, y), line, font=fnt, fill=theme.text, anchor="la")
+        y += 44 * k
+    y += 16 * k
+    for place, seat in ranking(ctx.view):
+        s = ctx.view.seats[seat]
+        won = seat in ctx.view.winners
+        row = Rect(rect.x0 + inner, y, rect.x1 - inner, y + 60 * k)
+        draw_panel(
+            draw,
+            row,
+            theme,
+            fill=theme.panel,
+            border=theme.highlight if won else theme.panel_border,
+            radius=round(8 * k),
+            width=max(2, round((3 if won else 2) * k)),
+        )
+        cy = row.center[1]
+        x = row.x0 + 10 * k
+        label = ORDINALS[min(place, 5) - 1] + (" \u265b" if won else "")
+        x += draw_text(draw, (x, cy), label, ctx.f(32, True), theme.text, "lm") + 14 * k
+        x += ctx.badge(seat, x, cy, 40 * k) + 10 * k
+        goods = s.gold + s.wood + s.stone
+        score = f"{s.vp} VP \u00b7 {goods} goods \u00b7 {len(s.buildings)} buildings"
+        sf = ctx.f(_T)
+        sw = draw_text(draw, (row.x1 - 10 * k, cy), score, sf, theme.text, "rm")
+        name, nf = ctx.fit_name(seat, row.x1 - 24 * k - sw - x, 30, True)
+        draw.text((x, cy), name, font=nf, fill=theme.text, anchor="lm")
+        y = row.y1 + 10 * k
 
 
 # --------------------------------------------------------------------------------------------
@@ -1201,21 +1231,19 @@ def status_lines(view: KingsburgView, s: SeatView) -> tuple[tuple[str, bool], ..
 
 
 def _draw_player(ctx: _Ctx, rect: Rect, s: SeatView) -> None:
-    """Province sheet on the left over the panel's full height; to its right the name row, the
-    goods row, this season's dice and the status lines."""
+    """Province sheet (building codes) on the left; to its right the name row, the goods row,
+    this season's dice and what the governor owes."""
     theme, k, draw, view = ctx.theme, ctx.k, ctx.draw, ctx.view
     colour = ctx.seat_colour(s.seat)
     awaited = s.seat in view.to_act and not view.finished
-    draw_panel(
-        draw,
-        rect,
-        theme,
-        border=theme.highlight if awaited else colour,
-        width=max(2, round((4 if awaited else 3) * k)),
+    draw.rounded_rectangle(
+        rect.box(),
+        radius=round(10 * k),
+        outline=theme.highlight if awaited else colour,
+        width=max(2, round((5 if awaited else 3) * k)),
     )
     inner = _INNER * k
 
-    # Province sheet: labels bold at every size so they survive a phone's downscaling.
     cells = sheet_cells(rect, k)
     owned = {b.building_id for b in s.buildings}
     used = {
@@ -1224,121 +1252,95 @@ def _draw_player(ctx: _Ctx, rect: Rect, s: SeatView) -> None:
         "market": s.market_used,
         "town-hall": s.townhall_used,
     }
-    empty_fill = mix(theme.panel, theme.background, 0.5)
-    empty_ink = mix(theme.text_muted, theme.panel, 0.15)
+    code_font = ctx.f(_T, True)
     for b in D.BUILDINGS:
+        if b.building_id not in owned:
+            continue  # the empty tile is part of the static layer
         box = cells[(b.row, b.column)]
-        label = SHORT_BUILDING.get(b.building_id, b.name)
-        if b.building_id in owned:
-            fill = mix(colour, "#000000", 0.25) if used.get(b.building_id) else colour
-            draw.rounded_rectangle(
-                box.box(), radius=round(5 * k), fill=fill, outline="#111111", width=max(1, round(k))
-            )
-            ink = text_on(fill)
-        else:
-            draw.rounded_rectangle(
-                box.box(),
-                radius=round(5 * k),
-                fill=empty_fill,
-                outline=theme.panel_border,
-                width=max(1, round(k)),
-            )
-            ink = empty_ink
-        fnt = ctx.fit(label, box.width - 6 * k, 21, bold=True)
-        draw_text_centered(draw, box.center, label, fnt, ink)
+        # A power already used this season: darker, so the owner sees it is spent.
+        fill = mix(colour, "#000000", 0.25) if used.get(b.building_id) else colour
+        draw.rounded_rectangle(
+            box.box(), radius=round(5 * k), fill=fill, outline="#111111", width=max(1, round(k))
+        )
+        draw_text_centered(draw, box.center, SHEET_CODES[b.building_id], code_font, text_on(fill))
 
     sx = cells[(1, 4)].x1 + 16 * k
     right = rect.x1 - inner
     top = rect.y0 + inner
 
-    # Name row: swatch, name, colour, chips ... VP on the right.
-    cy = top + _PLAYER_TITLE_H * k / 2
-    sw = 24 * k
+    # Name row: turn position, letter, name, chips ... VP on the right.
+    cy = top + 22 * k
+    pos = ORDINALS[s.turn_position - 1]
+    x = sx + _chip(ctx, sx, cy, pos, theme.panel_border, size=_T) + 8 * k
     if s.has_envoy:
-        # The King's Envoy badge: a gold ring round the swatch, as round the holder's turn-order
-        # disc. It takes no room in the row, so it is drawn whatever the names' lengths.
         ring = 4 * k
+        side = max(36 * k, ctx.t / 0.78)
         draw.rounded_rectangle(
-            (sx - ring, cy - sw / 2 - ring, sx + sw + ring, cy + sw / 2 + ring),
-            radius=round(4 * k),
+            (x - ring, cy - side / 2 - ring, x + side + ring, cy + side / 2 + ring),
+            radius=round(6 * k),
             fill=theme.token,
         )
-    draw_swatch(draw, Rect(sx, cy - sw / 2, sx + sw, cy + sw / 2), colour)
-    vp_w = draw_text(draw, (right, cy), f"{s.vp} VP", ctx.f(28, True), theme.text, "rm")
-    x = sx + sw + 8 * k
+    x += ctx.badge(s.seat, x, cy, 36 * k) + 10 * k
+    vp_w = draw_text(draw, (right, cy), f"{s.vp} VP", ctx.f(34, True), theme.text, "rm")
     chips: list[tuple[str, Colour]] = []
-    if view.viewer == s.seat:
-        chips.append(("you", theme.text))
     if s.has_envoy:
         chips.append((ENVOY_CHIP, theme.token))
     if awaited:
         chips.append(("to act", theme.highlight))
-    chips.append((f"{ORDINALS[s.turn_position - 1]} in turn", theme.panel_border))
-    chip_font = ctx.f(16, True)
+    if view.viewer == s.seat:
+        chips.append(("you", theme.text))
+    chip_font = ctx.f(_T, True)
+    chip_w = [text_width(t, chip_font) + _T * 0.7 * k + 6 * k for t, _ in chips]
     limit = right - vp_w - 10 * k
-    # The first of "you" / "to act" keeps its room after the name, and so does "Envoy" (a long
-    # name is cut for them). The others are left out when space is short: the panel's
-    # highlighted border says "to act" and the turn order row shows the position.
-    kept = [t for t, _ in chips[:1] if t in ("you", "to act")]
-    if s.has_envoy:
-        kept.append(ENVOY_CHIP)
-    first_chips = sum(text_width(t, chip_font) + 16 * 0.7 * k + 6 * k for t in kept)
-    # Room for the name: up to the first chip (never past the VP), cut with an ellipsis beyond;
-    # the gap after the name counts too, or the last kept chip would miss its room by a hair.
-    name, nf = ctx.fit_name(s.seat, max(60 * k, limit - x - first_chips - 8 * k), 24, True)
-    x += draw_text(draw, (x, cy), name, nf, theme.text, "lm") + 8 * k
-    if ctx.names.get(s.seat):
-        cfont = ctx.f(17)
-        if x + text_width(s.colour, cfont) + first_chips < limit:
-            x += draw_text(draw, (x, cy), s.colour, cfont, theme.text_muted, "lm") + 8 * k
-    for text, fill in chips:
-        if x + text_width(text, chip_font) + 16 * 0.7 * k > limit:
-            continue
-        x += _chip(ctx, x, cy, text, fill, size=16) + 6 * k
+    # The name gets what the chips leave, but at least a third of the row; chips that still do
+    # not fit are dropped from the right (the border says "to act", the sheet says "you").
+    name_room = max((limit - x) / 3, limit - x - sum(chip_w) - 8 * k)
+    name, nf = ctx.fit_name(s.seat, name_room, 32, True)
+    x += draw_text(draw, (x, cy), name, nf, theme.text, "lm") + 10 * k
+    for (text, fill), w in zip(chips, chip_w, strict=True):
+        if x + w > limit:
+            break
+        x += _chip(ctx, x, cy, text, fill, size=_T) + 6 * k
 
     # Goods, "+2" tokens and soldiers.
-    row1 = top + (_PLAYER_TITLE_H + 14) * k
+    row1 = top + (44 + 22) * k
     x = sx
-    cube = 22 * k
-    big = ctx.f(23, True)
+    cube = 28 * k
+    big = ctx.f(30, True)
     for good, n in (("gold", s.gold), ("wood", s.wood), ("stone", s.stone)):
         draw_cube(draw, x, row1 - cube / 2, cube, (_good_colour(theme, good),))
         x += cube * 1.2 + 5 * k
-        x += draw_text(draw, (x, row1), str(n), big, theme.text, "lm") + 15 * k
-    x += _chip(ctx, x, row1, "+2", theme.token, size=17) + 4 * k
-    x += draw_text(draw, (x, row1), f"\u00d7{s.plus_two}", big, theme.text, "lm") + 15 * k
-    x += draw_text(draw, (x, row1), f"\u2694 {s.soldiers}", big, theme.text, "lm") + 6 * k
-    soldier_label = "soldier" if s.soldiers == 1 else "soldiers"
-    if x + text_width(soldier_label, ctx.f(17)) < right:
-        draw.text((x, row1), soldier_label, font=ctx.f(17), fill=theme.text_muted, anchor="lm")
+        x += draw_text(draw, (x, row1), str(n), big, theme.text, "lm") + 18 * k
+    x += _chip(ctx, x, row1, "+2", theme.token, size=_T) + 4 * k
+    x += draw_text(draw, (x, row1), f"\u00d7{s.plus_two}", big, theme.text, "lm") + 18 * k
+    x += draw_text(draw, (x, row1), f"\u2694 {s.soldiers}", big, theme.text, "lm") + 8 * k
+    label = "soldier" if s.soldiers == 1 else "soldiers"
+    if x + text_width(label, ctx.f(_T)) < right:
+        draw.text((x, row1), label, font=ctx.f(_T), fill=theme.text_muted, anchor="lm")
 
-    # This season's dice as digits; placed dice faded.
-    row2 = top + (_PLAYER_TITLE_H + 30) * k
-    side = PLAYER_DIE * k
+    # This season's dice: unplaced solid, placed hollow (and counted).
+    side = max(PLAYER_DIE * k, ctx.t / 0.78)
+    row2 = top + (44 + 44 + 4) * k
     if s.dice:
         dice = [
             (d.value, theme.die_face if d.white else colour, d.placed_on is not None)
             for d in s.dice
         ]
-        x = sx + _dice_row(ctx, sx, row2, side, dice, 7 * k) + 10 * k
+        x = sx + _dice_row(ctx, sx, row2, side, dice, 8 * k) + 12 * k
         placed = sum(1 for d in s.dice if d.placed_on is not None)
         if placed:
-            note = f"{placed} placed (faded)"
-            nfont = ctx.fit(note, right - x, 17)
-            if text_width(note, nfont) <= right - x:
-                draw.text(
-                    (x, row2 + side / 2), note, font=nfont, fill=theme.text_muted, anchor="lm"
-                )
-    sy = row2 + side + 6 * k if s.dice else row2 + 2 * k
-    fnt = ctx.f(18)
-    step = 21 * k
+            note = f"{placed} placed (hollow)"
+            nf = ctx.f(_T)
+            if x + text_width(note, nf) <= right:
+                draw.text((x, row2 + side / 2), note, font=nf, fill=theme.text_muted, anchor="lm")
+    sy = row2 + side + 6 * k if s.dice else row2
+    fnt = ctx.f(_T)
     bottom = rect.y1 - inner * 0.5
     for text, request in status_lines(view, s):
-        lines = wrap_text(text, fnt, right - sx)
-        for i, line in enumerate(lines):
-            last_fits = sy + 2 * step <= bottom
-            if not last_fits and i < len(lines) - 1:
-                line = line.rstrip() + "\u2026"
+        for line in wrap_text(text, fnt, right - sx):
+            last = sy + 2 * _LINE * k > bottom
+            if last:
+                line = ellipsize(line + " \u2026", fnt, right - sx) if line else line
             draw.text(
                 (sx, sy),
                 line,
@@ -1346,6 +1348,58 @@ def _draw_player(ctx: _Ctx, rect: Rect, s: SeatView) -> None:
                 fill=theme.highlight if request else theme.text,
                 anchor="la",
             )
-            sy += step
-            if not last_fits:
+            sy += _LINE * k * 0.95
+            if last:
                 return
+
+
+# --------------------------------------------------------------------------------------------
+# Buildings legend (static)
+# --------------------------------------------------------------------------------------------
+
+
+def _paint_legend(ctx: _Ctx, rect: Rect) -> None:
+    theme, k, draw = ctx.theme, ctx.k, ctx.draw
+    inner = _INNER * k
+    title = "Buildings: cost, VP, effect (* once a season)"
+    tf = ctx.f(30, True)
+    draw.text(
+        (rect.x0 + inner, rect.y0 + inner + 20 * k),
+        ellipsize(title, tf, rect.width - 2 * inner),
+        font=tf,
+        fill=theme.text,
+        anchor="lm",
+    )
+    code_font = ctx.f(_T, True)
+    text_font = ctx.f(_T)
+    cube = 22 * k
+    for b, box in zip(D.BUILDINGS, legend_cells(rect, k), strict=True):
+        cy = box.y0 + _LINE * k / 2
+        code = Rect(box.x0, cy - 17 * k, box.x0 + 52 * k, cy + 17 * k)
+        draw.rounded_rectangle(
+            code.box(),
+            radius=round(5 * k),
+            fill=mix(theme.panel, theme.background, 0.5),
+            outline=theme.panel_border,
+        )
+        draw_text_centered(draw, code.center, SHEET_CODES[b.building_id], code_font, theme.text)
+        x = code.x1 + 8 * k
+        cost_w = sum(b.cost) * (cube * 1.2 + 2 * k)
+        name = ellipsize(b.name, code_font, box.x1 - x - cost_w - 12 * k)
+        x += draw_text(draw, (x, cy), name, code_font, theme.text, "lm") + 10 * k
+        for good, n in zip(D.GOODS, b.cost, strict=True):
+            for _ in range(n):
+                draw_cube(draw, x, cy - cube / 2, cube, (_good_colour(theme, good),))
+                x += cube * 1.2 + 2 * k
+        # Second line: the VP it is worth, then its effect.
+        x = box.x0 + 8 * k
+        x += draw_text(draw, (x, cy + _LINE * k), f"{b.vp} VP", code_font, theme.gold, "lm")
+        note = BUILDING_NOTES[b.building_id]
+        x += 10 * k
+        draw.text(
+            (x, cy + _LINE * k),
+            ellipsize(note, text_font, box.x1 - x),
+            font=text_font,
+            fill=theme.text_muted,
+            anchor="lm",
+        )

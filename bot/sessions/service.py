@@ -4,13 +4,15 @@ The Discord cogs and the local terminal table both drive games only through this
 
 Construction
 ------------
-``GameService(store, *, clock=None, seed_source=None, engines=None)``
+``GameService(store, *, clock=None, seed_source=None, engines=None, state_cache_size=1024)``
 
 - ``store``: a `bot.storage.base.SessionStore`: ``await SqliteStore.open(path)`` or
   ``MemoryStore()``.
 - ``clock``: ``() -> datetime`` (aware, UTC); default ``datetime.now(UTC)``.
 - ``seed_source``: ``() -> int``, the game seed drawn at start; default a system-random 48-bit int.
 - ``engines``: ``(game_key) -> Engine``; default `bot.games.get_engine`.
+- ``state_cache_size``: how many parsed states (with their session records) are kept in memory,
+  least recently used dropped first (`bot.sessions.cache.StateCache`); idle games cost nothing.
 
 Places
 ------
@@ -59,7 +61,8 @@ Play
   then ``step`` on the current state; nothing is saved. ``Preview.session.version`` is the version
   a confirmation must pass to ``submit`` (a later change makes that confirmation STALE).
 - ``run_bots(session_id) -> MoveResult | Rejection``: let pending bots act in one session;
-  ``resume_bots() -> tuple[MoveResult, ...]`` does it for every active game (call at start-up)
+  ``resume_bots() -> tuple[MoveResult, ...]`` does it for every active game where a bot may act
+  (call at start-up; the store selects those games by index, so it stays fast with many games)
   and returns the results that applied moves.
 - ``abandon(channel_id, user_id) -> AbandonResult | Rejection``: the host ends the session at
   once; any other seated human records a vote, and the game is abandoned when every seated human
@@ -74,7 +77,7 @@ Reading
 - ``list_open(guild_id=None) -> tuple[SessionRecord, ...]``
 - ``latest(channel_id) -> SessionRecord | None``: the most recent session here, any status (for
   showing a finished game's result: pass its id as ``session_id`` to ``status``/``history``).
-- ``load(session) -> State``: the engine state from the snapshot (cached by version).
+- ``load(session) -> State``: the engine state from the snapshot (cached by version, bounded).
 - ``verify_replay(session_id) -> ReplayReport``: re-run the log from the seed and compare.
 - ``overdue(now=None)`` / ``expire_overdue(now=None)``: ACTIVE sessions past their turn deadline;
   ``expire_overdue`` abandons them and returns the abandoned records.
@@ -91,9 +94,12 @@ Helpers for presentation (plain methods, no I/O)
   ``decision_token(session, state, seat) -> str | None`` (the short per-seat token of the
   decision the seat faces now; None when the seat is not awaited).
 
-Concurrency: every change to a session runs under a per-session ``asyncio.Lock`` and is written
-with compare-and-swap on ``SessionRecord.version``, so a second process sharing the database
-also gets STALE instead of a lost update.
+Concurrency: every change to a session runs under a per-session ``asyncio.Lock`` (which exists
+only while held or awaited) and is written with compare-and-swap on ``SessionRecord.version``, so
+a second process sharing the database also gets STALE instead of a lost update. A move on a game
+this process last wrote is made on its cached record without reading it again; the move's
+compare-and-set proves the record current, and a lost race or a refusal is retried once on a
+fresh read, so the cache never decides an answer on its own.
 """
 
 from __future__ import annotations
@@ -104,6 +110,7 @@ import hashlib
 import json
 import logging
 import random
+from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable, Mapping
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -121,6 +128,7 @@ from bot.games.protocol import (
     step_text,
 )
 from bot.games.rejections import Rejection, RejectionCode
+from bot.sessions.cache import StateCache
 from bot.sessions.models import (
     AbandonResult,
     AppliedMove,
@@ -161,6 +169,16 @@ _MARKER_KEYS = ("game", "round", "year", "season", "phase", "stage", "step", "tu
 # A bot that keeps its own seat in to_act forever would hang the caller; no real game needs more
 # consecutive bot moves than this between two human turns.
 MAX_BOT_MOVES = 5000
+
+STATE_CACHE_SIZE = 1024
+"""Parsed states kept in memory (least recently used dropped first); a miss costs one parse."""
+
+LEGAL_CACHE_SIZE = 32
+"""Decisions (session, version, seat) whose legal moves in notation are kept for autocomplete."""
+
+REMINDER_PAGE = 100
+"""Sessions read per step of the reminder pass and of resuming bots: each step is short, and the
+event loop runs between steps, however many games there are."""
 
 
 def _default_clock() -> datetime:
@@ -205,14 +223,18 @@ class GameService:
         clock: Callable[[], datetime] | None = None,
         seed_source: Callable[[], int] | None = None,
         engines: Callable[[str], AnyEngine] | None = None,
+        state_cache_size: int = STATE_CACHE_SIZE,
     ) -> None:
         self.store = store
         self._clock = clock or _default_clock
         self._seed_source = seed_source or _default_seed_source
         self._engines = engines or _default_engines
-        self._locks: dict[int, asyncio.Lock] = {}
-        # session id -> (version, parsed state): saves re-parsing the snapshot on every move.
-        self._states: dict[int, tuple[int, Any]] = {}
+        # Locks exist only while someone holds or awaits one, so idle games cost no memory.
+        self._locks: dict[int, _SessionLock] = {}
+        # Parsed states with their records, bounded: saves re-parsing the snapshot (and reading
+        # the session) on every move, and idle games cost nothing.
+        self._cache = StateCache(state_cache_size)
+        self._legal: OrderedDict[tuple[int, int, int], tuple[str, ...]] = OrderedDict()
 
     # ----------------------------------------------------------------- small helpers
 
@@ -226,18 +248,32 @@ class GameService:
             raise ValueError("the clock must return aware datetimes")
         return now
 
-    def _lock(self, session_id: int) -> asyncio.Lock:
+    def _lock(self, session_id: int) -> _SessionLock:
+        """The session's lock, for `async with`; it is dropped once nobody holds or awaits it."""
         lock = self._locks.get(session_id)
         if lock is None:
-            lock = self._locks[session_id] = asyncio.Lock()
+            lock = self._locks[session_id] = _SessionLock(self._locks, session_id)
         return lock
 
     def _forget(self, session: SessionRecord) -> None:
-        # Ended sessions never change again; drop their cache entries. Anyone still waiting on the
-        # dropped lock keeps it and will find the session ended; the CAS covers any overlap.
+        # Ended sessions never change again; drop their cached state.
         if not session.status.is_open:
-            self._states.pop(session.id, None)
-            self._locks.pop(session.id, None)
+            self._cache.drop(session.id)
+
+    @property
+    def state_cache_size(self) -> int:
+        """The most parsed states kept in memory."""
+        return self._cache.size
+
+    @property
+    def cached_states(self) -> int:
+        """How many parsed states are cached now (at most `state_cache_size`)."""
+        return len(self._cache)
+
+    @property
+    def live_locks(self) -> int:
+        """How many session locks exist now (only those held or awaited)."""
+        return len(self._locks)
 
     def engine_for(self, session: SessionRecord) -> AnyEngine:
         """The engine of a session's game."""
@@ -310,8 +346,24 @@ class GameService:
         seat = self.seat_of(session, user_id)
         if seat is None:
             return ()
+        return self._notations(session, state, seat)
+
+    def _notations(self, session: SessionRecord, state: Any, seat: Seat) -> tuple[str, ...]:
+        """The seat's legal actions in notation, in the engine's order. Remembered for the last
+        few decisions when `state` is the cached state of `session` (autocomplete asks again at
+        every keystroke; a Cathedral opening has ~1,800 moves to format)."""
+        key = (session.id, session.version, int(seat))
+        known = self._legal.get(key)
+        if known is not None:
+            self._legal.move_to_end(key)
+            return known
         engine = self.engine_for(session)
-        return tuple(engine.format_action(a, state) for a in engine.legal_actions(state, seat))
+        notations = tuple(engine.format_action(a, state) for a in engine.legal_actions(state, seat))
+        if self._cache.state(session) is state:  # the key describes this very state
+            self._legal[key] = notations
+            while len(self._legal) > LEGAL_CACHE_SIZE:
+                self._legal.popitem(last=False)
+        return notations
 
     def decision_token(self, session: SessionRecord, state: Any, seat: Seat) -> str | None:
         """A short token naming the decision `seat` faces now, or None when it is not awaited.
@@ -325,9 +377,7 @@ class GameService:
         engine = self.engine_for(session)
         if seat not in engine.to_act(state):
             return None
-        notations = sorted(
-            engine.format_action(a, state) for a in engine.legal_actions(state, seat)
-        )
+        notations = sorted(self._notations(session, state, seat))
         if not notations:
             return None
         try:
@@ -359,9 +409,9 @@ class GameService:
                 f"Session {session.id} ({session.game_key}) is {session.status.value} "
                 "but has no stored state."
             )
-        cached = self._states.get(session.id)
-        if cached is not None and cached[0] == session.version:
-            return cached[1]
+        cached = self._cache.state(session)
+        if cached is not None:
+            return cached
         where = f"Session {session.id} ({session.game_key}, channel {session.place_id})"
         try:
             data = json.loads(session.state_json)
@@ -382,7 +432,7 @@ class GameService:
             state = engine.state_from_dict(data)
         except CorruptStateError as exc:
             raise CorruptSessionError(f"{where}: the stored state is corrupt: {exc}") from exc
-        self._states[session.id] = (session.version, state)
+        self._cache.put(session, state)
         return state
 
     # ----------------------------------------------------------------- lobby
@@ -639,12 +689,13 @@ class GameService:
                         state_json=canonical_json(data),
                         schema_v=_schema_v(data),
                         turn_deadline=self._deadline(session, now),
+                        to_act=_seat_numbers(engine.to_act(state)),
                     ),
                     now,
                 )
             except StaleVersionError:
                 return _stale()
-            self._states[session.id] = (session.version, state)
+            self._cache.put(session, state)
             return await self._bots_then_result(engine, session, state, ())
 
     # ----------------------------------------------------------------- play
@@ -665,50 +716,95 @@ class GameService:
 
         `bots=False`: return as soon as the move is saved; the caller runs `run_bots` after
         acknowledging it (so a failure there never hides that the move was saved)."""
-        found = await self._find(channel_id, session_id)
-        if isinstance(found, Rejection):
-            return found
-        async with self._lock(found.id):
-            # Re-read under the lock: whoever held it may have moved the game on.
-            session = await self.store.get_session(found.id)
+        args = (user_id, text, expected_version, expected_seat, expected_token, bots)
+        result = await self._submit(channel_id, session_id, args, trust_cache=True)
+        if isinstance(result, _LostRace):
+            result = await self._submit(channel_id, session_id, args, trust_cache=False)
+        return _stale() if isinstance(result, _LostRace) else result
+
+    async def _submit(
+        self,
+        channel_id: int,
+        session_id: int | None,
+        args: tuple[int, str, int | None, int | None, str | None, bool],
+        *,
+        trust_cache: bool,
+    ) -> MoveResult | Rejection | _LostRace:
+        """One try of `submit`.
+
+        Trusting, the move is made on the session record this process last wrote or read (or
+        else on the one just found), without reading it again when the session's lock is free:
+        the compare-and-set of the move proves the record was current. Anything else (a lost
+        race, a refusal that a fresher record might not give) answers `_LostRace`, and `submit`
+        tries again, reading the session under its lock.
+        """
+        found: SessionRecord | Rejection | None = None
+        if trust_cache:
+            found = self._cache.record(channel_id, session_id)
+        if found is None:
+            found = await self._find(channel_id, session_id)
+            if isinstance(found, Rejection):
+                return found
+        lock = self._lock(found.id)
+        trusted = trust_cache and not lock.locked()
+        async with lock:
+            # Whoever held the lock may have moved the game on: read it again under the lock.
+            session = found if trusted else await self.store.get_session(found.id)
             if session is None:  # pragma: no cover - sessions are never deleted
                 return _stale()
-            seat_record = session.seat_of(user_id)
-            if expected_seat is not None and (
-                seat_record is None or seat_record.seat != expected_seat
-            ):
-                return self._not_your_buttons(session, expected_seat)
-            if seat_record is None:
-                return self._not_a_player(session)
-            if session.status is SessionStatus.LOBBY:
-                return self._not_started(session)
-            if not session.status.is_open:
-                return self._ended_rejection(session)
-            if expected_version is not None and expected_version != session.version:
-                return _stale()
-            engine = self.engine_for(session)
-            state = self.load(session)
-            seat = Seat(seat_record.seat)
-            if expected_token is not None and (
-                self.decision_token(session, state, seat) != expected_token
-            ):
-                return _stale()
-            steps = self._steps(session, engine, state, seat, text)
-            if isinstance(steps, Rejection):
-                return steps
-            moves: list[AppliedMove] = []
-            for notation, result in steps:
-                try:
-                    session, applied = await self._persist(
-                        engine, session, seat_record, notation, result.state, result.events
-                    )
-                except StaleVersionError:
-                    return _stale()
-                moves.append(applied)
-            final = steps[-1][1].state
-            if not bots:
-                return self._saved_result(engine, session, final, tuple(moves))
-            return await self._bots_then_result(engine, session, final, tuple(moves))
+            result = await self._submit_locked(session, *args)
+        if trusted and isinstance(result, Rejection):
+            return _LostRace()
+        if not trusted and isinstance(result, _LostRace):
+            return _stale()
+        return result
+
+    async def _submit_locked(
+        self,
+        session: SessionRecord,
+        user_id: int,
+        text: str,
+        expected_version: int | None,
+        expected_seat: int | None,
+        expected_token: str | None,
+        bots: bool,
+    ) -> MoveResult | Rejection | _LostRace:
+        """`submit`'s checks and move on `session`, under its lock."""
+        seat_record = session.seat_of(user_id)
+        if expected_seat is not None and (seat_record is None or seat_record.seat != expected_seat):
+            return self._not_your_buttons(session, expected_seat)
+        if seat_record is None:
+            return self._not_a_player(session)
+        if session.status is SessionStatus.LOBBY:
+            return self._not_started(session)
+        if not session.status.is_open:
+            return self._ended_rejection(session)
+        if expected_version is not None and expected_version != session.version:
+            return _stale()
+        engine = self.engine_for(session)
+        state = self.load(session)
+        seat = Seat(seat_record.seat)
+        if expected_token is not None and (
+            self.decision_token(session, state, seat) != expected_token
+        ):
+            return _stale()
+        steps = self._steps(session, engine, state, seat, text)
+        if isinstance(steps, Rejection):
+            return steps
+        moves: list[AppliedMove] = []
+        for notation, result in steps:
+            try:
+                session, applied = await self._persist(
+                    engine, session, seat_record, notation, result.state, result.events
+                )
+            except StaleVersionError:
+                # Retrying is safe only while nothing of this call is saved.
+                return _stale() if moves else _LostRace()
+            moves.append(applied)
+        final = steps[-1][1].state
+        if not bots:
+            return self._saved_result(engine, session, final, tuple(moves))
+        return await self._bots_then_result(engine, session, final, tuple(moves))
 
     def _saved_result(
         self,
@@ -838,9 +934,10 @@ class GameService:
             outcome=None if outcome is None else outcome.to_dict(),
             turn_deadline=deadline,
             end_reason=reason,
+            to_act=frozenset() if outcome is not None else _seat_numbers(engine.to_act(state)),
         )
         updated, entry = await self.store.commit_move(session.id, session.version, move, now)
-        self._states[updated.id] = (updated.version, state)
+        self._cache.put(updated, state)
         applied = AppliedMove(
             ply=entry.ply,
             seat=Seat(seat.seat),
@@ -1036,16 +1133,31 @@ class GameService:
     async def resume_bots(self) -> tuple[MoveResult, ...]:
         """At start-up: let bots play in every active game where a crash left them to act.
 
+        Only the games whose stored `to_act` holds a bot seat (or is not known) are read, by an
+        indexed query, so the cost follows those few games rather than every game open.
         Returns only the results that applied moves (so the caller can announce them).
         """
         results: list[MoveResult] = []
-        for session in await self.store.list_open():
-            if session.status is not SessionStatus.ACTIVE:
-                continue
-            result = await self.run_bots(session.id)
-            if isinstance(result, MoveResult) and result.moves:
-                results.append(result)
+        ids = await self.store.bot_turn_ids()
+        for start in range(0, len(ids), REMINDER_PAGE):
+            for session in await self.store.get_sessions(ids[start : start + REMINDER_PAGE]):
+                if session.to_act is None and not await self._record_to_act(session, bots=True):
+                    continue
+                result = await self.run_bots(session.id)
+                if isinstance(result, MoveResult) and result.moves:
+                    results.append(result)
         return tuple(results)
+
+    async def _record_to_act(self, session: SessionRecord, *, bots: bool) -> bool:
+        """For a session stored without `to_act`: work it out from the state, record it (no
+        version bump) and say whether a bot (or human) seat may act. False if it cannot load."""
+        try:
+            to_act = _seat_numbers(self.engine_for(session).to_act(self.load(session)))
+        except (CorruptStateError, KeyError):
+            log.exception("session %s: cannot load it to see who may act", session.id)
+            return False
+        await self.store.set_to_act(session.id, session.version, to_act)
+        return any(s.seat in to_act and s.is_bot == bots for s in session.seats)
 
     async def verify_replay(self, session_id: int) -> ReplayReport:
         """Re-run the stored log from the seed and compare with the snapshot (canonical JSON)."""
@@ -1113,25 +1225,33 @@ class GameService:
         self, every: timedelta, now: datetime | None = None
     ) -> tuple[Reminder, ...]:
         """Active games whose awaited humans have had nothing happen for `every` (since the last
-        change of the game and since the last reminder): at most one reminder per period."""
+        change of the game and since the last reminder): at most one reminder per period.
+
+        The store selects the due games by an indexed query and this reads them a page of
+        `REMINDER_PAGE` at a time, so the event loop is never held for long; who is awaited
+        comes from the stored `to_act`, so no state is parsed (except for a game stored without
+        it, which is then recorded).
+        """
         now = now or self._now()
         due: list[Reminder] = []
-        for session in await self.store.list_open():
-            if session.status is not SessionStatus.ACTIVE:
-                continue
-            since = session.updated_at
-            if session.reminded_at is not None and session.reminded_at > since:
-                since = session.reminded_at
-            if now - since < every:
-                continue
-            try:
-                users = self.users_to_ping(session, self.load(session))
-            except (CorruptStateError, KeyError):
-                log.exception("session %s: cannot load it to send a reminder", session.id)
-                continue
-            if users:
-                due.append(Reminder(session, users, session.updated_at))
+        ids = await self.store.quiet_ids(now - every)
+        for start in range(0, len(ids), REMINDER_PAGE):
+            for session in await self.store.get_sessions(ids[start : start + REMINDER_PAGE]):
+                if session.status is not SessionStatus.ACTIVE or now - session.quiet_since < every:
+                    continue  # it changed since the ids were read
+                humans = session.seats_to_act(bots=False)
+                if humans is None:
+                    if not await self._record_to_act(session, bots=False):
+                        continue
+                    humans = self._fresh_humans(session)
+                users = tuple(s.user_id for s in humans if s.user_id is not None)
+                if users:
+                    due.append(Reminder(session, users, session.updated_at))
         return tuple(due)
+
+    def _fresh_humans(self, session: SessionRecord) -> tuple[SeatRecord, ...]:
+        to_act = self.engine_for(session).to_act(self.load(session))
+        return tuple(s for s in session.seats if s.user_id is not None and Seat(s.seat) in to_act)
 
     async def mark_reminded(self, session_id: int, now: datetime | None = None) -> None:
         """Record that a reminder was sent now (does not bump the version)."""
@@ -1169,6 +1289,47 @@ def _turn_notation(engine: AnyEngine, notations: list[str]) -> str:
 def _schema_v(data: Mapping[str, Any]) -> int | None:
     v = data.get("v")
     return v if isinstance(v, int) and not isinstance(v, bool) else None
+
+
+class _LostRace:
+    """`_submit_locked`'s answer when its compare-and-set lost to another writer."""
+
+
+def _seat_numbers(seats: frozenset[Seat]) -> frozenset[int]:
+    return frozenset(int(seat) for seat in seats)
+
+
+class _SessionLock:
+    """An `asyncio.Lock` that removes itself from `registry` when nobody holds or awaits it."""
+
+    __slots__ = ("_key", "_lock", "_registry", "_users")
+
+    def __init__(self, registry: dict[int, _SessionLock], key: int) -> None:
+        self._registry = registry
+        self._key = key
+        self._lock = asyncio.Lock()
+        self._users = 0
+
+    async def __aenter__(self) -> None:
+        self._users += 1
+        try:
+            await self._lock.acquire()
+        except BaseException:
+            self._leave()
+            raise
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        self._lock.release()
+        self._leave()
+
+    def locked(self) -> bool:
+        """True while some coroutine holds the lock."""
+        return self._lock.locked()
+
+    def _leave(self) -> None:
+        self._users -= 1
+        if self._users == 0 and self._registry.get(self._key) is self:
+            del self._registry[self._key]
 
 
 def _join_names(names: list[str]) -> str:

@@ -10,6 +10,7 @@ Stores never read a clock: every write takes `now` from the caller.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Protocol
 
@@ -74,6 +75,28 @@ class SessionStore(Protocol):
 
     async def list_overdue(self, now: datetime) -> tuple[SessionRecord, ...]:
         """ACTIVE sessions whose `turn_deadline` is at or before `now`, earliest deadline first."""
+        ...
+
+    async def bot_turn_ids(self) -> tuple[int, ...]:
+        """Ids (ascending) of ACTIVE sessions where a bot seat may act, or where `to_act` is not
+        known. At start-up these are the only games a crash can have left waiting on a bot; read
+        them with `get_sessions` a page at a time."""
+        ...
+
+    async def quiet_ids(self, since: datetime) -> tuple[int, ...]:
+        """Ids (ascending) of ACTIVE sessions where a human seat may act (or `to_act` is not
+        known) and nothing happened after `since`: neither a change nor a reminder
+        (`SessionRecord.quiet_since <= since`). Ids only, so a pass over many is cheap to
+        start; read them with `get_sessions` a page at a time."""
+        ...
+
+    async def get_sessions(self, session_ids: Sequence[int]) -> tuple[SessionRecord, ...]:
+        """The sessions with these ids that exist, by id."""
+        ...
+
+    async def set_to_act(self, session_id: int, version: int, to_act: frozenset[int]) -> None:
+        """Record which seats may act in the session's state, if its version is still `version`
+        (otherwise nothing). Bookkeeping for a state stored without it: no version bump."""
         ...
 
     async def add_seat(

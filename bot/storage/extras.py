@@ -73,12 +73,13 @@ class SqliteExtras:
         self._store = store
 
     async def _fetch(self, sql: str, params: tuple[Any, ...]) -> list[Any]:
-        async with self._store._tx(write=False) as conn, conn.execute(sql, params) as cur:
-            return list(await cur.fetchall())
+        # One transaction on the store's connection thread (see `SqliteStore._run`).
+        return await self._store._run(
+            lambda conn: list(conn.execute(sql, params).fetchall()), write=False
+        )
 
     async def _write(self, sql: str, params: tuple[Any, ...]) -> None:
-        async with self._store._tx(write=True) as conn:
-            await conn.execute(sql, params)
+        await self._store._run(lambda conn: conn.execute(sql, params), write=True)
 
     async def guild_settings(self, guild_id: int) -> dict[str, Any]:
         """See `Extras`."""

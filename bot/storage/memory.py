@@ -7,6 +7,7 @@ SQLite transaction is.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from datetime import datetime
 
 from bot.storage.records import (
@@ -120,6 +121,43 @@ class MemoryStore:
         ]
         return tuple(sorted(due, key=lambda r: (r.turn_deadline, r.id)))
 
+    async def bot_turn_ids(self) -> tuple[int, ...]:
+        """See `SessionStore.bot_turn_ids`."""
+        self._check_open()
+        return tuple(
+            sorted(
+                r.id
+                for r in self._sessions.values()
+                if r.status is SessionStatus.ACTIVE and r.seats_to_act(bots=True) != ()
+            )
+        )
+
+    async def quiet_ids(self, since: datetime) -> tuple[int, ...]:
+        """See `SessionStore.quiet_ids`."""
+        self._check_open()
+        since = utc(since)
+        return tuple(
+            sorted(
+                r.id
+                for r in self._sessions.values()
+                if r.status is SessionStatus.ACTIVE
+                and r.seats_to_act(bots=False) != ()
+                and r.quiet_since <= since
+            )
+        )
+
+    async def get_sessions(self, session_ids: Sequence[int]) -> tuple[SessionRecord, ...]:
+        """See `SessionStore.get_sessions`."""
+        self._check_open()
+        return tuple(self._sessions[i] for i in sorted(set(session_ids)) if i in self._sessions)
+
+    async def set_to_act(self, session_id: int, version: int, to_act: frozenset[int]) -> None:
+        """See `SessionStore.set_to_act`."""
+        self._check_open()
+        record = self._sessions.get(session_id)
+        if record is not None and record.version == version:
+            self._sessions[session_id] = dataclasses.replace(record, to_act=frozenset(to_act))
+
     def _fetch_for_write(
         self, session_id: int, expected_version: int, *, lobby_only: bool = False
     ) -> SessionRecord:
@@ -202,6 +240,7 @@ class MemoryStore:
             turn_deadline=None if move.turn_deadline is None else utc(move.turn_deadline),
             end_reason=move.end_reason,
             ply=entry.ply,
+            to_act=None if move.to_act is None else frozenset(move.to_act),
         )
         self._log[session_id].append(entry)
         return updated, entry

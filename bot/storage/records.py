@@ -122,6 +122,9 @@ class SessionRecord:
         end_reason: Why the session ended (a sentence), for finished or abandoned sessions.
         created_at, updated_at: UTC timestamps.
         reminded_at: When the awaited players were last reminded to move (None: never).
+        to_act: The seats that may act in the stored state (`engine.to_act`), recorded with
+            each move so reminders and resuming bots need not parse the state; None when not
+            known (a state written without it, or a database from before migration 0005).
     """
 
     id: int
@@ -147,11 +150,25 @@ class SessionRecord:
     created_at: datetime
     updated_at: datetime
     reminded_at: datetime | None = None
+    to_act: frozenset[int] | None = None
 
     @property
     def place_id(self) -> int:
         """The channel or thread the game is played in (Discord's `interaction.channel_id`)."""
         return self.thread_id if self.thread_id is not None else self.channel_id
+
+    @property
+    def quiet_since(self) -> datetime:
+        """When anything last happened to the game: its last change or its last reminder."""
+        if self.reminded_at is not None and self.reminded_at > self.updated_at:
+            return self.reminded_at
+        return self.updated_at
+
+    def seats_to_act(self, *, bots: bool) -> tuple[SeatRecord, ...] | None:
+        """The bot (or human) seats in `to_act`, in seat order; None when `to_act` is unknown."""
+        if self.to_act is None:
+            return None
+        return tuple(s for s in self.seats if s.seat in self.to_act and s.is_bot == bots)
 
     def seat_of(self, user_id: int) -> SeatRecord | None:
         """The seat held by `user_id`, or None."""
@@ -214,6 +231,7 @@ class MoveCommit:
     outcome: Mapping[str, Any] | None = None
     turn_deadline: datetime | None = None
     end_reason: str | None = None
+    to_act: frozenset[int] | None = None
 
 
 class _Keep(Enum):
@@ -226,7 +244,11 @@ KEEP = _Keep.KEEP
 
 @dataclass(frozen=True, slots=True)
 class SessionPatch:
-    """Field changes for `SessionStore.update`; fields left as KEEP are not touched."""
+    """Field changes for `SessionStore.update`; fields left as KEEP are not touched.
+
+    A patch that sets `state_json` but leaves `to_act` as KEEP makes the stored `to_act` unknown
+    (None): a new state without its seats to act must not keep the old state's.
+    """
 
     status: SessionStatus | _Keep = KEEP
     host_user_id: int | _Keep = KEEP
@@ -238,6 +260,7 @@ class SessionPatch:
     turn_deadline: datetime | None | _Keep = KEEP
     end_reason: str | None | _Keep = KEEP
     seats: tuple[SeatRecord, ...] | _Keep = KEEP
+    to_act: frozenset[int] | None | _Keep = KEEP
 
     def changes(self) -> dict[str, Any]:
         """The fields that are set, by name (`seats` included)."""
@@ -253,8 +276,11 @@ class SessionPatch:
             "turn_deadline",
             "end_reason",
             "seats",
+            "to_act",
         ):
             value = getattr(self, name)
             if value is not KEEP:
                 out[name] = value
+        if "state_json" in out and "to_act" not in out:
+            out["to_act"] = None
         return out

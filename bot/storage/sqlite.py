@@ -5,10 +5,11 @@ Open with ``store = await SqliteStore.open(path)`` (a file path or ``":memory:"`
 ``bot/storage/migrations/NNNN_<name>.sql`` newer than ``PRAGMA user_version``, each in its own
 transaction that also sets ``user_version``, so re-opening never re-applies one.
 
-All statements go through one connection guarded by an `asyncio.Lock`: aiosqlite runs them on a
-single thread, and without the lock two coroutines could interleave statements inside each other's
-transaction. Every write is one ``BEGIN IMMEDIATE`` transaction; a compare-and-swap that finds a
-different version rolls back and raises `StaleVersionError`.
+Every call is one transaction run whole on aiosqlite's connection thread (`SqliteStore._run`): one
+thread hop per call, and no other coroutine's statement can interleave with it. Every write is one
+``BEGIN IMMEDIATE`` transaction; a compare-and-swap is ``UPDATE ... WHERE version = ? RETURNING *``,
+so the caller gets the new row without reading it again, and one that finds a different version
+rolls back and raises `StaleVersionError`.
 """
 
 from __future__ import annotations
@@ -18,17 +19,17 @@ import json
 import logging
 import re
 import sqlite3
-from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar, cast
 
 import aiosqlite
 
 from bot.games.codec import CorruptStateError
 from bot.storage.records import (
+    KEEP,
     LogEntry,
     MoveCommit,
     NewSession,
@@ -49,6 +50,28 @@ _MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
 _OPEN = "('lobby', 'active')"
 _PLACE = "coalesce(thread_id, channel_id)"
 BUSY_TIMEOUT_MS = 5000
+_T = TypeVar("_T")
+
+CONNECTION_PRAGMAS = (f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}", "PRAGMA foreign_keys = ON")
+FILE_PRAGMAS = (
+    "PRAGMA journal_mode = WAL",
+    # NORMAL is durable across application crashes (kill -9) in WAL mode and keeps commits fast:
+    # the WAL is synced at checkpoints, not at every commit; only a power cut can lose the last
+    # commits. The bench's commit floor uses these same settings.
+    "PRAGMA synchronous = NORMAL",
+)
+
+BOT_TURN_WHERE = "status = 'active' AND bot_turn IS NOT 0"
+"""Active sessions where a bot may act (or nobody recorded who may): index sessions_bot_turn."""
+
+QUIET_WHERE = (
+    "status = 'active' AND human_turn IS NOT 0 "
+    "AND max(updated_at, coalesce(reminded_at, updated_at)) <= ?"
+)
+"""Active sessions awaiting a human (or not known) where nothing happened after the parameter:
+index sessions_quiet (the expression must stay exactly the index's)."""
+
+_SEAT_CHUNK = 500  # session ids per seats query (SQLite limits the number of parameters)
 
 
 def migrations() -> list[tuple[int, str, str]]:
@@ -73,6 +96,8 @@ class SqliteStore:
         self._conn = conn
         self.path = path
         self._lock = asyncio.Lock()
+        self.hops = 0
+        """Transactions sent to the connection's thread so far (each is one thread hop)."""
 
     # ----------------------------------------------------------------- lifecycle
 
@@ -83,12 +108,11 @@ class SqliteStore:
         conn = await aiosqlite.connect(target, isolation_level=None)
         conn.row_factory = sqlite3.Row
         try:
-            await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-            await conn.execute("PRAGMA foreign_keys = ON")
+            for pragma in CONNECTION_PRAGMAS:
+                await conn.execute(pragma)
             if target != ":memory:":
-                await conn.execute("PRAGMA journal_mode = WAL")
-                # NORMAL is durable across application crashes in WAL mode and keeps commits fast.
-                await conn.execute("PRAGMA synchronous = NORMAL")
+                for pragma in FILE_PRAGMAS:
+                    await conn.execute(pragma)
             store = cls(conn, target)
             await store._migrate()
         except BaseException:
@@ -97,7 +121,7 @@ class SqliteStore:
         return store
 
     async def close(self) -> None:
-        """Close the connection."""
+        """Close the connection (queued after any transaction already sent)."""
         async with self._lock:
             await self._conn.close()
 
@@ -128,73 +152,35 @@ class SqliteStore:
                         await self._conn.execute("ROLLBACK")
                     raise RuntimeError(f"migration {name} failed: {exc}") from exc
 
-    @asynccontextmanager
-    async def _tx(self, *, write: bool) -> AsyncIterator[aiosqlite.Connection]:
-        # IMMEDIATE takes the write lock up front, so busy_timeout applies at BEGIN rather than
-        # failing half-way through; reads use a deferred transaction for a consistent snapshot.
-        async with self._lock:
-            await self._conn.execute("BEGIN IMMEDIATE" if write else "BEGIN")
+    async def _run(self, body: Callable[[sqlite3.Connection], _T], *, write: bool) -> _T:
+        """Run `body` as one transaction on the connection's thread: one thread hop in all.
+
+        aiosqlite hops to its thread once per statement and once per fetch; a move took six hops
+        that way. Its `_execute` queues one function on that same thread, so the whole
+        transaction (BEGIN, the statements, COMMIT or ROLLBACK) runs there in one go. Functions
+        queued this way run one at a time, in order, so no other statement can slip into the
+        transaction, and a cancelled caller cannot leave one half-done.
+
+        `_execute` and `_conn` are aiosqlite internals (every public method of its `Connection`
+        is built on them); every store test goes through here, so a release that changed them
+        would fail the suite at once rather than misbehave.
+        """
+
+        def transaction() -> _T:
+            conn = self._conn._conn
+            # IMMEDIATE takes the write lock up front, so busy_timeout applies at BEGIN rather
+            # than failing half-way; reads use a deferred transaction for a consistent snapshot.
+            conn.execute("BEGIN IMMEDIATE" if write else "BEGIN")
             try:
-                yield self._conn
+                result = body(conn)
             except BaseException:
-                await self._conn.execute("ROLLBACK")
+                conn.execute("ROLLBACK")
                 raise
-            await self._conn.execute("COMMIT")
+            conn.execute("COMMIT")
+            return result
 
-    # ----------------------------------------------------------------- row mapping
-
-    async def _records(
-        self, conn: aiosqlite.Connection, where: str, params: Sequence[Any], tail: str = ""
-    ) -> list[SessionRecord]:
-        async with conn.execute(f"SELECT * FROM sessions WHERE {where} {tail}", params) as cur:
-            rows = list(await cur.fetchall())
-        if not rows:
-            return []
-        ids = [row["id"] for row in rows]
-        marks = ",".join("?" * len(ids))
-        seats: dict[int, list[SeatRecord]] = {i: [] for i in ids}
-        async with conn.execute(
-            f"SELECT * FROM seats WHERE session_id IN ({marks}) ORDER BY session_id, seat", ids
-        ) as cur:
-            for s in await cur.fetchall():
-                seats[s["session_id"]].append(_seat_from_row(s))
-        return [_record_from_row(row, tuple(seats[row["id"]])) for row in rows]
-
-    async def _one(self, conn: aiosqlite.Connection, session_id: int) -> SessionRecord:
-        found = await self._records(conn, "id = ?", (session_id,))
-        if not found:
-            raise SessionNotFoundError(f"no session {session_id}")
-        return found[0]
-
-    async def _cas(
-        self,
-        conn: aiosqlite.Connection,
-        session_id: int,
-        expected_version: int,
-        sets: Mapping[str, Any],
-        now: datetime,
-        *,
-        lobby_only: bool = False,
-        extra_sql: str = "",
-    ) -> None:
-        """UPDATE ... SET version = version + 1 WHERE id AND version match, or raise Stale."""
-        assignments = [f"{col} = ?" for col in sets]
-        assignments += ["version = version + 1", "updated_at = ?"]
-        if extra_sql:
-            assignments.append(extra_sql)
-        sql = f"UPDATE sessions SET {', '.join(assignments)} WHERE id = ? AND version = ?" + (
-            " AND status = 'lobby'" if lobby_only else ""
-        )
-        params = [*sets.values(), dt_to_text(now), session_id, expected_version]
-        try:
-            cur = await conn.execute(sql, params)
-        except sqlite3.IntegrityError as exc:
-            raise _translate(exc, None) from exc
-        if cur.rowcount == 1:
-            return
-        async with conn.execute("SELECT version FROM sessions WHERE id = ?", (session_id,)) as c:
-            row = await c.fetchone()
-        raise StaleVersionError(session_id, expected_version, None if row is None else row[0])
+        self.hops += 1
+        return cast(_T, await self._conn._execute(transaction))
 
     # ----------------------------------------------------------------- protocol
 
@@ -203,12 +189,13 @@ class SqliteStore:
         if new.host.user_id is None:
             raise ValueError("the host must be a human")
         stamp = dt_to_text(now)
-        async with self._tx(write=True) as conn:
+
+        def body(conn: sqlite3.Connection) -> SessionRecord:
             try:
-                cur = await conn.execute(
+                cur = conn.execute(
                     "INSERT INTO sessions (game_key, guild_id, channel_id, thread_id, "
                     "host_user_id, status, options, turn_timeout_s, created_at, updated_at) "
-                    "VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?)",
+                    "VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?) RETURNING *",
                     (
                         new.game_key,
                         new.guild_id,
@@ -221,33 +208,27 @@ class SqliteStore:
                         stamp,
                     ),
                 )
+                row = cur.fetchone()
             except sqlite3.IntegrityError as exc:
                 raise _translate(exc, new.place_id) from exc
-            session_id = cur.lastrowid
-            assert session_id is not None
-            await _insert_seats(conn, session_id, [new.host])
-            return await self._one(conn, session_id)
+            seats = _insert_seats(conn, row["id"], [new.host])
+            return _record_from_row(row, seats)
+
+        return await self._run(body, write=True)
 
     async def get_session(self, session_id: int) -> SessionRecord | None:
         """See `SessionStore.get_session`."""
-        async with self._tx(write=False) as conn:
-            found = await self._records(conn, "id = ?", (session_id,))
+        found = await self._select("id = ?", (session_id,))
         return found[0] if found else None
 
     async def get_open_in_place(self, place_id: int) -> SessionRecord | None:
         """See `SessionStore.get_open_in_place`."""
-        async with self._tx(write=False) as conn:
-            found = await self._records(
-                conn, f"{_PLACE} = ? AND status IN {_OPEN}", (place_id,), "LIMIT 1"
-            )
+        found = await self._select(f"{_PLACE} = ? AND status IN {_OPEN}", (place_id,), "LIMIT 1")
         return found[0] if found else None
 
     async def get_latest_in_place(self, place_id: int) -> SessionRecord | None:
         """See `SessionStore.get_latest_in_place`."""
-        async with self._tx(write=False) as conn:
-            found = await self._records(
-                conn, f"{_PLACE} = ?", (place_id,), "ORDER BY id DESC LIMIT 1"
-            )
+        found = await self._select(f"{_PLACE} = ?", (place_id,), "ORDER BY id DESC LIMIT 1")
         return found[0] if found else None
 
     async def list_open(self, guild_id: int | None = None) -> tuple[SessionRecord, ...]:
@@ -257,51 +238,83 @@ class SqliteStore:
         if guild_id is not None:
             where += " AND guild_id = ?"
             params.append(guild_id)
-        async with self._tx(write=False) as conn:
-            return tuple(await self._records(conn, where, params, "ORDER BY id"))
+        return tuple(await self._select(where, params, "ORDER BY id"))
 
     async def list_overdue(self, now: datetime) -> tuple[SessionRecord, ...]:
         """See `SessionStore.list_overdue`."""
-        async with self._tx(write=False) as conn:
-            return tuple(
-                await self._records(
-                    conn,
-                    "status = 'active' AND turn_deadline IS NOT NULL AND turn_deadline <= ?",
-                    (dt_to_text(now),),
-                    "ORDER BY turn_deadline, id",
-                )
+        return tuple(
+            await self._select(
+                "status = 'active' AND turn_deadline IS NOT NULL AND turn_deadline <= ?",
+                (dt_to_text(now),),
+                "ORDER BY turn_deadline, id",
             )
+        )
+
+    async def bot_turn_ids(self) -> tuple[int, ...]:
+        """See `SessionStore.bot_turn_ids`."""
+        return await self._ids(BOT_TURN_WHERE, ())
+
+    async def quiet_ids(self, since: datetime) -> tuple[int, ...]:
+        """See `SessionStore.quiet_ids`."""
+        return await self._ids(QUIET_WHERE, (dt_to_text(since),))
+
+    async def _ids(self, where: str, params: Sequence[Any]) -> tuple[int, ...]:
+        def body(conn: sqlite3.Connection) -> tuple[int, ...]:
+            rows = conn.execute(f"SELECT id FROM sessions WHERE {where}", params)
+            return tuple(sorted(row[0] for row in rows))
+
+        return await self._run(body, write=False)
+
+    async def get_sessions(self, session_ids: Sequence[int]) -> tuple[SessionRecord, ...]:
+        """See `SessionStore.get_sessions`."""
+        if not session_ids:
+            return ()
+        marks = ",".join("?" * len(session_ids))
+        return tuple(await self._select(f"id IN ({marks})", list(session_ids), "ORDER BY id"))
+
+    async def set_to_act(self, session_id: int, version: int, to_act: frozenset[int]) -> None:
+        """See `SessionStore.set_to_act`."""
+
+        def body(conn: sqlite3.Connection) -> None:
+            conn.execute(
+                f"UPDATE sessions SET {_TO_ACT_SETS}, to_act_version = version "
+                "WHERE id = ? AND version = ?",
+                [*_to_act_params(to_act), session_id, version],
+            )
+
+        await self._run(body, write=True)
 
     async def add_seat(
         self, session_id: int, expected_version: int, seat: SeatRecord, now: datetime
     ) -> SessionRecord:
         """See `SessionStore.add_seat`."""
-        async with self._tx(write=True) as conn:
-            await self._cas(conn, session_id, expected_version, {}, now, lobby_only=True)
-            async with conn.execute(
-                "SELECT count(*) FROM seats WHERE session_id = ?", (session_id,)
-            ) as cur:
-                row = await cur.fetchone()
-            assert row is not None
+
+        def body(conn: sqlite3.Connection) -> SessionRecord:
+            row = _cas(conn, session_id, expected_version, {}, now, lobby_only=True)
+            seats = _seats_of(conn, [session_id])[session_id]
             try:
-                await _insert_seats(conn, session_id, [seat], start=int(row[0]))
+                added = _insert_seats(conn, session_id, [seat], start=len(seats))
             except sqlite3.IntegrityError as exc:
                 raise ValueError(f"user {seat.user_id} already holds a seat") from exc
-            return await self._one(conn, session_id)
+            return _record_from_row(row, (*seats, *added))
+
+        return await self._run(body, write=True)
 
     async def remove_seat(
         self, session_id: int, expected_version: int, seat_index: int, now: datetime
     ) -> SessionRecord:
         """See `SessionStore.remove_seat`."""
-        async with self._tx(write=True) as conn:
-            await self._cas(conn, session_id, expected_version, {}, now, lobby_only=True)
-            record = await self._one(conn, session_id)
-            if not 0 <= seat_index < len(record.seats):
+
+        def body(conn: sqlite3.Connection) -> SessionRecord:
+            row = _cas(conn, session_id, expected_version, {}, now, lobby_only=True)
+            seats = _seats_of(conn, [session_id])[session_id]
+            if not 0 <= seat_index < len(seats):
                 raise ValueError(f"no seat {seat_index}")
-            kept = [s for s in record.seats if s.seat != seat_index]
-            await conn.execute("DELETE FROM seats WHERE session_id = ?", (session_id,))
-            await _insert_seats(conn, session_id, kept)
-            return await self._one(conn, session_id)
+            kept = [s for s in seats if s.seat != seat_index]
+            conn.execute("DELETE FROM seats WHERE session_id = ?", (session_id,))
+            return _record_from_row(row, _insert_seats(conn, session_id, kept))
+
+        return await self._run(body, write=True)
 
     async def update(
         self, session_id: int, expected_version: int, patch: SessionPatch, now: datetime
@@ -309,18 +322,31 @@ class SqliteStore:
         """See `SessionStore.update`."""
         changes = patch.changes()
         seats: tuple[SeatRecord, ...] | None = changes.pop("seats", None)
+        to_act = changes.pop("to_act", KEEP)
         sets = {_COLUMN.get(k, k): _to_sql(k, v) for k, v in changes.items()}
-        async with self._tx(write=True) as conn:
-            await self._cas(conn, session_id, expected_version, sets, now)
-            if seats is not None:
-                await conn.execute("DELETE FROM seats WHERE session_id = ?", (session_id,))
-                await _insert_seats(conn, session_id, seats)
-            return await self._one(conn, session_id)
+
+        def body(conn: sqlite3.Connection) -> SessionRecord:
+            if seats is None:
+                row = _cas(conn, session_id, expected_version, sets, now, to_act=to_act)
+                return _record_from_row(row, _seats_of(conn, [session_id])[session_id])
+            row = _cas(conn, session_id, expected_version, sets, now)
+            conn.execute("DELETE FROM seats WHERE session_id = ?", (session_id,))
+            stored = _insert_seats(conn, session_id, seats)
+            if to_act is not KEEP:  # the flags depend on the new seats: set them after
+                row = conn.execute(
+                    f"UPDATE sessions SET {_TO_ACT_SETS}, to_act_version = version "
+                    "WHERE id = ? RETURNING *",
+                    [*_to_act_params(to_act), session_id],
+                ).fetchone()
+            return _record_from_row(row, stored)
+
+        return await self._run(body, write=True)
 
     async def commit_move(
         self, session_id: int, expected_version: int, move: MoveCommit, now: datetime
     ) -> tuple[SessionRecord, LogEntry]:
-        """See `SessionStore.commit_move`."""
+        """See `SessionStore.commit_move`: the CAS update returns the new row (no re-read), the
+        log row is appended, and the seats are read by key, all in one transaction and hop."""
         sets = {
             "state": move.state_json,
             "schema_v": move.schema_v,
@@ -330,11 +356,33 @@ class SqliteStore:
             "end_reason": move.end_reason,
         }
         events = tuple(dict(e) for e in move.events)
-        async with self._tx(write=True) as conn:
-            await self._cas(
-                conn, session_id, expected_version, sets, now, extra_sql="ply = ply + 1"
+        events_json = _dumps(list(events))
+        stamp = dt_to_text(now)
+
+        def body(conn: sqlite3.Connection) -> tuple[SessionRecord, LogEntry]:
+            row = _cas(
+                conn,
+                session_id,
+                expected_version,
+                sets,
+                now,
+                extra_sql="ply = ply + 1",
+                to_act=move.to_act,
             )
-            record = await self._one(conn, session_id)
+            conn.execute(
+                "INSERT INTO actions (session_id, ply, seat, user_id, notation, events, "
+                "created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (
+                    session_id,
+                    row["ply"],
+                    move.seat,
+                    move.user_id,
+                    move.notation,
+                    events_json,
+                    stamp,
+                ),
+            )
+            record = _record_from_row(row, _seats_of(conn, [session_id])[session_id])
             entry = LogEntry(
                 session_id=session_id,
                 ply=record.ply,
@@ -344,68 +392,151 @@ class SqliteStore:
                 events=events,
                 created_at=now,
             )
-            await conn.execute(
-                "INSERT INTO actions (session_id, ply, seat, user_id, notation, events, "
-                "created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (
-                    session_id,
-                    entry.ply,
-                    entry.seat,
-                    entry.user_id,
-                    entry.notation,
-                    _dumps(list(events)),
-                    dt_to_text(now),
-                ),
-            )
-        return record, entry
+            return record, entry
+
+        return await self._run(body, write=True)
 
     async def set_message_id(self, session_id: int, message_id: int | None) -> None:
         """See `SessionStore.set_message_id`."""
-        async with self._tx(write=True) as conn:
-            cur = await conn.execute(
-                "UPDATE sessions SET message_id = ? WHERE id = ?", (message_id, session_id)
+        await self._set_bookkeeping(session_id, "message_id = ?", message_id)
+
+    async def set_reminded_at(self, session_id: int, when: datetime | None) -> None:
+        """See `SessionStore.set_reminded_at`."""
+        await self._set_bookkeeping(
+            session_id, "reminded_at = ?", None if when is None else dt_to_text(when)
+        )
+
+    async def _set_bookkeeping(self, session_id: int, assignment: str, value: Any) -> None:
+        def body(conn: sqlite3.Connection) -> None:
+            cur = conn.execute(
+                f"UPDATE sessions SET {assignment} WHERE id = ?", (value, session_id)
             )
             if cur.rowcount != 1:
                 raise SessionNotFoundError(f"no session {session_id}")
 
-    async def set_reminded_at(self, session_id: int, when: datetime | None) -> None:
-        """See `SessionStore.set_reminded_at`."""
-        async with self._tx(write=True) as conn:
-            cur = await conn.execute(
-                "UPDATE sessions SET reminded_at = ? WHERE id = ?",
-                (None if when is None else dt_to_text(when), session_id),
-            )
-            if cur.rowcount != 1:
-                raise SessionNotFoundError(f"no session {session_id}")
+        await self._run(body, write=True)
 
     async def load_log(
         self, session_id: int, *, after_ply: int = 0, limit: int | None = None
     ) -> tuple[LogEntry, ...]:
         """See `SessionStore.load_log`."""
-        async with self._tx(write=False) as conn:
-            async with conn.execute(
+
+        def body(conn: sqlite3.Connection) -> tuple[LogEntry, ...]:
+            rows = conn.execute(
                 "SELECT * FROM actions WHERE session_id = ? AND ply > ? ORDER BY ply LIMIT ?",
                 (session_id, after_ply, -1 if limit is None else limit),
-            ) as cur:
-                rows = await cur.fetchall()
-        return tuple(_entry_from_row(r) for r in rows)
+            ).fetchall()
+            return tuple(_entry_from_row(r) for r in rows)
+
+        return await self._run(body, write=False)
 
     async def last_log(self, session_id: int, limit: int) -> tuple[LogEntry, ...]:
         """See `SessionStore.last_log`."""
         if limit <= 0:
             return ()
-        async with self._tx(write=False) as conn:
-            async with conn.execute(
+
+        def body(conn: sqlite3.Connection) -> tuple[LogEntry, ...]:
+            rows = conn.execute(
                 "SELECT * FROM actions WHERE session_id = ? ORDER BY ply DESC LIMIT ?",
                 (session_id, limit),
-            ) as cur:
-                rows = await cur.fetchall()
-        return tuple(_entry_from_row(r) for r in reversed(list(rows)))
+            ).fetchall()
+            return tuple(_entry_from_row(r) for r in reversed(rows))
+
+        return await self._run(body, write=False)
+
+    async def _select(
+        self, where: str, params: Sequence[Any], tail: str = ""
+    ) -> list[SessionRecord]:
+        """Sessions matching `where` with their seats: two statements, one hop."""
+
+        def body(conn: sqlite3.Connection) -> list[SessionRecord]:
+            rows = conn.execute(f"SELECT * FROM sessions WHERE {where} {tail}", params).fetchall()
+            if not rows:
+                return []
+            seats = _seats_of(conn, [row["id"] for row in rows])
+            return [_record_from_row(row, seats[row["id"]]) for row in rows]
+
+        return await self._run(body, write=False)
 
 
 # --------------------------------------------------------------------- helpers
 
 _COLUMN = {"state_json": "state"}
+
+# Who may act, with the bot/human flags the start-up and reminder queries filter on; worked out
+# from the session's seats in SQL so the caller passes only the seat numbers. Each write of them
+# also sets `to_act_version` to the row's version: a state written at another version (by code
+# that does not know these columns) makes them unknown again (trigger sessions_to_act_unknown).
+_TO_ACT_SETS = (
+    "to_act_mask = ?, "
+    "bot_turn = CASE WHEN ? IS NULL THEN NULL ELSE EXISTS (SELECT 1 FROM seats "
+    "WHERE seats.session_id = sessions.id AND is_bot = 1 AND (? >> seat) & 1) END, "
+    "human_turn = CASE WHEN ? IS NULL THEN NULL ELSE EXISTS (SELECT 1 FROM seats "
+    "WHERE seats.session_id = sessions.id AND is_bot = 0 AND (? >> seat) & 1) END"
+)
+
+
+def _mask(to_act: frozenset[int] | None) -> int | None:
+    return None if to_act is None else sum(1 << int(seat) for seat in to_act)
+
+
+def _to_act_params(to_act: frozenset[int] | None) -> list[int | None]:
+    mask = _mask(to_act)
+    return [mask] * 5
+
+
+def _cas(
+    conn: sqlite3.Connection,
+    session_id: int,
+    expected_version: int,
+    sets: Mapping[str, Any],
+    now: datetime,
+    *,
+    lobby_only: bool = False,
+    extra_sql: str = "",
+    to_act: Any = KEEP,
+) -> sqlite3.Row:
+    """UPDATE ... SET version = version + 1 WHERE id AND version match RETURNING the new row, or
+    raise Stale. `to_act` (a set of seats or None) also sets the who-may-act columns."""
+    assignments = [f"{col} = ?" for col in sets]
+    params: list[Any] = [*sets.values()]
+    assignments += ["version = version + 1", "updated_at = ?"]
+    params.append(dt_to_text(now))
+    if extra_sql:
+        assignments.append(extra_sql)
+    if to_act is not KEEP:
+        # `version` on the right is the old one: the row's new version is version + 1.
+        assignments += [_TO_ACT_SETS, "to_act_version = version + 1"]
+        params += _to_act_params(to_act)
+    sql = (
+        f"UPDATE sessions SET {', '.join(assignments)} WHERE id = ? AND version = ?"
+        + (" AND status = 'lobby'" if lobby_only else "")
+        + " RETURNING *"
+    )
+    params += [session_id, expected_version]
+    try:
+        row = conn.execute(sql, params).fetchone()
+    except sqlite3.IntegrityError as exc:
+        raise _translate(exc, None) from exc
+    if row is not None:
+        return cast(sqlite3.Row, row)
+    found = conn.execute("SELECT version FROM sessions WHERE id = ?", (session_id,)).fetchone()
+    raise StaleVersionError(session_id, expected_version, None if found is None else found[0])
+
+
+def _seats_of(
+    conn: sqlite3.Connection, session_ids: Sequence[int]
+) -> dict[int, tuple[SeatRecord, ...]]:
+    """The seats of each session, in seat order (by primary key)."""
+    found: dict[int, list[SeatRecord]] = {i: [] for i in session_ids}
+    for start in range(0, len(session_ids), _SEAT_CHUNK):
+        chunk = session_ids[start : start + _SEAT_CHUNK]
+        marks = ",".join("?" * len(chunk))
+        for row in conn.execute(
+            f"SELECT * FROM seats WHERE session_id IN ({marks}) ORDER BY session_id, seat", chunk
+        ):
+            found[row["session_id"]].append(_seat_from_row(row))
+    return {i: tuple(seats) for i, seats in found.items()}
 
 
 def _dumps(value: Any) -> str:
@@ -476,7 +607,14 @@ def _record_from_row(row: sqlite3.Row, seats: tuple[SeatRecord, ...]) -> Session
         created_at=dt_from_text(row["created_at"]),
         updated_at=dt_from_text(row["updated_at"]),
         reminded_at=None if row["reminded_at"] is None else dt_from_text(row["reminded_at"]),
+        to_act=_seats_in(row["to_act_mask"]),
     )
+
+
+def _seats_in(mask: int | None) -> frozenset[int] | None:
+    if mask is None:
+        return None
+    return frozenset(seat for seat in range(mask.bit_length()) if mask >> seat & 1)
 
 
 def _seat_from_row(row: sqlite3.Row) -> SeatRecord:
@@ -506,17 +644,23 @@ def _entry_from_row(row: sqlite3.Row) -> LogEntry:
     )
 
 
-async def _insert_seats(
-    conn: aiosqlite.Connection, session_id: int, seats: Iterable[SeatRecord], start: int = 0
-) -> None:
-    await conn.executemany(
+def _insert_seats(
+    conn: sqlite3.Connection, session_id: int, seats: Iterable[SeatRecord], start: int = 0
+) -> tuple[SeatRecord, ...]:
+    """Insert `seats` numbered from `start`; returns them as stored (renumbered)."""
+    stored = tuple(
+        SeatRecord(seat=i, display_name=s.display_name, user_id=s.user_id, bot_name=s.bot_name)
+        for i, s in enumerate(seats, start=start)
+    )
+    conn.executemany(
         "INSERT INTO seats (session_id, seat, user_id, bot_name, display_name, is_bot) "
         "VALUES (?, ?, ?, ?, ?, ?)",
         [
-            (session_id, i, s.user_id, s.bot_name, s.display_name, int(s.is_bot))
-            for i, s in enumerate(seats, start=start)
+            (session_id, s.seat, s.user_id, s.bot_name, s.display_name, int(s.is_bot))
+            for s in stored
         ],
     )
+    return stored
 
 
 def _translate(exc: sqlite3.IntegrityError, place_id: int | None) -> Exception:

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.games.protocol import Seat
+from bot.games.protocol import Seat, more_legal_actions_than
 from bot.games.rejections import Rejection
 from bot.storage.records import SessionRecord
 from bot.table import registry
@@ -110,9 +110,12 @@ class MoveChoices(TableBase):
             return Choices()
         engine = self.service.engine_for(session)
         label = registry.game_table(session.game_key).move_label
-        notations = natural_sorted(
-            engine.format_action(a, state) for a in engine.legal_actions(state, seat)
-        )
+        if more_legal_actions_than(engine, state, seat, MENU_LIMIT):
+            # Counted first: a Cathedral opening has ~1,800 moves for a menu of 25; listing,
+            # formatting and sorting them all would cost more than the rest of the move.
+            return Choices()
+        actions = engine.legal_actions(state, seat)
+        notations = natural_sorted(engine.format_action(a, state) for a in actions)
         if 0 < len(notations) <= BUTTON_LIMIT:
             buttons = tuple(
                 ChoiceButton(
@@ -148,14 +151,17 @@ class MoveChoices(TableBase):
             record = self._seat_record(session, seat)
             if record is None or record.user_id is None:
                 continue
-            token = self.service.decision_token(session, state, seat)
-            notations = natural_sorted(
-                engine.format_action(a, state) for a in engine.legal_actions(state, seat)
-            )
-            if token is None or not notations:
-                continue
-            if len(notations) > MENU_LIMIT or row >= ROWS_LIMIT:
+            if more_legal_actions_than(engine, state, seat, MENU_LIMIT):  # before listing them
                 return Choices(hint=f"Use `/{session.game_key} …` to choose.")
+            actions = engine.legal_actions(state, seat)
+            if not actions:
+                continue
+            if row >= ROWS_LIMIT:
+                return Choices(hint=f"Use `/{session.game_key} …` to choose.")
+            token = self.service.decision_token(session, state, seat)
+            if token is None:
+                continue
+            notations = natural_sorted(engine.format_action(a, state) for a in actions)
             name = self._seat_name(session, state, seat)
             if len(notations) <= BUTTON_LIMIT:
                 buttons.extend(

@@ -1,4 +1,7 @@
-"""The command line: play, replay, local (piped stdin), bench --quick and the no-token start."""
+"""The command line: play, replay, local (piped stdin) and the no-token start.
+
+`bench` has its own module, test_bench.
+"""
 
 from __future__ import annotations
 
@@ -344,87 +347,6 @@ def test_no_token_prints_help_and_exits_2(tmp_path: Path) -> None:
     output = proc.stdout + proc.stderr
     assert "DISCORD_TOKEN" in output
     assert "python -m bot local" in output
-
-
-def test_bench_quick_prints_every_figure(capsys: pytest.CaptureFixture[str]) -> None:
-    """bench --quick prints each figure with its target and a verdict, then a markdown table."""
-    assert main(["bench", "--game", "cathedral", "--quick"]) == 0
-    out = capsys.readouterr().out
-    report, _, summary = out.partition("Summary (quick run")
-    assert "== Cathedral (cathedral), 2 players ==" in report
-    for figure in (
-        "random games/s",
-        "render p50, mid-game",
-        "render p95, mid-game",
-        "PNG size max, mid-game",
-        "render p95, end-game",
-        "PNG size max, end-game",
-        "move p50, whole path",
-        "move p95, whole path",
-        "moves/s through the service",
-        "peak memory",
-    ):
-        assert figure in report, figure
-        assert figure in summary, figure
-    assert "target <= 60 ms" in report and "target >= 300" in report
-    assert "target <= 120 ms" in report
-    assert report.count(" OK") + report.count(" MISS") == 7
-    rows = [line for line in summary.splitlines() if line.startswith("| ")]
-    assert rows[0] == "| Game | Players | Figure | Value | Target | Result |"
-    assert len(rows) == 1 + 10 + 1  # header, ten Cathedral figures, peak memory
-    verdicts = [row.split("|")[-2].strip() for row in rows[1:]]
-    assert sum(v in ("OK", "MISS") for v in verdicts) == 7
-    assert "| Cathedral | 2 | render p95, mid-game |" in summary
-    assert "| <= 60 ms |" in summary
-
-
-def test_bench_kingsburg_adds_a_five_player_run(capsys: pytest.CaptureFixture[str]) -> None:
-    """Kingsburg is measured with 2 players and again with 5, each row labelled with its count."""
-
-    def fake_render(game: str, view: object, **_: object) -> bytes:
-        assert game == "kingsburg"
-        return b"\x89PNG" + b"\0" * 2048
-
-    from bot.cli import bench
-
-    args = build_parser().parse_args(["bench", "--game", "kingsburg", "--quick"])
-    assert bench.run(args, render_png=fake_render) == 0
-    out = capsys.readouterr().out
-    assert "== Kingsburg (kingsburg), 2 players ==" in out
-    assert "== Kingsburg (kingsburg), 5 players ==" in out
-    for figure in (
-        "render p95, mid-game",
-        "PNG size max, end-game",
-        "move p95, whole path",
-        "moves/s through the service, no rendering",
-    ):
-        assert f"| Kingsburg | 2 | {figure}" in out, figure
-        assert f"| Kingsburg | 5 | {figure}" in out, figure
-    assert "| Kingsburg | 5 | PNG size max, mid-game | 2.0 KB | <= 300 KB | OK |" in out
-
-
-def test_bench_markdown_table_marks_misses() -> None:
-    """A figure past its target reads MISS; one without a target has '-' for both columns."""
-    from bot.cli.bench import Figure, Row, markdown_table
-
-    lines = markdown_table(
-        [
-            Row("Cathedral", "2", Figure("render p95", 75.0, "ms", 60.0)),
-            Row("Cathedral", "2", Figure("moves/s", 450.0, "", 300.0, at_most=False)),
-            Row("all", "-", Figure("peak memory", 80.0, "MB")),
-        ]
-    )
-    assert lines[2] == "| Cathedral | 2 | render p95 | 75.0 ms | <= 60 ms | MISS |"
-    assert lines[3] == "| Cathedral | 2 | moves/s | 450.0 | >= 300 | OK |"
-    assert lines[4] == "| all | - | peak memory | 80.0 MB | - | - |"
-
-
-def test_bench_unknown_game_prints_nothing_else(capsys: pytest.CaptureFixture[str]) -> None:
-    """`bench --game chess` is one error line, before the header."""
-    assert main(["bench", "--game", "chess", "--quick"]) == 2
-    captured = capsys.readouterr()
-    assert captured.out == ""
-    assert "No game called 'chess'" in captured.err
 
 
 def test_replay_simultaneous_game_needs_seat_prefixes(

@@ -15,7 +15,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.games import registry
-from bot.games.protocol import Engine, LoggedMove, Seat, Transition, canonical_json, replay, step
+from bot.games.protocol import (
+    Engine,
+    LoggedMove,
+    Seat,
+    Transition,
+    canonical_json,
+    more_legal_actions_than,
+    replay,
+    step,
+)
 from bot.games.rejections import Rejection, RejectionCode
 
 ENGINES = sorted(registry().items())
@@ -59,6 +68,10 @@ def _check_position(
         assert texts == sorted(texts), "legal_actions must be sorted by notation"
         assert len(set(texts)) == len(texts), "legal_actions must not repeat"
         assert engine.legal_actions(state, Seat(seat)) == actions, "legal_actions must be stable"
+        for limit in (0, len(actions) - 1, len(actions), 25):
+            assert more_legal_actions_than(engine, state, Seat(seat), limit) == (
+                len(actions) > limit
+            ), f"more_legal_actions_than disagrees with legal_actions at limit {limit}"
         sample = actions if len(actions) <= 12 else rnd.sample(list(actions), 12)
         for action in sample:
             assert engine.check(state, Seat(seat), action) is None

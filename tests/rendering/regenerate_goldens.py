@@ -29,6 +29,7 @@ CASES: dict[str, Callable[[], Image.Image]] = {
     "cathedral_opening": lambda: render(views.opening(), names=NAMES),
     "cathedral_midgame": lambda: render(views.midgame(), names=NAMES),
     "cathedral_finished_series": lambda: render(views.finished_series(), names=NAMES),
+    "cathedral_capture_and_skip": lambda: render(views.capture_and_skip(), names=NAMES),
 }
 
 
@@ -41,7 +42,7 @@ def main() -> None:
     GOLDEN_DIR.mkdir(parents=True, exist_ok=True)
     for name, make in ALL_CASES.items():
         path = GOLDEN_DIR / f"{name}.png"
-        make().save(path, optimize=True)
+        make().convert("RGB").save(path, optimize=True)
         sys.stdout.write(f"wrote {path} ({path.stat().st_size} bytes)\n")
 
 

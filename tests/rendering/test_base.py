@@ -203,3 +203,81 @@ def test_fit_name_cuts_long_names_with_an_ellipsis() -> None:
     assert base.text_width(fitted, fnt) <= 200
     assert len(fitted) < 32
     assert base.fit_name("Zoë", fnt, 200) == "Zoë"  # short names untouched
+
+
+# --- the kit: cached text, palette from the colours drawn, static layers, recorded text -----
+
+
+def test_cached_text_draws_what_pillow_draws() -> None:
+    """KitDraw's cached-bitmap text matches Pillow's own text at whole-pixel positions."""
+    from PIL import ImageDraw
+
+    fnt = base.font(28, bold=True)
+    for anchor in ("la", "mm", "rm", "ls"):
+        ours = Image.new("RGB", (300, 80), DEFAULT.background)
+        theirs = ours.copy()
+        base.KitDraw(ours).text(
+            (150, 40), "Kingsburg 3", fill=DEFAULT.text, font=fnt, anchor=anchor
+        )
+        base.KitDraw(ours).text(
+            (150, 40), "Kingsburg 3", fill=DEFAULT.text, font=fnt, anchor=anchor
+        )
+        ImageDraw.Draw(theirs).text(
+            (150, 40), "Kingsburg 3", fill=DEFAULT.text, font=fnt, anchor=anchor
+        )
+        ImageDraw.Draw(theirs).text(
+            (150, 40), "Kingsburg 3", fill=DEFAULT.text, font=fnt, anchor=anchor
+        )
+        assert ours.tobytes() == theirs.tobytes(), anchor
+
+
+def test_finish_keeps_flat_colours_and_png_encodes_the_paletted_image() -> None:
+    image, draw = base.new_canvas(400, 300, DEFAULT)
+    colours = [DEFAULT.seat_colour(i) for i in range(5)] + [DEFAULT.gold, DEFAULT.wood]
+    for i, colour in enumerate(colours):
+        draw.rectangle((10 + i * 50, 10, 50 + i * 50, 100), fill=colour)
+    draw.text((20, 150), "Move 12", fill=DEFAULT.text, font=base.font(28))
+    done = base.finish(image, draw)
+    assert done.mode == "P" and done.size == image.size
+    rgb = done.convert("RGB")
+    for i, colour in enumerate(colours):
+        assert rgb.getpixel((30 + i * 50, 50)) == base.hex_to_rgb(colour)
+    assert rgb.getpixel((5, 295)) == base.hex_to_rgb(DEFAULT.background)
+    data = base.to_png_bytes(done)
+    decoded = Image.open(io.BytesIO(data))
+    assert decoded.mode == "P" and decoded.convert("RGB").tobytes() == rgb.tobytes()
+
+
+def test_static_layer_is_painted_once_and_copied_per_render() -> None:
+    calls = []
+
+    def paint(image: Image.Image, draw: base.KitDraw) -> None:
+        calls.append(1)
+        draw.rectangle((0, 0, 10, 10), fill="#123456")
+
+    first = base.static_layer(("test", 1), (40, 30), DEFAULT, paint)
+    again = base.static_layer(("test", 1), (40, 30), DEFAULT, paint)
+    assert first is again and len(calls) == 1
+    image, draw = base.canvas_from(first)
+    draw.rectangle((20, 20, 30, 30), fill="#ff0000")
+    assert first.image.getpixel((25, 25)) != image.getpixel((25, 25))  # the layer is untouched
+    assert (0x12, 0x34, 0x56) in draw.colours  # the layer's colours join the palette
+
+
+def test_record_text_logs_every_size_against_the_width() -> None:
+    image, draw = base.new_canvas(800, 100, DEFAULT)
+    with base.record_text() as log:
+        draw.text((10, 10), "big", fill=DEFAULT.text, font=base.font(30))
+        base.draw_text_centered(draw, (400, 50), "small", base.font(12), DEFAULT.text)
+    draw.text((10, 60), "not recorded", fill=DEFAULT.text, font=base.font(9))
+    assert [(r.size, r.width, r.text) for r in log] == [(30, 800, "big"), (12, 800, "small")]
+    assert base.min_text_px(1000) == 28 and base.min_text_px(400) == 11
+
+
+def test_seat_badge_writes_the_letter() -> None:
+    image, draw = base.new_canvas(60, 60, DEFAULT)
+    with base.record_text() as log:
+        base.draw_seat_badge(draw, Rect(10, 10, 50, 50), DEFAULT.seat_colour("red"), "R")
+    assert [r.text for r in log] == ["R"]
+    assert base.seat_letter("purple") == "P" and base.seat_letter("light") == "L"
+    assert base.seat_letter(2) == "3"

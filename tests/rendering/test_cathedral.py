@@ -21,6 +21,12 @@ from tests.rendering.helpers import (
 )
 from tests.rendering.regenerate_goldens import CASES, NAMES
 
+
+def render(view: object, **opts: object) -> Image.Image:
+    """The cathedral board as RGB (the renderer returns the paletted image it uploads)."""
+    return cathedral.render(view, **opts).convert("RGB")  # type: ignore[arg-type]
+
+
 WIDTH = cathedral.DEFAULT_WIDTH
 
 
@@ -42,14 +48,14 @@ def test_matches_golden(case: str) -> None:
 
 def test_golden_check_catches_a_moved_highlight() -> None:
     """The golden tolerance is tight enough to notice the last-move ring on another piece."""
-    moved = cathedral.render(dataclasses.replace(views.midgame(), last_piece_id=10), names=NAMES)
+    moved = render(dataclasses.replace(views.midgame(), last_piece_id=10), names=NAMES)
     with pytest.raises(AssertionError, match="mean pixel difference"):
         assert_matches_golden(moved, "cathedral_midgame")
 
 
 def test_pieces_and_territory_use_their_colours() -> None:
     """Light, dark and Cathedral squares, claimed squares and free squares read as different."""
-    image = cathedral.render(views.midgame())
+    image = render(views.midgame())
     px = image.getpixel
     assert _near(px(_inside(0, 5)), DEFAULT.light_piece)  # light Academy at F1
     assert _near(px(_inside(0, 2, 0.3, 0.1)), DEFAULT.dark_piece)  # dark Bridge at C1
@@ -74,7 +80,7 @@ def test_pieces_and_territory_use_their_colours() -> None:
 def test_adjacent_pieces_of_one_colour_are_separated() -> None:
     """Between two touching light pieces (Tavern H7 | Stable I7) the seam is not piece colour,
     while inside one piece (the Stable's two squares) there is no seam."""
-    image = cathedral.render(views.midgame())
+    image = render(views.midgame())
     grid = cathedral.compute_layout(WIDTH).board
     seam_x = round(grid.cell_rect(6, 8).x0)
     y = round(grid.cell_rect(6, 8).y0 + grid.cell * 0.25)
@@ -88,9 +94,9 @@ def test_last_move_is_ringed_in_the_highlight_colour() -> None:
     grid = cathedral.compute_layout(WIDTH).board
     rect = grid.cell_rect(8, 3)
     probe = (round(rect.x0 + grid.cell * 0.09), round(rect.center[1]))
-    image = cathedral.render(views.midgame())
+    image = render(views.midgame())
     assert _near(image.getpixel(probe), DEFAULT.highlight)
-    plain = cathedral.render(dataclasses.replace(views.midgame(), last_piece_id=None))
+    plain = render(dataclasses.replace(views.midgame(), last_piece_id=None))
     board_box = grid.rect.box()
     pixels = plain.crop(board_box).getcolors(maxcolors=1 << 16) or []
     assert not any(_near(colour, DEFAULT.highlight, 30) for _, colour in pixels)
@@ -99,7 +105,7 @@ def test_last_move_is_ringed_in_the_highlight_colour() -> None:
 def test_theme_colours_are_used() -> None:
     """Passing a theme changes the picture (the renderer reads colours from it)."""
     theme = dataclasses.replace(DEFAULT, light_piece="#00ff00")
-    image = cathedral.render(views.midgame(), theme=theme)
+    image = render(views.midgame(), theme=theme)
     assert _near(image.getpixel(_inside(0, 5)), "#00ff00")
     assert isinstance(theme, Theme)
 
@@ -131,9 +137,9 @@ def test_png_fits_the_upload_limit(case: str, size: int) -> None:
 
 def test_size_is_clamped_and_sets_width() -> None:
     """Width follows `size` inside 480..1600 and is clamped outside it; the image is portrait."""
-    assert cathedral.render(views.midgame(), size=800).width == 800
-    assert cathedral.render(views.midgame(), size=100).width == cathedral.MIN_WIDTH
-    big = cathedral.render(views.midgame(), size=10_000)
+    assert render(views.midgame(), size=800).width == 800
+    assert render(views.midgame(), size=100).width == cathedral.MIN_WIDTH
+    big = render(views.midgame(), size=10_000)
     assert big.width == cathedral.MAX_WIDTH and big.height > big.width
 
 
@@ -157,11 +163,11 @@ def test_square_names() -> None:
 
 def test_hands_are_drawn_in_the_owners_colours() -> None:
     """Emptying a hand removes its pictures: the panel area changes and loses piece colour."""
-    full = cathedral.render(views.midgame())
+    full = render(views.midgame())
     empty_view = dataclasses.replace(
         views.midgame(), hands={"light": (), "dark": views.midgame().hands["dark"]}
     )
-    empty = cathedral.render(empty_view)
+    empty = render(empty_view)
     layout = cathedral.compute_layout(WIDTH)
     left_panel = (0, round(layout.below_y), WIDTH // 2, full.height)
     light_in_full = full.crop(left_panel).getcolors(1 << 16) or []
@@ -186,13 +192,13 @@ def test_unusual_views_still_render() -> None:
         captured=(("light", "Cathedral", "cathedral"), ("dark", "Inn", "light")),
     )
     long_names = {views.ALICE: "Bartholomew the Magnificent of Écully", views.BOB: "Zoë"}
-    image = cathedral.render(odd, names=long_names)
-    assert image.height > cathedral.render(views.midgame()).height
+    image = render(odd, names=long_names)
+    assert image.size == render(views.midgame()).size  # one size whatever the content
 
 
 def test_dispatch_matches_direct_call_and_rejects_unknown_games() -> None:
     """The dispatch reaches the Cathedral renderer; unknown keys list the known ones."""
-    direct = cathedral.render(views.opening(), size=600)
+    direct = render(views.opening(), size=600)
     via = rendering.render("Cathedral", views.opening(), size=600)
     assert mean_abs_difference(direct, via) == 0
     assert_image_similar(via, direct)
@@ -218,24 +224,23 @@ def test_long_and_unsupported_names_fit_the_panel_title() -> None:
     CJK becomes "?" and emoji are dropped instead of empty boxes."""
     from PIL import ImageChops
 
-    def render(name: str) -> Image.Image:
-        return cathedral.render(views.midgame(), names={views.ALICE: name, views.BOB: "Zoë"})
+    def named(name: str) -> Image.Image:
+        return render(views.midgame(), names={views.ALICE: name, views.BOB: "Zoë"})
 
-    long, short = render("W" * 32), render("Wu")
-    diff = ImageChops.difference(long.convert("RGB"), short.convert("RGB")).getbbox()
-    assert diff is not None
+    long, short = named("W" * 32), named("Wu")
     layout = cathedral.compute_layout(cathedral.DEFAULT_WIDTH, 10, 10)
-    m = cathedral._metrics(layout)
-    panel = cathedral._plan_panels(
-        views.midgame(), layout, {"light": views.ALICE, "dark": views.BOB}, {}
-    ).panels[0]
-    to_move = cathedral.font(int(m["caption"]), bold=True)
-    to_move_left = panel.rect.x1 - m["inner"] - cathedral.text_width("TO MOVE", to_move)
+    assert views.midgame().to_move == "light"  # so light's panel shows "TO MOVE"
+    panel = layout.panels[0]
+    box = (round(panel.x0), round(panel.y0), round(panel.x1), round(panel.y1))
+    diff = ImageChops.difference(long.crop(box), short.crop(box)).getbbox()
+    assert diff is not None
+    to_move = cathedral.font(layout.text, bold=True)
+    to_move_left = panel.width - layout.text * 0.5 - cathedral.text_width("TO MOVE", to_move)
     assert diff[2] < to_move_left
     # Readable: the long name's letters are at least 16 px tall (not shrunk to a smudge).
     assert diff[3] - diff[1] >= 14
-    assert mean_abs_difference(render("李小龍"), render("???")) == 0
-    assert mean_abs_difference(render("🎲 dice guy 🎲"), render("dice guy")) == 0
+    assert mean_abs_difference(named("李小龍"), named("???")) == 0
+    assert mean_abs_difference(named("🎲 dice guy 🎲"), named("dice guy")) == 0
 
 
 def test_the_capture_line_names_whose_piece_was_taken() -> None:
@@ -269,3 +274,62 @@ def test_series_banner_names_the_winner_and_both_totals() -> None:
     single = dataclasses.replace(view, games_in_series=1, game_number=1)
     assert cathedral._result_text(single, None) == view.result_text
     assert cathedral._result_text(dataclasses.replace(view, finished=False), None) == ""
+
+
+# --- what the last move did: number, notation, skip, capture ---------------------------------
+
+
+def test_status_lines_give_move_number_last_move_skip_and_capture() -> None:
+    first, second = cathedral.status_lines(views.midgame(), NAMES)
+    assert first == "Move 12: Dark (Bob) played Square D9 0"
+    assert second == ""
+    first, second = cathedral.status_lines(views.capture_and_skip(), NAMES)
+    assert second == ("Took light's Inn (crossed squares); Light skipped (no legal placement)")
+    assert cathedral.status_lines(views.opening())[0] == "Move 0: no building placed yet"
+    over = dataclasses.replace(views.midgame(), finished=True, to_move=None, result_text="Done.")
+    assert cathedral.status_lines(over)[1] == "Done."
+
+
+def test_captured_squares_are_crossed_out_for_one_move() -> None:
+    grid = cathedral.compute_layout(WIDTH).board
+    marked = render(views.capture_and_skip())
+    plain = render(dataclasses.replace(views.capture_and_skip(), last_captured=()))
+    for row, col in ((8, 0), (9, 0), (9, 1)):
+        box = grid.cell_rect(row, col).box()
+        hot = [
+            c for _, c in marked.crop(box).getcolors(1 << 16) or [] if _near(c, DEFAULT.highlight)
+        ]
+        assert hot, (row, col)
+        assert not [
+            c for _, c in plain.crop(box).getcolors(1 << 16) or [] if _near(c, DEFAULT.highlight)
+        ]
+
+
+def test_no_hatch_in_the_gaps_round_a_building_on_claimed_squares() -> None:
+    """A light Tavern on a light-claimed square: the gap round it is plain board, not hatch."""
+    view = views.midgame()
+    terr = [list(row) for row in view.territory]
+    terr[6][7] = "light"  # the light Tavern's square (G7)
+    image = render(dataclasses.replace(view, territory=tuple(tuple(r) for r in terr)))
+    rect = cathedral.compute_layout(WIDTH).board.cell_rect(6, 7)
+    ring = [
+        image.getpixel((round(rect.x0 + 2), round(rect.y0 + rect.height * f))) for f in (0.3, 0.6)
+    ]
+    assert not any(
+        _near(p, DEFAULT.territory_light, 8) or _near(p, DEFAULT.hatch_light, 8) for p in ring
+    )
+
+
+def test_hand_rotations_match_the_engine_notation() -> None:
+    """The hand drawings show exactly the engine's distinct rotations, in order, each with the
+    same shape, and the dotted square is the anchor the notation names (topmost, then leftmost)."""
+    from bot.games.cathedral.pieces import PIECES, Colour, Kind, distinct_rotations, oriented
+
+    for kind in Kind:
+        for colour in (None,) if kind is Kind.CATHEDRAL else (Colour.LIGHT, Colour.DARK):
+            base = PIECES[kind].cells(colour)
+            ours = cathedral.distinct_turns(base)
+            assert [deg for deg, _ in ours] == list(distinct_rotations(kind, colour)), kind
+            for degrees, shape in ours:
+                assert set(shape) == set(oriented(kind, colour, degrees)), (kind, degrees)
+                assert shape[0] == min(shape)  # reading order: the anchor comes first

@@ -5,6 +5,7 @@ Shapes are the rotation-0 footprints from shared/rules/data/cathedral.yaml, row 
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 from bot.games.cathedral.view import CathedralView, HandPiece, PlacedPiece
@@ -147,6 +148,25 @@ def midgame(viewer: Seat | None = None) -> CathedralView:
         last_piece_id=12,
         captured=(("dark", "Inn", "light"),),
         scores={"light": _score(light), "dark": _score(dark)},
+        move_number=12,
+        last_move="Square D9 0",
+        last_mover="dark",
+    )
+
+
+def capture_and_skip() -> CathedralView:
+    """Midgame, but dark's Square has just captured a light Inn that stood on A9, A10, B10 and
+    light is left with no legal placement, so dark moves again."""
+    view = midgame()
+    terr = [list(row) for row in view.territory]
+    for r, c in ((8, 0), (9, 0), (9, 1)):
+        terr[r][c] = "dark"
+    return dataclasses.replace(
+        view,
+        territory=tuple(tuple(row) for row in terr),
+        to_move="dark",
+        skipped="light",
+        last_captured=((8, 0), (9, 0), (9, 1)),
     )
 
 

@@ -90,6 +90,9 @@ def state_to_dict(state: CathedralState) -> dict[str, JSON]:
     if state.previous is not None:
         # Written only when present, so saves without it look exactly as before.
         data["previous_game"] = state_to_dict(state.previous)
+    if state.last_captured:
+        # Also written only when set: the squares of what the last move captured.
+        data["last_captured"] = [SQUARE_NAMES[i] for i in bits(state.last_captured)]
     return data
 
 
@@ -284,6 +287,15 @@ def state_from_dict(data: Mapping[str, JSON]) -> CathedralState:
         )
     seed = require_int(d, "seed", "state")
     previous = _previous(d, games, game_number, tuple(history))
+    last_captured = 0
+    if "last_captured" in d:
+        for i, name in enumerate(require_list(d, "last_captured", "state")):
+            index = square_index(name) if isinstance(name, str) else None
+            if index is None:
+                raise CorruptStateError(f"state.last_captured[{i}]: not a square: {name!r}")
+            last_captured |= 1 << index
+        if last_captured & (occupied[0] | occupied[1] | occupied[2]):
+            raise CorruptStateError("state.last_captured: a captured square is still covered")
 
     return CathedralState(
         games=games,
@@ -304,6 +316,7 @@ def state_from_dict(data: Mapping[str, JSON]) -> CathedralState:
         seed=seed,
         occupied=occupied,
         previous=previous,
+        last_captured=last_captured,
     )
 
 

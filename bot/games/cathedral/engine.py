@@ -92,6 +92,12 @@ class CathedralEngine:
         """The seat that must place next; empty once over."""
         return rules.to_act(state)
 
+    def more_legal_actions_than(self, state: CathedralState, seat: Seat, limit: int) -> bool:
+        """Whether `seat` has more than `limit` legal actions. Placements are counted first,
+        without working out which would capture (most of `legal_actions`' time): each capturing
+        placement only adds its `no-capture` twin, so more placements than `limit` settles it."""
+        return rules.more_legal_actions_than(state, seat, limit)
+
     def legal_actions(self, state: CathedralState, seat: Seat) -> tuple[Place, ...]:
         """Every legal placement of `seat`, in plain string order of the notation: piece names
         A-Z ("Abbey" first), then the anchor square as text (A1 < A10 < A2 ... < J9), then the
@@ -232,6 +238,13 @@ def build_view(state: CathedralState, seat: Seat | None) -> CathedralView:
     )
     outcome = rules.outcome(state)
     totals = rules.series_totals(state)
+    last = next((p for p in state.pieces if p.piece_id == state.last_piece_id), None)
+    # The last mover is to move again only when the opponent had no legal placement.
+    skipped = (
+        state.to_move.other.value
+        if last is not None and last.owner is not None and last.owner is state.to_move
+        else None
+    )
     return CathedralView(
         viewer=seat,
         size=N,
@@ -261,6 +274,15 @@ def build_view(state: CathedralState, seat: Seat | None) -> CathedralView:
         finished=outcome is not None,
         result_text=None if outcome is None else outcome.reason,
         previous_game=None if state.previous is None else _previous_view(state.previous, seat),
+        move_number=state.next_piece_id - 1,
+        last_move=None
+        if last is None
+        else notation.format_place(Place(last.kind, last.square, last.rotation)),
+        last_mover=None
+        if last is None
+        else ("cathedral" if last.owner is None else last.owner.value),
+        skipped=skipped,
+        last_captured=cells_of(state.last_captured),
     )
 
 

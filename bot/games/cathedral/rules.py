@@ -161,6 +161,16 @@ def legal_actions(state: CathedralState, seat: Seat) -> tuple[Place, ...]:
     return tuple(out)
 
 
+def more_legal_actions_than(state: CathedralState, seat: Seat, limit: int) -> bool:
+    """`len(legal_actions(state, seat)) > limit`, without the capture work when the placements
+    alone are more than `limit` (each capturing placement only adds a twin)."""
+    if state.to_move is None or state.seat_of(state.to_move) != seat:
+        return limit < 0
+    if len(legal_pairs(state, state.to_move)) > limit:
+        return True
+    return len(legal_actions(state, seat)) > limit
+
+
 def can_place(state: CathedralState, colour: Colour) -> bool:
     """Whether `colour` has at least one legal building placement."""
     blocked = blocked_for(state, colour)
@@ -298,6 +308,7 @@ def _apply_cathedral(state: CathedralState, action: Place) -> Transition[Cathedr
         occupied=(light, dark, cath | mask),
         last_piece_id=piece.piece_id,
         next_piece_id=piece.piece_id + 1,
+        last_captured=0,
     )
     text = f"Light places the Cathedral at {SQUARE_NAMES[action.square]} ({action.rotation}°)."
     return Transition(new, (Event("place", text, _place_data(piece)),))
@@ -342,6 +353,7 @@ def _apply_building(
         occupied=(occ[0], occ[1], occ[2]),
         last_piece_id=piece.piece_id,
         next_piece_id=piece.piece_id + 1,
+        last_captured=0,
     )
     if state.first_placed[ci]:
         new = _claim(new, colour, mask, events, capture=action.capture)
@@ -535,6 +547,7 @@ def _claim(
     captured = state.captured
     spared = state.spared
     removed = state.cathedral_removed
+    taken = state.last_captured
     for comp, inside in _judged_parts(state.pieces, colour, occ[ci] & ~placed, placed):
         if len(inside) >= 2:
             continue  # two or more pieces inside: nothing is removed, the space stays open
@@ -569,6 +582,7 @@ def _claim(
                     f"captures it; it goes back to {victim.owner.value}'s hand."
                 )
             captured = (*captured, (colour, victim.kind, victim.owner))
+            taken |= victim.mask
             events.append(Event("capture", text, _victim_data(colour, victim)))
         gained = comp & ~territory[ci]
         territory[ci] |= comp
@@ -591,6 +605,7 @@ def _claim(
         captured=captured,
         spared=spared,
         cathedral_removed=removed,
+        last_captured=taken,
     )
 
 

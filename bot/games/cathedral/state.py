@@ -65,6 +65,8 @@ class CathedralState:
         previous: in a series, the final position of the game before the current one (phase
             OVER, its own `previous` None); None in game 1 and in a single game. The engine starts
             the next game at once, so this is the only record of how that board ended.
+        last_captured: mask of the squares the pieces captured by the last move stood on (0 if
+            it captured nothing), so the board can mark where they were for one move.
     """
 
     games: int
@@ -85,6 +87,7 @@ class CathedralState:
     occupied: tuple[int, int, int]
     spared: tuple[tuple[Colour, Kind, Colour | None], ...] = ()
     previous: CathedralState | None = None
+    last_captured: int = 0
 
     def seat_of(self, colour: Colour) -> Seat:
         """The seat playing `colour` in the current game."""

@@ -47,6 +47,13 @@ class CathedralView:
     result_text saying how that game ended, its own previous_game None); None in game 1 and in
     a single game. The next game starts at once, so this is the only picture of that board.
     The game that ends the series stays on the board, so the current view shows it.
+    move_number counts the placements of this game so far (the Cathedral is move 1; 0 at the
+    start); last_move is the last placement in notation ("Castle B3 90", None at the start) and
+    last_mover its colour ("light", "dark" or "cathedral").
+    skipped is the colour passed over because it had no legal placement when the last move was
+    made (the last mover moves again), else None.
+    last_captured are the squares (row, col) of the pieces the last move captured (empty if it
+    captured nothing), so the board can mark them for one move.
     """
 
     viewer: Seat | None
@@ -66,3 +73,8 @@ class CathedralView:
     finished: bool
     result_text: str | None
     previous_game: CathedralView | None = None
+    move_number: int = 0
+    last_move: str | None = None
+    last_mover: str | None = None
+    skipped: str | None = None
+    last_captured: tuple[tuple[int, int], ...] = ()
