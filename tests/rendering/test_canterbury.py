@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from PIL import Image
 
 import rendering
 from bot.games.canterbury import ENGINE
@@ -53,7 +52,7 @@ def test_layout_sections_stack_inside_the_image() -> None:
     ]
     for a, b in zip(sections, sections[1:], strict=False):
         assert a.y1 <= b.y0
-    assert sections[-1].y1 <= layout.height and layout.height <= 1900
+    assert sections[-1].y1 <= layout.height and layout.height <= 2100
 
 
 def test_marker_slots_show_owner_colour_and_the_last_turn_is_outlined() -> None:
@@ -71,7 +70,7 @@ def test_marker_slots_show_owner_colour_and_the_last_turn_is_outlined() -> None:
     assert all(s.new for s in c2.structures)
     image = canterbury.render(view).convert("RGB")
     layout = canterbury.compute_layout(3)
-    box = canterbury._district_rects(layout.board, layout.scale)[7]
+    box = layout.districts[7]
     crop = image.crop((round(box.x0), round(box.y0), round(box.x1), round(box.y1)))
     colours = {c for _, c in crop.getcolors(100000) or []}
     blue = tuple(int(DEFAULT.seat_colour("blue")[i : i + 2], 16) for i in (1, 3, 5))
@@ -85,22 +84,30 @@ def test_structures_pack_into_the_six_spaces() -> None:
     def s(spaces: int) -> StructureView:
         return StructureView("x", "X", "X", spaces, "water", "blue", False)
 
-    for combo in ([4, 2], [4, 1, 1], [2, 2, 2], [2, 1, 1, 1, 1], [1] * 6, [1, 2, 1, 2]):
+    for combo in ([4, 2], [4, 1, 1], [2, 2, 2], [2, 1, 1, 1, 1], [1] * 6, [1, 2, 1, 2], [1, 4]):
         packed = canterbury.pack_spaces(tuple(s(n) for n in combo))
         assert len(packed) == len(combo)
         cells = [c for _, cs in packed for c in cs]
         assert len(cells) == len(set(cells)) == sum(combo)
 
 
-def test_readable_at_phone_width() -> None:
-    """Shrunk to 400 px, the smallest texts that carry information (marker letters, structure
-    abbreviations, numbers) are still at least 8 px tall: 20 px at 1000."""
-    k = 400 / canterbury.DEFAULT_WIDTH
-    for size in (20, 21, 22, 24):
-        assert size * k >= 8
-    image = canterbury.render(ENGINE.view(_played(4, 5000), None))
-    phone = image.resize((400, round(image.height * 400 / image.width)), Image.LANCZOS)
-    assert phone.height <= 800
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("width", [480, 800, 1600])
+def test_smallest_text_is_readable_at_phone_width(players: int, width: int) -> None:
+    """Every text drawn (through the kit, which records sizes) is at least the kit's phone
+    minimum: 11 px once the image is shown 400 px wide."""
+    from rendering.base import min_text_px, record_text
+
+    for plies in (0, 60, 5000):
+        with record_text() as log:
+            image = canterbury.render(
+                ENGINE.view(_played(players, plies), None),
+                size=width,
+                names={Seat(0): "Bartholomew the First of Écully-sur-Saône"},
+            )
+        assert log
+        smallest = min(log, key=lambda r: r.size)
+        assert smallest.size >= min_text_px(image.width), smallest
 
 
 def test_dispatch_knows_canterbury_and_names_are_drawn() -> None:
