@@ -104,7 +104,7 @@ _TRACK_H = 196
 _PLAYER_H = 86
 _PLAYERS_HEAD = 44
 _SUPPLY_H = 216
-_SCORING_H = 270
+_SCORING_H = 300
 
 
 @dataclass(frozen=True, slots=True)
@@ -676,7 +676,7 @@ def _draw_supply(ctx: _Ctx, rect: Rect) -> None:
             fill = theme.background if s.left else mix(theme.background, theme.panel, 0.5)
             draw_panel(draw, cell, theme, fill=fill, radius=ctx.px(5), width=1)
             code = CODES.get(s.id) or s.abbreviation[:2]
-            text = f"{code} {s.cost}g ×{s.left}"
+            text = f"{code}\u2009{s.cost}g\u2009×{s.left}"  # thin spaces: fits two-digit costs
             fnt = font(ctx.t)
             ink = theme.text if s.left else theme.text_muted
             draw_text_centered(
@@ -729,7 +729,8 @@ def _draw_scoring(ctx: _Ctx, rect: Rect) -> None:
             lines = wrap_text(
                 ", ".join(f"{d} {pts}" for d, pts in mine) or "nothing", line_font, col_w - 12 * k
             )
-        draw_text(draw, (x, head_y), head, font(ctx.t, bold=True), ctx.owner_colour(p.colour))
+        ink = mix(ctx.owner_colour(p.colour), "#ffffff", 0.35)  # readable on the dark panel
+        draw_text(draw, (x, head_y), head, font(ctx.t, bold=True), ink)
         room = int((rect.y1 - 8 * k - head_y - line_h) // line_h)
         for j, line in enumerate(lines[:room]):
             text = ellipsize(line, line_font, col_w - 10 * k)
