@@ -15,6 +15,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.table.kingsburg import without_twins
 from bot.table.textcommands import small_int
 from cogs._base import bot_of, caller_of, choice, game_here, notation_choices, rank, run
 
@@ -105,7 +106,7 @@ class KingsburgCog(commands.GroupCog, group_name="kingsburg", group_description=
     ) -> list[app_commands.Choice[str]]:
         advisor = getattr(interaction.namespace, "advisor", None)
         groups: dict[str, None] = {}
-        for n in _of_kind(await _legal(interaction), "influence"):
+        for n in without_twins(_of_kind(await _legal(interaction), "influence")):
             split = _split_influence(n)
             if split and (advisor in (None, "") or str(split[0]) == str(advisor)):
                 groups[split[1]] = None

@@ -43,7 +43,6 @@ from bot.cli.benchkit import (
     markdown_table,
     percentile,
     png_floor_ms,
-    png_options,
 )
 from bot.cli.common import RenderPng, bot_seed, engine_for, load_renderer
 from bot.games import get_engine
@@ -172,7 +171,6 @@ def bench_render(engine: AnyEngine, games: list[list[Any]], render_png: RenderPn
     """Render p50/p95 (next to the PNG floor of the same images) and the largest PNG, for
     mid-game and end-game boards."""
     figures: list[Figure] = []
-    options = png_options()
     for label, pick in (("mid-game", lambda s: s[len(s) // 2]), ("end-game", lambda s: s[-1])):
         times: list[float] = []
         floors: list[float] = []
@@ -184,7 +182,7 @@ def bench_render(engine: AnyEngine, games: list[list[Any]], render_png: RenderPn
             png = render_png(engine.spec.key, view)
             times.append((time.perf_counter() - start) * 1000)
             sizes.append(len(png))
-            floors.append(_png_floor(png, options))
+            floors.append(_png_floor(png))
         figures.append(
             Figure(f"render p50, {label}", percentile(times, 50), "ms", floor=_p(floors, 50))
         )
@@ -201,10 +199,10 @@ def bench_render(engine: AnyEngine, games: list[list[Any]], render_png: RenderPn
     return figures
 
 
-def _png_floor(png: bytes, options: Any) -> float:
+def _png_floor(png: bytes) -> float:
     """The PNG floor of one image, or NaN when `png` is not a real PNG (a stand-in renderer)."""
     try:
-        return png_floor_ms(png, options)
+        return png_floor_ms(png)
     except Exception:  # noqa: BLE001 - a test's fake renderer returns bytes that are no PNG
         return float("nan")
 
@@ -234,6 +232,7 @@ class Harness:
         self.next_channel = 1000
         self.seats = seats
         self.bot_every = bot_every
+        self.cpu_seconds = 0.0
 
     def callers(self, channel: int) -> list[Caller]:
         return [Caller(1, channel, channel * 10 + i, f"player{i}") for i in range(self.seats)]
@@ -284,14 +283,16 @@ class Harness:
             self.channels[index] = await self.open_game()
 
     async def service_moves(self, count: int) -> tuple[float, list[float]]:
-        """Play `count` random moves through `submit` alone; (moves per second, latencies ms)."""
+        """Play `count` random moves through `submit` alone; (moves per second, latencies ms).
+        The process CPU time they took (both threads) is added to `cpu_seconds`."""
         spent = 0.0
         latencies: list[float] = []
         for _ in range(count):
             index, caller, notation = await self.pick_move()
-            start = time.perf_counter()
+            start, cpu = time.perf_counter(), time.process_time()
             result = await self.service.submit(caller.channel_id, caller.user_id, notation)
             took = time.perf_counter() - start
+            self.cpu_seconds += time.process_time() - cpu
             spent += took
             latencies.append(took * 1000)
             if isinstance(result, Rejection):
@@ -305,7 +306,6 @@ async def _whole_path(
 ) -> tuple[list[float], list[float]]:
     """`moves` moves through `Table.move`; per move its latency and its floor (ms)."""
     service = harness.service
-    options = png_options()
     latencies: list[float] = []
     floors: list[float] = []
     for _ in range(moves):
@@ -321,7 +321,7 @@ async def _whole_path(
         assert session is not None and session.state_json is not None
         (entry,) = await store.last_log(session.id, 1)
         commit = floor.commit_ms(session.state_json, entry.notation, entry.events)
-        floors.append(commit + _png_floor(public[0].image.png, options))
+        floors.append(commit + _png_floor(public[0].image.png))
         # A finished game is no longer open in its channel.
         await harness.after(index, not session.status.is_open)
     return latencies, floors
@@ -348,6 +348,7 @@ async def _bench_service(
             table = Table(service, render_png, engines=get_engine)
             latencies, floors = await _whole_path(harness, table, store, floor, plan.path_moves)
         quiet, _ = await harness.service_moves(plan.service_moves)
+        by_cpu = plan.service_moves / harness.cpu_seconds if harness.cpu_seconds else 0.0
         with Spinner():
             busy, _ = await harness.service_moves(plan.service_moves)
         bare = [floor.commit_ms('{"v":1}', "x", ()) for _ in range(50)]
@@ -386,6 +387,7 @@ async def _bench_service(
             SERVICE_MOVES_PER_S,
             at_most=False,
         ),
+        Figure("moves/s, service, by its CPU time alone", by_cpu, ""),
         Figure("bare commits/s (the floor of the above)", rate, ""),
     ]
 

@@ -16,17 +16,13 @@ import sqlite3
 import subprocess
 import sys
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from bot.storage.sqlite import CONNECTION_PRAGMAS, FILE_PRAGMAS
-
-PNG_OPTIONS: Mapping[str, Any] = {"compress_level": 3, "optimize": False}
-"""How `rendering.base.to_png_bytes` encodes a board; the PNG floor encodes with the same
-settings (`rendering.base.PNG_SAVE_OPTIONS` is used instead when the renderer kit defines it)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,24 +191,18 @@ class CommitFloor:
         self._conn.close()
 
 
-def png_options() -> Mapping[str, Any]:
-    """The PNG settings boards are encoded with (see `PNG_OPTIONS`)."""
-    try:
-        from rendering import base
-    except ImportError:  # Pillow missing: the render figures are skipped anyway
-        return PNG_OPTIONS
-    return getattr(base, "PNG_SAVE_OPTIONS", PNG_OPTIONS)
-
-
-def png_floor_ms(png: bytes, options: Mapping[str, Any]) -> float:
-    """Milliseconds to encode the very image `png` holds again, with the same settings."""
+def png_floor_ms(png: bytes) -> float:
+    """Milliseconds to encode the very image `png` holds again, as boards are encoded: the
+    renderer kit's own `to_png_bytes` on the decoded image (a paletted board goes straight to
+    zlib with the kit's settings, so the floor follows them when they change)."""
     from PIL import Image
+
+    from rendering.base import to_png_bytes
 
     image = Image.open(io.BytesIO(png))
     image.load()
-    buffer = io.BytesIO()
     start = time.perf_counter()
-    image.save(buffer, format="PNG", **options)
+    to_png_bytes(image)
     return (time.perf_counter() - start) * 1000
 
 

@@ -3,18 +3,22 @@
 The same `Table` the Discord cogs use, over a real `GameService` and SQLite, with the players as
 local users. Lines are read from stdin:
 
-    alice: /cathedral place Castle B3 90     act as alice
+    alice: /cathedral place Castle B3 90     act as alice (a private preview, as on Discord)
+    Ann Lee: Castle B3 90                    a name with spaces, bare notation: played at once
     /cathedral place Castle B3 90            act as the player to move
     Castle B3 90                             the same, bare notation
     /game status, /game history, /game moves, /game help, ...   any command of /game
-    status, history 5, moves, rules, help    the same without `/game` (reading commands only)
+    game status, kingsburg peek              any command without its slash
+    status, history 5, moves, rules, help, peek   reading commands without `/game`
     /quit, quit (or end of input)            leave
 
 Replies print as they would appear in Discord (title, text, fields); images are written to `--out`
 as NNN-<desc>.png and their paths printed. Buttons, drop-down menus and a preview's Cancel print
-as numbered choices: typing the number (optionally after `name:`) clicks it. A bare `/game moves`
-lists the moves of whoever must act (each awaited player's when several are). Works with piped
-stdin, for scripts and tests.
+as numbered choices (with the game's labels): typing the number (optionally after `name:`) clicks
+it. The choices stay on offer until the game changes: a refused move or a reading command keeps
+them, and a preview's Cancel brings back the ones it covered. A bare `/game moves` lists the
+moves of whoever must act (each awaited player's when several are). Works with piped stdin, for
+scripts and tests.
 """
 
 from __future__ import annotations
@@ -46,6 +50,7 @@ from bot.games.protocol import Seat
 from bot.games.rejections import Rejection
 from bot.sessions.service import GameService
 from bot.storage.sqlite import SqliteStore
+from bot.table import registry
 from bot.table.commands import TURN_HOURS_OPTION, Table
 from bot.table.engines import AnyEngine
 from bot.table.replies import Caller, ChoiceButton, Reply
@@ -53,10 +58,13 @@ from bot.table.textcommands import CommandError, CommandKind, parse_command_line
 
 LOCAL_CHANNEL = 1
 LOCAL_GUILD = None
-# Any letters or digits (Zoë, Jürgen, 李), '_', '.' and '-': never ':' (it ends the name at the
-# start of a line) nor ',' (it separates --players). Names are compared in NFC form.
-_NAME = re.compile(r"[\w.-]+")
-_PREFIX = re.compile(rf"^\s*({_NAME.pattern})\s*:\s*(.*)$")
+# Any letters or digits (Zoë, Jürgen, 李), '_', '.', '-' and single inner spaces ("Ann Lee"):
+# never ':' (it ends the name at the start of a line) nor ',' (it separates --players). Names are
+# compared in NFC form, case-folded, with runs of spaces as one.
+_NAME = re.compile(r"[\w.-]+(?: [\w.-]+)*")
+# A one-word prefix that names nobody at the table is answered as a wrong name; longer prefixes
+# are only taken as names when they are a player's (a move may hold a colon: `influence 8: 5+3`).
+_WORD_PREFIX = re.compile(r"^\s*([\w.-]+)\s*:\s*(.*)$")
 
 # Bare words that read the table: typed without `/game` they run as `/game <word> ...`.
 # None of them starts a move in any game's notation (checked against Cathedral and Kingsburg).
@@ -66,9 +74,6 @@ _TABLE_WORDS = frozenset(
     {"new", "join", "leave", "start", "abandon", "kick", "add-bot", "add_bot", "addbot", "bot"}
 )
 _HELP_HINT = "Type /game help for the commands."
-_READING_KINDS = frozenset(
-    {CommandKind.STATUS, CommandKind.HISTORY, CommandKind.RULES, CommandKind.HELP}
-)
 _CHOICE_NUMBER = re.compile(r"^[0-9]{1,3}$")
 CANCEL = "Cancel"
 
@@ -88,10 +93,10 @@ class Pending:
 
 LINES_HELP = """Play at a table in this terminal. Type one line per action:
 
-  alice: /cathedral place Castle B3 90   act as alice
+  alice: /cathedral place Castle B3 90   act as alice (names may hold spaces: Ann Lee: ...)
   Castle B3 90                           a move by the player to move
   status, history 5, moves, rules, help  read the table (same as /game status ...)
-  /game abandon, /game help, ...         any command of /game
+  /game abandon, game abandon, ...       any command of /game, with or without the slash
   2                                      pick numbered choice 2 (a button, menu entry, Cancel)
   quit (or end of input)                 leave
 """
@@ -120,10 +125,32 @@ class LocalTable:
     stream: TextIO = field(default=sys.stdout)
     images: int = 0
     pending: list[Pending] = field(default_factory=list)
+    # The choices a private preview covered (its Cancel brings them back, as on Discord, where the
+    # post's own buttons stay under an ephemeral preview).
+    covered: list[Pending] = field(default_factory=list)
+    game_key: str = ""
 
     def caller_named(self, name: str) -> Caller | None:
         """The player called `name` (any case, composed or decomposed accents)."""
         return self.players.get(name_key(name))
+
+    def split_prefix(self, text: str) -> tuple[str, str] | None:
+        """("Ann Lee", "rest") when `text` starts with a name and a colon. Names hold no colon,
+        so the first colon ends it: a player's name (spaces allowed), else a single word (then
+        answered as an unknown name); anything else is no prefix (`influence 8: 5+3`)."""
+        head, colon, rest = text.partition(":")
+        if not colon:
+            return None
+        caller = self.caller_named(head)
+        if caller is not None:
+            return caller.display_name, rest
+        word = _WORD_PREFIX.match(text)
+        return None if word is None else (word.group(1), word.group(2))
+
+    async def session_version(self) -> tuple[int, int] | None:
+        """(session id, version) of the game here, to tell whether a line changed anything."""
+        ctx = await self.table.state_for(next(iter(self.players.values())))
+        return None if ctx is None else (ctx.session.id, ctx.session.version)
 
     async def default_caller(self) -> Caller:
         """The human to act when exactly one is; else the host (the first player)."""
@@ -207,13 +234,13 @@ class LocalTable:
             # A per-seat menu (simultaneous decision) keeps its seat and token, like its buttons.
             entries += [
                 Pending(
-                    n,
+                    menu.label_of(i),
                     ChoiceButton(
                         n, menu.session_id, menu.version, n, seat=menu.seat, token=menu.token
                     ),
                     owner,
                 )
-                for n in menu.options
+                for i, n in enumerate(menu.options)
             ]
         if reply.cancel:
             entries.append(Pending(CANCEL, None, owner))
@@ -240,9 +267,12 @@ class LocalTable:
             return
         entry = self.pending[number - 1]
         if entry.button is None:
-            self.pending = []
-            self.show([Reply(text="Cancelled: nothing was played.", ephemeral=True)])
+            self.pending, self.covered = self.covered, []
+            self.say("Cancelled: nothing was played.")
+            if self.pending:
+                self.show_pending()
             return
+        self.covered = []
         button = entry.button
         if button.seat is not None:
             # A per-seat button of a simultaneous decision: by default its seat's player clicks
@@ -304,6 +334,13 @@ class LocalTable:
             ]
             self.show(titled, who)
 
+    def show_pending(self) -> None:
+        """Print the numbered choices still on offer (after a Cancel brought them back)."""
+        labels = [f"{i}) {p.label}" for i, p in enumerate(self.pending, start=1)]
+        print("  still on offer: " + " | ".join(labels), file=self.stream)
+        print("  (type a number to choose)", file=self.stream)
+        self.stream.flush()
+
     def say(self, text: str) -> None:
         """A private answer from the terminal itself (shown like the table's refusals); the
         numbered choices on offer stay valid."""
@@ -322,11 +359,18 @@ class LocalTable:
         """
         word, _, rest = text.partition(" ")
         low = word.lower()
+        if low == "game" or _is_game_command(low, rest):
+            # `game status`, `kingsburg influence 8 5+3`: a command typed without its slash.
+            return "/" + text
         if low in _READING_WORDS:
             return f"/game {low} {rest}".strip()
         if low in _TABLE_WORDS:
-            self.say(f"`{word}` is not a move. To do that type `/game {low}`. {_HELP_HINT}")
+            self.say(f"`{word}` is not a move. To do that type `/game {low}` or `game {low}`.")
             return None
+        game = self.game_key
+        sub = registry.subcommands(game).get(low) if game else None
+        if sub is not None and sub.reads:
+            return f"/{game} {text}"  # `peek`, like `status`, reads without a slash
         return text
 
     async def handle(self, line: str) -> bool:
@@ -335,13 +379,13 @@ class LocalTable:
         if not text or text.startswith("#"):
             return True
         caller: Caller | None = None
-        match = _PREFIX.match(text)
-        if match is not None:
-            caller = self.caller_named(match.group(1))
+        prefix = self.split_prefix(text)
+        if prefix is not None:
+            caller = self.caller_named(prefix[0])
             if caller is None:
-                self.say(f"{match.group(1)} is not at this table (players: {self.player_list()}).")
+                self.say(f"{prefix[0]} is not at this table (players: {self.player_list()}).")
                 return True
-            text = match.group(2).strip()
+            text = prefix[1].strip()
             if not text:
                 self.say(f"Write what {caller.display_name} does after the colon. {_HELP_HINT}")
                 return True
@@ -364,15 +408,42 @@ class LocalTable:
             return True
         if caller is None:
             caller = await self.default_caller()
-        if kind not in _READING_KINDS:
-            self.pending = []  # a move (or a lobby change) makes the offered choices outdated
-        self.show(await self.table.run_line(caller, text), caller)
+        await self.run_line_choices(caller, text)
         return True
+
+    async def run_line_choices(self, caller: Caller, text: str) -> None:
+        """Run a line and show its replies. The numbered choices on offer stay valid unless the
+        line changed the game (a refused move, a status, a preview change nothing); choices the
+        replies bring replace them, and a preview's Cancel brings the covered ones back."""
+        before, version = self.pending, await self.session_version()
+        self.pending = []
+        self.show(await self.table.run_line(caller, text), caller)
+        unchanged = await self.session_version() == version
+        if not self.pending:
+            self.pending = before if unchanged else []
+        elif unchanged and before:
+            self.covered = before
+
+
+def _is_game_command(game: str, rest: str) -> bool:
+    """`kingsburg peek`, `cathedral place Castle B3 90`: a game key followed by one of its
+    subcommands (or a reading word), i.e. a slash command without its slash. `Cathedral B1 0` is
+    a move: the Cathedral piece shares its name with the game."""
+    if game not in registry.games():
+        return False
+    sub = rest.split(" ", 1)[0].lower()
+    table = registry.game_table(game)
+    return sub in table.subcommands or sub in table.text_aliases or sub in _GAME_READS
+
+
+_GAME_READS = frozenset({"rules", "help", "status", "board", "history"})
+"""Words `/<game> <word>` reads with (see `textcommands._per_game_command`)."""
 
 
 def name_key(name: str) -> str:
-    """How player names are compared: NFC-composed and case-folded ("ZOË" is "zoë")."""
-    return unicodedata.normalize("NFC", name.strip()).casefold()
+    """How player names are compared: NFC-composed, case-folded, runs of spaces as one ("ZOË"
+    is "zoë", "Ann  Lee" is "ann lee")."""
+    return unicodedata.normalize("NFC", " ".join(name.split())).casefold()
 
 
 def check_local_seats(
@@ -384,7 +455,11 @@ def check_local_seats(
     than a half-filled lobby (and no player is silently left out).
     """
     spec = engine.spec
-    names = [unicodedata.normalize("NFC", n.strip()) for n in players_text.split(",") if n.strip()]
+    names = [
+        unicodedata.normalize("NFC", " ".join(n.split()))
+        for n in players_text.split(",")
+        if n.strip()
+    ]
     bots = [b.strip().lower() for b in bots_text.split(",") if b.strip()]
     if not names:
         raise CliError("Name at least one human player with --players, e.g. --players alice,bob.")
@@ -392,7 +467,7 @@ def check_local_seats(
     if bad is not None:
         raise CliError(
             f"The player name {bad!r} cannot be typed before a colon: "
-            "use letters, digits, '.', '_' or '-'."
+            "use letters, digits, '.', '_', '-' and single spaces between words."
         )
     if len({name_key(n) for n in names}) != len(names):
         raise CliError("Every player needs a different name.")
@@ -476,7 +551,7 @@ async def play_local(
                 name_key(name): Caller(LOCAL_GUILD, LOCAL_CHANNEL, 1 + i, name)
                 for i, name in enumerate(names)
             }
-            local = LocalTable(table, players, args.out, stream)
+            local = LocalTable(table, players, args.out, stream, game_key=engine.spec.key)
             existing = await service.status(LOCAL_CHANNEL)
             if isinstance(existing, Rejection):
                 if not await _setup(local, engine.spec.key, args.options, bots):

@@ -111,7 +111,7 @@ import json
 import logging
 import random
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Callable, Mapping
+from collections.abc import AsyncIterator, Callable, Collection, Mapping
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -1138,15 +1138,32 @@ class GameService:
         Returns only the results that applied moves (so the caller can announce them).
         """
         results: list[MoveResult] = []
+        for session_id in await self.awaiting_bots():
+            result = await self.run_bots(session_id)
+            if isinstance(result, MoveResult) and result.moves:
+                results.append(result)
+        return tuple(results)
+
+    async def awaiting_bots(self) -> tuple[int, ...]:
+        """Ids of the active games where a bot seat may act now: what start-up must resume.
+
+        Selected by index from the `to_act` stored with every move, read a page at a time; a
+        game stored without it is looked at once and recorded."""
+        found: list[int] = []
         ids = await self.store.bot_turn_ids()
         for start in range(0, len(ids), REMINDER_PAGE):
             for session in await self.store.get_sessions(ids[start : start + REMINDER_PAGE]):
-                if session.to_act is None and not await self._record_to_act(session, bots=True):
-                    continue
-                result = await self.run_bots(session.id)
-                if isinstance(result, MoveResult) and result.moves:
-                    results.append(result)
-        return tuple(results)
+                bots = session.seats_to_act(bots=True)
+                if bots is None:
+                    if await self._record_to_act(session, bots=True):
+                        found.append(session.id)
+                elif bots:
+                    found.append(session.id)
+        return tuple(found)
+
+    async def active_guild_ids(self) -> tuple[int, ...]:
+        """The guilds with a game in progress (read off an index, no game loaded)."""
+        return await self.store.active_guild_ids()
 
     async def _record_to_act(self, session: SessionRecord, *, bots: bool) -> bool:
         """For a session stored without `to_act`: work it out from the state, record it (no
@@ -1222,7 +1239,11 @@ class GameService:
         return tuple(expired)
 
     async def due_reminders(
-        self, every: timedelta, now: datetime | None = None
+        self,
+        every: timedelta,
+        now: datetime | None = None,
+        *,
+        guild_ids: Collection[int] | None = None,
     ) -> tuple[Reminder, ...]:
         """Active games whose awaited humans have had nothing happen for `every` (since the last
         change of the game and since the last reminder): at most one reminder per period.
@@ -1230,11 +1251,11 @@ class GameService:
         The store selects the due games by an indexed query and this reads them a page of
         `REMINDER_PAGE` at a time, so the event loop is never held for long; who is awaited
         comes from the stored `to_act`, so no state is parsed (except for a game stored without
-        it, which is then recorded).
+        it, which is then recorded). `guild_ids`: only games of these guilds.
         """
         now = now or self._now()
         due: list[Reminder] = []
-        ids = await self.store.quiet_ids(now - every)
+        ids = await self.store.quiet_ids(now - every, guild_ids)
         for start in range(0, len(ids), REMINDER_PAGE):
             for session in await self.store.get_sessions(ids[start : start + REMINDER_PAGE]):
                 if session.status is not SessionStatus.ACTIVE or now - session.quiet_since < every:

@@ -10,7 +10,7 @@ Stores never read a clock: every write takes `now` from the caller.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from datetime import datetime
 from typing import Protocol
 
@@ -83,11 +83,17 @@ class SessionStore(Protocol):
         them with `get_sessions` a page at a time."""
         ...
 
-    async def quiet_ids(self, since: datetime) -> tuple[int, ...]:
+    async def quiet_ids(
+        self, since: datetime, guild_ids: Collection[int] | None = None
+    ) -> tuple[int, ...]:
         """Ids (ascending) of ACTIVE sessions where a human seat may act (or `to_act` is not
         known) and nothing happened after `since`: neither a change nor a reminder
-        (`SessionRecord.quiet_since <= since`). Ids only, so a pass over many is cheap to
-        start; read them with `get_sessions` a page at a time."""
+        (`SessionRecord.quiet_since <= since`); only in `guild_ids` if given. Ids only, so a
+        pass over many is cheap to start; read them with `get_sessions` a page at a time."""
+        ...
+
+    async def active_guild_ids(self) -> tuple[int, ...]:
+        """The guilds with at least one ACTIVE session, ascending."""
         ...
 
     async def get_sessions(self, session_ids: Sequence[int]) -> tuple[SessionRecord, ...]:

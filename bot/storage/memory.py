@@ -7,7 +7,7 @@ SQLite transaction is.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from datetime import datetime
 
 from bot.storage.records import (
@@ -132,7 +132,9 @@ class MemoryStore:
             )
         )
 
-    async def quiet_ids(self, since: datetime) -> tuple[int, ...]:
+    async def quiet_ids(
+        self, since: datetime, guild_ids: Collection[int] | None = None
+    ) -> tuple[int, ...]:
         """See `SessionStore.quiet_ids`."""
         self._check_open()
         since = utc(since)
@@ -143,6 +145,16 @@ class MemoryStore:
                 if r.status is SessionStatus.ACTIVE
                 and r.seats_to_act(bots=False) != ()
                 and r.quiet_since <= since
+                and (guild_ids is None or r.guild_id in guild_ids)
+            )
+        )
+
+    async def active_guild_ids(self) -> tuple[int, ...]:
+        """See `SessionStore.active_guild_ids`."""
+        self._check_open()
+        return tuple(
+            sorted(
+                {r.guild_id for r in self._sessions.values() if r.status is SessionStatus.ACTIVE}
             )
         )
 

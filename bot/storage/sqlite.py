@@ -19,7 +19,7 @@ import json
 import logging
 import re
 import sqlite3
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from datetime import datetime
 from importlib import resources
 from pathlib import Path
@@ -254,9 +254,30 @@ class SqliteStore:
         """See `SessionStore.bot_turn_ids`."""
         return await self._ids(BOT_TURN_WHERE, ())
 
-    async def quiet_ids(self, since: datetime) -> tuple[int, ...]:
+    async def quiet_ids(
+        self, since: datetime, guild_ids: Collection[int] | None = None
+    ) -> tuple[int, ...]:
         """See `SessionStore.quiet_ids`."""
-        return await self._ids(QUIET_WHERE, (dt_to_text(since),))
+        if guild_ids is None:
+            return await self._ids(QUIET_WHERE, (dt_to_text(since),))
+        guilds = sorted(set(guild_ids))
+        if not guilds:
+            return ()
+        marks = ",".join("?" * len(guilds))
+        return await self._ids(
+            f"{QUIET_WHERE} AND guild_id IN ({marks})", (dt_to_text(since), *guilds)
+        )
+
+    async def active_guild_ids(self) -> tuple[int, ...]:
+        """See `SessionStore.active_guild_ids`: distinct values read off an index."""
+
+        def body(conn: sqlite3.Connection) -> tuple[int, ...]:
+            rows = conn.execute(
+                "SELECT DISTINCT guild_id FROM sessions WHERE status = 'active' ORDER BY guild_id"
+            )
+            return tuple(row[0] for row in rows)
+
+        return await self._run(body, write=False)
 
     async def _ids(self, where: str, params: Sequence[Any]) -> tuple[int, ...]:
         def body(conn: sqlite3.Connection) -> tuple[int, ...]:
@@ -332,11 +353,16 @@ class SqliteStore:
             row = _cas(conn, session_id, expected_version, sets, now)
             conn.execute("DELETE FROM seats WHERE session_id = ?", (session_id,))
             stored = _insert_seats(conn, session_id, seats)
-            if to_act is not KEEP:  # the flags depend on the new seats: set them after
+            # The flags depend on the seats (a bot may have taken a human's): set them after.
+            if to_act is not KEEP:
                 row = conn.execute(
                     f"UPDATE sessions SET {_TO_ACT_SETS}, to_act_version = version "
                     "WHERE id = ? RETURNING *",
                     [*_to_act_params(to_act), session_id],
+                ).fetchone()
+            else:
+                row = conn.execute(
+                    f"UPDATE sessions SET {_REFLAG} WHERE id = ? RETURNING *", (session_id,)
                 ).fetchone()
             return _record_from_row(row, stored)
 
@@ -473,6 +499,15 @@ _TO_ACT_SETS = (
     "WHERE seats.session_id = sessions.id AND is_bot = 1 AND (? >> seat) & 1) END, "
     "human_turn = CASE WHEN ? IS NULL THEN NULL ELSE EXISTS (SELECT 1 FROM seats "
     "WHERE seats.session_id = sessions.id AND is_bot = 0 AND (? >> seat) & 1) END"
+)
+
+
+# The same flags worked out again from the stored mask, after the seats changed.
+_REFLAG = (
+    "bot_turn = CASE WHEN to_act_mask IS NULL THEN NULL ELSE EXISTS (SELECT 1 FROM seats "
+    "WHERE seats.session_id = sessions.id AND is_bot = 1 AND (to_act_mask >> seat) & 1) END, "
+    "human_turn = CASE WHEN to_act_mask IS NULL THEN NULL ELSE EXISTS (SELECT 1 FROM seats "
+    "WHERE seats.session_id = sessions.id AND is_bot = 0 AND (to_act_mask >> seat) & 1) END"
 )
 
 

@@ -8,6 +8,7 @@ and `alternatives`.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from bot.games.cathedral.actions import NO_CAPTURE
@@ -58,6 +59,19 @@ def capture_choice(
     )
 
 
+def _place_preview(
+    engine: Any, state: Any, seat: Any, notation: str
+) -> tuple[str, tuple[tuple[str, str], ...]] | None:
+    """Typed `/cathedral place <piece> <square> <rotation>`: preview it, with the capture choice
+    when there is one, as `/cathedral place` does on Discord; None (play at once) without a
+    rotation, as there, or with `no-capture` already chosen."""
+    words = notation.split()
+    if len(words) < 3 or not re.fullmatch(r"[0-9]{1,3}", words[2]) or NO_CAPTURE in words[3:]:
+        return None
+    # An unknown piece or square captures nothing: the preview itself then gives the sentence.
+    return capture_choice(engine, state, seat, notation, int(words[2]))
+
+
 TABLE = GameTable(
     key="cathedral",
     cog="cogs.cathedral",
@@ -68,6 +82,7 @@ TABLE = GameTable(
             "place a building: piece, anchor square, rotation, e.g. "
             "`/cathedral place Castle B3 90` (a private preview first; `confirm:False` plays at "
             "once, `capture:False` spares the building you would capture)",
+            preview=_place_preview,
         ),
         "move": Subcommand(
             "move", ("notation",), "any move in notation, e.g. `Inn C4 90 no-capture`"

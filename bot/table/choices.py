@@ -1,5 +1,5 @@
 """Offering legal moves: the buttons and menus under a game post, autocomplete and the `moves`
-text command. Labels come from the game's `GameTable.move_label`.
+text command. Labels come from the game's `GameTable.move_menu` or `move_label`.
 """
 
 from __future__ import annotations
@@ -108,20 +108,14 @@ class MoveChoices(TableBase):
         record = self._seat_record(session, seat)
         if record is None or record.user_id is None:
             return Choices()
-        engine = self.service.engine_for(session)
-        label = registry.game_table(session.game_key).move_label
-        if more_legal_actions_than(engine, state, seat, MENU_LIMIT):
-            # Counted first: a Cathedral opening has ~1,800 moves for a menu of 25; listing,
-            # formatting and sorting them all would cost more than the rest of the move.
+        entries = self._menu_entries(session, state, seat)
+        if entries is None:
             return Choices()
-        actions = engine.legal_actions(state, seat)
-        notations = natural_sorted(engine.format_action(a, state) for a in actions)
+        notations = [n for _, n in entries]
         if 0 < len(notations) <= BUTTON_LIMIT:
             buttons = tuple(
-                ChoiceButton(
-                    label=label(n), session_id=session.id, version=session.version, notation=n
-                )
-                for n in notations
+                ChoiceButton(label=lab, session_id=session.id, version=session.version, notation=n)
+                for lab, n in entries
             )
             return Choices(buttons=buttons)
         if BUTTON_LIMIT < len(notations) <= MENU_LIMIT:
@@ -130,10 +124,32 @@ class MoveChoices(TableBase):
                 version=session.version,
                 options=tuple(notations),
                 placeholder=f"{record.display_name}, choose your move",
-                labels=tuple(label(n) for n in notations),
+                labels=tuple(lab for lab, _ in entries),
             )
             return Choices(menu=menu)
         return Choices()
+
+    def _menu_entries(
+        self, session: SessionRecord, state: Any, seat: Seat
+    ) -> list[tuple[str, str]] | None:
+        """(label, notation) of each move offered to `seat`, in natural order of notation: the
+        game's `move_menu` hook when it has one, else every legal move labelled by `move_label`.
+        None when there are more legal moves than a menu holds."""
+        table = registry.game_table(session.game_key)
+        if table.move_menu is not None:
+            pairs = list(table.move_menu(state, int(seat)))
+        else:
+            engine = self.service.engine_for(session)
+            if more_legal_actions_than(engine, state, seat, MENU_LIMIT):
+                # Counted first: a Cathedral opening has ~1,800 moves for a menu of 25; listing,
+                # formatting and sorting them all would cost more than the rest of the move.
+                return None
+            pairs = [
+                (table.move_label(n), n)
+                for n in (engine.format_action(a, state) for a in engine.legal_actions(state, seat))
+            ]
+        by_notation = {n: lab for lab, n in pairs}
+        return [(by_notation[n], n) for n in natural_sorted(by_notation)]
 
     def _simultaneous_choices(
         self, session: SessionRecord, state: Any, to_act: frozenset[Seat]
@@ -142,8 +158,6 @@ class MoveChoices(TableBase):
         drop-down (6 to 25), each carrying the seat's decision token. When that does not fit a
         message (more than 5 rows, or a player with more than 25 choices), no controls and a
         line pointing at the slash command."""
-        engine = self.service.engine_for(session)
-        label = registry.game_table(session.game_key).move_label
         buttons: list[ChoiceButton] = []
         menus: list[ChoiceMenu] = []
         row = 0
@@ -151,22 +165,20 @@ class MoveChoices(TableBase):
             record = self._seat_record(session, seat)
             if record is None or record.user_id is None:
                 continue
-            if more_legal_actions_than(engine, state, seat, MENU_LIMIT):  # before listing them
-                return Choices(hint=f"Use `/{session.game_key} …` to choose.")
-            actions = engine.legal_actions(state, seat)
-            if not actions:
-                continue
-            if row >= ROWS_LIMIT:
+            entries = self._menu_entries(session, state, seat)
+            if entries is None:
                 return Choices(hint=f"Use `/{session.game_key} …` to choose.")
             token = self.service.decision_token(session, state, seat)
-            if token is None:
+            notations = [n for _, n in entries]
+            if token is None or not notations:
                 continue
-            notations = natural_sorted(engine.format_action(a, state) for a in actions)
+            if len(notations) > MENU_LIMIT or row >= ROWS_LIMIT:
+                return Choices(hint=f"Use `/{session.game_key} …` to choose.")
             name = self._seat_name(session, state, seat)
             if len(notations) <= BUTTON_LIMIT:
                 buttons.extend(
                     ChoiceButton(
-                        label=clip(f"{name}: {label(n)}", BUTTON_LABEL_MAX),
+                        label=clip(f"{name}: {lab}", BUTTON_LABEL_MAX),
                         session_id=session.id,
                         version=session.version,
                         notation=n,
@@ -174,7 +186,7 @@ class MoveChoices(TableBase):
                         token=token,
                         row=row,
                     )
-                    for n in notations
+                    for lab, n in entries
                 )
             else:
                 menus.append(
@@ -183,7 +195,7 @@ class MoveChoices(TableBase):
                         version=session.version,
                         options=tuple(notations),
                         placeholder=f"{name}, choose your move",
-                        labels=tuple(label(n) for n in notations),
+                        labels=tuple(lab for lab, _ in entries),
                         seat=int(seat),
                         token=token,
                         row=row,

@@ -87,8 +87,28 @@ class TextCommands(LobbyCommands, ReadingCommands, EndingCommands):
             return await self.rules(caller, args[0] if args else None)
         if kind is CommandKind.HELP:
             return await self.help(caller)
+        if kind is CommandKind.MOVE and command.preview is not None:
+            return await self._typed_preview(caller, args[0], *command.preview)
         if kind is CommandKind.MOVE:
             return await self.move(caller, args[0])
         if kind is CommandKind.CHOICES:
             return await self.moves_list(caller, args[0] if args else "")
         return []
+
+    async def _typed_preview(
+        self, caller: Caller, notation: str, game: str, sub: str
+    ) -> list[Reply]:
+        """A move typed as a previewing subcommand: the same private preview (note, Confirm or
+        the alternatives, Cancel) as the slash command, or the move itself when the game's
+        `Subcommand.preview` says the slash command would play at once."""
+        hook = registry.subcommands(game)[sub].preview
+        assert hook is not None
+        ctx = await self.state_for(caller)
+        if ctx is None or ctx.state is None or ctx.seat is None or ctx.session.game_key != game:
+            # No game of that kind to act in here: `move` gives the precise refusal.
+            return await self.move(caller, notation)
+        choice = hook(ctx.engine, ctx.state, ctx.seat, notation)
+        if choice is None:
+            return await self.move(caller, notation)
+        note, alternatives = choice
+        return await self.preview(caller, notation, note=note, alternatives=alternatives)

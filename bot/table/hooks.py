@@ -27,11 +27,15 @@ No discord, PIL or storage here: the table layer is shared by the cogs and the t
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["GameTable", "Subcommand", "simple"]
+__all__ = ["GameTable", "PreviewChoice", "Subcommand", "simple"]
+
+
+PreviewChoice = Callable[[Any, Any, Any, str], "tuple[str, tuple[tuple[str, str], ...]] | None"]
+"""(engine, state, seat, notation) -> (note, alternatives) of a preview, or None: no preview."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +48,11 @@ class Subcommand:
     joiners: a word written before each option after the first (e.g. "with"), unless the value
       already starts with it; shorter than params - 1 means no word for the rest.
     reads: True for a subcommand that shows information instead of making a move (`peek`).
+    preview: set for a subcommand whose slash command answers with a private preview to confirm
+      (Cathedral's `place`). Typed as a command at the terminal table it then does the same:
+      `preview(engine, state, seat, notation)` gives the preview's note and alternative buttons
+      ((label, notation) pairs; ("", ()) for a plain Confirm), or None to play at once as the
+      slash command would. `confirm:false` typed among the options plays at once.
 
     A game's `GameTable.subcommands` is the one list of its subcommands: `/game help` is built
     from it and a test checks it against the Discord command tree both ways.
@@ -55,6 +64,7 @@ class Subcommand:
     lead: str = ""
     joiners: tuple[str, ...] = ()
     reads: bool = False
+    preview: PreviewChoice | None = None
 
     def notation(self, *values: object) -> str:
         """Join the option values (None/empty ones skipped) into notation.
@@ -96,6 +106,11 @@ class GameTable:
       for its secrets and players see their private board only.
     nothing_private: the sentence for a player whose `private_text` is None.
     move_label: the label of a legal move on a button or menu option (default: its notation).
+    move_menu: when set, the moves a player is offered on buttons and menus as (label,
+      notation) pairs, from the game state and the seat - for games whose labels depend on the
+      position or that fold moves with the same effect into one entry. Every notation must be
+      legal; typed notation is still checked against all legal moves. Unset: every legal move,
+      labelled by `move_label`.
     """
 
     key: str
@@ -105,3 +120,4 @@ class GameTable:
     private_text: Callable[[Any], str | None] | None = None
     nothing_private: str = "You hold no hidden information in this game right now."
     move_label: Callable[[str], str] = _no_label
+    move_menu: Callable[[Any, int], Sequence[tuple[str, str]]] | None = None

@@ -1,16 +1,50 @@
-"""Kingsburg at the table: its subcommands (`TABLE`) and its private information in words,
-what `/kingsburg peek` (and a player's private `/game status` reply) says about the enemy card
-the player looked at with the General or the Queen. The image shows the same card; the text
-repeats it so it can be read (and searched) without opening the picture.
+"""Kingsburg at the table: its subcommands (`TABLE`), its private information in words and its
+move menus.
+
+Private information: what `/kingsburg peek` (and a player's private `/game status` reply) says
+about the enemy card the player looked at with the General or the Queen. The image shows the
+same card; the text repeats it so it can be read (and searched) without opening the picture.
+
+Move menus: `legal_actions` lists every legal move, some of which only differ in which die of
+equal value goes where (`influence 7 with 4+3` and `influence 7 with 3+4w` both put a 4 and a 3
+on the Astronomer). A menu keeps one entry of each such family - the one that spends the white
+die, so the coloured die (which, unlike a white one, may later go alone) stays in hand - while
+the notation of every variant is still accepted when typed. Labels name the advisor and its gift
+("influence 13 (Champion: 3 stone) with 6+4+3") and say when a move gains nothing.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
+from bot.games.kingsburg import data as D
+from bot.games.kingsburg.actions import (
+    Action,
+    Build,
+    Gift,
+    Influence,
+    Recruit,
+    Skip,
+    TownHall,
+    format_action,
+    parse_action,
+)
+from bot.games.kingsburg.rules import goods_words, legal_actions
+from bot.games.kingsburg.state import State, Step
+from bot.games.rejections import Rejection
 from bot.table.hooks import GameTable, Subcommand, simple
 
-__all__ = ["NOT_PEEKED", "TABLE", "peek_text"]
+__all__ = [
+    "NOT_PEEKED",
+    "TABLE",
+    "gains_nothing",
+    "label",
+    "menu_actions",
+    "menu_labels",
+    "peek_text",
+    "without_twins",
+]
 
 NOT_PEEKED = "You have not looked at the next enemy this year (the General and the Queen let you)."
 
@@ -43,6 +77,110 @@ def _roman(year: int) -> str:
 def _peeked(view: Any) -> str | None:
     """`peek_text`, or None when the viewer has not looked at the enemy."""
     return None if getattr(view, "peeked_enemy", None) is None else peek_text(view)
+
+
+def _family(a: Influence) -> tuple[object, ...]:
+    """What an influence does: the advisor, the values placed (whatever their colour) and the
+    extras. Two moves of one family differ only in whether a value is a white or a coloured die."""
+    values = tuple(sorted(a.dice + a.whites, reverse=True))
+    return (a.advisor, values, a.plus_two, a.shift, a.envoy)
+
+
+def _fold_twins(actions: Iterable[Action]) -> list[Action]:
+    """`actions` in order without the white/coloured twins: of influences that place the same
+    values with the same extras, only the one using the most white dice (it leaves the most
+    useful dice in hand)."""
+    actions = list(actions)
+    best: dict[tuple[object, ...], Influence] = {}
+    for a in actions:
+        if isinstance(a, Influence):
+            key = _family(a)
+            kept = best.get(key)
+            if kept is None or len(a.whites) > len(kept.whites):
+                best[key] = a
+    keep = set(best.values())
+    return [a for a in actions if not isinstance(a, Influence) or a in keep]
+
+
+def menu_actions(s: State, seat: int) -> tuple[Action, ...]:
+    """The legal actions worth a menu entry, in `legal_actions` order (twins folded)."""
+    return tuple(_fold_twins(legal_actions(s, seat)))
+
+
+def without_twins(notations: Iterable[str]) -> list[str]:
+    """Legal notations with the white/coloured twins folded as in the menus (for the slash
+    command's autocomplete); notation that does not parse is kept as it is."""
+    parsed = {n: parse_action(n) for n in notations}
+    actions = [a for a in parsed.values() if not isinstance(a, Rejection)]
+    kept = {id(a) for a in _fold_twins(actions)}
+    return [n for n, a in parsed.items() if isinstance(a, Rejection) or id(a) in kept]
+
+
+def _goods_before(s: State, seat: int, advisor: int) -> bool:
+    """True if `seat` will hold a good when `advisor` gives its gift (gifts go 1 to 18): it holds
+    one now, or one of its groups sits on an earlier advisor that gives goods."""
+    if s.players[seat].total_goods:
+        return True
+    for g in s.court:
+        adv = D.ADVISOR_BY_NUMBER[g.advisor]
+        gives = sum(adv.goods) or adv.choices or adv.goods_of_choice
+        if g.owner == seat and g.advisor < advisor and gives:
+            return True
+    return False
+
+
+def gains_nothing(s: State, seat: int, action: Action) -> str:
+    """Why `action` gains `seat` nothing, or "" when it gains something. Today: the Alchemist
+    (6) influenced by a player who will have no good to trade when the Alchemist's turn comes."""
+    if (
+        isinstance(action, Influence)
+        and action.advisor == 6
+        and s.step is Step.INFLUENCE
+        and not _goods_before(s, seat, 6)
+    ):
+        return "gains nothing: you will have no good to trade"
+    return ""
+
+
+def _influence_label(s: State, seat: int, a: Influence) -> str:
+    adv = D.ADVISOR_BY_NUMBER[a.advisor]
+    text = format_action(a)
+    head = f"influence {a.advisor}"
+    text = f"{head} ({adv.name}: {adv.gift}){text[len(head) :]}"
+    if adv.kind == D.GiftKind.SMUGGLER and s.players[seat].vp <= 0:
+        text += f" - your score goes to {s.players[seat].vp - 1}"
+    note = gains_nothing(s, seat, a)
+    return f"{text} - {note}" if note else text
+
+
+def label(s: State, seat: int, action: Action) -> str:
+    """How a menu shows `action`: its notation, with the advisor and gift named for an influence,
+    the price of a Smuggler gift, the cost and VP of a building, and a note on moves that gain
+    nothing."""
+    text = format_action(action)
+    if isinstance(action, Influence):
+        return _influence_label(s, seat, action)
+    if isinstance(action, Build):
+        b = D.BUILDING_BY_ID[action.building]
+        cost = D.cost_for(action.building, s.players[seat].has("crane"))
+        return f"{text} ({goods_words(cost)}; {b.vp} VP)"
+    if s.step is Step.GIFTS and s.gifts:
+        adv = D.ADVISOR_BY_NUMBER[s.gifts[0].advisor]
+        if adv.kind == D.GiftKind.SMUGGLER:
+            if isinstance(action, Gift):
+                return f"{text} (pay 1 VP)"
+            if isinstance(action, Skip):
+                return f"{text} (keep your VP, take no goods)"
+    if isinstance(action, TownHall):
+        return f"{text} (1 VP)"
+    if isinstance(action, Recruit):
+        return f"{text} ({action.count} soldier{'s' if action.count > 1 else ''})"
+    return text
+
+
+def menu_labels(s: State, seat: int) -> tuple[tuple[str, str], ...]:
+    """(label, notation) for every menu entry of `seat`, in `legal_actions` order."""
+    return tuple((label(s, seat, a), format_action(a)) for a in menu_actions(s, seat))
 
 
 TABLE = GameTable(
@@ -99,5 +237,6 @@ TABLE = GameTable(
     text_aliases={"move": "act"},
     private_text=_peeked,
     nothing_private=NOT_PEEKED,
+    move_menu=menu_labels,
 )
 """Kingsburg's table behaviour (see `bot.table.hooks.GameTable`)."""

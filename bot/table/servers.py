@@ -264,9 +264,9 @@ class ServerCommands(PlayCommands):
         that fails again stays queued and the others go on."""
         posts: list[ChannelPost] = []
         if session_ids is None:
-            candidates = [
-                s.id for s in await self.service.list_open() if s.status is SessionStatus.ACTIVE
-            ]
+            # Only the games where a bot may act, found by index: start-up stays fast with
+            # thousands of games in progress (none of them is loaded to find out).
+            candidates = list(await self.service.awaiting_bots())
         else:
             candidates = list(session_ids)
         paused = await self.extras.paused_ids()

@@ -106,10 +106,15 @@ class CommandKind(Enum):
 
 @dataclass(frozen=True, slots=True)
 class Command:
-    """A parsed command line: what to do and its text arguments."""
+    """A parsed command line: what to do and its text arguments.
+
+    preview: for a move typed as a game's subcommand that previews on Discord (see
+    `Subcommand.preview`), the (game key, subcommand) whose preview to show instead of playing.
+    """
 
     kind: CommandKind
     args: tuple[str, ...] = ()
+    preview: tuple[str, str] | None = None
 
 
 class CommandError(ValueError):
@@ -288,10 +293,19 @@ def _per_game_command(game: str, words: list[str]) -> Command:
     if known is not None and known.params and not args:
         what = _join_words([p.replace("_", " ") for p in known.params])
         raise CommandError(f"`/{game} {sub}` needs the {what}: {known.help}.")
+    confirm = [a for a in args if a.lower() in _NO_CONFIRM]
+    args = [a for a in args if a.lower() not in _NO_CONFIRM]
     notation = notation_for(game, sub, *args)
     if not notation:
         raise CommandError(f"Write the move after `/{game} {sub}`.")
+    if known is not None and known.preview is not None and not confirm:
+        # As on Discord: a private preview with Confirm/Cancel first.
+        return Command(CommandKind.MOVE, (notation,), preview=(game, sub))
     return Command(CommandKind.MOVE, (notation,))
+
+
+_NO_CONFIRM = frozenset({"confirm:false", "confirm:no", "confirm:0"})
+"""Typed among a previewing subcommand's options: play at once (the slash option `confirm`)."""
 
 
 def _join_words(words: list[str]) -> str:

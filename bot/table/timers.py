@@ -104,28 +104,25 @@ class TimerCommands(ServerCommands):
         ]
 
     async def _reminders(self, now: datetime) -> list[ChannelPost]:
-        """Reminders by each server's interval: candidates are fetched with the shortest one."""
-        hours_of: dict[int, float | None] = {}
-        for session in await self.service.list_open():
-            if session.guild_id not in hours_of:
-                hours_of[session.guild_id] = (await self.conf(session.guild_id)).reminder_hours
-        shortest = min((h for h in hours_of.values() if h), default=None)
-        if shortest is None:
+        """Reminders by each server's interval. The guilds with games in progress are grouped by
+        their interval and each group's due games are selected by index, so no game that is not
+        due is read (however many games are in progress)."""
+        guilds_by_hours: dict[float, list[int]] = {}
+        for guild_id in await self.service.active_guild_ids():
+            hours = (await self.conf(guild_id)).reminder_hours
+            if hours:
+                guilds_by_hours.setdefault(hours, []).append(guild_id)
+        if not guilds_by_hours:
             return []
         paused = await self.extras.paused_ids()
         posts = []
-        for due in await self.service.due_reminders(timedelta(hours=shortest), now):
-            session = due.session
-            hours = hours_of.get(session.guild_id, self.defaults.reminder_hours)
-            if not hours or session.id in paused:
-                continue
-            since = session.updated_at
-            if session.reminded_at is not None and session.reminded_at > since:
-                since = session.reminded_at
-            if now - since < timedelta(hours=hours):
-                continue
-            posts.append(self._reminder_post(session, due.user_ids, due.waiting_since, now))
-            await self.service.mark_reminded(session.id, now)
+        for hours, guild_ids in sorted(guilds_by_hours.items()):
+            every = timedelta(hours=hours)
+            for due in await self.service.due_reminders(every, now, guild_ids=guild_ids):
+                if due.session.id in paused:
+                    continue
+                posts.append(self._reminder_post(due.session, due.user_ids, due.waiting_since, now))
+                await self.service.mark_reminded(due.session.id, now)
         return posts
 
     def _reminder_post(

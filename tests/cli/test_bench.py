@@ -31,6 +31,7 @@ def test_quick_prints_every_figure_with_floor_and_target_but_no_verdict(
         "move p95, whole path",
         "moves/s, service without rendering, quiet",
         "moves/s, service without rendering, busy",
+        "moves/s, service, by its CPU time alone",
         "bare commits/s",
         "peak memory",
     ):
@@ -44,7 +45,7 @@ def test_quick_prints_every_figure_with_floor_and_target_but_no_verdict(
     # A smoke run's numbers mean nothing: no verdict anywhere.
     assert " OK" not in report and "MISS" not in report
     assert rows[0] == "| Game | Players | Figure | Value | Floor | Target | Result |"
-    assert len(rows) == 1 + 12 + 1  # header, twelve Cathedral figures, memory
+    assert len(rows) == 1 + 13 + 1  # header, thirteen Cathedral figures, memory
     assert all(row.split("|")[-2].strip() == "-" for row in rows[1:])
 
 

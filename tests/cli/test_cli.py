@@ -150,7 +150,8 @@ def test_local_table_with_piped_stdin(tmp_path: Path) -> None:
             f"alice: /cathedral move {first}",
             "alice: /game status",
             second,  # bare notation: the player to move (bob)
-            f"/cathedral place {third}",
+            f"/cathedral place {third}",  # a private preview, as on Discord
+            "1",  # Confirm
             f"alice: {third}",  # refused: it is bob's turn now
             "/game history",
             "/quit",
@@ -167,13 +168,15 @@ def test_local_table_with_piped_stdin(tmp_path: Path) -> None:
     assert "== Cathedral begins ==" in text
     assert f"== alice played {first} ==" in text
     assert f"== bob played {second} ==" in text
+    assert f"[only you] == Preview: {third} ==" in text
+    assert f"1) Confirm {third} | 2) Cancel" in text
     assert f"== alice played {third} ==" in text
     assert "[only you] It is not your turn" in text
     assert "the last 3 moves" in text
     assert "abandoned" not in text
     pngs = sorted(p.name for p in (tmp_path / "imgs").iterdir())
     assert pngs[0] == "000-cathedral-begins.png"
-    assert len(pngs) == 5  # start, 3 moves, one status
+    assert len(pngs) == 6  # start, 3 moves, one status, one preview
     assert str(tmp_path / "imgs" / pngs[1]) in text
 
 
@@ -231,10 +234,10 @@ def test_local_bare_table_words_say_how_to_type_them(tmp_path: Path) -> None:
     """Words that change the table need the slash: a bare `abandon` explains, and does nothing."""
     text = _run_local(tmp_path, ["abandon", "bob: Join", "status"])
     assert (
-        "[only you] `abandon` is not a move. To do that type `/game abandon`. "
-        "Type /game help for the commands." in text
+        "[only you] `abandon` is not a move. To do that type `/game abandon` or `game abandon`."
+        in text
     )
-    assert "`Join` is not a move. To do that type `/game join`." in text
+    assert "`Join` is not a move. To do that type `/game join` or `game join`." in text
     assert "abandoned" not in text and "building called" not in text
     assert "== Cathedral, move 1 ==" in text  # the game is still on
 

@@ -3,7 +3,6 @@ for whoever must act, and Cathedral's capture choice typed as notation."""
 
 from __future__ import annotations
 
-import asyncio
 import io
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -11,7 +10,6 @@ from pathlib import Path
 import pytest
 import pytest_asyncio
 
-from bot.__main__ import build_parser
 from bot.cli import local
 from bot.games.protocol import canonical_json
 from bot.games.rejections import Rejection
@@ -20,6 +18,7 @@ from bot.storage.records import SessionPatch
 from bot.storage.sqlite import SqliteStore
 from bot.table.commands import Table
 from bot.table.replies import Caller
+from tests.cli.localrun import fake_png, run_lines
 from tests.games.cathedral.builders import piece_names_on_board, position
 
 CHANNEL = local.LOCAL_CHANNEL
@@ -27,26 +26,10 @@ ALICE = Caller(None, CHANNEL, 1, "alice")
 BOB = Caller(None, CHANNEL, 2, "bob")
 
 
-def _fake_png(game_key: str, view: object, **_: object) -> bytes:
-    return b"\x89PNG fake"
-
-
-def _run(tmp_path: Path, game: str, players: str, lines: list[str], seed: int = 1) -> str:
-    args = build_parser().parse_args(
-        ["local", game, "--players", players, "--seed", str(seed), "--db", str(tmp_path / "l.db")]
-    )
-    out = io.StringIO()
-    status = asyncio.run(
-        local.play_local(args, io.StringIO("\n".join(lines) + "\n"), out, _fake_png)
-    )
-    assert status == 0
-    return out.getvalue()
-
-
 def test_buttons_and_menus_are_numbered_and_typing_a_number_clicks(tmp_path: Path) -> None:
     """Kingsburg, seed 1: after a's aid, b gets three buttons; `3` plays `aid wood` for b (who
     must act); then b's influence choices come as a numbered menu and `8` passes."""
-    text = _run(tmp_path, "kingsburg", "a,b", ["a: aid gold", "3", "moves", "8"])
+    text = run_lines(tmp_path, "kingsburg", "a,b", ["a: aid gold", "3", "moves", "8"])
     assert "  buttons: 1) aid gold | 2) aid stone | 3) aid wood" in text
     assert "(type a number to choose)" in text
     assert "== b played aid wood ==" in text
@@ -57,21 +40,21 @@ def test_buttons_and_menus_are_numbered_and_typing_a_number_clicks(tmp_path: Pat
 
 def test_a_number_without_choices_and_out_of_range_are_sentences(tmp_path: Path) -> None:
     """`5` with nothing offered, `9` with three offered: sentences, nothing played."""
-    text = _run(tmp_path, "kingsburg", "a,b", ["a: aid gold", "9", "1"])
+    text = run_lines(tmp_path, "kingsburg", "a,b", ["a: aid gold", "9", "1"])
     assert "[only you] There is no choice 9 (choices: 1 to 3)." in text
     assert "== b played aid gold ==" in text  # the offer survived the mistake
 
 
 def test_bare_moves_lists_every_awaited_player(tmp_path: Path) -> None:
     """Both players choose their aid at once: a bare `/game moves` shows each one's moves."""
-    text = _run(tmp_path, "kingsburg", "a,b", ["/game moves", "b: /game moves"])
+    text = run_lines(tmp_path, "kingsburg", "a,b", ["/game moves", "b: /game moves"])
     assert text.count("== Legal moves of a ==") == 1
     assert text.count("== Legal moves of b ==") == 2
 
 
 def test_bare_moves_follows_the_turn(tmp_path: Path) -> None:
     """Cathedral: bare `/game moves` lists alice's moves, then bob's after alice played."""
-    text = _run(tmp_path, "cathedral", "alice,bob", ["/game moves", "Cathedral D4 0", "moves"])
+    text = run_lines(tmp_path, "cathedral", "alice,bob", ["/game moves", "Cathedral D4 0", "moves"])
     first, _, rest = text.partition("== alice played Cathedral D4 0 ==")
     assert "== Legal moves of alice ==" in first and "`Cathedral" in first
     assert "== Legal moves of bob ==" in rest and "`Cathedral" not in rest.split("bob ==")[-1]
@@ -81,7 +64,7 @@ def test_bare_moves_follows_the_turn(tmp_path: Path) -> None:
 async def table_here(tmp_path: Path) -> AsyncIterator[tuple[local.LocalTable, io.StringIO]]:
     store = await SqliteStore.open(tmp_path / "t.db")
     try:
-        table = Table(GameService(store, seed_source=lambda: 1), _fake_png)
+        table = Table(GameService(store, seed_source=lambda: 1), fake_png)
         out = io.StringIO()
         yield local.LocalTable(table, {"alice": ALICE, "bob": BOB}, None, out), out
     finally:
@@ -163,7 +146,7 @@ def test_unicode_letters_in_player_names(tmp_path: Path) -> None:
     names, _ = local.check_local_seats(local.get_engine("cathedral"), "Zoë,Jürgen", "")
     assert names == ["Zoë", "Jürgen"]
     decomposed = "Zoe\u0308"
-    out = _run(tmp_path, "cathedral", f"{decomposed},Jürgen", ["ZOË: status", "jürgen: moves"])
+    out = run_lines(tmp_path, "cathedral", f"{decomposed},Jürgen", ["ZOË: status", "jürgen: moves"])
     assert "is not at this table" not in out
     assert "Legal moves of Jürgen" in out
     with pytest.raises(local.CliError, match="cannot be typed before a colon"):

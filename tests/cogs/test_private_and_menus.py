@@ -10,6 +10,7 @@ import pytest
 from bot.games.protocol import Seat, step
 from bot.games.rejections import Rejection
 from bot.sessions.service import STALE_MESSAGE
+from bot.table.kingsburg import menu_labels
 from tests.cogs.conftest import StartBot
 from tests.cogs.harness import ALICE, BOB, C1, Harness, User
 
@@ -111,15 +112,19 @@ async def test_six_to_twenty_five_choices_come_as_a_drop_down(start_bot: StartBo
     assert 6 <= len(legal) <= 25
     (post,) = ex.public
     (menu,) = [c for c in post.components if c.get("type") == 3]
-    assert [o["label"] for o in menu["options"]] == legal
-    assert [o["value"] for o in menu["options"]] == legal
+    # Values are legal notations; labels are Kingsburg's (advisor and gift named).
+    values = [o["value"] for o in menu["options"]]
+    assert set(values) <= set(legal) and len(values) == len(set(values))
+    labels = {n: label for label, n in menu_labels(status.state, int(seat))}
+    assert [o["label"] for o in menu["options"]] == [labels[v] for v in values]
+    assert all(v.startswith("pass") or "(" in labels[v] for v in values)
     assert not post.buttons
     assert menu["custom_id"] == f"gh:s:{status.session.id}:{status.session.version}"
-    choice = legal[0]
+    choice = values[0]
     played = await h.click(menu["custom_id"], user=user, values=[choice])
-    assert choice in played.public_text
     assert (await _status(h)).session.ply == status.session.ply + 1
-    again = await h.click(menu["custom_id"], user=user, values=[legal[1]])
+    assert choice in played.public_text
+    again = await h.click(menu["custom_id"], user=user, values=[values[1]])
     assert not again.public and again.ephemeral_text == STALE_MESSAGE
 
 

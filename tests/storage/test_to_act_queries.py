@@ -95,3 +95,16 @@ async def test_quiet_ids_follow_changes_reminders_and_who_acts(store: SessionSto
     assert await store.quiet_ids(T0 + 2 * hour) == (moved_on.id,)
     got = await store.get_sessions([moved_on.id, lobby_only.id, 999])
     assert [r.id for r in got] == sorted([moved_on.id, lobby_only.id])
+
+
+@pytest.mark.asyncio
+async def test_a_bot_taking_a_human_seat_turns_the_game_into_a_bot_turn(
+    store: SessionStore,
+) -> None:
+    rec = await with_bot(store, 10)  # seat 0 (human) is to act
+    assert await store.bot_turn_ids() == ()
+    seats = (SeatRecord(0, "Stand-in", bot_name="greedy"), rec.seats[1])
+    rec = await store.update(rec.id, rec.version, SessionPatch(seats=seats), T0)
+    assert rec.to_act == frozenset({0})
+    assert await store.bot_turn_ids() == (rec.id,)
+    assert await store.quiet_ids(T0) == ()  # no human left to remind

@@ -85,3 +85,30 @@ async def test_a_games_move_label_hook_labels_its_menu(monkeypatch: pytest.Monke
     menu = next(r.menu for r in replies if r.menu is not None)
     assert menu.labels == tuple(f"Play {n}" for n in menu.options)
     assert all(not n.startswith("Play") for n in menu.options)
+
+
+@pytest.mark.asyncio
+async def test_a_games_move_menu_hook_chooses_and_labels_the_offered_moves(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`GameTable.move_menu` gives the (label, notation) pairs offered under a post, from the
+    state and the seat; they are shown in natural order of notation."""
+    from bot.table import choices
+
+    def menu(state: object, seat: int) -> list[tuple[str, str]]:
+        assert seat in (0, 1) and state is not None
+        return [("Castle, top corner", "Castle A1 0"), ("Abbey on B2", "Abbey B2 0")]
+
+    hooked = GameTable(key="cathedral", move_menu=menu)
+    monkeypatch.setattr(registry, "game_table", lambda key: hooked)
+    monkeypatch.setattr(choices, "MENU_LIMIT", 10_000)
+    table = Table(GameService(MemoryStore()), render_png=lambda *a, **k: b"")
+    ann = Caller(1, 10, 100, "Ann")
+    await table.new(ann, "cathedral")
+    await table.join(Caller(1, 10, 200, "Bob"))
+    replies = await table.start(ann)
+    buttons = next(r.buttons for r in replies if r.buttons)
+    assert [(b.label, b.notation) for b in buttons] == [
+        ("Abbey on B2", "Abbey B2 0"),
+        ("Castle, top corner", "Castle A1 0"),
+    ]

@@ -55,11 +55,20 @@ def test_parse_options_text_refuses_a_key_given_twice(text: str) -> None:
         ("/game add-bot heuristic", Command(CommandKind.ADD_BOT, ("heuristic",))),
         ("/game history 5", Command(CommandKind.HISTORY, ("5",))),
         ("/game rules kingsburg", Command(CommandKind.RULES, ("kingsburg",))),
-        ("/cathedral place Castle B3 90", Command(CommandKind.MOVE, ("Castle B3 90",))),
+        # `/cathedral place` previews first, as its slash command does (`confirm:false`: not).
+        (
+            "/cathedral place Castle B3 90",
+            Command(CommandKind.MOVE, ("Castle B3 90",), preview=("cathedral", "place")),
+        ),
         (
             "/cathedral place piece:Castle square:B3 rotation:90",
+            Command(CommandKind.MOVE, ("Castle B3 90",), preview=("cathedral", "place")),
+        ),
+        (
+            "/cathedral place Castle B3 90 confirm:False",
             Command(CommandKind.MOVE, ("Castle B3 90",)),
         ),
+        ("/cathedral move Castle B3 90", Command(CommandKind.MOVE, ("Castle B3 90",))),
         (
             "/kingsburg act influence 8 with 5+3",
             Command(CommandKind.MOVE, ("influence 8 with 5+3",)),

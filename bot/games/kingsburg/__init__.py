@@ -8,42 +8,11 @@ from typing import Any
 from bot.games.kingsburg import actions as A
 from bot.games.kingsburg import codec, rules, viewing
 from bot.games.kingsburg.bots import HeuristicBot, RandomBot
+from bot.games.kingsburg.rulestext import RULES_SUMMARY
 from bot.games.kingsburg.state import State, Step
 from bot.games.kingsburg.view import PHASE_NAMES, KingsburgView
 from bot.games.protocol import Bot, GameSpec, Outcome, Seat, Transition
 from bot.games.rejections import Rejection
-
-RULES_SUMMARY = """\
-**Kingsburg**: 5 years x 8 phases; most VP wins.
-1. **Aid**: fewest buildings (then goods) rolls a white die in spring; \
-full tie: each tied player takes 1 good.
-2/4/6. **Spring/Summer/Autumn**: roll 3 dice (+ white dice), Statue/Chapel rerolls in turn order, \
-turn order by totals (lowest first). Influence advisors 1-18 with exact sums (one "+2" per group, \
-white dice only with a coloured die, one group per advisor unless the Envoy). Gifts 1->18. Build \
-one building (rows left to right). Then Embassy VP, Town Hall trade.
-3. **King's Reward**: most buildings +1 VP. 5. **Envoy**: fewest buildings, then goods.
-7. **Recruit**: 2 goods per soldier (Barracks: 1). 8. **Winter**: King's die + soldiers + \
-buildings vs the enemy; strongest winner +1 VP. \
-End: Cathedral 1 VP per 2 goods; ties: goods, buildings.
-2 players: dummy dice (3 and 2) block advisors each season.
-
-**Notation**: `aid wood`, `reroll statue`/`reroll chapel`/`keep`, `influence 8 with 5+3` \
-(white: `4w`; add `+2`, `market+1`/`market-1`, `envoy`), `pass`, `gift gold+wood`, \
-`alchemist stone->gold+wood`, `build crane` (`build inn envoy` for the 2nd), `done`, \
-`townhall plus2`/`townhall gold`, `recruit 2 gold+wood+stone+stone` (`recruit 2` alone if only \
-one payment fits), `lose gold`, `skip`.
-
-**Rules notes**
-- Merchants' Guild gold, all rolls and the King's die are automatic; a seat with no legal \
-placement passes automatically.
-- Smuggler: needs 1 VP to pay; at 0 VP it gives nothing. Alchemist and Smuggler may be declined.
-- Scores never go below 0 (the track starts at 0).
-- King's Reward needs at least one building.
-- Envoy double influence: each group gets the gift. The Envoy is one use; unused, it returns at \
-the next phase 5.
-- The Envoy build is the second build: `build X` then `build Y envoy`.
-- Peeks (General, Queen) show this year's card to that seat only.
-- Enemy cards come from one unverified transcription (only the year I Goblins 3 is confirmed)."""
 
 
 class KingsburgEngine:
@@ -169,7 +138,7 @@ class KingsburgEngine:
 
 ENGINE = KingsburgEngine()
 
-__all__ = ["ENGINE", "KingsburgEngine"]
+__all__ = ["ENGINE", "RULES_SUMMARY", "KingsburgEngine"]
 
 
 def _tie_break_note(
@@ -182,7 +151,9 @@ def _tie_break_note(
         return ""
     others = [s for s in tied if s not in winners]
     if not others:
-        return f" (tied on VP, goods and buildings: {best[1]} goods, {best[2]} buildings each)"
+        goods = rules.plural(best[1], "good")
+        buildings = rules.plural(best[2], "building")
+        return f" (tied on VP, goods and buildings: {goods} and {buildings} each)"
     if any(keys[s][1] != best[1] for s in others):
         runner = max(keys[s][1] for s in others)
         return f" (tie on VP broken by goods: {best[1]} against {runner})"

@@ -326,8 +326,9 @@ def _parse_dice(text: str) -> tuple[tuple[int, ...], tuple[int, ...]] | Rejectio
     return tuple(sorted(dice, reverse=True)), tuple(sorted(whites, reverse=True))
 
 
-TWO_PLUS_TWO = 'Only one "+2" token may go on a dice group each season.'
-"""Refusal for a dice group naming more than one "+2" token (rulebook, Influence step)."""
+TWO_PLUS_TWO = 'Only one "+2" token may be used to influence each season, so a group takes one.'
+"""Refusal for a dice group naming more than one "+2" token (rulebook, Influence step; the
+designer's clarifications: one token per player per season)."""
 
 TWO_MARKETS = (
     "The Market changes a dice group by 1 only once: say `market+1` or `market-1`, not both "

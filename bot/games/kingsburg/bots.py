@@ -158,7 +158,7 @@ def _battle_worth(
         elif value < card.strength:
             for key, n in card.penalty:
                 if key == "vp":
-                    vp -= min(n, p.vp)
+                    vp -= n
                 elif key in D.GOODS:
                     _take(left, D.GOODS.index(key), n)
                 elif key == "goods_of_choice":
@@ -230,7 +230,7 @@ def _gift_value(state: State, seat: int, advisor: int) -> float:
     soldier_need = 1.0 if _soldiers_wanted(state, seat) > 0 else 0.3
     value += soldier_need * a.soldiers
     if a.kind == D.GiftKind.SMUGGLER:
-        value -= 1.6 if p.vp >= 1 else 3.0 * max(need)
+        value -= 1.6  # the 1 VP paid (scores may go below 0)
     if a.kind == D.GiftKind.ALCHEMIST:
         value = 0.8 if p.total_goods else 0.0
     if a.peek and seat not in state.peeked:
@@ -284,8 +284,9 @@ class HeuristicBot:
         if isinstance(a, Gift):
             if state.step is Step.GIFTS:
                 adv = D.ADVISOR_BY_NUMBER[state.gifts[0].advisor]
-                if adv.kind == D.GiftKind.SMUGGLER and p.vp < 3:
-                    return -1.0
+                if adv.kind == D.GiftKind.SMUGGLER:
+                    # Worth it when the three goods beat the VP paid (a score may go below 0).
+                    return sum(n * w for n, w in zip(a.goods, need, strict=True)) - 1.6
             return sum(n * w for n, w in zip(a.goods, need, strict=True))
         if isinstance(a, Alchemist):
             i = D.GOODS.index(a.give)

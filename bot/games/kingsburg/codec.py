@@ -125,9 +125,10 @@ def _player_from(raw: object, where: str) -> Player:
     result = require(d, "result", where)
     if result not in (None, "won", "tied", "lost"):
         raise CorruptStateError(f"{where}.result: unknown battle result {result!r}")
+    # A score may be negative (designer's clarifications); the counts below may not.
     counts = {k: require_int(d, k, where) for k in ("plus_two", "soldiers", "vp", "builds")}
     for k, v in counts.items():
-        if v < 0:
+        if v < 0 and k != "vp":
             raise CorruptStateError(f"{where}.{k} must not be negative")
     return Player(
         goods=_goods(d, "goods", where),

@@ -108,24 +108,17 @@ def _neg(g: Goods) -> Goods:
 
 
 def _add_vp(s: State, seat: int, delta: int, why: str, ev: list[Event]) -> State:
-    """Change a score; the track starts at 0, so a score never goes below 0."""
-    p = s.players[seat]
-    new = max(0, p.vp + delta)
-    actual = new - p.vp
+    """Change a score. Scores may go below 0 (designer's clarifications, "Scoring": players may
+    have a negative score), so every loss is taken in full."""
     if delta == 0:
         return s
-    if actual == 0:
-        # A lost battle at 0 VP: say plainly that nothing changes rather than "gains 0 VP".
-        ev.append(_ev("vp", f"{colour(seat)} has no VP to lose ({why}).", seat=seat, vp=0))
-        return s
-    if actual > 0:
-        text = f"{colour(seat)} gains {actual} VP ({why})."
+    p = s.players[seat]
+    if delta > 0:
+        text = f"{colour(seat)} gains {delta} VP ({why})."
     else:
-        text = f"{colour(seat)} loses {-actual} VP ({why})."
-    if actual != delta:
-        text = text[:-2] + "; the score cannot go below 0)."
-    ev.append(_ev("vp", text, seat=seat, vp=actual))
-    return s.with_player(seat, replace(p, vp=new))
+        text = f"{colour(seat)} loses {-delta} VP ({why})."
+    ev.append(_ev("vp", text, seat=seat, vp=delta))
+    return s.with_player(seat, replace(p, vp=p.vp + delta))
 
 
 def _gain_goods(s: State, seat: int, goods: Goods, why: str, ev: list[Event]) -> State:
@@ -506,13 +499,20 @@ def _start_influence(s: State, ev: list[Event]) -> State:
     return replace(s, turn_order=order, step=Step.INFLUENCE, queue=order)
 
 
+def plus_two_used(s: State, seat: int) -> bool:
+    """True once `seat` has added a "+2" token to a dice group this season. Each player may use
+    only one "+2" token to influence advisors per season (designer's clarifications, "+2
+    Tokens"); tokens handed in at the Town Hall do not count."""
+    return any(g.owner == seat and g.plus_two for g in s.court)
+
+
 def _influence_options(s: State, seat: int, first_only: bool = False) -> list[Influence]:
     p = s.players[seat]
     col, wh = _unplaced(p)
     if not col:
         return []
     out: list[Influence] = []
-    pluses = (False, True) if p.plus_two > 0 else (False,)
+    pluses = (False, True) if p.plus_two > 0 and not plus_two_used(s, seat) else (False,)
     shifts = (0, -1, 1) if (p.has("market") and not p.market_used) else (0,)
     white_sets = _sub_multisets(wh, 0)
     for cset in _sub_multisets(col, 1):
@@ -572,11 +572,6 @@ def _auto_gift(s: State, ev: list[Event]) -> State | None:
         return replace(s, gifts=s.gifts[1:])
     if adv.kind == D.GiftKind.ALCHEMIST and p.total_goods == 0:
         ev.append(_ev("gift", f"{colour(due.seat)} has no good to trade with the Alchemist."))
-        return replace(s, gifts=s.gifts[1:])
-    if adv.kind == D.GiftKind.SMUGGLER and p.vp < 1:
-        ev.append(
-            _ev("gift", f"{colour(due.seat)} has no VP to pay the Smuggler and receives nothing.")
-        )
         return replace(s, gifts=s.gifts[1:])
     return None
 
@@ -1140,14 +1135,19 @@ def influence_sentence(s: State, seat: int) -> str:
     ex = [a for a in _example_actions(s, seat, 2) if isinstance(a, Influence)]
     example = f" - e.g. `{format_action(ex[0])}`" if ex else ""
     if free:
-        text = (
-            f"Free advisors your dice can reach: {', '.join(map(str, free))}{example}; or `pass`."
-        )
+        names = ", ".join(_reach_words(n) for n in free)
+        text = f"Free advisors your dice can reach: {names}{example}; or `pass`."
     else:
         text = "No free advisor matches your dice: say `pass`."
     if envoy:
-        text += f" With the King's Envoy also: {', '.join(map(str, envoy))}."
+        text += f" With the King's Envoy also: {', '.join(_reach_words(n) for n in envoy)}."
     return text
+
+
+def _reach_words(n: int) -> str:
+    """ "13 Champion (3 stone)"."""
+    adv = D.ADVISOR_BY_NUMBER[n]
+    return f"{n} {adv.name} ({adv.gift})"
 
 
 def now_sentence(s: State, seat: int) -> str:
@@ -1316,41 +1316,43 @@ def _explain_reroll(p: Player, a: Reroll) -> Rejection:
     return illegal(f"Your dice total {total}; the Chapel only helps with a total of 7 or less.")
 
 
+ONE_PLUS_TWO_A_SEASON = (
+    'You have already used a "+2" token to influence this season: each player may use only one '
+    "per season (the Town Hall does not count)."
+)
+"""Refusal for a second "+2" token on the advisors in one season (designer's clarifications)."""
+
+
+def advisor_words(n: int) -> str:
+    """ "the Champion (13: 3 stone)": an advisor named with its number and gift."""
+    adv = D.ADVISOR_BY_NUMBER[n]
+    return f"the {adv.name} ({n}: {adv.gift})"
+
+
+def _sum_words(a: Influence) -> tuple[int, str]:
+    """The group's total and how it is made, e.g. (15, 'Your dice 6+4+3 with a "+2" token')."""
+    total = sum(a.dice) + sum(a.whites) + (2 if a.plus_two else 0) + a.shift
+    extras = ""
+    if a.plus_two:
+        extras += ' with a "+2" token'
+    if a.shift:
+        extras += (
+            f" and the Market's {a.shift:+d}" if extras else f" with the Market's {a.shift:+d}"
+        )
+    return total, f"Your dice {_dice_words(a.dice, a.whites)}{extras}"
+
+
 def _check_influence(s: State, seat: int, a: Influence) -> Rejection | None:
     p = s.players[seat]
     if not 1 <= a.advisor <= 18:
         return illegal(
             f"There is no advisor {a.advisor}: the King's court runs from 1 (Jester) to 18 (King)."
         )
-    if not a.dice:
-        return illegal("A white die cannot influence an advisor alone.")
+    total, made = _sum_words(a)
     col, wh = _unplaced(p)
     have = _dice_words(tuple(col), tuple(wh)) or "none"
-    if Counter(a.dice) - Counter(col) or Counter(a.whites) - Counter(wh):
-        return illegal(
-            f"You do not have {_dice_words(a.dice, a.whites)} among your unplaced dice ({have})."
-        )
-    if a.plus_two and p.plus_two < 1:
-        return illegal('You have no "+2" token.')
-    if a.shift:
-        if abs(a.shift) != 1:
-            return illegal("The Market shifts a group by exactly 1.")
-        if not p.has("market"):
-            return illegal("You need the Market to shift a group by 1.")
-        if p.market_used:
-            return illegal("You have already used your Market this season.")
-    total = sum(a.dice) + sum(a.whites) + (2 if a.plus_two else 0) + a.shift
-    if total != a.advisor:
-        extras = ""
-        if a.plus_two:
-            extras += ' with a "+2" token'
-        if a.shift:
-            extras += (
-                f" and the Market's {a.shift:+d}" if extras else f" with the Market's {a.shift:+d}"
-            )
-        return illegal(
-            f"Your dice {_dice_words(a.dice, a.whites)}{extras} add up to {total}, not {a.advisor}."
-        )
+    missing = bool(Counter(a.dice) - Counter(col) or Counter(a.whites) - Counter(wh))
+    # An advisor already taken is the first thing to say: no other dice would help there.
     groups = s.groups_on(a.advisor)
     label = f"The {D.ADVISOR_BY_NUMBER[a.advisor].name} ({a.advisor})"
     if groups and not a.envoy:
@@ -1358,13 +1360,41 @@ def _check_influence(s: State, seat: int, a: Influence) -> Rejection | None:
             "the dummy dice" if g.owner == DUMMY else colour(g.owner) for g in groups
         )
         hint = " (the King's Envoy could let you join)" if s.envoy == seat else ""
-        return illegal(f"{label} is already taken this season by {owners}{hint}.")
+        also = ""
+        if total != a.advisor and not missing:
+            also = f"; besides, {made[0].lower()}{made[1:]} add up to {total}"
+        return illegal(f"{label} is already taken this season by {owners}{hint}{also}.")
+    if not a.dice:
+        return illegal("A white die cannot influence an advisor alone.")
+    if missing:
+        return illegal(
+            f"You do not have {_dice_words(a.dice, a.whites)} among your unplaced dice ({have})."
+        )
+    if a.plus_two and p.plus_two < 1:
+        return illegal('You have no "+2" token.')
+    if a.plus_two and plus_two_used(s, seat):
+        return illegal(ONE_PLUS_TWO_A_SEASON)
+    if a.shift:
+        if abs(a.shift) != 1:
+            return illegal("The Market shifts a group by exactly 1.")
+        if not p.has("market"):
+            return illegal("You need the Market to shift a group by 1.")
+        if p.market_used:
+            return illegal("You have already used your Market this season.")
+    if total != a.advisor:
+        return illegal(f"{made} add up to {total}, not {a.advisor} ({_gift_of(a.advisor)}).")
     if a.envoy:
         if s.envoy != seat:
             return illegal("You do not hold the King's Envoy.")
         if not groups:
             return illegal(f"{label} is free: the King's Envoy is only needed for a taken advisor.")
     return None
+
+
+def _gift_of(n: int) -> str:
+    """ "Champion: 3 stone"."""
+    adv = D.ADVISOR_BY_NUMBER[n]
+    return f"{adv.name}: {adv.gift}"
 
 
 def _check_gift(s: State, seat: int, a: Gift | Alchemist) -> Rejection | None:

@@ -4,8 +4,6 @@ random bots."""
 
 from __future__ import annotations
 
-import time
-
 from bot.games.kingsburg import ENGINE
 from bot.games.kingsburg import data as D
 from bot.games.kingsburg.actions import Recruit, Skip
@@ -40,10 +38,9 @@ def _recruit_state(year: int, card_id: str, red: object, blue: object, peeked: b
 
 
 def _choose(state: State, seat: int = ANN) -> object:
-    start = time.perf_counter()
-    action = HeuristicBot().choose(state, Seat(seat), 9)
-    assert time.perf_counter() - start < 0.02
-    return action
+    # No wall-clock assertion here: speed lives in `python -m bot bench`, and a timed test
+    # fails on a busy machine for reasons unrelated to the bot's choice.
+    return HeuristicBot().choose(state, Seat(seat), 9)
 
 
 def test_cathedral_owner_with_enough_combat_keeps_its_goods_in_year_v() -> None:

@@ -4,6 +4,7 @@ trip, no leaked enemy cards, and speed."""
 from __future__ import annotations
 
 import time
+from collections import Counter
 
 import pytest
 
@@ -31,7 +32,11 @@ def _run(n: int, seed: int, bot: str, checks: bool = True) -> tuple[State, list[
         moves += 1
         if checks:
             for p in state.players:
-                assert min(p.goods) >= 0 and p.plus_two >= 0 and p.vp >= 0
+                # Goods and tokens never go below 0; scores may (designer's clarifications).
+                assert min(p.goods) >= 0 and p.plus_two >= 0
+            # One "+2" token per player per season on the advisors (designer's clarifications).
+            tokens = Counter(g.owner for g in state.court if g.plus_two)
+            assert all(n == 1 for n in tokens.values()), tokens
             if state.year != previous.year:
                 # A winter was fought: every soldier went home.
                 assert all(p.soldiers == 0 for p in state.players if state.phase <= 2)

@@ -14,7 +14,7 @@ from tests.games.playthrough import moves_from
 
 RESULTS = {
     "2p_seed_3": "result: Red wins with 25 VP after five years.",
-    "4p_seed_7": "result: Yellow wins with 26 VP after five years.",
+    "4p_seed_7": "result: Red wins with 25 VP after five years.",
 }
 
 

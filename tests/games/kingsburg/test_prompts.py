@@ -128,17 +128,19 @@ def test_event_sentences_are_capitalised_with_proper_plurals() -> None:
     )
 
 
-def test_a_lost_battle_at_zero_vp_says_nothing_is_lost() -> None:
+def test_a_lost_battle_at_zero_vp_goes_below_zero() -> None:
+    """Scores may be negative (designer's clarifications): the loss is said and taken in full."""
     s = position([player(), player(vp=0)], order=[0, 1], step=Step.BUILD, settle_now=False)
     ev: list[Event] = []
     after = rules._add_vp(s, 1, -1, "battle", ev)
-    assert after.players[1].vp == 0
-    assert [e.text for e in ev] == ["Blue has no VP to lose (battle)."]
+    assert after.players[1].vp == -1
+    assert [e.text for e in ev] == ["Blue loses 1 VP (battle)."]
     ev = []
-    rules._add_vp(
+    after = rules._add_vp(
         position([player(), player(vp=1)], order=[0, 1], step=Step.BUILD), 1, -2, "battle", ev
     )
-    assert [e.text for e in ev] == ["Blue loses 1 VP (battle; the score cannot go below 0)."]
+    assert after.players[1].vp == -1
+    assert [e.text for e in ev] == ["Blue loses 2 VP (battle)."]
 
 
 def test_soldier_events_use_singular_and_plural() -> None:

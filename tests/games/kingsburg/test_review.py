@@ -264,7 +264,8 @@ def test_swordsmith_refuses_a_bundle_it_does_not_give() -> None:
     s = _gifts(player(), (Group(11, 0, (6, 5)),))
     assert texts(s, 0) == ["gift gold+stone", "gift wood+stone"]
     assert refuse(s, 0, "gift gold+wood") == (
-        "The Swordsmith gives stone+wood or stone+gold: say `gift gold+stone` or `gift wood+stone`."
+        "The Swordsmith gives 1 stone + 1 wood, or 1 stone + 1 gold: "
+        "say `gift gold+stone` or `gift wood+stone`."
     )
 
 
@@ -558,7 +559,8 @@ def test_strongest_bonus_only_for_the_strongest_winners_all_of_them() -> None:
     s = winter(
         [player(soldiers=5), player(soldiers=4), player(soldiers=1)], "enemy-I-zombies-5", die=1
     )
-    assert [p.vp for p in s.players] == [2, 1, 0]
+    # Green loses to the Zombies: -2 VP, below 0 (designer's clarifications).
+    assert [p.vp for p in s.players] == [2, 1, -2]
 
 
 def test_tied_stone_wall_winner_can_be_the_strongest() -> None:

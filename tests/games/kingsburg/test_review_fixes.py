@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.games.kingsburg import ENGINE
-from bot.games.kingsburg.actions import parse_action
+from bot.games.kingsburg.actions import TWO_PLUS_TWO, parse_action
 from bot.games.kingsburg.rules import settle
 from bot.games.kingsburg.state import State, Step
 from bot.games.protocol import Event, Seat
@@ -14,7 +14,7 @@ from bot.games.rejections import Rejection, RejectionCode
 from tests.games.kingsburg.builders import act, play, player, position, refuse
 from tests.games.kingsburg.test_games import _run
 
-ONE_TOKEN = 'Only one "+2" token may go on a dice group each season.'
+ONE_TOKEN = TWO_PLUS_TWO
 
 
 def _influence_state():
@@ -184,7 +184,12 @@ def test_result_says_what_broke_a_tie_on_vp() -> None:
     s, _ = _final([player(1, 0, 0, vp=5), player(0, 1, 0, vp=5)])
     assert ENGINE.outcome(s).reason == (
         "Red and blue share the victory with 5 VP after five years"
-        " (tied on VP, goods and buildings: 1 goods, 0 buildings each)."
+        " (tied on VP, goods and buildings: 1 good and 0 buildings each)."
+    )
+    both = {"statue"}
+    s, _ = _final([player(1, 0, 0, vp=5, buildings=both), player(0, 1, 0, vp=5, buildings=both)])
+    assert ENGINE.outcome(s).reason.endswith(
+        "(tied on VP, goods and buildings: 1 good and 1 building each)."
     )
     s, _ = _final([player(vp=9), player(vp=4)])
     assert ENGINE.outcome(s).reason == "Red wins with 9 VP after five years."

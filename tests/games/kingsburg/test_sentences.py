@@ -10,7 +10,7 @@ import pytest
 from bot.games.kingsburg import ENGINE, viewing
 from bot.games.kingsburg import data as D
 from bot.games.kingsburg.rules import legal_actions
-from bot.games.kingsburg.state import Step
+from bot.games.kingsburg.state import Group, Step
 from bot.games.protocol import Seat, Transition, step
 from bot.games.rejections import Rejection
 from tests.games.kingsburg.builders import (
@@ -106,7 +106,7 @@ def test_build_prompt_suggests_only_affordable_row_legal_buildings() -> None:
     [
         ("influence tresurer with 5+3", "Did you mean the Treasurer (8)?"),
         ("influence 19 with 5+3", "There is no advisor 19"),
-        ("influence 9 with 5+3", "add up to 8, not 9"),
+        ("influence 10 with 5+3", "add up to 8, not 10 (General: 2 soldiers + peek at the enemy)"),
         ("influence 7 with 1+2+4", "already taken this season by the dummy dice"),
     ],
 )
@@ -278,3 +278,19 @@ def test_old_saves_without_battle_effects_still_load() -> None:
     loaded = ENGINE.state_from_dict(data)
     assert loaded.battles[-1].effects == ()
     assert ENGINE.view(loaded, None).last_battle.effects == ()
+
+
+def test_a_taken_advisor_is_said_first_even_when_the_sum_is_wrong_too() -> None:
+    """`influence 12 with 6+4+3` with the Duchess taken: the refusal starts with the Duchess being
+    taken (no dice would help there), then mentions the sum."""
+    s = position(
+        [player(dice=(6, 4, 3)), player(dice=(6, 6, 2))],
+        order=[0, 1],
+        step=Step.INFLUENCE,
+        court=(Group(12, 1, (6, 6)),),
+    )
+    sentence = refusal(s, 0, "influence 12 with 6+4+3")
+    assert sentence.startswith(
+        "The Duchess (12) is already taken this season by blue; besides, your dice 6+4+3 add up "
+        "to 13."
+    )

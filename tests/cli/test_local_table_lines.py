@@ -1,0 +1,149 @@
+"""The terminal table's lines as players type them: numbered choices that survive refusals and
+reading lines, every `/game help` command with or without its slash, player names with spaces
+before the colon, and `/cathedral place` answered with the same private preview as Discord."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from bot.cli import local
+from bot.table.replies import Caller
+from tests.cli.localrun import run_lines
+
+
+def _after(text: str, line: str) -> str:
+    """The output printed after the echoed input `line`."""
+    return text.split(f"> {line}\n", 1)[1]
+
+
+def test_numbered_choices_survive_refusals_and_reading_lines(tmp_path: Path) -> None:
+    """Kingsburg, seed 1: b's influence menu is on screen; a move out of turn, an impossible
+    move, status, rules, history and peek change nothing, and `8` still passes for b."""
+    lines = [
+        "a: aid gold",
+        "3",  # b: aid wood; b's influence menu follows
+        "a: pass",  # refused: not a's turn
+        "influence 18 with 6+6+6",  # refused: b has no such dice
+        "status",
+        "rules",
+        "history",
+        "peek",
+        "8",
+    ]
+    text = run_lines(tmp_path, "kingsburg", "a,b", lines)
+    assert "    8) pass" in text
+    assert "It is not your turn" in text
+    assert "You do not have 6+6+6" in text
+    assert "There is nothing numbered to choose right now" not in text
+    assert "== b played pass ==" in _after(text, "8")
+
+
+def test_menus_show_kingsburgs_labels(tmp_path: Path) -> None:
+    """The numbered menu names each advisor and its gift; the number plays the notation."""
+    text = run_lines(tmp_path, "kingsburg", "a,b", ["a: aid gold", "3", "1"])
+    assert re.search(r"    1\) influence \d+ \(\w[\w ]*: [^)]+\) with ", text), text
+    assert "== b played influence " in _after(text, "1")
+
+
+def _help_commands(text: str) -> list[str]:
+    """The commands listed by `/game help`, each with sample values for its options."""
+    samples = {
+        "<game>": "kingsburg",
+        "[options]": "",
+        "<name>": "random",
+        "<seat>": "2",
+        "[n]": "3",
+        "[game]": "kingsburg",
+        "<good>": "gold",
+        "<building>": "statue",
+        "<advisor>": "8",
+        "<dice>": "5+3",
+        "<goods>": "gold",
+        "<give>": "gold",
+        "<pay>": "gold",
+        "<move>": "build crane",
+        "<soldiers>": "1 gold+wood",
+        "<notation>": "pass",
+    }
+    found = re.findall(r"^`(/[^`]+)`", text, flags=re.MULTILINE)
+    out = []
+    for usage in found:
+        words = [samples.get(w, w) for w in usage.split()]
+        out.append(" ".join(w for w in words if w))
+    return out
+
+
+def test_every_help_command_works_without_its_slash(tmp_path: Path) -> None:
+    """Each command `/game help` lists, typed without the slash, becomes that slash command;
+    and bare `peek` works like bare `status`."""
+    text = run_lines(tmp_path, "kingsburg", "a,b", ["/game help"])
+    commands = _help_commands(text)
+    assert "/game status" in commands and "/kingsburg peek" in commands
+    assert "/kingsburg influence 8 5+3" in commands
+    lt = local.LocalTable(table=None, players={}, out=None, game_key="kingsburg")  # type: ignore[arg-type]
+    for command in commands:
+        assert lt.bare_word_line(command[1:]) == command, command
+    assert lt.bare_word_line("peek") == "/kingsburg peek"
+    # Notation is untouched, even when it starts like a game (the Cathedral piece).
+    cathedral = local.LocalTable(table=None, players={}, out=None, game_key="cathedral")  # type: ignore[arg-type]
+    assert cathedral.bare_word_line("Cathedral B1 0") == "Cathedral B1 0"
+    assert lt.bare_word_line("influence 8 with 5+3") == "influence 8 with 5+3"
+
+
+def test_commands_without_slash_run_at_the_table(tmp_path: Path) -> None:
+    lines = [
+        "game status",
+        "kingsburg peek",
+        "peek",
+        "game rules kingsburg",
+        "a: kingsburg aid gold",
+    ]
+    text = run_lines(tmp_path, "kingsburg", "a,b", lines)
+    assert "== Kingsburg, " in _after(text, "game status")
+    assert "You have not looked at the next enemy" in _after(text, "kingsburg peek")
+    assert "You have not looked at the next enemy" in _after(text, "peek")
+    assert "Kingsburg: rules" in _after(text, "game rules kingsburg")
+    assert "== a played aid gold ==" in _after(text, "a: kingsburg aid gold")
+    assert "I don't know the action" not in text
+
+
+def test_player_names_with_spaces_before_the_colon(tmp_path: Path) -> None:
+    """`Ann Lee: ...` acts as Ann Lee (any case, any spacing); a move holding a colon is still a
+    move, and an unknown one-word name is answered as such."""
+    names, _ = local.check_local_seats(local.get_engine("kingsburg"), " Ann  Lee ,bob", "")
+    assert names == ["Ann Lee", "bob"]
+    lines = ["ann  LEE: aid gold", "Zed: status", "bob: 3", "Ann Lee: moves"]
+    text = run_lines(tmp_path, "kingsburg", "Ann Lee,bob", lines)
+    assert "== Ann Lee played aid gold ==" in text
+    assert "Zed is not at this table (players: Ann Lee, bob)." in text
+    assert "== bob played aid wood ==" in text
+    assert "== Legal moves of Ann Lee ==" in text
+    lt = local.LocalTable(
+        table=None,  # type: ignore[arg-type]
+        players={"ann lee": Caller(None, 1, 1, "Ann Lee")},
+        out=None,
+    )
+    assert lt.split_prefix("Ann Lee: pass") == ("Ann Lee", " pass")
+    assert lt.split_prefix("influence 8: 5+3") is None
+
+
+def test_cathedral_place_is_previewed_as_on_discord(tmp_path: Path) -> None:
+    """`/cathedral place` (with or without the slash) answers with a private preview and
+    Confirm/Cancel; Cancel plays nothing; `confirm:false` plays at once, as the slash option."""
+    lines = [
+        "/cathedral place Cathedral E5 0",
+        "2",
+        "cathedral place Cathedral E5 0",
+        "1",
+        "/cathedral place Tavern A1 confirm:false",
+        "/cathedral place Tavern J10 0 confirm:false",
+    ]
+    text = run_lines(tmp_path, "cathedral", "alice,bob", lines)
+    first = _after(text, "/cathedral place Cathedral E5 0")
+    assert first.startswith("[only you] == Preview: Cathedral E5 0 ==")
+    assert "1) Confirm Cathedral E5 0 | 2) Cancel" in first
+    assert "Cancelled: nothing was played." in _after(text, "2")
+    assert "== alice played Cathedral E5 0 ==" in _after(text, "1")
+    assert "== bob played Tavern A1 ==" in text or "== bob played Tavern A1 0 ==" in text
+    assert "Preview: Tavern" not in text
