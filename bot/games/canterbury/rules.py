@@ -756,6 +756,14 @@ def _end_turn(state: State, events: list[Event]) -> State:
         pts = s.player_points(district_class(d)) or 0
         player = player.add("structures", pts)
         gained += pts
+    if gained:
+        events.append(
+            Event(
+                "prosperity",
+                f"{colour(seat).capitalize()} gains {gained} prosperity for what was built.",
+                {"points": gained},
+            )
+        )
     for d in turn.broke:
         pts = services_present(state, d)
         player = player.add("breaking ground", pts)
