@@ -316,9 +316,15 @@ class CanterburyEngine:
         declined."""
         if len(text) > A.MAX_TEXT:
             return malformed("That is too long for one turn.")
+        if state.phase is Phase.OVER or seat != state.current:
+            return None  # the ordinary checks say whose turn it is
         words = text.split()
         head = words[0].lower() if words else ""
-        shorthand = head in ("build", "tax") and state.phase in (Phase.CHOOSE, Phase.NEUTRAL)
+        shorthand = (
+            head in ("build", "tax")
+            and len(words) > 1
+            and state.phase in (Phase.CHOOSE, Phase.NEUTRAL)
+        )
         if not (
             ";" in text
             or " and " in f" {text.lower()} "

@@ -87,3 +87,10 @@ def test_a_refused_whole_turn_changes_nothing_and_says_why() -> None:
     assert "costs 5 gold; you have 4" in result.message
     assert ENGINE.parse_turn("levy; levy", state, Seat(0)) == [Levy(), Levy()]
     assert isinstance(ENGINE.play_turn(state, Seat(0), [Levy(), Levy()]), Rejection)
+
+
+def test_a_whole_turn_out_of_turn_is_left_to_the_turn_check() -> None:
+    state = game(3)
+    assert ENGINE.split_turn("tax", state, Seat(1)) is None
+    assert ENGINE.split_turn("build well B3 and garden B3", state, Seat(1)) is None
+    assert ENGINE.split_turn("tax", state, Seat(0)) is None  # one step, checked as such
