@@ -42,6 +42,7 @@ import contextlib
 import functools
 import io
 import math
+import threading
 import unicodedata
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -57,6 +58,11 @@ Colour = str
 
 MAX_PNG_BYTES = 300_000
 """Upper bound for an uploaded board image (well under Discord's limits, quick to send)."""
+
+PNG_SAVE_OPTIONS: dict[str, Any] = {"compress_level": 1, "optimize": False}
+"""How `to_png_bytes` saves a finished (paletted) board; `python -m bot bench` encodes its PNG
+floor with the same settings. zlib level 1: on a 800x3300 board ~15% quicker than level 3 for
+~10% more bytes."""
 
 FONT_DIR = Path(__file__).parent / "assets" / "fonts"
 _REGULAR_TTF = FONT_DIR / "DejaVuSans.ttf"
@@ -709,8 +715,10 @@ class Layer:
 
 
 _LAYERS: OrderedDict[tuple[Any, ...], Layer] = OrderedDict()
-_LAYER_LIMIT = 24
-"""Static layers kept (LRU); one per game x width x player count x theme in practice."""
+_LAYERS_LOCK = threading.Lock()  # boards are drawn in worker threads
+_LAYER_LIMIT = 8
+"""Static layers kept (LRU): one per game x width x player count x theme in practice. A layer is
+an RGB board (6-8 MB), so the cache is bounded to ~60 MB."""
 
 
 def static_layer(
@@ -725,17 +733,21 @@ def static_layer(
     cached pixels are reused as they are. Layers never change once made (callers copy them).
     """
     full_key = (key, size, theme)
-    layer = _LAYERS.get(full_key)
-    if layer is not None:
-        _LAYERS.move_to_end(full_key)
-        return layer
+    with _LAYERS_LOCK:
+        layer = _LAYERS.get(full_key)
+        if layer is not None:
+            _LAYERS.move_to_end(full_key)
+            return layer
+    # Painted outside the lock: two threads may both paint a new layer once; either result is
+    # the same picture.
     image, draw = new_canvas(size[0], size[1], theme)
     with record_text() as texts:  # kept with the layer: `canvas_from` reports them per render
         paint(image, draw)
     layer = Layer(image, tuple(draw.colours), tuple(texts))
-    _LAYERS[full_key] = layer
-    while len(_LAYERS) > _LAYER_LIMIT:
-        _LAYERS.popitem(last=False)
+    with _LAYERS_LOCK:
+        _LAYERS[full_key] = layer
+        while len(_LAYERS) > _LAYER_LIMIT:
+            _LAYERS.popitem(last=False)
     return layer
 
 
@@ -964,19 +976,17 @@ def to_png_bytes(
 ) -> bytes:
     """Encode a board as a small PNG for upload.
 
-    A "P" image from `finish` is encoded as it is (its palette was made while drawing). Any other
-    image is reduced to a palette of up to `colours` (FASTOCTREE, no dithering, which would
-    speckle flat areas) first; that path is ~15 ms slower and kept for renderers not on the kit.
-    zlib runs at level 3 and without the `optimize` pass: level 6 costs twice the time for ~20%
-    fewer bytes, and `optimize` ~40 ms more for another ~10%. If the result is still over
+    A "P" image from `finish` is encoded as it is (its palette was made while drawing), with
+    `PNG_SAVE_OPTIONS`. Any other image is reduced to a palette of up to `colours` first
+    (FASTOCTREE, no dithering, which would speckle flat areas; ~15 ms more on a large board, kept
+    for renderers not on the kit) and saved at zlib level 3. If the result is still over
     `max_bytes` we retry with fewer colours and full optimisation, and raise ValueError as a last
     resort rather than upload something Discord may refuse.
     """
     data = b""
     if image.mode == "P":
-        # zlib level 1: on a 800x3300 board ~15% quicker than level 3 for ~10% more bytes.
         buffer = io.BytesIO()
-        image.save(buffer, format="PNG", compress_level=1)
+        image.save(buffer, format="PNG", **PNG_SAVE_OPTIONS)
         data = buffer.getvalue()
         if len(data) <= max_bytes:
             return data

@@ -132,11 +132,11 @@ BUILDING_NOTES: dict[str, str] = {
     "barracks": "soldiers: 1 good each",
     "wizards-guild": "+2 in battle",
     "palisade": "+1 battle, +2 Zombies",
-    "stables": "+1 soldier at 5, 10, 18",
+    "stables": "+1 soldier at 5, 10, 18 *",
     "stone-wall": "+1 battle; tie = win",
     "fortress": "+1 battle; +1 VP a win",
     "barricade": "+1 vs Goblins",
-    "crane": "III, IV: 1 gold less",
+    "crane": "III, IV: 1 gold less *",
     "town-hall": '"+2"/good \u2192 1 VP *',
     "embassy": "+1 VP each season",
 }
@@ -1177,7 +1177,11 @@ def _draw_result(ctx: _Ctx, rect: Rect) -> None:
         x += draw_text(draw, (x, cy), label, ctx.f(32, True), theme.text, "lm") + 14 * k
         x += ctx.badge(seat, x, cy, 40 * k) + 10 * k
         goods = s.gold + s.wood + s.stone
-        score = f"{s.vp} VP \u00b7 {goods} goods \u00b7 {len(s.buildings)} buildings"
+        built = len(s.buildings)
+        score = (
+            f"{s.vp} VP \u00b7 {goods} good{'s' * (goods != 1)} \u00b7 "
+            f"{built} building{'s' * (built != 1)}"
+        )
         sf = ctx.f(_T)
         sw = draw_text(draw, (row.x1 - 10 * k, cy), score, sf, theme.text, "rm")
         name, nf = ctx.fit_name(seat, row.x1 - 24 * k - sw - x, 30, True)

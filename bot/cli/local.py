@@ -10,6 +10,7 @@ local users. Lines are read from stdin:
     /game status, /game history, /game moves, /game help, ...   any command of /game
     game status, kingsburg peek              any command without its slash
     status, history 5, moves, rules, help, peek   reading commands without `/game`
+    envoy build crane, place Castle B3 90    a game's subcommand that is not notation itself
     /quit, quit (or end of input)            leave
 
 Replies print as they would appear in Discord (title, text, fields); images are written to `--out`
@@ -368,9 +369,13 @@ class LocalTable:
             self.say(f"`{word}` is not a move. To do that type `/game {low}` or `game {low}`.")
             return None
         game = self.game_key
-        sub = registry.subcommands(game).get(low) if game else None
-        if sub is not None and sub.reads:
-            return f"/{game} {text}"  # `peek`, like `status`, reads without a slash
+        if game:
+            table = registry.game_table(game)
+            sub = table.subcommands.get(table.text_aliases.get(low, low))
+            # `peek` (like `status`), `envoy build crane`, `place Castle B3 90`: a subcommand
+            # that is not itself notation, typed without `/<game>`.
+            if sub is not None and (sub.reads or not sub.lead):
+                return f"/{game} {text}"
         return text
 
     async def handle(self, line: str) -> bool:

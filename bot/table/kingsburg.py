@@ -162,7 +162,7 @@ def label(s: State, seat: int, action: Action) -> str:
         return _influence_label(s, seat, action)
     if isinstance(action, Build):
         b = D.BUILDING_BY_ID[action.building]
-        cost = D.cost_for(action.building, s.players[seat].has("crane"))
+        cost = D.cost_for(action.building, s.players[seat].crane_discount)
         return f"{text} ({goods_words(cost)}; {b.vp} VP)"
     if s.step is Step.GIFTS and s.gifts:
         adv = D.ADVISOR_BY_NUMBER[s.gifts[0].advisor]

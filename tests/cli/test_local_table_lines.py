@@ -85,9 +85,14 @@ def test_every_help_command_works_without_its_slash(tmp_path: Path) -> None:
     for command in commands:
         assert lt.bare_word_line(command[1:]) == command, command
     assert lt.bare_word_line("peek") == "/kingsburg peek"
+    # Subcommands that are not notation themselves work without `/<game>` too.
+    assert lt.bare_word_line("envoy build crane") == "/kingsburg envoy build crane"
+    assert lt.bare_word_line("act pass") == "/kingsburg act pass"
+    assert lt.bare_word_line("pass") == "pass"
     # Notation is untouched, even when it starts like a game (the Cathedral piece).
     cathedral = local.LocalTable(table=None, players={}, out=None, game_key="cathedral")  # type: ignore[arg-type]
     assert cathedral.bare_word_line("Cathedral B1 0") == "Cathedral B1 0"
+    assert cathedral.bare_word_line("place Castle B3 90") == "/cathedral place Castle B3 90"
     assert lt.bare_word_line("influence 8 with 5+3") == "influence 8 with 5+3"
 
 

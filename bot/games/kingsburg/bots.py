@@ -69,7 +69,7 @@ def _target(p: Player) -> str | None:
             continue
         if not all(p.has(x) for x in D.left_neighbours(b.building_id)):
             continue
-        cost = D.cost_for(b.building_id, p.has("crane"))
+        cost = D.cost_for(b.building_id, p.crane_discount)
         missing = sum(max(0, c - h) for c, h in zip(cost, p.goods, strict=True))
         value = b.vp + _EXTRA.get(b.building_id, 0.0)
         score = value / (1.0 + missing + 0.25 * sum(cost))
@@ -83,7 +83,7 @@ def _need(p: Player) -> tuple[float, float, float]:
     target = _target(p)
     weights = [0.6, 0.5, 0.5]
     if target is not None:
-        cost = D.cost_for(target, p.has("crane"))
+        cost = D.cost_for(target, p.crane_discount)
         for i in range(3):
             if cost[i] > p.goods[i]:
                 weights[i] += 1.0

@@ -43,6 +43,11 @@ def _goods(d: Mapping[str, Any], key: str, where: str) -> tuple[int, int, int]:
     return (raw[0], raw[1], raw[2])
 
 
+def _opt_bool(d: Mapping[str, Any], key: str, where: str) -> bool:
+    """A flag that older saves lack (False then)."""
+    return require_bool(d, key, where) if key in d else False
+
+
 def _opt_int(d: Mapping[str, Any], key: str, where: str) -> int | None:
     v = require(d, key, where)
     if v is None:
@@ -97,6 +102,8 @@ def _player_to(p: Player) -> dict[str, Any]:
         "chapel_used": p.chapel_used,
         "market_used": p.market_used,
         "townhall_used": p.townhall_used,
+        "stables_used": p.stables_used,
+        "crane_used": p.crane_used,
         "builds": p.builds,
         "combat": p.combat,
         "result": p.result,
@@ -143,6 +150,9 @@ def _player_from(raw: object, where: str) -> Player:
         chapel_used=require_bool(d, "chapel_used", where),
         market_used=require_bool(d, "market_used", where),
         townhall_used=require_bool(d, "townhall_used", where),
+        # Absent in games saved before the once-a-season Stables and Crane: not used yet.
+        stables_used=_opt_bool(d, "stables_used", where),
+        crane_used=_opt_bool(d, "crane_used", where),
         builds=counts["builds"],
         combat=_opt_int(d, "combat", where),
         result=result,

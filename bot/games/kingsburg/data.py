@@ -154,7 +154,7 @@ BUILDINGS: tuple[Building, ...] = (
         (1, 1, 1),
         2,
         0,
-        "One more soldier from the Sergeant (5), General (10) and King (18).",
+        "Once a season: one more soldier from the Sergeant (5), General (10) or King (18).",
     ),
     _b(
         "stone-wall",
@@ -188,7 +188,14 @@ BUILDINGS: tuple[Building, ...] = (
         (("Goblins", 1),),
     ),
     _b(
-        "crane", "Crane", 5, 2, (0, 1, 1), 1, 0, "Buildings in columns III and IV cost 1 gold less."
+        "crane",
+        "Crane",
+        5,
+        2,
+        (0, 1, 1),
+        1,
+        0,
+        "Once a season: a building in column III or IV costs 1 gold less.",
     ),
     _b(
         "town-hall",

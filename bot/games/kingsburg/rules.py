@@ -407,6 +407,8 @@ def _start_season(s: State, phase: int, ev: list[Event]) -> State:
             chapel_used=False,
             market_used=False,
             townhall_used=False,
+            stables_used=False,
+            crane_used=False,
             builds=0,
         )
         for p in s.players
@@ -549,11 +551,14 @@ def _give_fixed_parts(s: State, seat: int, adv: D.Advisor, ev: list[Event]) -> S
         s = s.with_player(seat, replace(p, plus_two=p.plus_two + adv.plus_two))
         ev.append(_ev("plus_two", f'{colour(seat)} takes a "+2" token ({label}).', seat=seat))
     if adv.soldiers:
-        extra = (
-            1
-            if (s.players[seat].has("stables") and adv.number in D.STABLES_SOLDIER_ADVISORS)
-            else 0
+        p = s.players[seat]
+        # The Stables add one soldier once a season (designer's clarifications: each building
+        # works at most once a season), at the first of the Sergeant, General or King.
+        extra = int(
+            p.has("stables") and not p.stables_used and adv.number in D.STABLES_SOLDIER_ADVISORS
         )
+        if extra:
+            s = s.with_player(seat, replace(p, stables_used=True))
         why = label + (" + Stables" if extra else "")
         s = _add_soldiers(s, seat, adv.soldiers + extra, why, ev)
     if adv.vp:
@@ -603,7 +608,7 @@ def can_build(p: Player, building_id: str) -> bool:
         return False
     if not all(p.has(left) for left in D.left_neighbours(building_id)):
         return False
-    return _covers(p.goods, D.cost_for(building_id, p.has("crane")))
+    return _covers(p.goods, D.cost_for(building_id, p.crane_discount))
 
 
 def _build_options(s: State, seat: int) -> list[Action]:
@@ -1106,7 +1111,7 @@ def buildable_sentence(s: State, seat: int) -> str:
             envoy = " envoy" if opts[0].envoy else ""
             names = [
                 f"{D.BUILDING_BY_ID[a.building].name} "
-                f"({_cost_words(D.cost_for(a.building, p.has('crane')))})"
+                f"({_cost_words(D.cost_for(a.building, p.crane_discount))})"
                 for a in opts
             ]
             return (
@@ -1461,7 +1466,7 @@ def _check_build(s: State, seat: int, a: Build) -> Rejection | None:
         return illegal(
             f"The {b.name} needs the {', '.join(missing)} first: each row is built left to right."
         )
-    cost = D.cost_for(a.building, p.has("crane"))
+    cost = D.cost_for(a.building, p.crane_discount)
     if not _covers(p.goods, cost):
         return illegal(
             f"The {b.name} costs {goods_words(cost)}; you have "
@@ -1610,8 +1615,14 @@ def _apply_alchemist(s: State, seat: int, a: Alchemist, ev: list[Event]) -> Stat
 def _apply_build(s: State, seat: int, a: Build, ev: list[Event]) -> State:
     p = s.players[seat]
     b = D.BUILDING_BY_ID[a.building]
-    cost = D.cost_for(a.building, p.has("crane"))
-    p = replace(p.with_goods(_neg(cost)), buildings=p.buildings | {a.building}, builds=p.builds + 1)
+    cost = D.cost_for(a.building, p.crane_discount)
+    # The Crane works once a season (designer's clarifications): spent if it lowered this cost.
+    p = replace(
+        p.with_goods(_neg(cost)),
+        buildings=p.buildings | {a.building},
+        builds=p.builds + 1,
+        crane_used=p.crane_used or cost != b.cost,
+    )
     s = s.with_player(seat, p)
     paid = goods_words(cost)
     extra = " with the King's Envoy" if a.envoy else ""

@@ -68,11 +68,14 @@ advisors, share a group with a "+2", or stay unused.
   - End-of-season buildings work in the season they are built (an Inn built in summer gives its \
 token that summer, and it may pay the Town Hall at once).
   - Each building's power works at most once a season unless its text says otherwise: the \
-Statue, Chapel, Market and Town Hall once; the Barracks for every soldier; the Stables for each \
-of the Sergeant, General and King; the Crane on every building it discounts.
+Statue, Chapel, Market and Town Hall; the Stables (one extra soldier a season, at the first of \
+the Sergeant, General or King); the Crane (one building a season: it matters for the Envoy's \
+double build). The Barracks work for every soldier (the rulebook says so).
   - When several powers apply at once, their owner picks the order (Statue or Chapel first, and \
 after each one the other is checked again). At the end of a season the Embassy point and the \
 Inn's token come before the Town Hall: gains first is the order that lets every power apply.
+
+**More rules notes**
 - Merchants' Guild gold, all rolls and the King's die are automatic; a seat with no legal \
 placement passes automatically.
 - The Alchemist and the Smuggler may be declined.

@@ -48,7 +48,8 @@ class Player:
     goods: (gold, wood, stone); plus_two: "+2" tokens; soldiers: the Soldiers Chart; vp: score.
     buildings: owned building ids. dice: this season's dice (empty outside productive seasons).
     aid_white: the King's aid white die for this year's spring. passed: passed in influence.
-    *_used: once-per-season powers spent. builds: buildings constructed this season.
+    *_used: once-per-season powers spent (every building's power works at most once a season,
+    by the designer's clarifications). builds: buildings constructed this season.
     combat / result: this year's battle (None before the battle).
     """
 
@@ -64,6 +65,8 @@ class Player:
     chapel_used: bool = False
     market_used: bool = False
     townhall_used: bool = False
+    stables_used: bool = False
+    crane_used: bool = False
     builds: int = 0
     combat: int | None = None
     result: str | None = None
@@ -71,6 +74,11 @@ class Player:
     def has(self, building_id: str) -> bool:
         """True if this player owns the building."""
         return building_id in self.buildings
+
+    @property
+    def crane_discount(self) -> bool:
+        """True while the Crane still takes 1 gold off a column III/IV building this season."""
+        return "crane" in self.buildings and not self.crane_used
 
     @property
     def total_goods(self) -> int:

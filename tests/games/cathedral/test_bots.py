@@ -2,47 +2,38 @@
 
 from __future__ import annotations
 
-import time
-
 from bot.games.cathedral import ENGINE
 from bot.games.cathedral.state import CathedralState
 from bot.games.protocol import Seat, Transition, step
 
 
-def _duel(seed: int, heuristic_seat: int) -> tuple[CathedralState, float]:
+def _duel(seed: int, heuristic_seat: int) -> CathedralState:
     state = ENGINE.new_game(2, {}, seed)
     bots = {
         heuristic_seat: ENGINE.bots["heuristic"](),
         1 - heuristic_seat: ENGINE.bots["random"](),
     }
-    slowest = 0.0
     ply = 0
     while ENGINE.outcome(state) is None:
         (seat,) = ENGINE.to_act(state)
-        started = time.perf_counter()
         action = bots[seat].choose(state, seat, seed * 1000 + ply)
-        if seat == heuristic_seat:
-            slowest = max(slowest, time.perf_counter() - started)
         result = step(ENGINE, state, seat, action)
         assert isinstance(result, Transition), result
         state = result.state
         ply += 1
-    return state, slowest
+    return state
 
 
 def test_heuristic_beats_random_in_most_games() -> None:
-    """Over 10 seeds (alternating colours) the heuristic wins at least 8 and stays quick."""
+    """Over 10 seeds (alternating colours) the heuristic wins at least 8."""
     wins = 0
-    slowest = 0.0
     for seed in range(10):
-        final, slow = _duel(seed, seed % 2)
-        slowest = max(slowest, slow)
+        final = _duel(seed, seed % 2)
         outcome = ENGINE.outcome(final)
         assert outcome is not None
         if outcome.winners == frozenset({Seat(seed % 2)}):
             wins += 1
     assert wins >= 8, wins
-    assert slowest < 1.0, slowest  # typically ~0.06 s; generous for slow CI boxes
 
 
 def test_bots_are_deterministic_from_the_seed() -> None:

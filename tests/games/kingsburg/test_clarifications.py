@@ -10,7 +10,7 @@ import pytest
 from bot.games.kingsburg import ENGINE
 from bot.games.kingsburg.rules import ONE_PLUS_TWO_A_SEASON, plus_two_used, settle
 from bot.games.kingsburg.state import Group, Step
-from bot.games.protocol import Seat
+from bot.games.protocol import Event, Seat
 from tests.games.kingsburg.builders import (
     act,
     play,
@@ -196,3 +196,68 @@ def test_statue_and_chapel_in_the_order_the_owner_chooses() -> None:
     assert "reroll chapel" not in texts(s, 0)
     values = {d.value for d in s.players[0].dice}
     assert ("reroll statue" in texts(s, 0)) == (len(values) == 1)
+
+
+def test_the_stables_add_one_soldier_a_season() -> None:
+    """Sergeant and General in one season: the Stables add their soldier once (at the Sergeant,
+    the first to give), so 1 + 1 + 2 = 4 soldiers, not 5; next season they work again."""
+    stables = {"palisade", "stables"}
+    s = position(
+        [player(buildings=stables, dice=(5, 5, 5)), player()],
+        order=[0, 1],
+        step=Step.INFLUENCE,
+        queue=(),
+        court=(Group(5, 0, (5,)), Group(10, 0, (5, 5))),
+        settle_now=False,
+    )
+    events: list[Event] = []
+    s = settle(s, events)
+    assert s.players[0].soldiers == 4
+    soldiers = [e.text for e in events if e.kind == "soldiers"]
+    assert soldiers == [
+        "Red gets 2 soldiers (Sergeant + Stables).",
+        "Red gets 2 soldiers (General).",
+    ]
+    assert s.phase == 4 and not s.players[0].stables_used
+
+
+def test_the_crane_discounts_one_building_a_season() -> None:
+    """With the Envoy's double build, the Crane takes 1 gold off the first column III/IV building
+    only: Town Hall (2 gold -> 1) then Stone Wall at its full 2 gold."""
+    owned = {"barricade", "crane", "palisade", "stables"}
+    s = position(
+        [player(3, 1, 3, buildings=owned), player()],
+        order=[0, 1],
+        step=Step.BUILD,
+        envoy=0,
+    )
+    assert "build town-hall" in texts(s, 0)
+    s, events = play(s, (0, "build town-hall"))
+    assert "Red builds the Town Hall (pays 1 gold, 1 wood and 1 stone)." in [e.text for e in events]
+    assert s.players[0].goods == (2, 0, 2) and s.players[0].crane_used
+    s, events = play(s, (0, "build stone-wall envoy"))
+    assert "Red builds the Stone Wall with the King's Envoy (pays 2 gold and 2 stone)." in [
+        e.text for e in events
+    ]
+    assert s.players[0].goods == (0, 0, 0)
+
+
+def test_a_refused_second_crane_discount_names_the_full_cost() -> None:
+    """After the Crane's discount, a second column III building costs its printed gold."""
+    owned = {"barricade", "crane", "palisade", "stables"}
+    s = position(
+        [player(2, 1, 3, buildings=owned), player()], order=[0, 1], step=Step.BUILD, envoy=0
+    )
+    s, _ = play(s, (0, "build town-hall"))
+    assert refuse(s, 0, "build stone-wall envoy") == (
+        "The Stone Wall costs 2 gold and 2 stone; you have 1 gold and 2 stone."
+    )
+
+
+def test_games_saved_before_the_once_a_season_flags_still_load() -> None:
+    """Older saves lack `stables_used` / `crane_used`: they load as not used yet."""
+    s = _influence(player(dice=(6, 5, 1), buildings={"barricade", "crane"}))
+    data = ENGINE.state_to_dict(s)
+    for p in data["players"]:
+        del p["stables_used"], p["crane_used"]
+    assert ENGINE.state_from_dict(data) == s

@@ -3,7 +3,6 @@ trip, no leaked enemy cards, and speed."""
 
 from __future__ import annotations
 
-import time
 from collections import Counter
 
 import pytest
@@ -99,14 +98,3 @@ def test_heuristic_beats_random_on_average() -> None:
         total_h += sum(p.vp for p in h.players)
         total_r += sum(p.vp for p in r.players)
     assert total_h > total_r
-
-
-def test_five_bot_game_is_fast() -> None:
-    """A five-player game plays at well over 300 moves per second."""
-    start = time.perf_counter()
-    _, _, moves = _run(5, 42, "heuristic", checks=False)
-    elapsed = time.perf_counter() - start
-    assert moves / elapsed > 300
-    start = time.perf_counter()
-    _run(5, 43, "random", checks=False)
-    assert time.perf_counter() - start < 1.0
