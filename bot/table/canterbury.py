@@ -8,6 +8,9 @@ a button or menu (`spread C3` -> `Religion to C3`...).
 
 from __future__ import annotations
 
+from typing import Any
+
+from bot.games.protocol import Seat
 from bot.table.hooks import GameTable, Subcommand, simple
 
 __all__ = ["TABLE", "move_label"]
@@ -33,6 +36,22 @@ def move_label(notation: str) -> str:
         "levy": "Levy Funds",
         "end": "End turn",
     }.get(notation, notation)
+
+
+MENU_SIZE = 25
+"""Discord's limit of options in a drop-down."""
+
+
+def move_menu(state: Any, seat: int) -> list[tuple[str, str]]:
+    """The steps offered under a post: all of them when they fit a menu, else (a build step
+    with many structures and districts) the 24 the heuristic bot likes best and `End turn`;
+    every other legal step stays available through `/canterbury build` and `/canterbury act`."""
+    from bot.games.canterbury import ENGINE
+    from bot.games.canterbury.bots import suggestions
+
+    steps = suggestions(state, Seat(seat), MENU_SIZE)
+    notations = [ENGINE.format_action(a, state) for a in steps]
+    return [(move_label(n), n) for n in notations]
 
 
 TABLE = GameTable(
@@ -73,5 +92,6 @@ TABLE = GameTable(
     },
     text_aliases={"move": "act"},
     move_label=move_label,
+    move_menu=move_menu,
 )
 """Canterbury's table behaviour (see `bot.table.hooks.GameTable`)."""

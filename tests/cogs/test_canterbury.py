@@ -197,3 +197,31 @@ async def test_build_after_choosing_full_build_by_button_still_ends_the_turn(h: 
     status = await _status(h)
     assert await _ply(h) == 3 and status.state.phase.value == "choose"
     assert status.state.current == 1
+
+
+async def test_a_build_step_with_many_choices_offers_a_menu_of_suggestions(h: Harness) -> None:
+    """Over 25 legal steps: the post still carries a menu of the heuristic's favourites (and
+    End turn once a structure is built), every entry legal."""
+    from bot.table.canterbury import move_menu
+
+    await _started(h)
+    status = await _status(h)
+    state = status.state
+    players = tuple(replace(p, gold=60, must_full_build=False) for p in state.players)
+    state = replace(state, players=players)
+    for name in ("B3", "C2", "D3", "C4"):
+        from tests.games.canterbury.positions import place
+
+        state = place(state, name, "well", "red")
+    await seed_state(h, state)
+    user = await _first_player(h)
+    ex = await h.slash("canterbury act", notation="full", user=user)
+    status = await _status(h)
+    seat = Seat(status.state.current)
+    legal = set(h.bot.service.legal_notations(status.session, status.state, user.id))
+    assert len(legal) > 25
+    menu = move_menu(status.state, int(seat))
+    assert len(menu) == 25 and {n for _, n in menu} <= legal
+    (post,) = ex.public
+    options = [o["value"] for c in post.components if c.get("type") == 3 for o in c["options"]]
+    assert len(options) == 25 and set(options) <= legal  # nothing built yet: no `end`

@@ -140,4 +140,33 @@ class HeuristicBot:
         return best[1]
 
 
-__all__ = ["End", "HeuristicBot", "RandomBot"]
+def suggestions(state: State, seat: Seat, limit: int) -> list[Action]:
+    """At most `limit` of `seat`'s legal steps, the heuristic's favourites first (for a menu
+    when there are more steps than it holds): ending or stopping always stays in the list."""
+    actions = rules.legal_actions(state, seat)
+    if len(actions) <= limit:
+        return list(actions)
+    keep = [a for a in actions if isinstance(a, End) or a == Spread(None)]
+    base = _favor(state, seat)
+    scored: list[tuple[float, str, Action]] = []
+    for a in actions:
+        if a in keep:
+            continue
+        if isinstance(a, Build):
+            s = state.data.by_id(a.structure)
+            assert s is not None
+            value = _build_value(state, seat, a, base)
+            key = value / (s.cost + 1) + 0.02 * value
+        elif isinstance(a, Neutral):
+            s = state.data.by_id(a.structure)
+            assert s is not None
+            after, _ = rules._place(state, s, a.district, rules.NEUTRAL)
+            key = _favor(after, seat)
+        else:
+            key = 0.0
+        scored.append((-key, rules.format_action(a), a))
+    scored.sort(key=lambda t: (t[0], t[1]))
+    return keep + [a for _, _, a in scored[: max(0, limit - len(keep))]]
+
+
+__all__ = ["End", "HeuristicBot", "RandomBot", "suggestions"]
