@@ -25,6 +25,7 @@ from dataclasses import replace
 import discord
 
 from bot.table.replies import Caller, Reply
+from cogs._actions import add_actions
 from cogs._views import build_view
 
 log = logging.getLogger(__name__)
@@ -168,6 +169,8 @@ def message_kwargs(reply: Reply) -> list[dict[str, object]]:
             description=reply.image.description or None,
         )
     view = build_view(reply.buttons, cancel=reply.cancel, menu=reply.menu, menus=reply.menus)
+    if reply.actions:
+        view = add_actions(view, reply.actions)
     if view is not None:
         # Buttons go on the last message so they sit under the text they answer.
         messages[-1]["view"] = view
@@ -258,6 +261,7 @@ async def send_direct(client: discord.Client, reply: Reply, channel_id: int | No
         buttons=(),
         menu=None,
         cancel=False,
+        actions=(),
     )
     try:
         channel = await client.create_dm(discord.Object(id=reply.only_for))

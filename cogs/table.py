@@ -337,6 +337,98 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
     ) -> list[app_commands.Choice[str]]:
         return await _game_choices(current)
 
+    # ------------------------------------------------------------------ asynchronous play
+
+    @app_commands.command(name="away")
+    async def away(
+        self,
+        interaction: discord.Interaction,
+        until: app_commands.Range[str, 1, 40],
+        reason: app_commands.Range[str, 0, 100] | None = None,
+    ) -> None:
+        """Go away: your turn limits and reminders pause in every game you play.
+
+        Args:
+            until: When you are back: a number of days ("5"), "3 Dec" or "2026-12-03".
+            reason: Shown with your name while you are away, e.g. "travelling".
+        """
+        table = bot_of(interaction).table
+        await run(interaction, lambda: table.away(caller_of(interaction), until, reason or ""))
+
+    @app_commands.command(name="back")
+    async def back(self, interaction: discord.Interaction) -> None:
+        """End your absence: your turn limits run again with the time that was left."""
+        table = bot_of(interaction).table
+        await run(interaction, lambda: table.back(caller_of(interaction)))
+
+    @app_commands.command(name="standin")
+    async def standin(self, interaction: discord.Interaction, player: discord.User) -> None:
+        """Vote to let a bot play for an away player until they return (all others must agree).
+
+        Args:
+            player: The away player.
+        """
+        table = bot_of(interaction).table
+        await run(interaction, lambda: table.standin(caller_of(interaction), player.id))
+
+    @app_commands.command(name="undo")
+    @app_commands.choices(
+        answer=[
+            app_commands.Choice(name="accept", value="accept"),
+            app_commands.Choice(name="decline", value="decline"),
+        ]
+    )
+    async def undo(self, interaction: discord.Interaction, answer: str | None = None) -> None:
+        """Ask the other players to take back your last move, or answer such a request.
+
+        Args:
+            answer: Accept or decline the undo another player asked for.
+        """
+        table = bot_of(interaction).table
+        await run(interaction, lambda: table.undo(caller_of(interaction), answer))
+
+    @app_commands.command(name="replay")
+    async def replay(
+        self,
+        interaction: discord.Interaction,
+        game: app_commands.Range[int, 1] | None = None,
+        move: app_commands.Range[int, 0, 100_000] | None = None,
+    ) -> None:
+        """Privately replay a game of this channel, move by move (public information only).
+
+        Args:
+            game: Which game (see /game finished); by default the one here.
+            move: The move to show; by default the last.
+        """
+        table = bot_of(interaction).table
+        await run(interaction, lambda: table.replay(caller_of(interaction), game, move))
+
+    @replay.autocomplete("game")
+    async def _replay_game(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
+        bot = bot_of(interaction)
+        try:
+            games = await bot.service.finished_games(interaction.channel_id or 0, 25)
+        except Exception:  # autocomplete must never fail loudly
+            log.exception("finished games lookup failed during autocomplete")
+            return []
+        names = _game_names()
+        labels = {
+            s.id: f"#{s.id} {names.get(s.game_key, s.game_key)}: "
+            + ", ".join(seat.display_name for seat in s.seats)
+            for s in games
+        }
+        return [
+            choice(labels[i][:100], i) for i in rank(list(labels), current, key=lambda i: labels[i])
+        ]
+
+    @app_commands.command(name="finished")
+    async def finished(self, interaction: discord.Interaction) -> None:
+        """List the games that ended in this channel, newest first."""
+        table = bot_of(interaction).table
+        await run(interaction, lambda: table.finished(caller_of(interaction)))
+
     @app_commands.command(name="help")
     async def help(self, interaction: discord.Interaction) -> None:
         """How to play with Guildhall: every command in one page."""
@@ -394,6 +486,8 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
         allow_channel: discord.TextChannel | None = None,
         disallow_channel: discord.TextChannel | None = None,
         lobby_cap: app_commands.Range[int, 0, 50] | None = None,
+        away_days: app_commands.Range[int, 1, 60] | None = None,
+        away_month_days: app_commands.Range[int, 1, 30] | None = None,
     ) -> None:
         """This server's Guildhall settings; changing them needs Manage Server.
 
@@ -405,6 +499,8 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
             allow_channel: Add a channel where tables may be opened (none listed: anywhere).
             disallow_channel: Remove a channel from that list.
             lobby_cap: Open lobbies one member may host (0: no cap).
+            away_days: The longest absence a member may announce with /game away.
+            away_month_days: The most days a member may be away in any 30.
         """
         table = bot_of(interaction).table
         caller = caller_of(interaction)
@@ -414,6 +510,8 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
             "timeout_action": None if turn_limit_action is None else turn_limit_action.value,
             "threads": threads,
             "lobby_cap": lobby_cap,
+            "away_days": away_days,
+            "away_month_days": away_month_days,
         }
         if allow_channel is not None or disallow_channel is not None:
             current = list((await table.conf(caller.guild_id)).channels)

@@ -163,3 +163,27 @@ def write_png(out: Path, index: int, desc: str, png: bytes) -> Path:
     except OSError as exc:
         raise CliError(f"Cannot write the image {path}: {exc.strerror or exc}.") from None
     return path
+
+
+SCORESHEET_NAME = "scoresheet.png"
+
+
+def write_scoresheet(
+    out: Path, engine: Engine[Any, Any], state: Any, names: Mapping[int, str] | None = None
+) -> Path | None:
+    """Write the finished game's score sheet as `out/scoresheet.png` (None while not over)."""
+    outcome = engine.outcome(state)
+    if outcome is None:
+        return None
+    from rendering import scoresheet
+
+    seats = range(len(outcome.scores))
+    shown = [(names or {}).get(i, f"Seat {i + 1}") for i in seats]
+    sides = [engine.seat_label(state, Seat(i)) for i in seats]
+    sheet = scoresheet.sheet_from_outcome(engine.spec.display_name, outcome, shown, sides)
+    path = out / SCORESHEET_NAME
+    try:
+        path.write_bytes(scoresheet.render_png(sheet))
+    except OSError as exc:
+        raise CliError(f"Cannot write the score sheet {path}: {exc.strerror or exc}.") from None
+    return path

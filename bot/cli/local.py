@@ -54,7 +54,7 @@ from bot.storage.sqlite import SqliteStore
 from bot.table import registry
 from bot.table.commands import TURN_HOURS_OPTION, Table
 from bot.table.engines import AnyEngine
-from bot.table.replies import Caller, ChoiceButton, Reply
+from bot.table.replies import ActionButton, Caller, ChoiceButton, Reply
 from bot.table.textcommands import CommandError, CommandKind, parse_command_line
 
 LOCAL_CHANNEL = 1
@@ -90,6 +90,7 @@ class Pending:
     label: str
     button: ChoiceButton | None
     owner: Caller | None
+    action: ActionButton | None = None
 
 
 LINES_HELP = """Play at a table in this terminal. Type one line per action:
@@ -243,6 +244,7 @@ class LocalTable:
                 )
                 for i, n in enumerate(menu.options)
             ]
+        entries += [Pending(a.label, None, owner, a) for a in reply.actions]
         if reply.cancel:
             entries.append(Pending(CANCEL, None, owner))
         if not entries:
@@ -267,6 +269,14 @@ class LocalTable:
             )
             return
         entry = self.pending[number - 1]
+        if entry.action is not None:
+            # Undo answers, stand-in votes, replay steps: run as whoever clicks (default: the
+            # owner of a private reply, else whoever acts).
+            who = caller or entry.owner or await self.default_caller()
+            self.pending = []
+            replies = await self.table.on_action(who, entry.action.action, entry.action.args)
+            self.show(replies, who)
+            return
         if entry.button is None:
             self.pending, self.covered = self.covered, []
             self.say("Cancelled: nothing was played.")

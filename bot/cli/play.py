@@ -23,6 +23,7 @@ from bot.cli.common import (
     render_board,
     seat_name,
     write_png,
+    write_scoresheet,
 )
 from bot.games.protocol import Seat, Transition, step
 from bot.games.rejections import Rejection
@@ -98,4 +99,6 @@ def run(args: argparse.Namespace, render_png: RenderPng | None = None) -> int:
     outcome = engine.outcome(state)
     assert outcome is not None
     print(describe_outcome(engine, state, outcome, names))
+    if args.out is not None and render_png is not None:
+        write_scoresheet(args.out, engine, state, shown)
     return 0

@@ -27,6 +27,7 @@ from bot.cli.common import (
     prepare_out_dir,
     render_board,
     write_png,
+    write_scoresheet,
 )
 from bot.games.protocol import Engine, Seat, canonical_json, step_text
 from bot.games.rejections import Rejection
@@ -172,6 +173,8 @@ def run(args: argparse.Namespace, render_png: RenderPng | None = None) -> int:
         if args.out is not None and render_png is not None:
             png = render_board(render_png, spec.key, engine.view(state, None))
             write_png(args.out, plies, notation, png)
+    if args.out is not None and render_png is not None:
+        write_scoresheet(args.out, engine, state)
     if args.json:
         print(json.dumps(summary_of(engine, state), indent=2, sort_keys=True))
     else:

@@ -94,6 +94,14 @@ Helpers for presentation (plain methods, no I/O)
   ``decision_token(session, state, seat) -> str | None`` (the short per-seat token of the
   decision the seat faces now; None when the seat is not awaited).
 
+Asynchronous play (`bot.sessions.asyncplay.AsyncPlayMixin`, rules in its docstring)
+- ``go_away(user_id, until, reason, limits)``, ``come_back(user_id)``, ``end_due_absences(now)``,
+  ``away_of(user_id)``, ``away_notes(session)``, ``vote_standin(channel_id, voter, away_user)``.
+- ``request_undo(channel_id, user_id)``, ``vote_undo(session_id, user_id, undo_id, accept)``,
+  ``pending_undo(session)``: undo with consent, rebuilt from the log without the undone moves.
+- ``replay_frame(channel_id, index, session_id=None)``, ``finished_games(channel_id)``,
+  ``turn_clock(session)``.
+
 Concurrency: every change to a session runs under a per-session ``asyncio.Lock`` (which exists
 only while held or awaited) and is written with compare-and-swap on ``SessionRecord.version``, so
 a second process sharing the database also gets STALE instead of a lost update. A move on a game
@@ -106,6 +114,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import hashlib
 import json
 import logging
@@ -128,6 +137,7 @@ from bot.games.protocol import (
     step_text,
 )
 from bot.games.rejections import Rejection, RejectionCode
+from bot.sessions.asyncplay import AsyncPlayMixin
 from bot.sessions.cache import StateCache
 from bot.sessions.models import (
     AbandonResult,
@@ -213,7 +223,7 @@ def _stale() -> Rejection:
     return Rejection(RejectionCode.STALE, STALE_MESSAGE)
 
 
-class GameService:
+class GameService(AsyncPlayMixin):
     """The application service for sessions. See the module docstring for the full API."""
 
     def __init__(
@@ -696,6 +706,7 @@ class GameService:
             except StaleVersionError:
                 return _stale()
             self._cache.put(session, state)
+            await self.store.mark_started(session.id, now)  # type: ignore[attr-defined]
             return await self._bots_then_result(engine, session, state, ())
 
     # ----------------------------------------------------------------- play
@@ -958,11 +969,17 @@ class GameService:
     ) -> MoveResult:
         """Let bot seats in to_act play until a human must act, then build the result."""
         moves = list(applied)
+        # Away seats the table voted a bot for play like bot seats (AsyncPlayMixin).
+        standins = {s.seat: s for s in await self.standin_seats(session)}
         for _ in range(MAX_BOT_MOVES):
             if session.status is not SessionStatus.ACTIVE:
                 break
             to_act = engine.to_act(state)
-            bots = [s for s in session.seats if s.is_bot and Seat(s.seat) in to_act]
+            bots = [
+                standins.get(s.seat, s)
+                for s in session.seats
+                if (s.is_bot or s.seat in standins) and Seat(s.seat) in to_act
+            ]
             if not bots:
                 break
             seat = bots[0]
@@ -1120,7 +1137,9 @@ class GameService:
         found = await self._find(channel_id, session_id)
         if isinstance(found, Rejection):
             return found
-        return await self.store.last_log(found.id, limit)
+        entries = await self.store.last_log(found.id, limit)
+        undone = await self.store.undone_plies(found.id)  # type: ignore[attr-defined]
+        return tuple(dataclasses.replace(e, undone=e.ply in undone) for e in entries)
 
     async def list_open(self, guild_id: int | None = None) -> tuple[SessionRecord, ...]:
         """Every lobby and active game (of one guild if given)."""
@@ -1138,7 +1157,8 @@ class GameService:
         Returns only the results that applied moves (so the caller can announce them).
         """
         results: list[MoveResult] = []
-        for session_id in await self.awaiting_bots():
+        standins = await self.standin_games()
+        for session_id in dict.fromkeys((*await self.awaiting_bots(), *standins)):
             result = await self.run_bots(session_id)
             if isinstance(result, MoveResult) and result.moves:
                 results.append(result)
@@ -1181,7 +1201,8 @@ class GameService:
         session = await self.store.get_session(session_id)
         if session is None:
             raise KeyError(f"no session {session_id}")
-        entries = await self.store.load_log(session_id)
+        undone = await self.store.undone_plies(session_id)  # type: ignore[attr-defined]
+        entries = tuple(e for e in await self.store.load_log(session_id) if e.ply not in undone)
         if session.seed is None or session.state_json is None:
             return ReplayReport(session_id, len(entries), matches=not entries)
         engine = self.engine_for(session)
@@ -1204,12 +1225,18 @@ class GameService:
         )
 
     async def overdue(self, now: datetime | None = None) -> tuple[SessionRecord, ...]:
-        """Active sessions whose turn deadline has passed."""
-        return await self.store.list_overdue(now or self._now())
+        """Active sessions whose turn deadline has passed, except those waiting for an away
+        player (their limit is paused; absences whose date passed are ended first)."""
+        now = now or self._now()
+        await self.end_due_absences(now)
+        return tuple(
+            [s for s in await self.store.list_overdue(now) if not await self._someone_away(s, now)]
+        )
 
     async def expire_overdue(self, now: datetime | None = None) -> tuple[SessionRecord, ...]:
         """Abandon every overdue session; return them as they are now (ABANDONED)."""
         now = now or self._now()
+        await self.end_due_absences(now)
         expired: list[SessionRecord] = []
         for candidate in await self.store.list_overdue(now):
             async with self._lock(candidate.id):
@@ -1219,6 +1246,7 @@ class GameService:
                     or session.status is not SessionStatus.ACTIVE
                     or session.turn_deadline is None
                     or session.turn_deadline > now
+                    or await self._someone_away(session, now)  # its limit is paused
                 ):
                     continue
                 waiting = self._waiting_names(session)
@@ -1255,6 +1283,8 @@ class GameService:
         """
         now = now or self._now()
         due: list[Reminder] = []
+        # Away players get no reminders (AsyncPlayMixin); one read of the open absences.
+        away = {p.user_id for p in await self.open_absences() if p.is_away(now)}
         ids = await self.store.quiet_ids(now - every, guild_ids)
         for start in range(0, len(ids), REMINDER_PAGE):
             for session in await self.store.get_sessions(ids[start : start + REMINDER_PAGE]):
@@ -1265,7 +1295,9 @@ class GameService:
                     if not await self._record_to_act(session, bots=False):
                         continue
                     humans = self._fresh_humans(session)
-                users = tuple(s.user_id for s in humans if s.user_id is not None)
+                users = tuple(
+                    s.user_id for s in humans if s.user_id is not None and s.user_id not in away
+                )
                 if users:
                     due.append(Reminder(session, users, session.updated_at))
         return tuple(due)

@@ -10,6 +10,7 @@ import dataclasses
 from collections.abc import Collection, Sequence
 from datetime import datetime
 
+from bot.storage.memory_asyncplay import MemoryAsyncPlay
 from bot.storage.records import (
     LogEntry,
     MoveCommit,
@@ -25,7 +26,7 @@ from bot.storage.records import (
 )
 
 
-class MemoryStore:
+class MemoryStore(MemoryAsyncPlay):
     """A `SessionStore` kept in dictionaries. Records are immutable, so no copying is needed."""
 
     def __init__(self) -> None:

@@ -212,6 +212,9 @@ class LogEntry:
     notation: str
     events: tuple[Mapping[str, Any], ...]
     created_at: datetime
+    undone: bool = False
+    """Taken back by an accepted undo: kept in the log, left out when the game is rebuilt (the
+    stores keep the mark beside the append-only log; `GameService` sets this field)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -43,6 +43,7 @@ from bot.storage.records import (
     dt_from_text,
     dt_to_text,
 )
+from bot.storage.sqlite_asyncplay import SqliteAsyncPlay
 
 log = logging.getLogger(__name__)
 
@@ -89,7 +90,7 @@ def migrations() -> list[tuple[int, str, str]]:
     return found
 
 
-class SqliteStore:
+class SqliteStore(SqliteAsyncPlay):
     """A `SessionStore` on one aiosqlite connection. Create it with `SqliteStore.open`."""
 
     def __init__(self, conn: aiosqlite.Connection, path: str) -> None:

@@ -29,6 +29,7 @@ always rendered from the spectator view `engine.view(state, None)`.
 
 from __future__ import annotations
 
+from bot.table.asyncplay import AsyncPlayCommands
 from bot.table.base import RenderPng, TableState
 from bot.table.choices import rank_choices
 from bot.table.dispatch import TextCommands
@@ -60,6 +61,7 @@ __all__ = [
 ]
 
 
-class Table(TextCommands, TimerCommands):
-    # TimerCommands brings ServerCommands (settings, discovery, moderation, upkeep).
+class Table(TextCommands, TimerCommands, AsyncPlayCommands):
+    # TimerCommands brings ServerCommands (settings, discovery, moderation, upkeep);
+    # AsyncPlayCommands away, undo, replays (bot.table.asyncplay).
     """The player-facing commands over a `GameService`. See the module docstring."""

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import logging
+from typing import Any
 
+from bot.games.rejections import Rejection
 from bot.table import registry
 from bot.table.ending import EndingCommands
 from bot.table.format import (
@@ -93,6 +95,25 @@ class TextCommands(LobbyCommands, ReadingCommands, EndingCommands):
             return await self.move(caller, args[0])
         if kind is CommandKind.CHOICES:
             return await self.moves_list(caller, args[0] if args else "")
+        return await self._execute_async_play(caller, kind, args)
+
+    async def _execute_async_play(
+        self, caller: Caller, kind: CommandKind, args: tuple[str, ...]
+    ) -> list[Reply]:
+        """Away, back, stand-in, undo, replay and finished (`bot.table.asyncplay`)."""
+        table: Any = self  # the Table mixes AsyncPlayCommands in
+        if kind is CommandKind.AWAY:
+            return await table.away(caller, args[0], args[1] if len(args) > 1 else "")
+        if kind is CommandKind.BACK:
+            return await table.back(caller)
+        if kind is CommandKind.UNDO:
+            return await table.undo(caller, args[0] if args else None)
+        if kind is CommandKind.FINISHED:
+            return await table.finished(caller)
+        if kind is CommandKind.STANDIN:
+            return await self._standin_by_seat(table, caller, args[0] if args else "")
+        if kind is CommandKind.REPLAY:
+            return await self._replay_words(table, caller, args)
         return []
 
     async def _typed_preview(
@@ -112,3 +133,33 @@ class TextCommands(LobbyCommands, ReadingCommands, EndingCommands):
             return await self.move(caller, notation)
         note, alternatives = choice
         return await self.preview(caller, notation, note=note, alternatives=alternatives)
+
+    async def _standin_by_seat(self, table: Any, caller: Caller, word: str) -> list[Reply]:
+        """`/game standin 2` or `/game standin ann`: the away player by seat number or name."""
+        found = await self.service.status(caller.channel_id)
+        if isinstance(found, Rejection):
+            return refused(found)
+        number = small_int(word, lowest=1, highest=99)
+        seats = found.session.seats
+        if number is not None:
+            record = self._seat_record(found.session, number - 1)
+        else:
+            record = next((s for s in seats if s.display_name.lower() == word.lower()), None)
+        if record is None or record.user_id is None:
+            return refused("Say which player, by seat number or name: `/game standin 2`.")
+        return await table.standin(caller, record.user_id)
+
+    async def _replay_words(self, table: Any, caller: Caller, args: tuple[str, ...]) -> list[Reply]:
+        """`/game replay [#game] [move]`: `#12` names a game (`/game finished` lists them), a
+        bare number is the move to show."""
+        game = move = None
+        for word in args:
+            if word.startswith("#"):
+                game = small_int(word[1:], lowest=1)
+                if game is None:
+                    return refused("Name the game by its number from `/game finished`: `#12`.")
+            else:
+                move = small_int(word, highest=100_000)
+                if move is None:
+                    return refused("Say which move to show by its number: `/game replay 10`.")
+        return await table.replay(caller, game, move)

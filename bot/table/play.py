@@ -12,6 +12,7 @@ from bot.games.protocol import Seat
 from bot.games.rejections import Rejection
 from bot.sessions.models import AppliedMove, MoveResult, Preview
 from bot.storage.records import SessionRecord
+from bot.table.asyncnotes import AsyncPlayNotes
 from bot.table.choices import MoveChoices
 from bot.table.format import (
     BOTS_FAILED,
@@ -34,7 +35,7 @@ from bot.table.replies import Caller, ChoiceButton, Reply
 log = logging.getLogger(__name__)
 
 
-class PlayCommands(MoveChoices):
+class PlayCommands(MoveChoices, AsyncPlayNotes):
     """Making moves: `move`, `preview`, and the public and private replies announcing them."""
 
     async def move(
@@ -218,6 +219,7 @@ class PlayCommands(MoveChoices):
         elif result.outcome is None and mentions:
             lines.append(f"Your move, {self._waiting_names(session, state, mentions)[0]}.")
         fields = self._turn_fields(session, state, to_act, result.outcome)
+        fields += await self._away_fields(session)
         if result.outcome is None and (mentions or len(to_act) > 1):
             # The text already ends with whose turn it is; a field saying it again is noise.
             fields = [f for f in fields if f[0] not in ("To move", "Waiting for")]
@@ -241,7 +243,8 @@ class PlayCommands(MoveChoices):
         )
         finals = await self._finished_game_replies(session, state, result.moves)
         private = await self._private_replies(caller, session, state, result.moves)
-        return [*finals, public, *private, *notices]
+        sheet = await self._result_extras(result)
+        return [*finals, public, *sheet, *private, *notices]
 
     def _move_lines(
         self,

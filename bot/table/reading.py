@@ -84,11 +84,17 @@ class ReadingCommands(ServerCommands):
             return [Reply(text=session.end_reason or "This lobby was closed.", title=name)]
         fields = self._turn_fields(session, state, found.to_act, found.outcome)
         if session.status is SessionStatus.ACTIVE:
-            header = f"{name}, move {session.ply + 1}"
+            fields += await self._away_fields(session)
+            fields += await self._undo_fields(session)
+            fields += await self._clock_fields(session)
+        # Moves taken back by an undo stay in the log but are not moves of the game.
+        played = session.ply - len(await self.service.store.undone_plies(session.id))
+        if session.status is SessionStatus.ACTIVE:
+            header = f"{name}, move {played + 1}"
         elif session.status is SessionStatus.FINISHED:
-            header = f"{name}: final position after {count(session.ply, 'move')}"
+            header = f"{name}: final position after {count(played, 'move')}"
         else:
-            header = f"{name}: abandoned after {count(session.ply, 'move')}"
+            header = f"{name}: abandoned after {count(played, 'move')}"
         lines = [self._seats_text(session, state)]
         board = await self._board(session, state, f"move-{session.ply}", header)
         choices = self._choices(session, state, found.to_act)
@@ -206,6 +212,8 @@ class ReadingCommands(ServerCommands):
                 details.append(public.text)
         if details:
             line += " — " + " ".join(details)
+        if entry.undone:
+            line += " *(taken back by an undo)*"
         return line
 
     async def rules(self, caller: Caller, game: str | None = None) -> list[Reply]:

@@ -72,6 +72,21 @@ class ChoiceMenu:
 
 
 @dataclass(frozen=True, slots=True)
+class ActionButton:
+    """A button that runs a table action other than a move (`Table.on_action`): answering an
+    undo request, voting for a stand-in bot, stepping through a replay.
+
+    action: its name ("undo-yes", "undo-no", "standin", "replay"); args: small whole numbers
+    (session id, request id, move number...), so the button survives a restart on its own.
+    """
+
+    label: str
+    action: str
+    args: tuple[int, ...] = ()
+    row: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Reply:
     """One message.
 
@@ -85,6 +100,9 @@ class Reply:
     buttons: move buttons; menu: a drop-down of moves (for 6..25 choices); cancel: add a Cancel
       button that closes the message (previews). menus: more drop-downs, one per awaited player
       of a simultaneous decision (each with its own `row`).
+    actions: buttons running table actions (`ActionButton`: undo answers, replay steps...).
+    edit: when answering a click on a message, replace that message instead of sending a new one
+      (the replay viewer's steps).
     """
 
     text: str
@@ -99,6 +117,8 @@ class Reply:
     menu: ChoiceMenu | None = None
     cancel: bool = False
     menus: tuple[ChoiceMenu, ...] = ()
+    actions: tuple[ActionButton, ...] = ()
+    edit: bool = False
     notice: bool = False
 
 

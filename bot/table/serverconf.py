@@ -51,6 +51,8 @@ class ServerConf:
     threads: open new tables in a thread unless `/game new thread:` says otherwise.
     channels: channel ids where tables may be opened (empty: anywhere).
     lobby_cap: how many open lobbies one member may host at once (None: no cap).
+    away_days / away_month_days: the longest absence (`/game away`), and the most days a
+        member may be away in any 30.
     """
 
     reminder_hours: float | None = None
@@ -59,6 +61,8 @@ class ServerConf:
     threads: bool = False
     channels: tuple[int, ...] = ()
     lobby_cap: int | None = 3
+    away_days: int = 14
+    away_month_days: int = 21
 
     def changed(self, **values: Any) -> ServerConf:
         """A copy with `values` validated and applied; ValueError with a sentence otherwise."""
@@ -90,6 +94,12 @@ class ServerConf:
                         f"The lobby cap takes 0 (no cap) to {LOBBY_CAP_MAX}, not {value!r}."
                     )
                 out = replace(out, lobby_cap=cap)
+            elif key in ("away_days", "away_month_days"):
+                days = int(value)
+                top = 60 if key == "away_days" else 30
+                if not 1 <= days <= top:
+                    raise ValueError(f"Away days take 1 to {top}, not {value!r}.")
+                out = replace(out, **{key: days})
             else:
                 raise ValueError(f"There is no setting called {key!r}.")
         return out
@@ -132,5 +142,9 @@ class ServerConf:
             (
                 "Open lobbies per member",
                 "no cap" if self.lobby_cap is None else str(self.lobby_cap),
+            ),
+            (
+                "Away (/game away)",
+                f"at most {self.away_days} days at a time, {self.away_month_days} in any 30",
             ),
         ]

@@ -101,6 +101,12 @@ class CommandKind(Enum):
     HELP = "help"
     MOVE = "move"
     CHOICES = "choices"
+    AWAY = "away"
+    BACK = "back"
+    UNDO = "undo"
+    REPLAY = "replay"
+    FINISHED = "finished"
+    STANDIN = "standin"
     QUIT = "quit"
 
 
@@ -148,6 +154,20 @@ TABLE_SUBCOMMANDS: tuple[tuple[str, str, str], ...] = (
     ("pause", "", "pause the game here (host or moderator)"),
     ("resume", "", "resume a paused game (host or moderator)"),
     ("host", "<player>", "hand the host role to another player (host or moderator)"),
+    (
+        "away",
+        "<until> [reason]",
+        "away until a date or for some days: your turn limits and reminders pause in every game",
+    ),
+    ("back", "", "end your absence; turn limits run again with the time that was left"),
+    ("standin", "<player>", "vote to let a bot play for an away player until they return"),
+    (
+        "undo",
+        "[accept|decline]",
+        "ask the others to take back your last move (or answer such a request)",
+    ),
+    ("replay", "[game] [move]", "privately replay a game of this channel, move by move"),
+    ("finished", "", "the games that ended in this channel, newest first"),
     ("help", "", "this page"),
 )
 """Every `/game` subcommand: (name, arguments, what it does); `/game help` is built from it."""
@@ -188,6 +208,12 @@ _GAME_WORDS: dict[str, CommandKind] = {
     "moves": CommandKind.CHOICES,
     "legal": CommandKind.CHOICES,
     "choices": CommandKind.CHOICES,
+    "away": CommandKind.AWAY,
+    "back": CommandKind.BACK,
+    "undo": CommandKind.UNDO,
+    "replay": CommandKind.REPLAY,
+    "finished": CommandKind.FINISHED,
+    "standin": CommandKind.STANDIN,
 }
 
 # Discord-style `name:value` options typed as text: the name is dropped.
@@ -270,11 +296,36 @@ def _game_command(words: list[str]) -> Command:
         return Command(kind, tuple(args[:1]))
     if kind is CommandKind.RULES:
         return Command(kind, tuple(args[:1]))
+    if kind is CommandKind.AWAY:
+        if not args:
+            raise CommandError(
+                "Say until when: `/game away 5` (days), `/game away 3 Dec` or "
+                "`/game away 2026-12-03`, then an optional reason."
+            )
+        return _away_command(args)
+    if kind in (CommandKind.UNDO, CommandKind.STANDIN):
+        return Command(kind, tuple(args[:1]))
+    if kind is CommandKind.REPLAY:
+        return Command(kind, tuple(args[:2]))
     if kind in (CommandKind.MOVE, CommandKind.CHOICES):
         if kind is CommandKind.MOVE and not args:
             raise CommandError("Write the move after `/game move`, e.g. `/game move Castle B3 90`.")
         return Command(kind, (" ".join(args),))
     return Command(kind)
+
+
+def _away_command(args: list[str]) -> Command:
+    """`/game away 3 Dec holiday`: the return date is one word ("5", "2026-12-03") or, when the
+    second word is a month or "days", two ("3 Dec", "Dec 3", "5 days"); the rest is the reason."""
+    months = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+    two = len(args) > 1 and (
+        args[1].lower().rstrip(".")[:3] in months
+        or args[0].lower()[:3] in months
+        or args[1].lower() in ("day", "days", "d")
+    )
+    until = " ".join(args[:2]) if two else args[0]
+    rest = args[2:] if two else args[1:]
+    return Command(CommandKind.AWAY, (until, " ".join(rest)))
 
 
 def _per_game_command(game: str, words: list[str]) -> Command:

@@ -38,7 +38,8 @@ def _legal_opening(count: int) -> list[str]:
 def test_play_writes_one_png_per_move_and_a_result(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """A bot game prints every move, ends with `result:` and leaves start + one PNG per move."""
+    """A bot game prints every move, ends with `result:` and leaves start + one PNG per move,
+    and the score sheet beside them."""
     out = tmp_path / "out"
     assert (
         main(["play", "cathedral", "--bots", "heuristic,random", "--seed", "1", "--out", str(out)])
@@ -49,10 +50,11 @@ def test_play_writes_one_png_per_move_and_a_result(
     moves = lines[:-1]
     assert moves and moves[0].split()[0] == "1"
     assert "(light)" in moves[0] or "(dark)" in moves[0]
-    pngs = sorted(p.name for p in out.iterdir())
+    pngs = sorted(p.name for p in out.iterdir() if p.name != "scoresheet.png")
     assert len(pngs) == len(moves) + 1
     assert pngs[0] == "000-start.png" and pngs[1].startswith("001-")
     assert (out / pngs[-1]).read_bytes().startswith(b"\x89PNG")
+    assert (out / "scoresheet.png").read_bytes().startswith(b"\x89PNG")
 
 
 def test_play_is_reproducible(capsys: pytest.CaptureFixture[str]) -> None:

@@ -281,3 +281,89 @@ def test_bots_finish_games(key: str) -> None:
         assert isinstance(result, Transition), result
         state = result.state
     assert engine.outcome(state) is not None
+
+
+def _rng_counters(data: Any) -> list[int]:
+    """Every chance counter in a state's JSON (`{"seed": .., "counter": ..}` objects, anywhere)."""
+    found: list[int] = []
+    if isinstance(data, dict):
+        if isinstance(data.get("counter"), int) and "seed" in data:
+            found.append(data["counter"])
+        for value in data.values():
+            found.extend(_rng_counters(value))
+    elif isinstance(data, list):
+        for value in data:
+            found.extend(_rng_counters(value))
+    return found
+
+
+def _reveals_case(key: str, players: int) -> None:
+    engine = registry()[key]
+    rnd = random.Random(4000 + players)
+    seed = 4000 + players
+    options = engine.spec.validate_options({})
+    state = engine.new_game(players, options, seed)
+    log: list[LoggedMove] = []
+    quiet: list[tuple[int, str]] = []  # (log length before a non-revealing move, state before)
+    seats = [None, *map(Seat, range(players))]
+    for _ in range(MAX_PLIES):
+        to_act = sorted(engine.to_act(state))
+        if not to_act:
+            break
+        seat = rnd.choice(to_act)
+        action = rnd.choice(engine.legal_actions(state, seat))
+        result = step(engine, state, seat, action)
+        assert isinstance(result, Transition)
+        after = result.state
+        before_json = engine.state_to_dict(state)
+        after_json = engine.state_to_dict(after)
+        notation = engine.format_action(action, state)
+        if _rng_counters(before_json) != _rng_counters(after_json):
+            assert result.reveals, f"{notation!r} drew from the rng but says it revealed nothing"
+        if not result.reveals:
+            # Nothing hidden from anyone before the move is shown to them after it.
+            for viewer in seats:
+                before_secret = engine.hidden_from(state, viewer)
+                gone = before_secret - engine.hidden_from(after, viewer)
+                if gone:
+                    shown = repr(engine.view(after, viewer))
+                    for secret in gone:
+                        assert secret not in shown, (
+                            f"{notation!r} showed {secret!r} to {viewer} with reveals=False"
+                        )
+            quiet.append((len(log), canonical_json(before_json)))
+        log.append(LoggedMove(seat, notation))
+        state = after
+    else:
+        pytest.fail(f"game did not end within {MAX_PLIES} plies")
+    # Undo rebuilds a position by replaying the log without the undone moves: the log up to a
+    # non-revealing move must give back exactly the position before it.
+    for length, before in rnd.sample(quiet, min(4, len(quiet))):
+        rebuilt = replay(engine, players, options, seed, log[:length])
+        assert _dump(engine, rebuilt) == before
+
+
+@pytest.mark.parametrize(("key", "players"), CASES)
+def test_reveals_flag_is_honest(key: str, players: int) -> None:
+    """`Transition.reveals` is True for every move that draws from chance, and a move that says
+    it reveals nothing shows nobody a secret; replaying the log up to such a move (what undo
+    does) gives back the position before it."""
+    _reveals_case(key, players)
+
+
+@pytest.mark.parametrize(("key", "players"), CASES)
+def test_breakdown_sums_to_the_score(key: str, players: int) -> None:
+    """`Outcome.breakdown` (the score sheet) gives every seat its points by category, with
+    readable labels, summing to its score."""
+    engine = registry()[key]
+    state, _ = _play(engine, players, 21, check_every=10**9)
+    outcome = engine.outcome(state)
+    assert outcome is not None
+    assert set(outcome.breakdown) == set(outcome.scores)
+    rows = [list(outcome.breakdown[s]) for s in sorted(outcome.breakdown)]
+    assert all(r == rows[0] for r in rows), "every seat's sheet has the same rows"
+    for seat, score in outcome.scores.items():
+        parts = outcome.breakdown[seat]
+        assert parts and sum(parts.values()) == score
+        assert "Other" not in parts, "every point has a named source"
+        assert all(label[:1].isupper() and "_" not in label for label in parts)

@@ -180,7 +180,7 @@ class RaceEngine:
             phase=phase,
             turns=state.turns + 1,
         )
-        return Transition(new, tuple(events))
+        return Transition(new, tuple(events), reveals=True)  # a die or a new card
 
     def outcome(self, state: RaceState) -> Outcome | None:
         winners = frozenset(Seat(s) for s, v in enumerate(state.scores) if v >= state.target)

@@ -111,8 +111,10 @@ class CathedralEngine:
         return rules.check(state, seat, action)
 
     def apply(self, state: CathedralState, seat: Seat, action: Place) -> Transition[CathedralState]:
-        """Apply a checked placement (use bot.games.protocol.step)."""
-        return rules.apply(state, seat, action)
+        """Apply a checked placement (use bot.games.protocol.step). Cathedral has neither chance
+        nor hidden information, so no move ever reveals anything (undo may always go back)."""
+        transition = rules.apply(state, seat, action)
+        return Transition(transition.state, transition.events, reveals=False)
 
     def outcome(self, state: CathedralState) -> Outcome | None:
         """The result once the game (or series) is over."""

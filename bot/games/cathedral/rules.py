@@ -45,7 +45,6 @@ from bot.games.cathedral.board import (
 )
 from bot.games.cathedral.pieces import (
     BUILDING_KINDS,
-    BUILDINGS,
     KIND_INDEX,
     PIECES,
     ROTATIONS,
@@ -718,8 +717,8 @@ def series_totals(state: CathedralState) -> tuple[int, int]:
 def outcome(state: CathedralState) -> Outcome | None:
     """The result once the (series) game is over: scores are unplaced squares (series: totals),
     lower wins; a draw lists both seats as winners with termination "draw". The breakdown per
-    seat holds `game_<n>` points, `buildings_left` and `unplaced_<Piece>` squares of the last
-    game.
+    seat (the score sheet) holds the unplaced squares of each game of the series, "Game 1",
+    "Game 2", ..., summing to the score.
 
     `reason` never names players (engines do not know names): a single game names colours
     ("Dark wins: 0 unplaced squares against 6."), a series names the colour the winner had in
@@ -732,15 +731,8 @@ def outcome(state: CathedralState) -> Outcome | None:
     breakdown: dict[Seat, dict[str, int]] = {s: {} for s in seats}
     for record in state.history:
         for s in seats:
-            breakdown[s][f"game_{record.number}"] = record.unplaced[s]
+            breakdown[s][f"Game {record.number}"] = record.unplaced[s]
     last = state.history[-1]
-    for s in seats:
-        colour = Colour.LIGHT if s == last.light_seat else Colour.DARK
-        hand = state.hands[colour.index]
-        breakdown[s]["buildings_left"] = sum(hand)
-        for n, p in zip(hand, BUILDINGS, strict=True):
-            if n:
-                breakdown[s][f"unplaced_{p.name}"] = n * p.squares
     scores = {s: totals[s] for s in seats}
     if totals[0] == totals[1]:
         winners = frozenset(seats)

@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from bot.games.kingsburg import actions as A
-from bot.games.kingsburg import codec, rules, viewing
+from bot.games.kingsburg import codec, rules, scoring, viewing
 from bot.games.kingsburg.bots import HeuristicBot, RandomBot
 from bot.games.kingsburg.rulestext import RULES_SUMMARY
 from bot.games.kingsburg.state import State, Step
@@ -51,7 +51,7 @@ class KingsburgEngine:
     def apply(self, state: State, seat: Seat, action: A.Action) -> Transition[State]:
         """Apply a checked action (use protocol.step)."""
         new, events = rules.apply(state, seat, action)
-        return Transition(new, tuple(events))
+        return Transition(new, tuple(events), reveals=_reveals(state, new))
 
     def outcome(self, state: State) -> Outcome | None:
         """Most VP wins; ties by goods, then buildings, else shared."""
@@ -71,7 +71,9 @@ class KingsburgEngine:
             winners=winners,
             scores={s: k[0] for s, k in keys.items()},
             reason=reason,
-            breakdown={s: {"vp": k[0], "goods": k[1], "buildings": k[2]} for s, k in keys.items()},
+            breakdown={
+                Seat(i): scoring.breakdown(p.vp_from, p.vp) for i, p in enumerate(state.players)
+            },
         )
 
     def view(self, state: State, seat: Seat | None) -> KingsburgView:
@@ -159,3 +161,15 @@ def _tie_break_note(
         return f" (tie on VP broken by goods: {best[1]} against {runner})"
     runner = max(keys[s][2] for s in others)
     return f" (tie on VP and goods broken by buildings: {best[2]} against {runner})"
+
+
+def _reveals(before: State, after: State) -> bool:
+    """True when the move brought out what no player could know before it: a die (any roll, the
+    King's die, the two-player dummy dice), an enemy card turned up, or a private look at the
+    next enemy (General, Queen). Every chance draw advances `rng`, so a changed counter covers
+    every roll and draw."""
+    return (
+        after.rng != before.rng
+        or after.revealed > before.revealed
+        or bool(after.peeked - before.peeked)
+    )

@@ -107,6 +107,7 @@ def _player_to(p: Player) -> dict[str, Any]:
         "builds": p.builds,
         "combat": p.combat,
         "result": p.result,
+        "vp_from": [[k, v] for k, v in p.vp_from],
     }
 
 
@@ -156,7 +157,26 @@ def _player_from(raw: object, where: str) -> Player:
         builds=counts["builds"],
         combat=_opt_int(d, "combat", where),
         result=result,
+        vp_from=_vp_from(d.get("vp_from", []), f"{where}.vp_from"),
     )
+
+
+def _vp_from(raw: object, where: str) -> tuple[tuple[str, int], ...]:
+    """VP by source; absent in games saved before sources were kept (then their VP are "Other")."""
+    if not isinstance(raw, list):
+        raise CorruptStateError(f"{where}: expected a list of [source, points] pairs")
+    out: list[tuple[str, int]] = []
+    for i, pair in enumerate(raw):
+        if (
+            not isinstance(pair, list)
+            or len(pair) != 2
+            or not isinstance(pair[0], str)
+            or not isinstance(pair[1], int)
+            or isinstance(pair[1], bool)
+        ):
+            raise CorruptStateError(f"{where}[{i}]: expected [source, points]")
+        out.append((pair[0], pair[1]))
+    return tuple(out)
 
 
 def state_to_dict(s: State) -> dict[str, Any]:

@@ -13,6 +13,7 @@ from dataclasses import replace
 from itertools import combinations
 
 from bot.games.kingsburg import data as D
+from bot.games.kingsburg import scoring
 from bot.games.kingsburg.actions import (
     Action,
     Aid,
@@ -107,9 +108,12 @@ def _neg(g: Goods) -> Goods:
 # --------------------------------------------------------------------------------------------
 
 
-def _add_vp(s: State, seat: int, delta: int, why: str, ev: list[Event]) -> State:
+def _add_vp(
+    s: State, seat: int, delta: int, why: str, ev: list[Event], source: str = scoring.OTHER
+) -> State:
     """Change a score. Scores may go below 0 (designer's clarifications, "Scoring": players may
-    have a negative score), so every loss is taken in full."""
+    have a negative score), so every loss is taken in full. `source` is the score sheet
+    category (`scoring.CATEGORIES`) the points are counted under."""
     if delta == 0:
         return s
     p = s.players[seat]
@@ -118,7 +122,8 @@ def _add_vp(s: State, seat: int, delta: int, why: str, ev: list[Event]) -> State
     else:
         text = f"{colour(seat)} loses {-delta} VP ({why})."
     ev.append(_ev("vp", text, seat=seat, vp=delta))
-    return s.with_player(seat, replace(p, vp=p.vp + delta))
+    ledger = scoring.credit(p.vp_from, source, delta)
+    return s.with_player(seat, replace(p, vp=p.vp + delta, vp_from=ledger))
 
 
 def _gain_goods(s: State, seat: int, goods: Goods, why: str, ev: list[Event]) -> State:
@@ -562,7 +567,7 @@ def _give_fixed_parts(s: State, seat: int, adv: D.Advisor, ev: list[Event]) -> S
         why = label + (" + Stables" if extra else "")
         s = _add_soldiers(s, seat, adv.soldiers + extra, why, ev)
     if adv.vp:
-        s = _add_vp(s, seat, adv.vp, label, ev)
+        s = _add_vp(s, seat, adv.vp, label, ev, scoring.ADVISORS)
     if adv.peek:
         s = _peek(s, seat, ev)
     return s
@@ -625,7 +630,7 @@ def _build_options(s: State, seat: int) -> list[Action]:
 def _end_season(s: State, ev: list[Event]) -> State:
     for seat in s.turn_order:
         if s.players[seat].has("embassy"):
-            s = _add_vp(s, seat, 1, "Embassy", ev)
+            s = _add_vp(s, seat, 1, "Embassy", ev, scoring.EMBASSY)
     if s.phase == 4:
         # The Inn's token arrives before the Town Hall so it can be spent there at once.
         for seat in s.turn_order:
@@ -670,7 +675,7 @@ def _kings_reward(s: State, ev: list[Event]) -> State:
         return s
     for seat in s.turn_order:
         if counts[seat] == most:
-            s = _add_vp(s, seat, 1, "the King's Reward", ev)
+            s = _add_vp(s, seat, 1, "the King's Reward", ev, scoring.KINGS_REWARD)
     return s
 
 
@@ -855,7 +860,7 @@ def _winter(s: State, ev: list[Event]) -> State:
             s, extra = _battle_items(s, seat, card.reward, gain=True, ev=ev)
             choices += extra
             if s.players[seat].has("fortress"):
-                s = _add_vp(s, seat, 1, "Fortress", ev)
+                s = _add_vp(s, seat, 1, "Fortress", ev, scoring.BATTLES)
         elif results[seat] == "lost":
             s, extra = _battle_items(s, seat, card.penalty, gain=False, ev=ev)
             choices += extra
@@ -864,7 +869,7 @@ def _winter(s: State, ev: list[Event]) -> State:
         best = max(combats[i] for i in winners)
         for seat in s.turn_order:
             if seat in winners and combats[seat] == best:
-                s = _add_vp(s, seat, 1, "strongest victorious defender", ev)
+                s = _add_vp(s, seat, 1, "strongest victorious defender", ev, scoring.BATTLES)
     ev.append(_ev("soldiers", "The soldiers go home."))
     effects: list[BattleEffect] = []
     for seat, (b, a) in enumerate(zip(before, s.players, strict=True)):
@@ -903,7 +908,7 @@ def _battle_items(
                 lost = tuple(min(h, x) for h, x in zip(have, goods, strict=True))
                 s = _lose_goods(s, seat, (lost[0], lost[1], lost[2]), key, ev)
         elif key == "vp":
-            s = _add_vp(s, seat, sign * n, "battle", ev)
+            s = _add_vp(s, seat, sign * n, "battle", ev, scoring.BATTLES)
         elif key == "buildings":
             for _ in range(n):
                 s = _destroy(s, seat, ev)
@@ -949,7 +954,7 @@ def _destroy(s: State, seat: int, ev: list[Event]) -> State:
         _ev("destroy", f"The enemy destroys {colour(seat)}'s {b.name}.", seat=seat, building=bid)
     )
     if b.vp:
-        s = _add_vp(s, seat, -b.vp, f"{b.name} destroyed", ev)
+        s = _add_vp(s, seat, -b.vp, f"{b.name} destroyed", ev, scoring.BUILDINGS)
     return s
 
 
@@ -962,7 +967,7 @@ def _end_year(s: State, ev: list[Event]) -> State:
                 goods = p.total_goods
                 if goods >= 2:
                     why = f"Cathedral: {goods} goods"
-                    s = _add_vp(s, seat, goods // 2, why, ev)
+                    s = _add_vp(s, seat, goods // 2, why, ev, scoring.CATHEDRAL)
                 else:
                     # Announced anyway, so the end scoring can be checked by everyone.
                     held = plural(goods, "good")
@@ -1592,7 +1597,7 @@ def _apply_gift(s: State, seat: int, a: Gift, ev: list[Event]) -> State:
         return replace(s, choices=s.choices[1:])
     adv = D.ADVISOR_BY_NUMBER[s.gifts[0].advisor]
     if adv.kind == D.GiftKind.SMUGGLER:
-        s = _add_vp(s, seat, -1, "paid to the Smuggler", ev)
+        s = _add_vp(s, seat, -1, "paid to the Smuggler", ev, scoring.ADVISORS)
     s = _gain_goods(s, seat, a.goods, adv.name, ev)
     if adv.kind == D.GiftKind.GOODS:
         s = _give_fixed_parts(s, seat, adv, ev)
@@ -1637,7 +1642,7 @@ def _apply_build(s: State, seat: int, a: Build, ev: list[Event]) -> State:
     if a.envoy:
         s = replace(s, envoy=None)
     if b.vp:
-        s = _add_vp(s, seat, b.vp, b.name, ev)
+        s = _add_vp(s, seat, b.vp, b.name, ev, scoring.BUILDINGS)
     return s
 
 
@@ -1656,7 +1661,7 @@ def _apply_townhall(s: State, seat: int, a: TownHall, ev: list[Event]) -> State:
         p = p.with_goods((-vec[0], -vec[1], -vec[2]))
         what = f"1 {a.pay}"
     s = s.with_player(seat, replace(p, townhall_used=True))
-    s = _add_vp(s, seat, 1, f"Town Hall, for {what}", ev)
+    s = _add_vp(s, seat, 1, f"Town Hall, for {what}", ev, scoring.TOWN_HALL)
     return replace(s, queue=s.queue[1:])
 
 

@@ -51,6 +51,7 @@ class Player:
     *_used: once-per-season powers spent (every building's power works at most once a season,
     by the designer's clarifications). builds: buildings constructed this season.
     combat / result: this year's battle (None before the battle).
+    vp_from: where the VP came from, by score sheet category (see `scoring`).
     """
 
     goods: tuple[int, int, int] = (0, 0, 0)
@@ -70,6 +71,8 @@ class Player:
     builds: int = 0
     combat: int | None = None
     result: str | None = None
+    vp_from: tuple[tuple[str, int], ...] = ()
+    """VP by score sheet source (`scoring.credit`), summing to `vp`."""
 
     def has(self, building_id: str) -> bool:
         """True if this player owns the building."""

@@ -188,7 +188,7 @@ def test_player_without_a_placement_is_skipped_then_game_ends() -> None:
     assert outcome.winners == frozenset({Seat(0)})
     assert outcome.scores == {Seat(0): 0, Seat(1): 5}
     assert outcome.lower_is_better
-    assert outcome.breakdown[Seat(1)]["unplaced_Infirmary"] == 5
+    assert outcome.breakdown[Seat(1)] == {"Game 1": 5}
     over = step(ENGINE, final.state, Seat(0), ENGINE.legal_actions(state, Seat(0))[0])
     assert not isinstance(over, Transition) and over.code is RejectionCode.GAME_OVER
 
@@ -269,7 +269,7 @@ def test_series_swaps_colours_and_totals_points() -> None:
     totals = [sum(r.unplaced[s] for r in state.history) for s in (0, 1)]
     assert outcome.scores == {Seat(0): totals[0], Seat(1): totals[1]}
     for s in (0, 1):
-        assert [outcome.breakdown[Seat(s)][f"game_{g}"] for g in (1, 2, 3)] == [
+        assert [outcome.breakdown[Seat(s)][f"Game {g}"] for g in (1, 2, 3)] == [
             r.unplaced[s] for r in state.history
         ]
     if totals[0] == totals[1]:

@@ -1,0 +1,54 @@
+"""Where each Kingsburg VP came from: the score sheet's categories.
+
+The rulebook scores VP from buildings (their printed value, lost again when the enemy destroys
+them), advisors (and the Smuggler's price), the Town Hall, the Embassy, the King's Reward, the
+battles (rewards, penalties, the Fortress and the strongest defender) and, at the end, the
+Cathedral. Every change of a score names one of these sources, so `Outcome.breakdown` can give
+each player's VP by source, summing to the score.
+"""
+
+from __future__ import annotations
+
+BUILDINGS = "Buildings"
+ADVISORS = "Advisors"
+TOWN_HALL = "Town Hall"
+EMBASSY = "Embassy"
+KINGS_REWARD = "King's Reward"
+BATTLES = "Battles"
+CATHEDRAL = "Cathedral bonus"
+OTHER = "Other"
+"""Only for a score change whose source was not named (a bug: the conformance tests forbid it)."""
+
+CATEGORIES: tuple[str, ...] = (
+    BUILDINGS,
+    ADVISORS,
+    TOWN_HALL,
+    EMBASSY,
+    KINGS_REWARD,
+    BATTLES,
+    CATHEDRAL,
+)
+"""Score sheet rows, in the order of a year (buildings first, the end bonus last)."""
+
+VpLedger = tuple[tuple[str, int], ...]
+"""VP per source as (category, points) pairs, in `CATEGORIES` order, zero rows left out."""
+
+
+def credit(ledger: VpLedger, source: str, points: int) -> VpLedger:
+    """`ledger` with `points` (may be negative) added to `source`."""
+    totals = dict(ledger)
+    totals[source] = totals.get(source, 0) + points
+    order = [*CATEGORIES, OTHER]
+    return tuple((k, totals[k]) for k in order if totals.get(k))
+
+
+def breakdown(ledger: VpLedger, vp: int) -> dict[str, int]:
+    """Every category (zeros included, so players' sheets line up), summing to `vp`.
+
+    A game saved before sources were kept has an empty ledger: its VP show as "Other"."""
+    totals = dict(ledger)
+    out = {k: totals.get(k, 0) for k in CATEGORIES}
+    rest = vp - sum(out.values())
+    if rest:
+        out[OTHER] = rest
+    return out

@@ -1,0 +1,93 @@
+"""What asynchronous play adds to every status and board post: "Ann is away until 3 Dec", the
+turn clock, and the score sheet after a move that ends the game (see `bot.table.asyncplay`)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+from bot.games.protocol import Outcome, Seat
+from bot.sessions.asyncplay import format_duration
+from bot.sessions.models import MoveResult
+from bot.storage.records import SessionRecord
+from bot.table.base import TableBase
+from bot.table.format import COLOUR_DONE, FIELD_MAX, clip, count
+from bot.table.replies import ImageFile, Reply
+
+log = logging.getLogger(__name__)
+
+
+class AsyncPlayNotes(TableBase):
+    """Away and turn-clock fields, and the score sheet reply."""
+
+    async def _away_fields(self, session: SessionRecord) -> list[tuple[str, str]]:
+        notes = await self.service.away_notes(session)
+        return [("Away", clip(" ".join(notes), FIELD_MAX))] if notes else []
+
+    async def _undo_fields(self, session: SessionRecord) -> list[tuple[str, str]]:
+        """ "Undo asked" while a request waits for answers."""
+        request = await self.service.pending_undo(session)
+        if request is None:
+            return []
+        asker = session.seat_of(request.user_id)
+        who = asker.display_name if asker else "A player"
+        answered = [s.display_name for s in session.seats if s.user_id in request.votes]
+        text = f"{who} asked to take back their last move (`/game undo accept` or `decline`)."
+        if answered:
+            text += f" Accepted so far: {', '.join(answered)}."
+        return [("Undo asked", clip(text, FIELD_MAX))]
+
+    async def _clock_fields(self, session: SessionRecord) -> list[tuple[str, str]]:
+        """ "Turn clock" for /game status: average time per turn and the current wait, per seat."""
+        try:
+            clocks = await self.service.turn_clock(session)
+        except Exception:  # a clock is a nicety; never let it break /game status
+            log.exception("turn clock of session %s failed", session.id)
+            return []
+        lines = []
+        for clock in clocks:
+            record = self._seat_record(session, clock.seat)
+            if record is None or (clock.average is None and clock.waiting is None):
+                continue
+            parts = []
+            if clock.average is not None:
+                parts.append(
+                    f"{format_duration(clock.average)} a turn on average "
+                    f"({count(clock.turns, 'turn')})"
+                )
+            if clock.waiting is not None:
+                parts.append(f"waiting for {format_duration(clock.waiting)}")
+            lines.append(f"{record.display_name}: {', '.join(parts)}")
+        return [("Turn clock", clip("\n".join(lines), FIELD_MAX))] if lines else []
+
+    # ----------------------------------------------------------------- score sheet
+
+    async def _scoresheet_reply(
+        self, session: SessionRecord, state: Any, outcome: Outcome
+    ) -> Reply | None:
+        """The score sheet image for a result post (None, logged, if drawing fails)."""
+        engine = self.service.engine_for(session)
+        names = [r.display_name for r in session.seats]
+        sides = [engine.seat_label(state, Seat(r.seat)) for r in session.seats]
+        try:
+            from rendering import scoresheet
+
+            sheet = scoresheet.sheet_from_outcome(engine.spec.display_name, outcome, names, sides)
+            png = await asyncio.to_thread(scoresheet.render_png, sheet)
+        except Exception:  # the result matters more than its picture
+            log.exception("score sheet of session %s failed", session.id)
+            return None
+        return Reply(
+            text=sheet.winner_line + ".",
+            title=f"{engine.spec.display_name}: score sheet",
+            image=ImageFile(f"{session.game_key}-scoresheet.png", png, "score sheet"),
+            colour=COLOUR_DONE,
+        )
+
+    async def _result_extras(self, result: MoveResult) -> list[Reply]:
+        """The score sheet after a move that ended the game."""
+        if not result.finished or result.outcome is None:
+            return []
+        sheet = await self._scoresheet_reply(result.session, result.state, result.outcome)
+        return [sheet] if sheet is not None else []

@@ -1,0 +1,348 @@
+"""Asynchronous play at the table: `/game away`, `/game back`, the stand-in bot vote, `/game undo`
+with per-player Accept / Decline buttons, the private replay viewer, `/game finished`, the score
+sheet on every result post and the away / turn-clock lines of status and board posts.
+
+The rules live in `bot.sessions.asyncplay`; this module only words and draws them.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+
+from bot.games.protocol import Event
+from bot.games.rejections import Rejection
+from bot.sessions.asyncplay import (
+    AwayLimits,
+    ReplayFrame,
+    UndoOutcome,
+    format_day,
+    parse_until,
+)
+from bot.storage.asyncplay import UndoStatus
+from bot.storage.records import SessionStatus
+from bot.table.format import (
+    COLOUR_INFO,
+    PAUSED_SENTENCE,
+    TEXT_MAX,
+    clip,
+    count,
+    join_names,
+    refused,
+)
+from bot.table.play import PlayCommands
+from bot.table.replies import ActionButton, Caller, ImageFile, Reply
+
+log = logging.getLogger(__name__)
+
+UNTIL_HELP = (
+    "Say when you are back: a number of days (`/game away 5`), a date (`2026-12-03`) or a day "
+    "and month (`3 Dec`)."
+)
+
+REPLAY_ACTION = "replay"
+UNDO_YES, UNDO_NO = "undo-yes", "undo-no"
+STANDIN_ACTION = "standin"
+
+
+class AsyncPlayCommands(PlayCommands):
+    """Away, back, stand-in votes, undo, replays, finished games and score sheets."""
+
+    away_limits: AwayLimits = AwayLimits()
+    """The limits on absences outside a server (14 days at a time, 21 in any 30)."""
+
+    async def _away_limits(self, caller: Caller) -> AwayLimits:
+        """The limits of the server where `/game away` is typed (`/game settings away_days`,
+        `away_month_days`); the bot's defaults outside a server."""
+        if not caller.guild_id:
+            return self.away_limits
+        conf = await self.conf(caller.guild_id)
+        return AwayLimits(conf.away_days, conf.away_month_days)
+
+    # ----------------------------------------------------------------- away
+
+    async def away(self, caller: Caller, until: str, reason: str = "") -> list[Reply]:
+        """`/game away until [reason]`: pause your turn limits and reminders in every game."""
+        when = parse_until(until, self.service.now())
+        if when is None:
+            return refused(f"I cannot read {until.strip()[:40]!r} as a return date. {UNTIL_HELP}")
+        limits = await self._away_limits(caller)
+        result = await self.service.go_away(caller.user_id, when, reason, limits)
+        if isinstance(result, Rejection):
+            return refused(result)
+        text = f"{caller.display_name} is away until {format_day(result.period.until_at)}"
+        text += f" ({result.period.reason})." if result.period.reason else "."
+        if result.games:
+            text += (
+                f" Their turn limits and reminders are paused in {count(len(result.games), 'game')}"
+                " until they are back (`/game back`)."
+            )
+        actions: tuple[ActionButton, ...] = ()
+        here = await self.service.store.get_open_in_place(caller.channel_id)
+        if (
+            here is not None
+            and here.status is SessionStatus.ACTIVE
+            and here.seat_of(caller.user_id) is not None
+            and any(u != caller.user_id for u in here.human_user_ids)
+        ):
+            text += (
+                " The other players may let a bot play for them meanwhile: every one of them "
+                "must press the button."
+            )
+            actions = (
+                ActionButton(
+                    f"Let a bot play for {caller.display_name}",
+                    STANDIN_ACTION,
+                    (here.id, caller.user_id),
+                ),
+            )
+        return [Reply(text=text, title="Away", actions=actions, colour=COLOUR_INFO)]
+
+    async def back(self, caller: Caller) -> list[Reply]:
+        """`/game back`: end your absence; turn limits restart with the time that was left."""
+        result = await self.service.come_back(caller.user_id)
+        if isinstance(result, Rejection):
+            return refused(result)
+        text = f"{caller.display_name} is back."
+        if result.games:
+            text += f" Turn limits run again in {count(len(result.games), 'game')}."
+        return [Reply(text=text, title="Back", colour=COLOUR_INFO)]
+
+    async def standin(self, caller: Caller, away_user_id: int) -> list[Reply]:
+        """Vote for a bot to play the away player's seat in this channel's game."""
+        paused = await self._paused_here(caller)
+        if paused:
+            return refused(paused)
+        result = await self.service.vote_standin(caller.channel_id, caller.user_id, away_user_id)
+        if isinstance(result, Rejection):
+            return refused(result)
+        status = await self.service.status(caller.channel_id)
+        if isinstance(status, Rejection):
+            return refused(status)
+        session = status.session
+        away = session.seat_of(away_user_id)
+        away_name = away.display_name if away else "the away player"
+        if not result.granted:
+            waiting = [s.display_name for s in session.seats if s.user_id in result.waiting_for]
+            return [
+                Reply(
+                    text=(
+                        f"{caller.display_name} votes to let a bot play for {away_name}; "
+                        f"still waiting for {join_names(waiting)}."
+                    ),
+                    title="Stand-in bot?",
+                    mentions=tuple(sorted(result.waiting_for)),
+                    actions=(
+                        ActionButton(
+                            f"Let a bot play for {away_name}",
+                            STANDIN_ACTION,
+                            (session.id, away_user_id),
+                        ),
+                    ),
+                    colour=COLOUR_INFO,
+                )
+            ]
+        intro = f"Everyone agreed: a bot plays for {away_name} until they are back."
+        if result.moves is not None and result.moves.moves:
+            return await self._game_reply(
+                caller, result.moves, f"A bot plays for {away_name}", intro, "standin"
+            )
+        return [Reply(text=intro, title="Stand-in bot", colour=COLOUR_INFO)]
+
+    # ----------------------------------------------------------------- undo
+
+    async def undo(self, caller: Caller, answer: str | None = None) -> list[Reply]:
+        """`/game undo`: ask the others to take back your last move; `/game undo accept` or
+        `decline` answers the request waiting in this channel. Not in a paused game."""
+        paused = await self._paused_here(caller)
+        if paused:
+            return refused(paused)
+        if answer:
+            word = answer.strip().lower()
+            if word not in ("accept", "yes", "decline", "no"):
+                return refused("Answer an undo with `/game undo accept` or `/game undo decline`.")
+            status = await self.service.status(caller.channel_id)
+            if isinstance(status, Rejection):
+                return refused(status)
+            pending = await self.service.pending_undo(status.session)
+            if pending is None:
+                return refused("Nobody has asked for an undo in this game.")
+            return await self.undo_vote(
+                caller, status.session.id, pending.id, word in ("accept", "yes")
+            )
+        result = await self.service.request_undo(caller.channel_id, caller.user_id)
+        if isinstance(result, Rejection):
+            return refused(result)
+        return await self._undo_replies(caller, result)
+
+    async def undo_vote(
+        self, caller: Caller, session_id: int, undo_id: int, accept: bool
+    ) -> list[Reply]:
+        """Accept or decline an undo request (its buttons, or `/game undo accept|decline`)."""
+        if await self.extras.paused(session_id):
+            return refused(PAUSED_SENTENCE)
+        result = await self.service.vote_undo(session_id, caller.user_id, undo_id, accept)
+        if isinstance(result, Rejection):
+            return refused(result)
+        return await self._undo_replies(caller, result)
+
+    async def _undo_replies(self, caller: Caller, result: UndoOutcome) -> list[Reply]:
+        session = result.session
+        asker = session.seat_of(result.request.user_id)
+        asker_name = asker.display_name if asker else "A player"
+        moves = [e for e in result.undone if e.user_id == result.request.user_id]
+        what = f"`{moves[0].notation}`" if moves else "their last move"
+        extra = len(result.undone) - len(moves)
+        if extra:
+            what += f" (and {count(extra, 'bot move')} after it)"
+        if result.applied and result.result is not None:
+            agreed = "everyone agreed" if result.asked else "no other player to ask"
+            intro = f"{asker_name}'s move {what} is taken back ({agreed})."
+            return await self._game_reply(
+                caller, result.result, f"Undo: {asker_name} takes back a move", intro, "undo"
+            )
+        if result.request.status is UndoStatus.DECLINED:
+            return [
+                Reply(
+                    text=f"{caller.display_name} declined to take back {asker_name}'s move "
+                    f"{what}; the game goes on.",
+                    title="Undo declined",
+                    colour=COLOUR_INFO,
+                )
+            ]
+        waiting = [s for s in session.seats if s.user_id in result.waiting_for]
+        span = result.request.expires_at - result.request.created_at
+        limit = count(max(1, round(span.total_seconds() / 3600)), "hour")
+        asked = join_names([s.display_name for s in waiting])
+        text = (
+            f"{asker_name} asks to take back {what}. {asked}:"
+            f" accept or decline within {limit} (`/game undo accept` / `decline` works too). "
+            "Any move meanwhile cancels the request."
+        )
+        actions = []
+        for row, seat in enumerate(waiting[:5]):
+            args = (session.id, result.request.id, seat.seat)
+            actions.append(ActionButton(f"Accept ({seat.display_name})", UNDO_YES, args, row))
+            actions.append(ActionButton(f"Decline ({seat.display_name})", UNDO_NO, args, row))
+        return [
+            Reply(
+                text=clip(text, TEXT_MAX),
+                title="Undo?",
+                mentions=tuple(s.user_id for s in waiting if s.user_id is not None),
+                actions=tuple(actions),
+                colour=COLOUR_INFO,
+            )
+        ]
+
+    # ----------------------------------------------------------------- replays
+
+    async def finished(self, caller: Caller) -> list[Reply]:
+        """`/game finished`: the games that ended in this channel, newest first."""
+        games = await self.service.finished_games(caller.channel_id, 15)
+        if not games:
+            return [
+                Reply(
+                    text="No game has ended in this channel yet.",
+                    title="Finished games",
+                    ephemeral=True,
+                    colour=COLOUR_INFO,
+                )
+            ]
+        lines = []
+        for session in games:
+            when = format_day(session.updated_at)
+            players = join_names([s.display_name for s in session.seats])
+            how = (session.end_reason or "").strip()
+            if session.status is SessionStatus.ABANDONED:
+                how = f"abandoned: {how}" if how else "abandoned"
+            lines.append(
+                f"`#{session.id}` **{self._game_name(session)}**, {when}: {players} — "
+                f"{clip(how, 160)}"
+            )
+        lines.append("Watch one again with `/game replay game:<number>`.")
+        return [
+            Reply(
+                text=clip("\n".join(lines), TEXT_MAX),
+                title="Finished games here, newest first",
+                ephemeral=True,
+                colour=COLOUR_INFO,
+            )
+        ]
+
+    async def replay(
+        self, caller: Caller, game: int | None = None, move: int | None = None
+    ) -> list[Reply]:
+        """`/game replay [game] [move]`: privately, the board after move N of a game of this
+        channel (default: the game here, at its last move), with ⏮ ◀ ▶ ⏭ buttons. Only what
+        everybody could see is shown."""
+        frame = await self.service.replay_frame(caller.channel_id, move, session_id=game)
+        if isinstance(frame, Rejection):
+            return refused(frame)
+        return [await self._replay_reply(frame)]
+
+    async def _replay_reply(self, frame: ReplayFrame, *, edit: bool = False) -> Reply:
+        session, n, total = frame.session, frame.index, frame.total
+        engine = self.service.engine_for(session)
+        name = engine.spec.display_name
+        lines = []
+        if frame.move is None:
+            lines.append("The start of the game.")
+        else:
+            who = self._seat_name(session, None, frame.move.seat)
+            lines.append(f"**{who}**: `{frame.move.notation}`")
+            for raw in frame.move.events:
+                public = Event.from_dict(raw).for_viewer(None)
+                if public is not None and public.text:
+                    lines.append(f"• {public.text}")
+        if frame.taken_back:
+            taken = ", ".join(
+                f"`{e.notation}` ({self._seat_name(session, None, e.seat)})"
+                for e in frame.taken_back
+            )
+            lines.append(f"Taken back after this position (undo): {taken}.")
+        if frame.outcome is not None:
+            lines.append(f"Result: {self._outcome_text(session, frame.state, frame.outcome)}")
+        elif frame.end_reason and n == total:
+            lines.append(f"Ended: {frame.end_reason}")
+        title = f"Replay of {name} #{session.id}: move {n} of {total}"
+        image: ImageFile | None = await self._board(
+            session, frame.state, f"replay-{session.id}-{n}", title
+        )
+        step = (
+            ("\u23ee", 0),
+            ("\u25c0", max(0, n - 1)),
+            ("\u25b6", min(total, n + 1)),
+            ("\u23ed", total),
+        )
+        actions = tuple(
+            ActionButton(label, REPLAY_ACTION, (session.id, target)) for label, target in step
+        )
+        lines.append("Jump to a move with `/game replay move:<number>`.")
+        return Reply(
+            text=clip("\n".join(lines), TEXT_MAX),
+            title=title,
+            image=image,
+            ephemeral=True,
+            actions=actions,
+            edit=edit,
+            colour=COLOUR_INFO,
+        )
+
+    # ----------------------------------------------------------------- buttons
+
+    async def on_action(self, caller: Caller, action: str, args: Sequence[int]) -> list[Reply]:
+        """Run a clicked `ActionButton` (see `bot.table.replies.ActionButton`)."""
+        if action == REPLAY_ACTION and len(args) == 2:
+            frame = await self.service.replay_frame(caller.channel_id, args[1], session_id=args[0])
+            if isinstance(frame, Rejection):
+                return refused(frame)
+            return [await self._replay_reply(frame, edit=True)]
+        if action in (UNDO_YES, UNDO_NO) and len(args) == 3:
+            session = await self.service.store.get_session(args[0])
+            seat = self._seat_record(session, args[2]) if session is not None else None
+            if seat is not None and seat.user_id != caller.user_id:
+                return refused(f"These buttons are for {seat.display_name}.")
+            return await self.undo_vote(caller, args[0], args[1], action == UNDO_YES)
+        if action == STANDIN_ACTION and len(args) == 2:
+            return await self.standin(caller, args[1])
+        return refused("This button no longer does anything.")

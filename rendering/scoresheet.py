@@ -1,0 +1,237 @@
+"""The score sheet drawn at the end of every game, shared by all games.
+
+    sheet = scoresheet.sheet_from_outcome("Kingsburg", outcome, names, labels)
+    image = scoresheet.render(sheet)            # PIL image, 800 px wide by default
+    data = scoresheet.render_png(sheet)         # PNG bytes for the result post
+
+The rows are the game's own scoring categories (`Outcome.breakdown`, in the engine's order), one
+column per player with their name, side and a letter (so no one needs to tell colours apart),
+a bold total row, the winners marked with a star and named under the table, and the engine's
+sentence (which names a tie-break) below. Sized to stay readable shrunk to 400 px on a phone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from PIL import Image
+
+from bot.games.protocol import Outcome, Seat
+from rendering.base import (
+    DEFAULT,
+    Colour,
+    Rect,
+    Theme,
+    draw_panel,
+    draw_swatch,
+    draw_text_centered,
+    draw_wrapped,
+    ellipsize,
+    fit_font,
+    font,
+    measure_wrapped,
+    mix,
+    new_canvas,
+    to_png_bytes,
+)
+
+DEFAULT_WIDTH = 800
+MIN_WIDTH, MAX_WIDTH = 480, 1600
+
+
+@dataclass(frozen=True, slots=True)
+class SheetPlayer:
+    """One column: the player's name, their side in the game ("red", "light") and its colour."""
+
+    name: str
+    side: str
+    colour: Colour
+    mark: str
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreSheet:
+    """Everything drawn: `points[p][c]` is player p's points in `categories[c]`."""
+
+    title: str
+    players: tuple[SheetPlayer, ...]
+    categories: tuple[str, ...]
+    points: tuple[tuple[int, ...], ...]
+    totals: tuple[int, ...]
+    winners: frozenset[int]
+    lower_is_better: bool
+    note: str
+
+    @property
+    def winner_line(self) -> str:
+        """ "Winner: Ann" / "Shared victory: Ann and Bob"."""
+        names = [self.players[i].name for i in sorted(self.winners)]
+        if not names:
+            return "No winner"
+        if len(names) == 1:
+            return f"Winner: {names[0]}"
+        return f"Shared victory: {', '.join(names[:-1])} and {names[-1]}"
+
+
+def side_colour(side: str, index: int, theme: Theme = DEFAULT) -> Colour:
+    """The colour of a side: a seat colour by name ("red"), a piece colour ("light" ->
+    `theme.light_piece`), else the seat's colour by index."""
+    try:
+        return theme.seat_colour(side)
+    except KeyError:
+        pass
+    piece = getattr(theme, f"{side.lower()}_piece", None)
+    return piece if isinstance(piece, str) else theme.seat_colour(index)
+
+
+def sheet_from_outcome(
+    title: str,
+    outcome: Outcome,
+    names: Sequence[str],
+    sides: Sequence[str],
+    theme: Theme = DEFAULT,
+) -> ScoreSheet:
+    """A sheet from an engine outcome: `names` and `sides` (`engine.seat_label`) by seat.
+
+    Categories keep the order the engine gives (the first seat's, then any others'); a player
+    without points in a category shows 0. A seat without a breakdown gets one "Score" row."""
+    seats = [Seat(i) for i in range(len(names))]
+    categories: list[str] = []
+    for seat in seats:
+        for label in outcome.breakdown.get(seat, {}) or {"Score": 0}:
+            if label not in categories:
+                categories.append(label)
+    points = []
+    for seat in seats:
+        parts = outcome.breakdown.get(seat) or {"Score": outcome.scores.get(seat, 0)}
+        points.append(tuple(int(parts.get(c, 0)) for c in categories))
+    players = tuple(
+        SheetPlayer(name, side, side_colour(side, i, theme), _mark(name, i, names))
+        for i, (name, side) in enumerate(zip(names, sides, strict=True))
+    )
+    return ScoreSheet(
+        title=title,
+        players=players,
+        categories=tuple(categories),
+        points=tuple(points),
+        totals=tuple(
+            int(outcome.scores.get(s, sum(p))) for s, p in zip(seats, points, strict=True)
+        ),
+        winners=frozenset(int(s) for s in outcome.winners),
+        lower_is_better=outcome.lower_is_better,
+        note=outcome.reason,
+    )
+
+
+def _mark(name: str, index: int, names: Sequence[str]) -> str:
+    """A one-letter mark per column (the name's initial, or the seat number when shared)."""
+    initial = (name.strip()[:1] or "?").upper()
+    shared = sum(1 for n in names if (n.strip()[:1] or "?").upper() == initial) > 1
+    return str(index + 1) if shared or not initial.isalnum() else initial
+
+
+def render(sheet: ScoreSheet, *, theme: Theme = DEFAULT, size: int = DEFAULT_WIDTH) -> Image.Image:
+    """Draw the sheet `size` px wide (clamped to 480..1600); the height follows the rows."""
+    width = max(MIN_WIDTH, min(MAX_WIDTH, int(size)))
+    u = width / 800  # every measure below is for 800 px and scales with the width
+    pad = int(24 * u)
+    label_w = int(250 * u)
+    n = max(1, len(sheet.players))
+    col_w = (width - 2 * pad - label_w) / n
+    row_h = int(46 * u)
+    head_h = int(120 * u)
+    title_h = int(64 * u)
+    body_font = font(int(26 * u))
+    bold = font(int(26 * u), bold=True)
+    note_font = font(int(24 * u))
+    note_text = sheet.note
+    if sheet.lower_is_better and "lower" not in note_text.lower():
+        note_text += " Lower totals are better."
+    note_h = measure_wrapped(note_text, note_font, width - 2 * pad) if note_text else 0
+    rows = len(sheet.categories) + 1
+    height = int(title_h + head_h + rows * row_h + pad * 3 + 50 * u + note_h + pad)
+    image, draw = new_canvas(width, height, theme)
+
+    title_font = fit_font(sheet.title, width - 2 * pad, int(36 * u), bold=True)
+    draw.text(
+        (pad, title_h / 2 + pad / 2), sheet.title, font=title_font, fill=theme.text, anchor="lm"
+    )
+    top = title_h + pad / 2
+    table = Rect(pad / 2, top, width - pad / 2, top + head_h + rows * row_h + pad / 2)
+    draw_panel(draw, table, theme, radius=int(12 * u))
+
+    # Stripes first, so the winners' column tint lies over them.
+    for r in range(1, len(sheet.categories), 2):
+        y = top + head_h + r * row_h
+        stripe = _tint(theme.panel, theme.text, 0.04)
+        draw.rectangle((pad, y, width - pad, y + row_h), fill=stripe)
+    # Column heads: swatch with the letter, the name, the side; a star over each winner.
+    for i, player in enumerate(sheet.players):
+        x0 = pad + label_w + i * col_w
+        cx = x0 + col_w / 2
+        if i in sheet.winners:
+            draw.rounded_rectangle(
+                (x0 + 3 * u, top + 6 * u, x0 + col_w - 3 * u, table.y1 - 6 * u),
+                radius=int(10 * u),
+                fill=_tint(theme.panel, theme.highlight),
+            )
+        sw = int(min(40 * u, col_w * 0.5))
+        star = "\u2605 " if i in sheet.winners else ""
+        swatch = Rect(cx - sw / 2, top + 10 * u, cx + sw / 2, top + 10 * u + sw)
+        draw_swatch(draw, swatch, player.colour, label=player.mark)
+        name_font = fit_font(
+            star + player.name, col_w - 8 * u, int(24 * u), min_size=int(14 * u), bold=True
+        )
+        shown = ellipsize(star + player.name, name_font, col_w - 8 * u)
+        draw_text_centered(draw, (cx, top + 10 * u + sw + 22 * u), shown, name_font, theme.text)
+        side_font = fit_font(player.side, col_w - 8 * u, int(20 * u), min_size=int(12 * u))
+        draw_text_centered(
+            draw, (cx, top + 10 * u + sw + 48 * u), player.side, side_font, theme.text_muted
+        )
+
+    # Category rows, then the total.
+    y = top + head_h
+    for r, category in enumerate((*sheet.categories, "Total")):
+        is_total = r == len(sheet.categories)
+        if is_total:
+            draw.line((pad, y, width - pad, y), fill=theme.text_muted, width=max(1, int(2 * u)))
+        fnt = bold if is_total else body_font
+        label = ellipsize(category, fnt, label_w - 8 * u)
+        draw.text((pad + 6 * u, y + row_h / 2), label, font=fnt, fill=theme.text, anchor="lm")
+        for i in range(len(sheet.players)):
+            value = sheet.totals[i] if is_total else sheet.points[i][r]
+            cx = pad + label_w + i * col_w + col_w / 2
+            colour = theme.text if is_total or value else theme.text_muted
+            draw_text_centered(draw, (cx, y + row_h / 2), str(value), fnt, colour)
+        y += row_h
+
+    # The winners by name, then the engine's sentence (it names what broke a tie).
+    y = table.y1 + pad
+    line = sheet.winner_line
+    win_font = fit_font("\u2605 " + line, width - 2 * pad, int(30 * u), bold=True)
+    draw.text((pad, y + 18 * u), "\u2605 " + line, font=win_font, fill=theme.text, anchor="lm")
+    if note_text:
+        draw_wrapped(
+            draw, (pad, y + 50 * u), note_text, note_font, theme.text_muted, width - 2 * pad
+        )
+    return image
+
+
+def _tint(base: Colour, over: Colour, amount: float = 0.18) -> Colour:
+    return mix(base, over, amount)
+
+
+def render_png(sheet: ScoreSheet, *, theme: Theme = DEFAULT, size: int = DEFAULT_WIDTH) -> bytes:
+    """`render`, encoded as a small PNG for upload."""
+    return to_png_bytes(render(sheet, theme=theme, size=size))
+
+
+__all__ = [
+    "ScoreSheet",
+    "SheetPlayer",
+    "render",
+    "render_png",
+    "sheet_from_outcome",
+    "side_colour",
+]

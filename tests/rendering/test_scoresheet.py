@@ -1,0 +1,84 @@
+"""The shared score sheet: every category row and column, the winner named, readable sizes."""
+
+from __future__ import annotations
+
+import io
+import random
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from bot.__main__ import main
+from bot.games import get_engine
+from bot.games.protocol import Outcome, Seat, Transition, step
+from rendering import scoresheet
+
+
+def _finished(key: str, players: int, seed: int, **options: object):  # type: ignore[no-untyped-def]
+    engine = get_engine(key)
+    rnd = random.Random(seed)
+    state = engine.new_game(players, engine.spec.validate_options(options), seed)
+    while engine.to_act(state):
+        seat = rnd.choice(sorted(engine.to_act(state)))
+        result = step(engine, state, seat, rnd.choice(engine.legal_actions(state, seat)))
+        assert isinstance(result, Transition)
+        state = result.state
+    return engine, state
+
+
+@pytest.mark.parametrize(
+    ("key", "players", "options"), [("kingsburg", 5, {}), ("cathedral", 2, {"games": 2})]
+)
+def test_sheet_holds_every_category_and_total_of_every_player(key, players, options) -> None:
+    engine, state = _finished(key, players, 3, **options)
+    outcome = engine.outcome(state)
+    names = ["Ann", "Bob", "Cy", "Dee", "Ed"][:players]
+    sides = [engine.seat_label(state, Seat(i)) for i in range(players)]
+    sheet = scoresheet.sheet_from_outcome(engine.spec.display_name, outcome, names, sides)
+    assert sheet.categories == tuple(outcome.breakdown[Seat(0)])
+    for i in range(players):
+        assert sum(sheet.points[i]) == sheet.totals[i] == outcome.scores[Seat(i)]
+    assert [p.mark for p in sheet.players] == [n[0] for n in names]
+    winners = [names[i] for i in sorted(outcome.winners)]
+    assert all(w in sheet.winner_line for w in winners)
+    image = scoresheet.render(sheet)
+    assert image.width == 800 and 300 < image.height < 1200
+    data = scoresheet.render_png(sheet)
+    assert Image.open(io.BytesIO(data)).size == image.size and len(data) < 300_000
+
+
+def test_a_tie_is_a_shared_victory_and_missing_categories_show_zero() -> None:
+    outcome = Outcome(
+        termination="completed",
+        winners=frozenset({Seat(0), Seat(1)}),
+        scores={Seat(0): 5, Seat(1): 5},
+        reason="Red and blue share the victory (tied on VP, goods and buildings).",
+        breakdown={Seat(0): {"Buildings": 5}, Seat(1): {"Battles": 5}},
+    )
+    sheet = scoresheet.sheet_from_outcome("Kingsburg", outcome, ["Ann", "Amy"], ["red", "blue"])
+    assert sheet.categories == ("Buildings", "Battles")
+    assert sheet.points == ((5, 0), (0, 5))
+    assert sheet.winner_line == "Shared victory: Ann and Amy"
+    assert [p.mark for p in sheet.players] == ["1", "2"], "same initial: seat numbers instead"
+    scoresheet.render(sheet, size=400)
+
+
+def test_replay_cli_writes_the_score_sheet_beside_the_boards(tmp_path: Path) -> None:
+    """`python -m bot replay` of a finished game leaves scoresheet.png with the board images."""
+    engine = get_engine("cathedral")
+    rnd = random.Random(5)
+    state = engine.new_game(2, engine.spec.validate_options({}), 1)
+    lines = []
+    while engine.to_act(state):
+        seat = min(engine.to_act(state))
+        action = rnd.choice(engine.legal_actions(state, seat))
+        lines.append(f"{seat}: {engine.format_action(action, state)}")
+        state = step(engine, state, seat, action).state
+    moves = tmp_path / "moves.txt"
+    moves.write_text("\n".join(lines) + "\n")
+    out = tmp_path / "out"
+    assert main(["replay", "cathedral", "--moves", str(moves), "--out", str(out)]) == 0
+    sheet = Image.open(out / "scoresheet.png")
+    assert sheet.width == 800
+    assert (out / "000-start.png").exists()
