@@ -754,7 +754,7 @@ def _end_turn(state: State, events: list[Event]) -> State:
         s = state.data.by_id(sid)
         assert s is not None
         pts = s.player_points(district_class(d)) or 0
-        player = player.add("structures", pts)
+        player = player.add("Structures", pts)
         gained += pts
     if gained:
         events.append(
@@ -766,7 +766,7 @@ def _end_turn(state: State, events: list[Event]) -> State:
         )
     for d in turn.broke:
         pts = services_present(state, d)
-        player = player.add("breaking ground", pts)
+        player = player.add("Breaking Ground", pts)
         if pts:
             events.append(
                 Event(
@@ -777,7 +777,7 @@ def _end_turn(state: State, events: list[Event]) -> State:
             )
     if turn.enrichment:
         pts = ENRICHMENT * turn.enrichment
-        player = player.add("enrichment", pts)
+        player = player.add("Enrichment", pts)
         events.append(Event("enrichment", f"{colour(seat).capitalize()} earns Enrichment: +{pts}."))
     player = replace(player, must_full_build=turn.action == "levy")
     state = _set_player(state, seat, player)
@@ -858,7 +858,7 @@ def district_favor(state: State, events: list[Event]) -> State:
     awards = favor_awards(state)
     players = list(state.players)
     for _, seat, pts in awards:
-        players[seat] = players[seat].add("district favor", pts)
+        players[seat] = players[seat].add("District Favor", pts)
     coins = [0] * state.n
     if number <= 3:
         for seat in range(state.n):
@@ -936,12 +936,12 @@ def _finish(state: State, events: list[Event]) -> State:
     players = list(state.players)
     for service, awards in enumerate(kings):
         for seat, pts in awards:
-            players[seat] = players[seat].add("king's bonus", pts)
+            players[seat] = players[seat].add("King's Bonus", pts)
         if awards:
             text = ", ".join(f"{colour(s)} +{p}" for s, p in awards)
             events.append(Event("kings_bonus", f"King's Bonus, {SERVICES[service]}: {text}."))
     for seat, p in enumerate(players):
-        players[seat] = p.add("gold", p.gold // 3)
+        players[seat] = p.add("Leftover Gold", p.gold // 3)
     for seat, p in enumerate(players):
         parts = ", ".join(f"{c} {v}" for c, v in zip(CATEGORIES, p.points, strict=True) if v)
         events.append(

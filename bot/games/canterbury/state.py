@@ -21,12 +21,12 @@ ROMAN = -1
 OLD_ROMAN_WELL = "old_roman_well"
 
 CATEGORIES = (
-    "structures",
-    "district favor",
-    "breaking ground",
-    "enrichment",
-    "king's bonus",
-    "gold",
+    "Structures",
+    "District Favor",
+    "Breaking Ground",
+    "Enrichment",
+    "King's Bonus",
+    "Leftover Gold",
 )
 """Score categories, in the order the breakdown lists them."""
 

@@ -44,8 +44,8 @@ def test_breaking_ground_example_chapel_and_watchtower_in_a_fed_empty_district()
             strict=True,
         )
     )
-    assert gained["breaking ground"] == 4
-    assert gained["structures"] == 4 + 6  # the Chapel's and Watchtower's player prosperity
+    assert gained["Breaking Ground"] == 4
+    assert gained["Structures"] == 4 + 6  # the Chapel's and Watchtower's player prosperity
 
 
 def test_guild_hall_demolition_example() -> None:
@@ -70,7 +70,7 @@ def test_guild_hall_demolition_example() -> None:
     names = [p.structure for p in state.districts[d("B3")].structures]
     assert names == ["watchtower", "pageant_wagon", "guild_hall"]
     blue = dict(zip(rules.CATEGORIES, state.players[0].points, strict=True))
-    assert blue["enrichment"] == 3
+    assert blue["Enrichment"] == 3
     # Demolished tokens leave the game; markers stay.
     assert state.districts[d("B3")].markers[0] == 1
 

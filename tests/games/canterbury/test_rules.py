@@ -249,7 +249,7 @@ def test_crossing_100_scores_district_favor_and_pays_rank_coins() -> None:
     assert state.city == 95 + 3 + 4 and state.disks == 1
     assert state.scorings == 1
     # C2: blue has water, food, religion on 3 covered spaces: primary only (alone there).
-    assert points(state, 0)["district favor"] == 3
+    assert points(state, 0)["District Favor"] == 3
     coins = [c[0] for c in state.data.rank_coins[:3]]
     assert state.players[1].gold == 6 + coins[1] and state.players[2].gold == 6 + coins[2]
     assert state.data.levy(state.city) == 5 + 10
@@ -322,13 +322,13 @@ def test_large_player_prosperity_by_district_class_and_the_central_dash() -> Non
     state = play(state, "full")
     assert "Central District" in refused(state, "build castle C3")
     state = play(state, "build cathedral C3", "spread done")
-    assert points(state, 0)["structures"] == 22
+    assert points(state, 0)["Structures"] == 22
 
 
 def test_breaking_ground_once_per_district_per_turn_and_per_district() -> None:
     state = set_gold(free_turns(game(3)), 0, 30)
     state = play(state, "full", "build well C2", "build well B3")
-    assert points(state, 0)["breaking ground"] == 2
+    assert points(state, 0)["Breaking Ground"] == 2
 
 
 def test_enrichment_for_an_upgrade() -> None:
@@ -337,7 +337,7 @@ def test_enrichment_for_an_upgrade() -> None:
     state = place(state, "C2", "garden", "red")
     state = play(state, "full", "build farm C2 demolish garden", "end")
     assert [p.structure for p in state.districts[d("C2")].structures] == ["well", "farm"]
-    assert points(state, 0)["enrichment"] == 3
+    assert points(state, 0)["Enrichment"] == 3
 
 
 # --- end of game ------------------------------------------------------------------------
@@ -359,7 +359,7 @@ def test_final_scoring_kings_bonus_gold_and_least_gold_tie_break() -> None:
     assert out.scores[Seat(0)] == 13 and out.scores[Seat(1)] == 13
     assert out.winners == frozenset({Seat(1)})
     assert "fewest gold" in out.reason
-    assert out.breakdown[Seat(2)]["king's bonus"] == state.data.kings_points(1)[0]
+    assert out.breakdown[Seat(2)]["King's Bonus"] == state.data.kings_points(1)[0]
     assert sum(out.breakdown[Seat(0)].values()) == out.scores[Seat(0)]
 
 
