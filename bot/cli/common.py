@@ -147,6 +147,8 @@ def describe_outcome(
     if outcome.winners:
         won = ", ".join(name(s) for s in sorted(outcome.winners))
         verb = "wins" if len(outcome.winners) == 1 else "share the win"
+    elif outcome.termination == "opponent_won":  # an automated opponent that is no seat
+        won, verb = "no player", "wins (the automated opponent does)"
     else:
         won, verb = "nobody", "wins (a draw)"
     scores = ", ".join(f"{name(Seat(s))} {v}" for s, v in sorted(outcome.scores.items()))

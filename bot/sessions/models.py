@@ -142,6 +142,8 @@ class Preview:
         before: The current state.
         after: The state the move would lead to.
         events: What would happen.
+        reveals: The move brings out something nobody could know before it (dice, a card, a
+            hidden choice): `after` and `events` then hold that unknown and must not be shown.
     """
 
     session: SessionRecord
@@ -150,6 +152,7 @@ class Preview:
     before: Any
     after: Any
     events: tuple[Event, ...]
+    reveals: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -862,6 +862,7 @@ class GameService(AsyncPlayMixin):
             before=state,
             after=steps[-1][1].state,
             events=tuple(e for _, result in steps for e in result.events),
+            reveals=any(result.reveals for _, result in steps),
         )
 
     def _not_your_buttons(self, session: SessionRecord, seat: int) -> Rejection:

@@ -22,6 +22,7 @@ from bot.table.format import (
     ROWS_LIMIT,
     TEXT_MAX,
     clip,
+    plain_text,
 )
 from bot.table.replies import Caller, ChoiceButton, ChoiceMenu, Reply
 from bot.table.textcommands import (
@@ -78,6 +79,17 @@ def rank_choices(options: Iterable[str], typed: str, limit: int = AUTOCOMPLETE_L
     return out[:limit]
 
 
+def _public(game_key: str, entries: list[tuple[str, str]]) -> tuple[list[tuple[str, str]], str]:
+    """The (label, notation) moves that may go under a public post, and the game's hint when
+    some may not (they name a secret, e.g. a card in hand: `GameTable.private_move`)."""
+    table = registry.game_table(game_key)
+    if table.private_move is None:
+        return entries, ""
+    private = table.private_move
+    public = [(label, n) for label, n in entries if not private(n)]
+    return public, (table.private_hint if len(public) < len(entries) else "")
+
+
 def _normalise(text: str) -> str:
     return " ".join(text.lower().split())
 
@@ -111,6 +123,9 @@ class MoveChoices(TableBase):
         entries = self._menu_entries(session, state, seat)
         if entries is None:
             return Choices()
+        entries, hidden = _public(session.game_key, entries)
+        if hidden and not entries:
+            return Choices(hint=hidden)
         notations = [n for _, n in entries]
         if 0 < len(notations) <= BUTTON_LIMIT:
             buttons = tuple(
@@ -123,7 +138,7 @@ class MoveChoices(TableBase):
                 session_id=session.id,
                 version=session.version,
                 options=tuple(notations),
-                placeholder=f"{record.display_name}, choose your move",
+                placeholder=f"{plain_text(record.display_name)}, choose your move",
                 labels=tuple(lab for lab, _ in entries),
             )
             return Choices(menu=menu)
@@ -168,13 +183,16 @@ class MoveChoices(TableBase):
             entries = self._menu_entries(session, state, seat)
             if entries is None:
                 return Choices(hint=f"Use `/{session.game_key} …` to choose.")
+            entries, hidden = _public(session.game_key, entries)
+            if hidden and not entries:
+                return Choices(hint=hidden)
             token = self.service.decision_token(session, state, seat)
             notations = [n for _, n in entries]
             if token is None or not notations:
                 continue
             if len(notations) > MENU_LIMIT or row >= ROWS_LIMIT:
                 return Choices(hint=f"Use `/{session.game_key} …` to choose.")
-            name = self._seat_name(session, state, seat)
+            name = plain_text(self._seat_name(session, state, seat))
             if len(notations) <= BUTTON_LIMIT:
                 buttons.extend(
                     ChoiceButton(

@@ -106,6 +106,11 @@ class GameTable:
       for its secrets and players see their private board only.
     nothing_private: the sentence for a player whose `private_text` is None.
     move_label: the label of a legal move on a button or menu option (default: its notation).
+    private_move: True for a notation that names the mover's secret (a card in hand); such moves
+      are never offered on the buttons and menus under a public post, only privately.
+    private_hint: the line shown under a public post instead of such moves.
+    public_notation: how a move is written where everyone reads it (posts, titles, history);
+      a move naming a secret (a card kept or discarded) must not give it away there.
     move_menu: when set, the moves a player is offered on buttons and menus as (label,
       notation) pairs, from the game state and the seat - for games whose labels depend on the
       position or that fold moves with the same effect into one entry. Every notation must be
@@ -120,4 +125,7 @@ class GameTable:
     private_text: Callable[[Any], str | None] | None = None
     nothing_private: str = "You hold no hidden information in this game right now."
     move_label: Callable[[str], str] = _no_label
+    private_move: Callable[[str], bool] | None = None
+    private_hint: str = ""
+    public_notation: Callable[[str], str] = _no_label
     move_menu: Callable[[Any, int], Sequence[tuple[str, str]]] | None = None

@@ -5,13 +5,14 @@ the board and whose turn it is, private events for their owners, a series game's
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from bot.games.protocol import Seat
 from bot.games.rejections import Rejection
 from bot.sessions.models import AppliedMove, MoveResult, Preview
 from bot.storage.records import SessionRecord
+from bot.table import registry
 from bot.table.asyncnotes import AsyncPlayNotes
 from bot.table.choices import MoveChoices
 from bot.table.format import (
@@ -122,7 +123,8 @@ class PlayCommands(MoveChoices, AsyncPlayNotes):
         if result.finished:
             title = f"{name}: game over"
         elif first is not None:
-            played = _turn_line(self.service.engine_for(session), result.moves)
+            public = registry.game_table(session.game_key).public_notation
+            played = _turn_line(self.service.engine_for(session), result.moves, public)
             title = f"{first.display_name} played {played}"
         else:
             title = name
@@ -165,17 +167,34 @@ class PlayCommands(MoveChoices, AsyncPlayNotes):
         self, preview: Preview, note: str = "", alternatives: Sequence[tuple[str, str]] = ()
     ) -> Reply:
         session = preview.session
-        board = await self._board(
-            session, preview.after, f"preview-{session.ply + 1}", f"Preview of {preview.notation}"
-        )
         press = "choose below" if alternatives else "press Confirm"
-        lines = [
-            f"This is the board after **{preview.notation}**. Nothing is played until you {press}."
-        ]
+        details: list[str] = []
+        if preview.reveals:
+            # The result holds dice, a card or a hidden choice nobody knows yet: show only the
+            # board as it is now, and no events of the move.
+            board = await self._board(
+                session, preview.before, f"now-{session.ply}", "The board now", seat=None
+            )
+            lines = [
+                f"**{preview.notation}** brings out something nobody knows yet (dice, cards or "
+                "a hidden choice), so its result cannot be shown before it is played. This is "
+                f"the board now. Nothing is played until you {press}."
+            ]
+        else:
+            board = await self._board(
+                session,
+                preview.after,
+                f"preview-{session.ply + 1}",
+                f"Preview of {preview.notation}",
+            )
+            lines = [
+                f"This is the board after **{preview.notation}**. "
+                f"Nothing is played until you {press}."
+            ]
+            happened = [e.for_viewer(preview.seat) for e in preview.events]
+            details = [f"• {e.text}" for e in happened if e is not None and e.text]
         if note:
             lines.append(note)
-        happened = [e.for_viewer(preview.seat) for e in preview.events]
-        details = [f"• {e.text}" for e in happened if e is not None and e.text]
         if details:
             lines.append(
                 "If you confirm:" if not alternatives else f"If you choose {alternatives[0][0]!r}:"
@@ -266,7 +285,8 @@ class PlayCommands(MoveChoices, AsyncPlayNotes):
             headed = not (first_in_title and i == 0 and len(moves) == len(shown))
             if headed:
                 who = self._seat_name(session, label_state, move.seat)
-                lines.append(f"**{who}**: `{move.notation}`")
+                shown_move = registry.game_table(session.game_key).public_notation(move.notation)
+                lines.append(f"**{who}**: `{shown_move}`")
             for event in move.events:
                 public = event.for_viewer(None)
                 if public is not None and public.text:
@@ -357,7 +377,7 @@ class PlayCommands(MoveChoices, AsyncPlayNotes):
         return out
 
 
-def _turn_line(engine: Any, moves: Sequence[AppliedMove]) -> str:
+def _turn_line(engine: Any, moves: Sequence[AppliedMove], public: Callable[[str], str]) -> str:
     """The first mover's consecutive moves as one line: a whole turn written in one command
     is several engine steps (Canterbury), told by the engine's `turn_notation` when it has one."""
     first = moves[0]
@@ -367,4 +387,6 @@ def _turn_line(engine: Any, moves: Sequence[AppliedMove]) -> str:
             break
         own.append(move.notation)
     short = getattr(engine, "turn_notation", None)
-    return short(own) if short is not None and len(own) > 1 else first.notation
+    if short is not None and len(own) > 1:
+        return short(own)
+    return public(first.notation)

@@ -204,7 +204,8 @@ class ReadingCommands(ServerCommands):
         self, session: SessionRecord, state: Any, entry: LogEntry, colours: bool = True
     ) -> str:
         who = self._seat_name(session, state if colours else None, entry.seat)
-        line = f"`{entry.ply:>3}.` **{who}**: `{entry.notation}`"
+        notation = registry.game_table(session.game_key).public_notation(entry.notation)
+        line = f"`{entry.ply:>3}.` **{who}**: `{notation}`"
         details = []
         for raw in entry.events:
             public = Event.from_dict(raw).for_viewer(None)

@@ -20,6 +20,8 @@ from bot.table.hooks import GameTable, Subcommand
 __all__ = ["cog_extensions", "game_table", "games", "subcommands"]
 
 _MODULES: dict[str, str] = {
+    "architects": "bot.table.architects",
+    "canaan": "bot.table.canaan",
     "canterbury": "bot.table.canterbury",
     "cathedral": "bot.table.cathedral",
     "kingsburg": "bot.table.kingsburg",

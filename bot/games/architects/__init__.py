@@ -1,0 +1,290 @@
+"""Architects of the West Kingdom (Shem Phillips & S J Macdonald, Garphill Games 2018), base game,
+1-5 players with variable setup (side 2 characters) and the automated opponent: the `ENGINE`.
+
+Turns are compound: `place <location> [choice]` and then the short decisions the location asks for
+(Storehouse trades, Town Centre captures, Guardhouse actions, a payment mix, the card to discard,
+building effects), one action each, so `legal_actions` never lists combinations (see rules.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from importlib import resources
+from typing import Any
+
+import yaml
+
+from bot.games.architects import actions as A
+from bot.games.architects import codec, rules, scoring
+from bot.games.architects import economy as E
+from bot.games.architects.automa import parse_schemes
+from bot.games.architects.bots import HeuristicBot, RandomBot
+from bot.games.architects.state import Phase, State
+from bot.games.architects.view import ArchitectsView, build_view, hidden_from, player_name
+from bot.games.gamedata import fingerprint
+from bot.games.protocol import Bot, GameSpec, OptionSpec, Outcome, Seat, Transition
+from bot.games.rejections import Rejection
+
+RULES_SUMMARY = """\
+**Architects of the West Kingdom**: place 1 worker a turn; the more of your own workers at a \
+location, the more it gives. The game ends one round after the last Guildhall space \
+(12/12/16/20/24 constructions for 1-5 players) is filled. Most VP wins; ties: virtue, then \
+silver, then shared.
+- **Quarry/Forest** n stone/wood; **Mines** n+1 clay or n/2 gold; **Silversmith** n+1 silver.
+- **King's Storehouse** n trades: 2 clay/wood/stone -> 1 virtue, 3 wood/stone -> 1 marble, or \
+your apprentices' trades.
+- **Workshop**: hire (2 silver + 2 Tax) from the first n columns (1 silver on each skipped card), \
+max 5 apprentices; or draw 1 + n/2 buildings. Hand limit 6 at the end of your turn.
+- **Town Centre**: n captures of one colour group each (first costs 1 Tax, then 1 silver); \
+2 locations with up to 3 players, 1 with 4-5. **Tax Stand**: take it all, -2 virtue.
+- **Black Market** (virtue 9 or less): a 1 silver, b 2 silver hire any apprentice or draw 5 \
+keep 1, c 3 silver; -1 virtue each. Third worker or a marked Guildhall space: **Reset**.
+- **Guardhouse** n of: sell captives to Prison (1 silver each), free yours from Prison, free yours \
+from other boards (5 silver incl. 2 Tax, or 1 debt and -1 virtue), pay off a debt (6 incl. 3 Tax).
+- **Guildhall**: construct a building (skills, resources) or advance the Cathedral (virtue 5+, \
+level cost, discard a card, take a reward).
+- Virtue 3 or less avoids Tax; below 0 gives debts; above 14 destroys debts.
+- Scoring: buildings, Cathedral, virtue, -2 per debt, gold and marble, 1 per 10 silver, \
+-1 per 2 in Prison.
+
+**Notation**: `place quarry`, `place mines gold`, `place workshop hire t3`, \
+`place workshop plans`, `place blackmarket b plans`, `place guildhall build well`, \
+`place guildhall cathedral`, then \
+`trade clay+wood->virtue`, `capture forest red`, `prison`/`release`/`ransom silver`/`ransom debt`/\
+`payoff`, `pay 2 stone 2 wood`, `discard well`, `keep well`, `gain gold`, `hire t3`, `dismiss 2`, \
+`done`; `retrieve forest` with no workers left. `/architects place` also takes a Storehouse, \
+Town Centre or Guardhouse visit's decisions comma-separated: `prison, release`.
+
+**Options**: `setup` standard or variable (side 2 characters; `characters` e.g. \
+`ada,rudolf` in seat order, empty = dealt at random); `opponent` auto, none, constantine, helena \
+(solo always plays the automated opponent; it can join a 2-player game).
+
+**Rules notes (our readings)**
+- The Scheme deck of the automated opponent is our own reconstruction (the printed cards are not \
+public): 20 starting and 10 future cards in `bot/games/architects/schemes.yaml`, replaceable by a \
+server owner's file. It draws one card a turn, places where it says, falls back to the Guildhall \
+when a place is impossible; it plays after the humans each round; the 2-player numbers apply.
+- Workshop: the Silver to skip goes on exactly the cards needed (the left-most ones of the row).
+- An apprentice over the limit is discarded when you hire it (you choose which one goes); \
+discarding at other times is never useful and is not offered.
+- Identical apprentices add up (two Jewellers: +2 silver). Conspirator: each capture after the \
+first is free. Trickster: every Black Market space costs 1 less.
+- Virtue above 14 always destroys unpaid debts (it can only help).
+- Black Market Reset: Gatekeepers release before Squires check (the owner's best order); nobody \
+takes a debt when no one is in Prison.
+- Start player: seat 1 (variable setup: most virtue). The opening draft's last card of each pack \
+goes under the Building pile. Solo: deal 5, keep 3, one at a time.
+- Resource Markets are removed whenever the automated opponent plays. The opponent counts as a \
+player for majorities (Chapel, Steeple, markets) and Town Centre locations.
+- Therese pays Gold and Marble for each other and counts them together for Castle and Gallery.
+- Dungeon: the -2 virtue is applied before or after the other end-game virtue, whichever scores \
+more. Fountain and Gambler's Den together: -2 per debt.
+- Workers set aside beside a full Guildhall still count as Guildhall workers for the opponent.
+- Ada's ignored Tax adds to the avoid-Tax icons of low virtue.
+- Automatic when it can only help: the Church destroys a debt, Gatekeepers free up to 2, \
+Squires collect. The Tavern's free hire is required (any face-up apprentice).
+- When nothing more can be done at a location (no affordable trade or capture, no Guardhouse \
+action), the turn ends by itself; `done` stops earlier.
+- A player with no worker on the board and none to take back (all in Prison, the Guildhall, the \
+Black Market or on other boards) passes; if every player passes in turn, the game \
+cannot go on and ends there (scored as usual).
+- The opponent: captures the largest group of another colour (ties: board order); at the Black \
+Market it loses 1 virtue and gains the Marble shown; from reward cards it takes only virtue and \
+marble; Acolytes and buildings never apply to it. A Future card joins its draw pile \
+shuffled."""
+
+OPTIONS = (
+    OptionSpec(
+        "setup",
+        str,
+        "standard",
+        "standard or variable (side 2 characters)",
+        ("standard", "variable"),
+    ),
+    OptionSpec("characters", str, "", "variable setup: characters in seat order, e.g. ada,rudolf"),
+    OptionSpec(
+        "opponent",
+        str,
+        "auto",
+        "automated opponent: auto (solo only), none, constantine, helena",
+        ("auto", "none", "constantine", "helena"),
+    ),
+)
+
+
+def _default_schemes() -> Any:
+    text = resources.files("bot.games.architects").joinpath("schemes.yaml").read_text("utf-8")
+    return yaml.safe_load(text)
+
+
+class ArchitectsEngine:
+    """The Architects engine (see bot.games.protocol.Engine)."""
+
+    spec = GameSpec(
+        key="architects",
+        display_name="Architects of the West Kingdom",
+        min_players=1,
+        max_players=5,
+        has_hidden_information=True,
+        has_chance=True,
+        options=OPTIONS,
+    )
+    rules_summary = RULES_SUMMARY
+    bots: Mapping[str, Callable[[], Bot]] = {"random": RandomBot, "heuristic": HeuristicBot}
+
+    def __init__(self, raw_schemes: Any = None) -> None:
+        raw = _default_schemes() if raw_schemes is None else raw_schemes
+        self.schemes = parse_schemes(raw)
+        self.schemes_fingerprint = fingerprint(raw)
+
+    def with_data(self, raw: Any) -> ArchitectsEngine:
+        """An engine using a server owner's Scheme deck (raises DataError naming the field)."""
+        return ArchitectsEngine(raw)
+
+    def new_game(self, seats: int, options: Mapping[str, object], seed: int) -> State:
+        """A fresh game: board set up and the opening draft dealt."""
+        if not 1 <= seats <= 5:
+            raise ValueError("Architects of the West Kingdom is played by 1 to 5 players.")
+        opts = self.spec.validate_options(options)
+        return rules.new_game(seats, opts, seed, self.schemes, self.schemes_fingerprint)
+
+    def to_act(self, state: State) -> frozenset[Seat]:
+        """Seats awaited now."""
+        return rules.to_act(state)
+
+    def legal_actions(self, state: State, seat: Seat) -> tuple[A.Action, ...]:
+        """Legal actions sorted by notation."""
+        return rules.legal_actions(state, seat)
+
+    def check(self, state: State, seat: Seat, action: A.Action) -> Rejection | None:
+        """None if legal, else a specific rejection."""
+        return rules.check(state, seat, action)
+
+    def apply(self, state: State, seat: Seat, action: A.Action) -> Transition[State]:
+        """Apply a checked action (use protocol.step)."""
+        new, events, reveals = rules.apply(state, seat, action)
+        return Transition(new, tuple(events), reveals)
+
+    def scores(self, state: State) -> list[scoring.Score]:
+        """Final scores of every player (the automated opponent last)."""
+        return scoring.final_scores(state)
+
+    def outcome(self, state: State) -> Outcome | None:
+        """Most VP wins; ties by virtue, then silver, then shared. When the automated opponent
+        wins, no seat wins (termination 'opponent_won')."""
+        if state.phase is not Phase.OVER:
+            return None
+        scores = scoring.final_scores(state)
+        best = scoring.winners(scores)
+        seats = frozenset(Seat(i) for i in best if i < state.seats)
+        names = " and ".join(player_name(state, i) for i in best)
+        verb = "wins" if len(best) == 1 else "share the victory"
+        reason = f"{names} {verb} with {scores[best[0]].total} VP"
+        if state.automa is not None:
+            a = state.automa_index
+            reason += f" ({player_name(state, a)} scored {scores[a].total})"
+        return Outcome(
+            termination="opponent_won" if not seats else "completed",
+            winners=seats,
+            scores={Seat(i): scores[i].total for i in range(state.seats)},
+            reason=reason + ".",
+            breakdown={Seat(i): dict(scores[i].lines) for i in range(state.seats)},
+        )
+
+    def view(self, state: State, seat: Seat | None) -> ArchitectsView:
+        """Public position plus this seat's own hand."""
+        scores = None
+        winners: tuple[int, ...] = ()
+        reason = None
+        if state.phase is Phase.OVER:
+            final = scoring.final_scores(state)
+            scores = [(tuple(s.lines.items()), s.total) for s in final]
+            winners = tuple(scoring.winners(final))
+            out = self.outcome(state)
+            reason = out.reason if out else None
+        return build_view(state, seat, prompt(state), scores, winners, reason)
+
+    def hidden_from(self, state: State, seat: Seat | None) -> frozenset[str]:
+        """Building names in other seats' hands and draft hands."""
+        return hidden_from(state, seat)
+
+    def parse_action(self, text: str, state: State, seat: Seat) -> A.Action | Rejection:
+        """Parse notation (unchecked)."""
+        return A.parse_action(text)
+
+    def format_action(self, action: A.Action, state: State) -> str:
+        """Canonical notation."""
+        return A.format_action(action)
+
+    def state_to_dict(self, state: State) -> dict[str, Any]:
+        """JSON form."""
+        return codec.state_to_dict(state)
+
+    def state_from_dict(self, data: Mapping[str, Any]) -> State:
+        """Parse the JSON form."""
+        return codec.state_from_dict(data)
+
+    def summary(self, state: State) -> dict[str, Any]:
+        """Public summary for /game status and replays."""
+        return {
+            "phase": state.phase.value,
+            "to_act": sorted(rules.to_act(state)),
+            "prompt": prompt(state),
+            "guildhall": f"{len(state.guildhall)} filled",
+            "tax_stand": state.tax_stand,
+            "players": [
+                {
+                    "name": player_name(state, i),
+                    "colour": E.colour(state, i),
+                    "virtue": p.virtue,
+                    "silver": p.silver,
+                    "goods": dict(p.goods),
+                    "debts": p.debts,
+                    "cards": len(p.hand),
+                    "buildings": len(p.buildings),
+                    "cathedral": p.cathedral,
+                    "workers": p.supply,
+                }
+                for i, p in enumerate(state.players)
+            ],
+        }
+
+    def seat_label(self, state: State, seat: Seat) -> str:
+        """The seat's colour (and character on side 2)."""
+        char = state.players[seat].character
+        return f"{E.colour(state, seat)} ({char.title()})" if char else E.colour(state, seat)
+
+
+PROMPTS = {
+    "storehouse": "trade at the King's Storehouse ({left} left) or `done`",
+    "towncentre": "capture at the Town Centre ({left} left) or `done`",
+    "guardhouse": "take Guardhouse actions ({left} left) or `done`",
+    "capture": "capture with your building or `done`",
+    "barracks": "Barracks: capture 1 group or `rescue`",
+    "pay": "choose how to pay",
+    "discard": "discard a Building card for the Cathedral",
+    "hand": "discard down to 6 Building cards",
+    "library": "Library: discard a card for 2 gold, or `done`",
+    "keep": "keep one of the drawn plans",
+    "gain": "choose what the building gives",
+    "tavern": "Tavern: hire any apprentice for free",
+    "dismiss": "too many apprentices: dismiss one",
+}
+
+
+def prompt(st: State) -> str:
+    """What the game awaits, in one public sentence."""
+    if st.phase is Phase.OVER:
+        return "The game is over."
+    if st.phase is Phase.DRAFT:
+        return f"Opening draft, round {st.draft_round} of 3: everyone keeps one card."
+    who = player_name(st, st.current)
+    if st.pending:
+        pend = st.pending[0]
+        return f"{who}: " + PROMPTS.get(pend.kind, pend.kind).format(**pend.data)
+    final = " (final round)" if st.final_turns > 0 else ""
+    return f"{who} to place a worker{final}."
+
+
+ENGINE = ArchitectsEngine()
+
+__all__ = ["ENGINE", "ArchitectsEngine"]

@@ -1,0 +1,185 @@
+"""Architects of the West Kingdom: the main board's numbers (locations, tracks, Cathedral,
+Guildhall, Black Market cards, reward cards, side-2 characters). Source: the rulebook and
+`shared/rules/data/architects.yaml` (high confidence)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+RESOURCES = ("clay", "wood", "stone", "gold", "marble")
+"""Goods a player holds besides silver, in display order."""
+
+COLOURS = ("red", "blue", "yellow", "green", "purple")
+LETTERS = ("R", "B", "Y", "G", "P")
+AUTOMA_COLOUR = "black"
+AUTOMA_LETTER = "K"
+
+# Large-circle locations (capturable, a worker may be taken back from them), in board order.
+LARGE = (
+    "quarry",
+    "forest",
+    "mines",
+    "silversmith",
+    "storehouse",
+    "workshop",
+    "towncentre",
+    "taxstand",
+    "guardhouse",
+)
+LOCATION_NAMES = {
+    "quarry": "Quarry",
+    "forest": "Forest",
+    "mines": "Mines",
+    "silversmith": "Silversmith",
+    "storehouse": "King's Storehouse",
+    "workshop": "Workshop",
+    "towncentre": "Town Centre",
+    "taxstand": "Tax Stand",
+    "guardhouse": "Guardhouse",
+    "blackmarket": "Black Market",
+    "guildhall": "Guildhall",
+}
+
+START_VIRTUE = 7
+WORKERS = 20
+TAX_STAND_START = 4
+HAND_LIMIT = 6
+APPRENTICE_LIMIT = 5
+VIRTUE_MAX = 14
+BLACK_MARKET_CLOSED_AT = 10  # virtue >= this: no Black Market
+CATHEDRAL_CLOSED_AT = 4  # virtue <= this: no Cathedral
+VIRTUE_VP = (-9, -8, -7, -5, -3, -1, 0, 0, 0, 0, 1, 2, 3, 5, 7)  # index = virtue 0..14
+
+
+def avoid_tax_icons(virtue: int) -> int:
+    """How many Tax a player at `virtue` ignores on every taxed cost (2 at 0-1, 1 at 2-3)."""
+    return 2 if virtue <= 1 else 1 if virtue <= 3 else 0
+
+
+def guildhall_columns(players: int) -> int:
+    """Columns of the Guildhall in use: 3 for 1-2 players, 4 for 3, 5 for 4, 6 for 5."""
+    return {1: 3, 2: 3, 3: 4, 4: 5, 5: 6}[players]
+
+
+def reset_positions(players: int) -> tuple[int, int]:
+    """0-based fill positions of the left-most spaces of the bottom two Guildhall rows."""
+    cols = guildhall_columns(players)
+    return (2 * cols, 3 * cols)
+
+
+@dataclass(frozen=True, slots=True)
+class CathedralLevel:
+    """One Cathedral level: its cost (`mix` = that many stone/wood in any mix), VP and spaces."""
+
+    cost: tuple[tuple[str, int], ...]
+    mix: int
+    vp: int
+    spaces: int
+
+
+CATHEDRAL = (
+    CathedralLevel((("gold", 1),), 0, 2, 3),
+    CathedralLevel((), 4, 4, 3),
+    CathedralLevel((("marble", 1),), 0, 7, 2),
+    CathedralLevel((), 8, 12, 2),
+    CathedralLevel((("gold", 2), ("marble", 2)), 0, 20, 1),
+)
+"""Levels 1..5 (index 0..4)."""
+
+# Reward cards: 11 in the box; 2 per player + 1 in play (5 with the automated opponent).
+REWARDS: tuple[tuple[tuple[str, int], ...], ...] = (
+    (("virtue", 1), ("silver", 3)),
+    (("virtue", 1), ("silver", 3)),
+    (("virtue", 1), ("wood", 2)),
+    (("virtue", 1), ("wood", 2)),
+    (("virtue", 1), ("stone", 2)),
+    (("virtue", 1), ("stone", 2)),
+    (("virtue", 1), ("cards", 1)),
+    (("virtue", 1), ("cards", 1)),
+    (("virtue", 2),),
+    (("virtue", 2),),
+    (("virtue", 1), ("gold", 1)),
+)
+
+# Black Market cards: (small side for space A, large side for space C).
+BLACK_MARKET: tuple[tuple[tuple[tuple[str, int], ...], tuple[tuple[str, int], ...]], ...] = (
+    ((("marble", 1),), (("marble", 2), ("wood", 2))),
+    ((("gold", 2),), (("marble", 1), ("gold", 1), ("stone", 1), ("wood", 1))),
+    ((("marble", 1), ("stone", 1)), (("marble", 2), ("stone", 2))),
+    ((("gold", 1), ("wood", 1)), (("gold", 1), ("stone", 1), ("wood", 2))),
+    ((("marble", 1), ("wood", 1)), (("marble", 1), ("wood", 1), ("stone", 2))),
+    ((("marble", 1),), (("marble", 2), ("stone", 2))),
+    ((("gold", 2),), (("marble", 1), ("wood", 1), ("stone", 2))),
+    ((("marble", 1), ("stone", 1)), (("gold", 1), ("stone", 1), ("wood", 2))),
+    ((("gold", 1), ("wood", 1)), (("marble", 1), ("gold", 1), ("stone", 1), ("wood", 1))),
+    ((("marble", 1), ("wood", 1)), (("marble", 2), ("wood", 2))),
+)
+# Printed under each pile, used while that pile is empty (the large pile starts empty).
+BLACK_MARKET_PRINTED_A = (("marble", 1), ("gold", 1))
+BLACK_MARKET_PRINTED_C = (("marble", 2), ("stone", 1), ("wood", 1))
+BLACK_MARKET_COST = (1, 2, 3)  # silver for spaces A, B, C (not Tax)
+
+
+@dataclass(frozen=True, slots=True)
+class Character:
+    """A side-2 player board: starting goods and a power."""
+
+    key: str
+    name: str
+    prison: int
+    silver: int
+    virtue: int
+    items: tuple[tuple[str, int], ...]
+    debts: int
+    extra_cards: int
+    power: str
+
+
+CHARACTERS = (
+    Character("ada", "Ada", 0, 0, 11, (("gold", 1),), 0, 1, "ignores 1 Tax on every taxed cost"),
+    Character(
+        "caroline",
+        "Caroline",
+        8,
+        10,
+        3,
+        (("marble", 1),),
+        1,
+        0,
+        "draws 1 Building card each time she takes a Black Market action",
+    ),
+    Character(
+        "frederick",
+        "Frederick",
+        0,
+        4,
+        7,
+        (("stone", 1),),
+        0,
+        0,
+        "needs no Building card discard to advance the Cathedral",
+    ),
+    Character(
+        "rudolf",
+        "Rudolf",
+        0,
+        3,
+        9,
+        (("wood", 1),),
+        0,
+        0,
+        "pays 1 less Silver (not Tax) to hire at the Workshop and may keep 6 Apprentices",
+    ),
+    Character(
+        "therese",
+        "Therese",
+        4,
+        5,
+        5,
+        (),
+        0,
+        1,
+        "treats Marble and Gold as the same resource",
+    ),
+)
+CHARACTER_BY_KEY = {c.key: c for c in CHARACTERS}

@@ -1,0 +1,286 @@
+"""What one seat (or a spectator) may see of an Architects game. Building hands and draft hands
+are private: others see only how many cards each player holds."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.games.architects import economy as E
+from bot.games.architects.automa import card_at, describe
+from bot.games.architects.board import (
+    AUTOMA_LETTER,
+    BLACK_MARKET,
+    BLACK_MARKET_COST,
+    BLACK_MARKET_PRINTED_A,
+    BLACK_MARKET_PRINTED_C,
+    CATHEDRAL,
+    CHARACTER_BY_KEY,
+    LARGE,
+    LETTERS,
+    RESOURCES,
+    guildhall_columns,
+    reset_positions,
+)
+from bot.games.architects.cards import APPRENTICE_BY_ID, BUILDING_BY_ID, ApprenticeCard
+from bot.games.architects.state import Phase, State
+
+Items = tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ApprenticeView:
+    """An apprentice card as shown: name, skills, ability in short, hire virtue."""
+
+    name: str
+    skills: tuple[str, ...]
+    ability: str
+    virtue: int
+
+
+@dataclass(frozen=True, slots=True)
+class BuildingView:
+    """A building card: name, VP, requirements, cost and effect in short."""
+
+    name: str
+    slug: str
+    vp: int
+    skills: tuple[str, ...]
+    cost: Items
+    virtue: int
+    effect: str
+    end_game: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    """One player's public board (plus hand and draft hand for its owner only)."""
+
+    index: int
+    colour: str
+    letter: str
+    name: str
+    character: str
+    automaton: bool
+    virtue: int
+    silver: int
+    goods: Items
+    debts: int
+    paid: int
+    supply: int
+    at: Items
+    prison: int
+    captured: Items  # (colour, count)
+    guild: int
+    cathedral: int
+    apprentices: tuple[ApprenticeView, ...]
+    buildings: tuple[BuildingView, ...]
+    hand_count: int
+    hand: tuple[BuildingView, ...] | None
+    draft_hand: tuple[BuildingView, ...] | None
+    score: Items | None
+    total: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class ArchitectsView:
+    """The whole visible position."""
+
+    viewer: int | None
+    phase: str
+    draft_round: int
+    players: tuple[PlayerView, ...]
+    order: tuple[int, ...]
+    current: int
+    to_act: tuple[int, ...]
+    rows: tuple[tuple[tuple[ApprenticeView | None, int], ...], ...]
+    black_market: tuple[tuple[str, Items, int, int], ...]  # (space, goods, cost, owner or -1)
+    market_cards_left: int
+    tax_stand: int
+    guildhall: tuple[int, ...]
+    guildhall_columns: int
+    reset_spaces: tuple[int, ...]
+    cathedral: tuple[tuple[int, int, str], ...]  # (vp, spaces, cost text) per level
+    rewards_left: int
+    building_deck: int
+    apprentice_deck: int
+    final_turns: int
+    prompt: str
+    last_scheme: str
+    log: tuple[str, ...]
+    winners: tuple[int, ...]
+    reason: str | None
+
+
+def apprentice_view(card: ApprenticeCard) -> ApprenticeView:
+    """Short ability text for an apprentice."""
+    bonus = ", ".join(f"{n} {g}" for g, n in card.bonus)
+    ability = {
+        "acolyte": f"Cathedral: +{bonus}",
+        "conspirator": "captures cost 1 less",
+        "debt-collector": f"pay off debt: +{bonus}",
+        "gatekeeper": "reset: free 2 from Prison",
+        "illusionist": "no virtue loss at Black Market",
+        "jeweller": "+1 silver at Silversmith",
+        "labourer": "all 3 skills",
+        "miner": "+1 clay at Mines",
+        "pickpocket": "+1 gold at Tax Stand",
+        "squire": f"reset, none in Prison: +{bonus}",
+        "stonecutter": "+1 stone at Quarry",
+        "swindler": f"Black Market: +{bonus}",
+        "thief": "Tax Stand: lose 1 less virtue",
+        "trickster": "Black Market costs 1 less",
+        "woodcutter": "+1 wood at Forest",
+    }.get(card.kind, "")
+    if card.trade_pay:
+        pay = "+".join(f"{n} {g}" for g, n in card.trade_pay)
+        got = "+".join(f"{n} {g}" for g, n in card.trade_gain)
+        ability = f"Storehouse: {pay} -> {got}"
+    return ApprenticeView(card.name, card.skills, ability, card.virtue)
+
+
+def building_view(cid: int) -> BuildingView:
+    """Short effect text for a building."""
+    b = BUILDING_BY_ID[cid]
+    params = dict(b.params)
+    items = ", ".join(f"{n} {g}" for g, n in b.params)
+    effect = {
+        "gain": f"gain {items}",
+        "debt": "take 1 debt",
+        "cards": "draw 2 buildings",
+        "gain_choice": " or ".join(f"{n} {g}" for g, n in b.params),
+        "capture": f"capture {params.get('captures', 1)}",
+        "capture_or_ransom": "capture 1 or free your workers",
+        "release": "free all from Prison",
+        "destroy_debt": "destroy 1 debt",
+        "library": "discard a card: 2 gold",
+        "monument": "all +1 virtue",
+        "palace": "1 gold per 4 virtue",
+        "tavern": "hire an apprentice free",
+        "watchtower": "3+ in Prison: -1 virtue (all)",
+        "market": f"most {next(iter(params), '')}: +2 VP",
+        "most_cathedral": "highest Cathedral: " + items,
+        "virtue_per": f"+1 virtue per {items.split(' ', 1)[0]} {items.split(' ', 1)[-1]}",
+        "vp_per": f"+1 VP per {next(iter(params.values()), 1)} {next(iter(params), '')}",
+        "hut": f"+1 VP per {next(iter(params), '')} apprentice",
+        "dungeon": "-2 virtue",
+        "debt_penalty": "debts -1 VP each" if params.get("vp", 0) < 0 else "debts -3 VP each",
+        "no_debts": "no debts: +2 VP",
+    }.get(b.effect, b.effect)
+    if b.effect == "virtue_per":
+        ((what, per),) = b.params
+        effect = f"+1 virtue per {per} {what}"
+    return BuildingView(b.name, b.slug, b.vp, b.skills, b.cost, b.virtue, effect, b.end_game)
+
+
+def player_name(st: State, i: int) -> str:
+    """'Constantine'/'Helena' for the automated opponent, else the character or colour."""
+    if i == st.automa_index and st.automa is not None:
+        return st.automa.difficulty.title()
+    key = st.players[i].character
+    return CHARACTER_BY_KEY[key].name if key else E.colour(st, i).title()
+
+
+def build_view(
+    st: State,
+    viewer: int | None,
+    prompt: str,
+    scores: list[tuple[Items, int]] | None,
+    winners: tuple[int, ...],
+    reason: str | None,
+) -> ArchitectsView:
+    """The position as `viewer` may see it."""
+    players = []
+    for i, p in enumerate(st.players):
+        own = viewer == i
+        players.append(
+            PlayerView(
+                index=i,
+                colour=E.colour(st, i),
+                letter=AUTOMA_LETTER if i == st.automa_index else LETTERS[i],
+                name=player_name(st, i),
+                character=p.character,
+                automaton=i == st.automa_index,
+                virtue=p.virtue,
+                silver=p.silver,
+                goods=tuple((g, p.good(g)) for g in RESOURCES),
+                debts=p.debts,
+                paid=p.paid,
+                supply=p.supply,
+                at=tuple((loc, p.at.get(loc, 0)) for loc in LARGE),
+                prison=p.prison,
+                captured=tuple((E.colour(st, j), n) for j, n in sorted(p.captured.items()) if n),
+                guild=p.guild,
+                cathedral=p.cathedral,
+                apprentices=tuple(apprentice_view(APPRENTICE_BY_ID[a]) for a in p.apprentices),
+                buildings=tuple(building_view(b) for b in p.buildings),
+                hand_count=len(p.hand),
+                hand=tuple(building_view(c) for c in p.hand) if own else None,
+                draft_hand=tuple(building_view(c) for c in st.draft_packs[i])
+                if own and st.phase is Phase.DRAFT
+                else None,
+                score=None if scores is None else scores[i][0],
+                total=None if scores is None else scores[i][1],
+            )
+        )
+    count = 2 if st.automa else st.seats
+    small = BLACK_MARKET[st.small_market[0] - 1][0] if st.small_market else BLACK_MARKET_PRINTED_A
+    large = BLACK_MARKET[st.large_market[0] - 1][1] if st.large_market else BLACK_MARKET_PRINTED_C
+    market = (
+        ("a", small, BLACK_MARKET_COST[0], st.black_market[0]),
+        ("b", (), BLACK_MARKET_COST[1], st.black_market[1]),
+        ("c", large, BLACK_MARKET_COST[2], st.black_market[2]),
+    )
+    last = ""
+    if st.automa is not None and st.automa.last >= 0:
+        last = describe(card_at(st, st.automa.last))
+    from bot.games.architects.rules import cathedral_cost_text, to_act
+
+    return ArchitectsView(
+        viewer=viewer,
+        phase=st.phase.value,
+        draft_round=st.draft_round,
+        players=tuple(players),
+        order=tuple(st.order),
+        current=st.current,
+        to_act=tuple(sorted(to_act(st))),
+        rows=tuple(
+            tuple(
+                (apprentice_view(APPRENTICE_BY_ID[c]) if c else None, s)
+                for c, s in zip(row, silver, strict=True)
+            )
+            for row, silver in zip(st.rows, st.row_silver, strict=True)
+        ),
+        black_market=market,
+        market_cards_left=len(st.small_market),
+        tax_stand=st.tax_stand,
+        guildhall=tuple(st.guildhall),
+        guildhall_columns=guildhall_columns(count),
+        reset_spaces=reset_positions(count),
+        cathedral=tuple(
+            (lv.vp, lv.spaces, cathedral_cost_text(k + 1)) for k, lv in enumerate(CATHEDRAL)
+        ),
+        rewards_left=len(st.rewards),
+        building_deck=len(st.building_deck),
+        apprentice_deck=len(st.apprentice_deck),
+        final_turns=st.final_turns,
+        prompt=prompt,
+        last_scheme=last,
+        log=tuple(st.log),
+        winners=winners,
+        reason=reason,
+    )
+
+
+def hidden_from(st: State, viewer: int | None) -> frozenset[str]:
+    """Names of the building cards in other seats' hands, draft hands and pending draws."""
+    secret: set[int] = set()
+    for i, p in enumerate(st.players):
+        if i == viewer:
+            continue
+        secret.update(p.hand)
+        if i < len(st.draft_packs):
+            secret.update(st.draft_packs[i])
+        if st.phase is Phase.PLAY and st.current == i:
+            for pend in st.pending:
+                secret.update(pend.data.get("cards", []))
+    return frozenset(BUILDING_BY_ID[c].name for c in secret)

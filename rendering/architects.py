@@ -1,0 +1,431 @@
+"""Architects of the West Kingdom board image: the main board (locations with workers by colour
+and letter, the Black Market spaces with their goods, the Workshop's apprentice rows with their
+silver, the Guildhall with the spaces in use, the Cathedral levels, the virtue track) and one
+panel per player (goods, silver, virtue, debts, workers, prison, captives, apprentices,
+buildings; the viewer's own hand), with the score breakdown at the end.
+
+The image is always 800 px wide and its height depends only on the number of players, so a
+game's images never change size. No text is smaller than 22 px (11 px once Discord shows the
+image 400 px wide on a phone). Every worker mark carries its seat's letter as well as its colour;
+the automated opponent is black with a K."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+
+from bot.games.architects.view import ArchitectsView, PlayerView
+from rendering.base import (
+    DEFAULT,
+    Rect,
+    Theme,
+    draw_panel,
+    draw_text,
+    draw_text_centered,
+    ellipsize,
+    finish,
+    font,
+    min_text_px,
+    new_canvas,
+    text_on,
+    text_width,
+    wrap_text,
+)
+
+WIDTH = 800
+MIN = min_text_px(WIDTH)  # 22 px
+PAD = 12
+LINE = MIN + 8
+HEADER = 2 * LINE + 8
+LOC_BOX = 96
+LOCATIONS_H = 3 * LOC_BOX + 2 * 8
+MARKET_H = LINE + 4 * 36 + 8
+WORKSHOP_H = LINE + 2 * (3 * (MIN + 4) + 12) + 8
+GUILD_H = LINE + 4 * 40 + 12
+VIRTUE_H = LINE + (MIN + 2) * 3 + 12
+PLAYER_H = 44 + 6 * 31 + 8
+LOG_H = 3 * LINE + 12
+
+NAMES = {
+    "quarry": "Quarry",
+    "forest": "Forest",
+    "mines": "Mines",
+    "silversmith": "Silversmith",
+    "storehouse": "Storehouse",
+    "workshop": "Workshop",
+    "towncentre": "Town Centre",
+    "taxstand": "Tax Stand",
+    "guardhouse": "Guardhouse",
+}
+SKILL_LETTER = {"carpentry": "C", "tiling": "T", "masonry": "M"}
+AUTOMA_FILL = "#1e1e1e"
+CARD_FILL = "#2f3136"
+SHORT_LINES = {
+    "Buildings": "Bld",
+    "Cathedral": "Cath",
+    "Virtue": "Vir",
+    "Debts": "Debt",
+    "Gold and Marble": "G+M",
+    "Silver": "Sil",
+    "Prison": "Pri",
+    "Marble": "Mar",
+    "Guildhall workers": "Guild",
+}
+
+
+def height_for(players: int) -> int:
+    """Image height for a player count (the automated opponent counts as a player)."""
+    board = HEADER + LOCATIONS_H + MARKET_H + WORKSHOP_H + GUILD_H + VIRTUE_H + 6 * PAD
+    return board + players * (PLAYER_H + PAD) + result_height(players) + PAD + LOG_H + PAD
+
+
+def result_height(players: int) -> int:
+    """Height of the score panel (drawn only at the end; its room is kept all game)."""
+    return LINE * (players + 1) + 12
+
+
+@dataclass
+class _Ctx:
+    draw: ImageDraw.ImageDraw
+    theme: Theme
+    view: ArchitectsView
+    names: dict[int, str]
+
+    def fill(self, index: int) -> str:
+        p = self.view.players[index]
+        return AUTOMA_FILL if p.automaton else self.theme.seat_colour(p.colour)
+
+    def name(self, index: int) -> str:
+        p = self.view.players[index]
+        base = self.names.get(index, p.name)
+        return f"{base} ({p.character.title()})" if p.character and index in self.names else base
+
+    def text(
+        self,
+        xy: tuple[float, float],
+        text: str,
+        width: float,
+        *,
+        bold: bool = False,
+        colour: str | None = None,
+        size: int = MIN,
+    ) -> None:
+        """Text of at least 22 px, cut with an ellipsis to `width`."""
+        fnt = font(max(size, MIN), bold)
+        draw_text(self.draw, xy, ellipsize(text, fnt, width), fnt, colour or self.theme.text)
+
+
+def _chip(ctx: _Ctx, x: float, y: float, index: int, text: str) -> float:
+    """A coloured rounded chip with the seat letter (and a count); returns its width."""
+    fnt = font(MIN, bold=True)
+    w = text_width(text, fnt) + MIN * 0.7
+    h = MIN * 1.3
+    fill = ctx.fill(index)
+    ctx.draw.rounded_rectangle(
+        (x, y, x + w, y + h), radius=int(h / 3), fill=fill, outline="#0c0c0c"
+    )
+    draw_text_centered(ctx.draw, (x + w / 2, y + h / 2), text, fnt, text_on(fill))
+    return w
+
+
+def _goods(items: tuple[tuple[str, int], ...]) -> str:
+    return ", ".join(f"{n} {g}" for g, n in items if n) or "-"
+
+
+def _locations(ctx: _Ctx, rect: Rect) -> None:
+    cols = rect.split_columns(3, 8)
+    for k, key in enumerate(NAMES):
+        col = cols[k % 3]
+        y0 = rect.y0 + (k // 3) * (LOC_BOX + 8)
+        box = Rect(col.x0, y0, col.x1, y0 + LOC_BOX)
+        draw_panel(ctx.draw, box, ctx.theme, radius=8)
+        title = NAMES[key]
+        size = 24
+        if key == "taxstand":  # the silver waiting there, in gold on the title line
+            size = MIN
+            silver = f"{ctx.view.tax_stand} silver"
+            fnt = font(MIN, bold=True)
+            x = box.x1 - 8 - text_width(silver, fnt)
+            draw_text(ctx.draw, (x, box.y0 + 8), silver, fnt, ctx.theme.gold)
+        room = box.width - 16 - (box.x1 - 8 - x + 6 if key == "taxstand" else 0)
+        ctx.text((box.x0 + 8, box.y0 + 6), title, room, bold=True, size=size)
+        x = box.x0 + 8
+        counts = [(p.index, dict(p.at)[key]) for p in ctx.view.players if dict(p.at)[key]]
+        if not counts:
+            ctx.text((x, box.y0 + 52), "empty", 120, colour=ctx.theme.text_muted)
+        for index, n in counts:
+            if x > box.x1 - 60:
+                break
+            x += _chip(ctx, x, box.y0 + 48, index, f"{ctx.view.players[index].letter}{n}") + 6
+
+
+def _market(ctx: _Ctx, rect: Rect) -> None:
+    draw_panel(ctx.draw, rect, ctx.theme, radius=8)
+    head = f"Black Market (virtue 9 or less), {ctx.view.market_cards_left} cards in small pile"
+    ctx.text((rect.x0 + 8, rect.y0 + 6), head, rect.width - 16, bold=True)
+    for k, (space, goods, cost, owner) in enumerate(ctx.view.black_market):
+        y = rect.y0 + LINE + 4 + k * 36
+        what = _goods(goods) if space != "b" else "hire any apprentice, or draw 5 keep 1"
+        ctx.text((rect.x0 + 10, y), f"{space}: {cost} silver -> {what}", rect.width - 90)
+        if owner >= 0:
+            _chip(ctx, rect.x1 - 50, y - 3, owner, ctx.view.players[owner].letter)
+        else:
+            ctx.text((rect.x1 - 62, y), "free", 60, colour=ctx.theme.text_muted)
+    y = rect.y0 + LINE + 4 + 3 * 36
+    ctx.text((rect.x0 + 10, y), "Prison:", 100, bold=True)
+    x = rect.x0 + 10 + text_width("Prison: ", font(MIN, bold=True))
+    jailed = [p for p in ctx.view.players if p.prison]
+    if not jailed:
+        ctx.text((x, y), "empty", 100, colour=ctx.theme.text_muted)
+    for p in jailed:
+        x += _chip(ctx, x, y - 3, p.index, f"{p.letter}{p.prison}") + 6
+
+
+def _workshop(ctx: _Ctx, rect: Rect) -> None:
+    draw_panel(ctx.draw, rect, ctx.theme, radius=8)
+    head = f"Workshop apprentices, columns 1-4 ({ctx.view.apprentice_deck} in pile)"
+    ctx.text((rect.x0 + 8, rect.y0 + 6), head, rect.width - 16, bold=True)
+    row_h = 3 * (MIN + 4) + 12
+    for r, row in enumerate(ctx.view.rows):
+        y0 = rect.y0 + LINE + 4 + r * row_h
+        cells = Rect(rect.x0 + 8, y0, rect.x1 - 8, y0 + row_h - 6).split_columns(4, 6)
+        for c, (cell, (card, silver)) in enumerate(zip(cells, row, strict=True)):
+            ctx.draw.rounded_rectangle(
+                cell.box(), radius=6, fill=CARD_FILL, outline=ctx.theme.panel_border, width=2
+            )
+            slot = f"{'tb'[r]}{c + 1}"
+            w = cell.width - 12
+            if card is None:
+                ctx.text(
+                    (cell.x0 + 6, cell.y0 + 4), f"{slot} empty", w, colour=ctx.theme.text_muted
+                )
+                continue
+            ctx.text((cell.x0 + 6, cell.y0 + 3), card.name, w, bold=True)
+            skills = "".join(SKILL_LETTER[s] for s in card.skills)
+            virtue = f" {card.virtue:+d}v" if card.virtue else ""
+            coins = f" {silver}s" if silver else ""
+            colour = ctx.theme.gold if silver else ctx.theme.text_muted
+            ctx.text(
+                (cell.x0 + 6, cell.y0 + 4 + MIN + 4),
+                f"{slot} [{skills}]{virtue}{coins}",
+                w,
+                colour=colour,
+            )
+            ctx.text(
+                (cell.x0 + 6, cell.y0 + 4 + 2 * (MIN + 4)),
+                card.ability,
+                w,
+                colour=ctx.theme.text_muted,
+            )
+
+
+def _guildhall(ctx: _Ctx, rect: Rect) -> None:
+    v = ctx.view
+    left = Rect(rect.x0, rect.y0, rect.x0 + rect.width * 0.46 - 4, rect.y1)
+    right = Rect(left.x1 + 8, rect.y0, rect.x1, rect.y1)
+    draw_panel(ctx.draw, left, ctx.theme, radius=8)
+    cols = v.guildhall_columns
+    ctx.text(
+        (left.x0 + 8, left.y0 + 6),
+        f"Guildhall {len(v.guildhall)}/{4 * cols} (* reset)",
+        left.width - 16,
+        bold=True,
+    )
+    cw = (left.width - 16) / 6
+    letter_font = font(MIN, bold=True)
+    for pos in range(24):
+        r, c = divmod(pos, 6)
+        x0, y0 = left.x0 + 8 + c * cw, left.y0 + LINE + 4 + r * 40
+        box = (x0 + 2, y0 + 2, x0 + cw - 2, y0 + 36)
+        centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+        if c >= cols:
+            ctx.draw.rectangle(box, fill="#26272b")
+            continue
+        index = r * cols + c
+        if index < len(v.guildhall):
+            owner = v.guildhall[index]
+            fill = ctx.fill(owner)
+            ctx.draw.rounded_rectangle(box, radius=5, fill=fill, outline="#0c0c0c")
+            draw_text_centered(
+                ctx.draw, centre, v.players[owner].letter, letter_font, text_on(fill)
+            )
+        else:
+            ctx.draw.rounded_rectangle(box, radius=5, outline=ctx.theme.panel_border, width=2)
+            if index in v.reset_spaces:  # a worker here resets the Black Market
+                draw_text_centered(ctx.draw, centre, "*", letter_font, ctx.theme.highlight)
+    draw_panel(ctx.draw, right, ctx.theme, radius=8)
+    ctx.text(
+        (right.x0 + 8, right.y0 + 6),
+        f"Cathedral ({v.rewards_left} rewards)",
+        right.width - 16,
+        bold=True,
+    )
+    for level in range(5, 0, -1):
+        vp, spaces, cost = v.cathedral[level - 1]
+        y = right.y0 + LINE + 2 + (5 - level) * 32
+        there = [p for p in v.players if p.cathedral == level]
+        x = right.x1 - 8
+        marks_w = 0.0
+        for p in there:
+            marks_w += text_width(p.letter, font(MIN, bold=True)) + MIN * 0.7 + 4
+        marks_w += 26 * (spaces - len(there))
+        ctx.text(
+            (right.x0 + 8, y),
+            f"{level}: {vp}VP {cost}",
+            right.width - 24 - marks_w,
+            colour=ctx.theme.text_muted,
+        )
+        x -= marks_w
+        for p in there:
+            x += _chip(ctx, x, y - 3, p.index, p.letter) + 4
+        for _ in range(spaces - len(there)):
+            ctx.draw.rounded_rectangle(
+                (x, y, x + 22, y + 24), radius=5, outline=ctx.theme.panel_border, width=2
+            )
+            x += 26
+
+
+def _virtue(ctx: _Ctx, rect: Rect) -> None:
+    draw_panel(ctx.draw, rect, ctx.theme, radius=8)
+    ctx.text(
+        (rect.x0 + 8, rect.y0 + 6),
+        "Virtue (Black Market closed at 10+, Cathedral at 4-)",
+        rect.width - 16,
+        bold=True,
+    )
+    cw = (rect.width - 16) / 15
+    top = rect.y0 + LINE + 2
+    letter_font = font(MIN, bold=True)
+    for v in range(15):
+        x0 = rect.x0 + 8 + v * cw
+        tint = "#5a2a2a" if v <= 4 else "#2a4a5a" if v >= 10 else "#303236"
+        ctx.draw.rectangle((x0 + 1, top, x0 + cw - 1, rect.y1 - 6), fill=tint)
+        draw_text_centered(
+            ctx.draw, (x0 + cw / 2, top + MIN / 2 + 2), str(v), font(MIN), ctx.theme.text_muted
+        )
+        here = [p for p in ctx.view.players if p.virtue == v]
+        for k, p in enumerate(here[:4]):
+            fill = ctx.fill(p.index)
+            cx = x0 + cw / 4 + (k % 2) * cw / 2
+            cy = top + MIN + 16 + (k // 2) * (MIN + 2)
+            ctx.draw.rounded_rectangle(
+                (cx - 11, cy - 12, cx + 11, cy + 12), radius=5, fill=fill, outline="#0c0c0c"
+            )
+            draw_text_centered(ctx.draw, (cx, cy), p.letter, letter_font, text_on(fill))
+        if len(here) > 4:
+            draw_text_centered(
+                ctx.draw,
+                (x0 + cw / 2, rect.y1 - 14),
+                f"+{len(here) - 4}",
+                font(MIN),
+                ctx.theme.text,
+            )
+
+
+def _player(ctx: _Ctx, rect: Rect, p: PlayerView) -> None:
+    v = ctx.view
+    acting = v.phase != "over" and (p.index in v.to_act)
+    border = ctx.theme.highlight if acting else None
+    draw_panel(ctx.draw, rect, ctx.theme, border=border, width=3 if acting else 2, radius=8)
+    w = _chip(ctx, rect.x0 + 8, rect.y0 + 8, p.index, p.letter)
+    name = ctx.name(p.index) + ("  - to act" if acting else "")
+    ctx.text((rect.x0 + w + 18, rect.y0 + 8), name, rect.width - w - 30, bold=True, size=26)
+    captives = " ".join(f"{c[0].upper()}{n}" for c, n in p.captured)
+    lines = [
+        f"virtue {p.virtue}   silver {p.silver}   debts {p.debts} (paid {p.paid})   "
+        f"Cathedral {p.cathedral}",
+        f"{_goods(p.goods)}   |   {p.hand_count} card(s) in hand",
+        f"workers: {p.supply} left, {p.prison} in Prison, {p.guild} in Guildhall"
+        + (f", captives {captives}" if captives else ""),
+    ]
+    if p.automaton:
+        lines[1] = f"{dict(p.goods).get('marble', 0)} marble (it ignores other goods)"
+    y = rect.y0 + 46
+    for line in lines:
+        ctx.text((rect.x0 + 10, y), line, rect.width - 20, size=24)
+        y += 31
+    apprentices = ", ".join(
+        f"{a.name} [{''.join(SKILL_LETTER[s] for s in a.skills)}]" for a in p.apprentices
+    )
+    buildings = ", ".join(f"{b.name} {b.vp}" for b in p.buildings) or "none"
+    y = _wrapped(ctx, rect, y, f"Apprentices: {apprentices or 'none'}", 1)
+    if p.hand is not None:  # only in the owner's own image
+        y = _wrapped(ctx, rect, y, "Hand: " + (", ".join(b.name for b in p.hand) or "empty"), 1)
+        _wrapped(ctx, rect, y, f"Buildings ({len(p.buildings)}): {buildings}", 1)
+    else:
+        _wrapped(ctx, rect, y, f"Buildings ({len(p.buildings)}): {buildings}", 2)
+
+
+def _wrapped(ctx: _Ctx, rect: Rect, y: float, text: str, max_lines: int) -> float:
+    fnt = font(MIN + 1)
+    lines = wrap_text(text, fnt, rect.width - 20)
+    if len(lines) > max_lines:
+        lines = lines[:max_lines]
+        lines[-1] = ellipsize(lines[-1] + " ...", fnt, rect.width - 20)
+    for line in lines:
+        draw_text(ctx.draw, (rect.x0 + 10, y), line, fnt, ctx.theme.text_muted)
+        y += 31
+    return y
+
+
+def _result(ctx: _Ctx, rect: Rect) -> None:
+    v = ctx.view
+    draw_panel(ctx.draw, rect, ctx.theme, radius=8)
+    ctx.text((rect.x0 + 8, rect.y0 + 6), v.reason or "Final scores", rect.width - 16, bold=True)
+    for k, p in enumerate(v.players):
+        if p.score is None:
+            continue
+        y = rect.y0 + 8 + (k + 1) * LINE
+        x = rect.x0 + 8
+        x += _chip(ctx, x, y - 2, p.index, p.letter) + 8
+        mark = " *" if p.index in v.winners else ""
+        parts = " ".join(f"{SHORT_LINES.get(label, label)} {n}" for label, n in p.score)
+        ctx.text((x, y), f"{p.total} VP{mark}: {parts}", rect.x1 - x - 8)
+
+
+def render(
+    view: ArchitectsView,
+    *,
+    theme: Theme = DEFAULT,
+    size: int = WIDTH,
+    names: Mapping[int, str] | None = None,
+) -> Image.Image:
+    """Draw a position as seen by `view.viewer`.
+
+    view: `bot.games.architects.view.ArchitectsView`.
+    theme: colours (seat colours by name; the automated opponent is drawn black with a K).
+    size: accepted for the shared renderer signature; the board is always 800 px wide.
+    names: display names by seat (e.g. Discord nicknames); default: colour or character.
+    """
+    del size
+    n = len(view.players)
+    image, draw = new_canvas(WIDTH, height_for(n), theme)
+    ctx = _Ctx(draw, theme, view, dict(names or {}))
+    ctx.text((PAD, 8), "Architects of the West Kingdom", WIDTH - 2 * PAD, bold=True, size=30)
+    ctx.text((PAD, 8 + LINE + 6), view.prompt, WIDTH - 2 * PAD, colour=theme.text_muted)
+    y = HEADER
+    sections = (
+        (_locations, LOCATIONS_H),
+        (_market, MARKET_H),
+        (_workshop, WORKSHOP_H),
+        (_guildhall, GUILD_H),
+        (_virtue, VIRTUE_H),
+    )
+    for draw_section, height in sections:
+        draw_section(ctx, Rect(PAD, y, WIDTH - PAD, y + height))
+        y += height + PAD
+    for p in view.players:
+        _player(ctx, Rect(PAD, y, WIDTH - PAD, y + PLAYER_H), p)
+        y += PLAYER_H + PAD
+    if view.phase == "over":
+        _result(ctx, Rect(PAD, y, WIDTH - PAD, y + result_height(n)))
+    y += result_height(n) + PAD
+    log = Rect(PAD, y, WIDTH - PAD, y + LOG_H)
+    draw_panel(draw, log, theme, radius=8)
+    scheme = [f"Opponent's last Scheme: {view.last_scheme}"] if view.last_scheme else []
+    lines = [*scheme, *view.log][-3:] if not scheme else [*scheme, *view.log[-2:]]
+    for k, line in enumerate(lines):
+        ctx.text((log.x0 + 8, log.y0 + 6 + k * LINE), line, log.width - 16, colour=theme.text_muted)
+    return finish(image, draw, (theme.background, theme.panel, CARD_FILL))
