@@ -210,10 +210,10 @@ class ArchitectsCog(
 
     @app_commands.command(name="guard")
     async def guard(self, interaction: discord.Interaction, action: str) -> None:
-        """A Guardhouse action (or the Barracks' rescue).
+        """A Guardhouse action (or the Barracks' rescue, or destroying a debt).
 
         Args:
-            action: prison, release, ransom silver, ransom debt, payoff or rescue.
+            action: prison, release, ransom silver, ransom debt, payoff, rescue or destroy.
         """
         await self._play(interaction, action.strip())
 
@@ -221,7 +221,7 @@ class ArchitectsCog(
     async def _guard(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        heads = ("prison", "release", "ransom", "payoff", "rescue")
+        heads = ("prison", "release", "ransom", "payoff", "rescue", "destroy")
         legal = [n for n in await _legal(interaction) if n.split()[0] in heads]
         return notation_choices(legal, current)
 

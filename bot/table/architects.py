@@ -107,7 +107,7 @@ TABLE = GameTable(
             "guard",
             ("action",),
             "a Guardhouse action: prison, release, ransom silver, ransom debt, payoff (or "
-            "rescue for the Barracks)",
+            "rescue for the Barracks, destroy for a debt you may destroy)",
         ),
         "pay": simple("pay", "how to pay a cost with a choice, e.g. `2 stone 2 wood`", "goods"),
         "discard": simple("discard", "discard a building card from your hand", "building"),

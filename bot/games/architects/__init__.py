@@ -42,7 +42,7 @@ keep 1, c 3 silver; -1 virtue each. Third worker or a marked Guildhall space: **
 from other boards (5 silver incl. 2 Tax, or 1 debt and -1 virtue), pay off a debt (6 incl. 3 Tax).
 - **Guildhall**: construct a building (skills, resources) or advance the Cathedral (virtue 5+, \
 level cost, discard a card, take a reward).
-- Virtue 3 or less avoids Tax; below 0 gives debts; above 14 destroys debts.
+- Virtue 3 or less avoids Tax; below 0 gives debts; above 14 you may destroy debts.
 - Scoring: buildings, Cathedral, virtue, -2 per debt, gold and marble, 1 per 10 silver, \
 -1 per 2 in Prison.
 
@@ -68,7 +68,9 @@ when a place is impossible; it plays after the humans each round; the 2-player n
 discarding at other times is never useful and is not offered.
 - Identical apprentices add up (two Jewellers: +2 silver). Conspirator: each capture after the \
 first is free. Trickster: every Black Market space costs 1 less.
-- Virtue above 14 always destroys unpaid debts (it can only help).
+- Virtue above 14: on your own turn you choose, debt by debt, to `destroy` it or keep it \
+(`done`; a kept debt can still be paid off for its bonuses). A gain outside your turn (another's \
+Monument or reset, end-game effects) destroys at once; the opponent always destroys.
 - Black Market Reset: Gatekeepers release before Squires check (the owner's best order); nobody \
 takes a debt when no one is in Prison.
 - Start player: seat 1 (variable setup: most virtue). The opening draft's last card of each pack \
@@ -77,11 +79,12 @@ goes under the Building pile. Solo: deal 5, keep 3, one at a time.
 player for majorities (Chapel, Steeple, markets) and Town Centre locations.
 - Therese pays Gold and Marble for each other and counts them together for Castle and Gallery.
 - Dungeon: the -2 virtue is applied before or after the other end-game virtue, whichever scores \
-more. Fountain and Gambler's Den together: -2 per debt.
+more (equal totals: the order leaving more virtue). Fountain and Gambler's Den together: -2 \
+per debt.
 - Workers set aside beside a full Guildhall still count as Guildhall workers for the opponent.
 - Ada's ignored Tax adds to the avoid-Tax icons of low virtue.
-- Automatic when it can only help: the Church destroys a debt, Gatekeepers free up to 2, \
-Squires collect. The Tavern's free hire is required (any face-up apprentice).
+- The Church asks: `destroy` a debt or keep it (`done`). Automatic when it can only help: \
+Gatekeepers free up to 2, Squires collect. The Tavern's free hire is required (any face-up apprentice).
 - When nothing more can be done at a location (no affordable trade or capture, no Guardhouse \
 action), the turn ends by itself; `done` stops earlier.
 - A player with no worker on the board and none to take back (all in Prison, the Guildhall, the \
@@ -268,6 +271,7 @@ PROMPTS = {
     "gain": "choose what the building gives",
     "tavern": "Tavern: hire any apprentice for free",
     "dismiss": "too many apprentices: dismiss one",
+    "destroy": "you may destroy {left} unpaid debt(s) (`destroy`), or keep them (`done`)",
 }
 
 

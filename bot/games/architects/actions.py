@@ -17,6 +17,7 @@ location asks for, each a separate short action, so `legal_actions` stays small:
     capture forest red                                 (Town Centre, Armoury, Barracks, Fortress)
     prison | release | ransom silver | ransom debt | payoff   (Guardhouse)
     rescue                                             (Barracks: free yours from other boards)
+    destroy                                            (Church, virtue above 14: an unpaid debt)
     pay 2 stone 2 wood                                 (when a cost can be paid in several ways)
     discard well                                       (Cathedral, hand limit, Library)
     keep well                                          (draft, Black Market plans)
@@ -84,8 +85,8 @@ class Capture:
 
 @dataclass(frozen=True, slots=True)
 class Guard:
-    """A Guardhouse action (prison, release, ransom-silver, ransom-debt, payoff) or the Barracks
-    `rescue`."""
+    """A Guardhouse action (prison, release, ransom-silver, ransom-debt, payoff), the Barracks
+    `rescue`, or `destroy` (an unpaid debt, by the Church or virtue above 14)."""
 
     kind: str
 
@@ -133,7 +134,7 @@ class Done:
 Action = Place | Retrieve | Pass | Keep | Trade | Capture | Guard | Pay | Discard | Gain | Hire
 Action = Action | Dismiss | Done
 
-GUARD_KINDS = ("prison", "release", "ransom-silver", "ransom-debt", "payoff", "rescue")
+GUARD_KINDS = ("prison", "release", "ransom-silver", "ransom-debt", "payoff", "rescue", "destroy")
 SLOTS = tuple(f"{r}{c}" for r in "tb" for c in range(1, 5))
 
 
@@ -222,7 +223,7 @@ def parse_action(text: str) -> Action | Rejection:
         if colour not in (*COLOURS, "black"):
             return malformed(f"There is no colour {colour!r}.")
         return Capture(rest[0], colour)
-    if head in ("prison", "release", "payoff", "rescue") and not rest:
+    if head in ("prison", "release", "payoff", "rescue", "destroy") and not rest:
         return Guard(head)
     if head == "ransom" and len(rest) == 1 and rest[0] in ("silver", "debt"):
         return Guard(f"ransom-{rest[0]}")

@@ -11,7 +11,7 @@ from bot.games.architects.board import (
     avoid_tax_icons,
 )
 from bot.games.architects.cards import APPRENTICE_BY_ID
-from bot.games.architects.state import Player, State
+from bot.games.architects.state import Pending, Phase, Player, State
 
 
 def colour(st: State, i: int) -> str:
@@ -34,15 +34,22 @@ def note(st: State, text: str) -> None:
 
 
 def change_virtue(st: State, i: int, delta: int) -> None:
-    """Move a player on the Virtue Track. Above 14 each excess point destroys an unpaid debt
-    (always taken: it only helps); below 0 each missing point is a new unpaid debt."""
+    """Move a player on the Virtue Track; below 0 each missing point is a new unpaid debt.
+
+    Above 14 each excess point *may* destroy an unpaid debt. The player whose turn it is decides
+    (a `destroy` decision is queued: keeping a debt to pay it off later can be worth more, with
+    Debt Collectors, a Moneylender or a Reservoir). Anyone else (Monument, a Squire at another
+    player's reset, the automated opponent, end-game effects) destroys at once: they cannot be
+    asked outside their turn, and the debt could only be paid off on a later turn of theirs."""
     p = st.players[i]
     v = p.virtue + delta
     if v > VIRTUE_MAX:
-        destroyed = min(v - VIRTUE_MAX, p.debts)
-        p.debts -= destroyed
-        if destroyed:
-            note(st, f"{colour(st, i)} destroys {destroyed} debt{'s' * (destroyed > 1)}")
+        excess = min(v - VIRTUE_MAX, p.debts)
+        if excess and st.phase is Phase.PLAY and i == st.current and i < st.seats:
+            st.pending.append(Pending("destroy", {"left": excess}))
+        elif excess:
+            p.debts -= excess
+            note(st, f"{colour(st, i)} destroys {excess} debt{'s' * (excess > 1)}")
         v = VIRTUE_MAX
     if v < 0:
         p.debts += -v

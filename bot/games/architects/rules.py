@@ -411,6 +411,8 @@ def candidates(st: State, i: int) -> list[Action]:
         return [Hire(s) for s in SLOTS]
     if kind == "dismiss":
         return [Dismiss(k + 1) for k in range(len(p.apprentices))]
+    if kind == "destroy":
+        return [Guard("destroy"), Done()]
     return []
 
 
@@ -511,6 +513,12 @@ def problem(st: State, i: int, action: Action) -> str | None:
         if not isinstance(action, Dismiss) or action.index > len(p.apprentices):
             return f"You have too many apprentices: `dismiss 1` .. `dismiss {len(p.apprentices)}`."
         return None
+    if kind == "destroy":
+        if isinstance(action, Done):
+            return None
+        if not isinstance(action, Guard) or action.kind != "destroy":
+            return "You may destroy an unpaid debt: `destroy`, or `done` to keep it."
+        return None if p.debts else "You have no unpaid debts."
     return "Nothing to decide now."
 
 
@@ -903,6 +911,13 @@ def _apply_pending(st: State, i: int, action: Action, out: Outcome) -> None:
         st.apprentice_deck.append(card)
         out.say(st, f"{who} discards the {APPRENTICE_BY_ID[card].name}")
         st.pending.pop(0)
+    elif kind == "destroy":
+        assert isinstance(action, Guard)
+        p.debts -= 1
+        data["left"] -= 1
+        out.say(st, f"{who} destroys an unpaid debt")
+        if data["left"] <= 0 or not p.debts:
+            st.pending.pop(0)
 
 
 def capture(st: State, i: int, loc: str, j: int, out: Outcome) -> None:
@@ -1005,7 +1020,10 @@ def construct(st: State, i: int, cid: int, out: Outcome) -> None:
         n, p.prison = p.prison, 0
         p.supply += n
     elif e == "destroy_debt":
-        p.debts = max(0, p.debts - 1)
+        # "may destroy": keeping the debt to pay it off later can be worth more (Debt
+        # Collectors, Moneylender, Reservoir), so the owner decides.
+        if p.debts:
+            st.pending.insert(0, Pending("destroy", {"left": 1}))
     elif e == "library":
         if p.hand:
             st.pending.insert(0, Pending("library"))

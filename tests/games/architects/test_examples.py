@@ -314,6 +314,32 @@ def test_cathedral_full_level_and_mixed_cost() -> None:
     )
 
 
+def test_virtue_above_14_destroying_is_the_players_choice() -> None:
+    """'they *may* destroy 1 unpaid Debt': on your own turn you can keep it (to pay it off
+    later); a gain outside your turn (another player's Monument) destroys at once."""
+    st = to_turn(blank(3), YELLOW)
+    y = st.players[YELLOW]
+    y.virtue, y.debts = 14, 2
+    give(y, clay=2)
+    st.players[YELLOW].at["storehouse"] = 0
+    st = play(st, YELLOW, "place storehouse")
+    st = play(st, YELLOW, "trade clay+clay->virtue")
+    assert st.players[YELLOW].debts == 2
+    assert "done" in {ENGINE.format_action(a, st) for a in ENGINE.legal_actions(st, YELLOW)}
+    st = play(st, YELLOW, "done")
+    assert (st.players[YELLOW].virtue, st.players[YELLOW].debts) == (14, 2)
+    assert not st.pending and st.current != YELLOW
+
+    st = to_turn(blank(3), RED)
+    r = st.players[RED]
+    r.apprentices = [apprentice("Labourer")]
+    r.hand = [building("monument")]
+    give(r, **dict(BUILDING_BY_ID[building("monument")].cost))
+    st.players[YELLOW].virtue, st.players[YELLOW].debts = 14, 1
+    st = play(st, RED, "place guildhall build monument")
+    assert (st.players[YELLOW].virtue, st.players[YELLOW].debts) == (14, 0)
+
+
 def test_virtue_track_examples() -> None:
     """Yellow at 13 cannot use the Black Market; +3 virtue stops at 14 and destroys 2 debts.
     Red at 11 steals from the Tax Stand and may visit the Black Market again. Green at 1 cannot
@@ -324,7 +350,11 @@ def test_virtue_track_examples() -> None:
     give(y, silver=5)
     assert "10 or more" in refused(st, YELLOW, "place blackmarket a")
     change_virtue(st, YELLOW, 3)
+    assert (st.players[YELLOW].virtue, st.players[YELLOW].debts) == (14, 3)
+    assert [(p.kind, p.data) for p in st.pending] == [("destroy", {"left": 2})]
+    st = play(play(st, YELLOW, "destroy"), YELLOW, "destroy")
     assert (st.players[YELLOW].virtue, st.players[YELLOW].debts) == (14, 1)
+    assert st.players[YELLOW].paid == 0, "destroyed debts are not paid debts"
 
     st = blank(3)
     st.players[RED].virtue = 11
