@@ -84,7 +84,8 @@ per debt.
 - Workers set aside beside a full Guildhall still count as Guildhall workers for the opponent.
 - Ada's ignored Tax adds to the avoid-Tax icons of low virtue.
 - The Church asks: `destroy` a debt or keep it (`done`). Automatic when it can only help: \
-Gatekeepers free up to 2, Squires collect. The Tavern's free hire is required (any face-up apprentice).
+Gatekeepers free up to 2, Squires collect. The Tavern's free hire is required (any face-up \
+apprentice).
 - When nothing more can be done at a location (no affordable trade or capture, no Guardhouse \
 action), the turn ends by itself; `done` stops earlier.
 - A player with no worker on the board and none to take back (all in Prison, the Guildhall, the \
