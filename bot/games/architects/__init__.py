@@ -68,11 +68,13 @@ when a place is impossible; it plays after the humans each round; the 2-player n
 discarding at other times is never useful and is not offered.
 - Identical apprentices add up (two Jewellers: +2 silver). Conspirator: each capture after the \
 first is free. Trickster: every Black Market space costs 1 less.
-- Virtue above 14: on your own turn you choose, debt by debt, to `destroy` it or keep it \
-(`done`; a kept debt can still be paid off for its bonuses). A gain outside your turn (another's \
-Monument or reset, end-game effects) destroys at once; the opponent always destroys.
-- Black Market Reset: Gatekeepers release before Squires check (the owner's best order); nobody \
-takes a debt when no one is in Prison.
+- Virtue above 14: you choose, debt by debt, to `destroy` it or keep it (`done`; a kept debt \
+can still be paid off for its bonuses), asked at once even in another player's turn (their \
+Monument, a reset). End-game effects destroy at once (no later turn to pay off); the opponent \
+always destroys.
+- Black Market Reset: each Gatekeeper owner with workers in Prison is asked how many to free (up \
+to 2 each, or none: `release 2`, `done`), in seat order; then Squires check (Gatekeeper first is \
+the owner's better order); nobody takes a debt when no one is in Prison.
 - Start player: seat 1 (variable setup: most virtue). The opening draft's last card of each pack \
 goes under the Building pile. Solo: deal 5, keep 3, one at a time.
 - Resource Markets are removed whenever the automated opponent plays. The opponent counts as a \
@@ -83,9 +85,8 @@ more (equal totals: the order leaving more virtue). Fountain and Gambler's Den t
 per debt.
 - Workers set aside beside a full Guildhall still count as Guildhall workers for the opponent.
 - Ada's ignored Tax adds to the avoid-Tax icons of low virtue.
-- The Church asks: `destroy` a debt or keep it (`done`). Automatic when it can only help: \
-Gatekeepers free up to 2, Squires collect. The Tavern's free hire is required (any face-up \
-apprentice).
+- The Church asks: `destroy` a debt or keep it (`done`). Squires collect automatically. The \
+Tavern's free hire is required (any face-up apprentice).
 - When nothing more can be done at a location (no affordable trade or capture, no Guardhouse \
 action), the turn ends by itself; `done` stops earlier.
 - A player with no worker on the board and none to take back (all in Prison, the Guildhall, the \
@@ -273,6 +274,8 @@ PROMPTS = {
     "tavern": "Tavern: hire any apprentice for free",
     "dismiss": "too many apprentices: dismiss one",
     "destroy": "you may destroy {left} unpaid debt(s) (`destroy`), or keep them (`done`)",
+    "gatekeeper": "Black Market Reset: your Gatekeeper may release up to {left} (`release 2`) "
+    "or `done`",
 }
 
 
@@ -282,7 +285,7 @@ def prompt(st: State) -> str:
         return "The game is over."
     if st.phase is Phase.DRAFT:
         return f"Opening draft, round {st.draft_round} of 3: everyone keeps one card."
-    who = player_name(st, st.current)
+    who = player_name(st, rules.actor(st))
     if st.pending:
         pend = st.pending[0]
         return f"{who}: " + PROMPTS.get(pend.kind, pend.kind).format(**pend.data)

@@ -18,6 +18,7 @@ location asks for, each a separate short action, so `legal_actions` stays small:
     prison | release | ransom silver | ransom debt | payoff   (Guardhouse)
     rescue                                             (Barracks: free yours from other boards)
     destroy                                            (Church, virtue above 14: an unpaid debt)
+    release 2                                          (Gatekeeper at a reset: how many to free)
     pay 2 stone 2 wood                                 (when a cost can be paid in several ways)
     discard well                                       (Cathedral, hand limit, Library)
     keep well                                          (draft, Black Market plans)
@@ -86,7 +87,8 @@ class Capture:
 @dataclass(frozen=True, slots=True)
 class Guard:
     """A Guardhouse action (prison, release, ransom-silver, ransom-debt, payoff), the Barracks
-    `rescue`, or `destroy` (an unpaid debt, by the Church or virtue above 14)."""
+    `rescue`, `destroy` (an unpaid debt, by the Church or virtue above 14) or `release-N` (a
+    Gatekeeper at a Black Market Reset)."""
 
     kind: str
 
@@ -225,6 +227,8 @@ def parse_action(text: str) -> Action | Rejection:
         return Capture(rest[0], colour)
     if head in ("prison", "release", "payoff", "rescue", "destroy") and not rest:
         return Guard(head)
+    if head == "release" and rest in (["1"], ["2"], ["3"], ["4"]):
+        return Guard(f"release-{rest[0]}")
     if head == "ransom" and len(rest) == 1 and rest[0] in ("silver", "debt"):
         return Guard(f"ransom-{rest[0]}")
     if head == "pay" and rest and len(rest) % 2 == 0 and len(rest) <= 12:

@@ -42,7 +42,7 @@ def value(st: State, i: int) -> float:
 
 def _finish_turn(st: State, seat: int, depth: int) -> float:
     """Value after taking the rest of this turn's decisions greedily (at most `depth`)."""
-    while depth and st.phase is Phase.PLAY and st.current == seat and st.pending:
+    while depth and st.phase is Phase.PLAY and seat in rules.to_act(st) and st.pending:
         options = [rules.apply(st, seat, a)[0] for a in rules.legal_actions(st, seat)]
         st = max(options, key=lambda s: value(s, seat))
         depth -= 1

@@ -36,17 +36,16 @@ def note(st: State, text: str) -> None:
 def change_virtue(st: State, i: int, delta: int) -> None:
     """Move a player on the Virtue Track; below 0 each missing point is a new unpaid debt.
 
-    Above 14 each excess point *may* destroy an unpaid debt. The player whose turn it is decides
-    (a `destroy` decision is queued: keeping a debt to pay it off later can be worth more, with
-    Debt Collectors, a Moneylender or a Reservoir). Anyone else (Monument, a Squire at another
-    player's reset, the automated opponent, end-game effects) destroys at once: they cannot be
-    asked outside their turn, and the debt could only be paid off on a later turn of theirs."""
+    Above 14 each excess point *may* destroy an unpaid debt: a `destroy` decision of that seat is
+    queued (keeping a debt to pay it off later can be worth more, with Debt Collectors, a
+    Moneylender or a Reservoir). The automated opponent and end-game effects (no later turn to
+    pay it off, so destroying is never worse) destroy at once."""
     p = st.players[i]
     v = p.virtue + delta
     if v > VIRTUE_MAX:
         excess = min(v - VIRTUE_MAX, p.debts)
-        if excess and st.phase is Phase.PLAY and i == st.current and i < st.seats:
-            st.pending.append(Pending("destroy", {"left": excess}))
+        if excess and st.phase is Phase.PLAY and i < st.seats:
+            st.pending.append(Pending("destroy", {"left": excess, "seat": i}))
         elif excess:
             p.debts -= excess
             note(st, f"{colour(st, i)} destroys {excess} debt{'s' * (excess > 1)}")

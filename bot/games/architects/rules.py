@@ -176,7 +176,16 @@ def to_act(st: State) -> frozenset[Seat]:
         return frozenset(Seat(s) for s in range(st.seats) if not st.draft_choice[s])
     if st.phase is Phase.OVER:
         return frozenset()
-    return frozenset({Seat(st.current)})
+    return frozenset({Seat(actor(st))})
+
+
+def actor(st: State) -> int:
+    """Who owes the next decision: the seat named by the first pending decision (a Gatekeeper at
+    a reset, a debt to destroy after another player's Monument), else the player whose turn it
+    is."""
+    if st.pending:
+        return int(st.pending[0].data.get("seat", st.current))
+    return st.current
 
 
 def workers_at_large(st: State, i: int) -> list[str]:
@@ -413,6 +422,8 @@ def candidates(st: State, i: int) -> list[Action]:
         return [Dismiss(k + 1) for k in range(len(p.apprentices))]
     if kind == "destroy":
         return [Guard("destroy"), Done()]
+    if kind == "gatekeeper":
+        return [Guard(f"release-{n}") for n in range(1, data["left"] + 1)] + [Done()]
     return []
 
 
@@ -512,6 +523,15 @@ def problem(st: State, i: int, action: Action) -> str | None:
     if kind == "dismiss":
         if not isinstance(action, Dismiss) or action.index > len(p.apprentices):
             return f"You have too many apprentices: `dismiss 1` .. `dismiss {len(p.apprentices)}`."
+        return None
+    if kind == "gatekeeper":
+        if isinstance(action, Done):
+            return None
+        most = min(data["left"], p.prison)
+        if not isinstance(action, Guard) or action.kind not in {
+            f"release-{n}" for n in range(1, most + 1)
+        }:
+            return f"Gatekeeper: `release 1` .. `release {most}` from Prison, or `done`."
         return None
     if kind == "destroy":
         if isinstance(action, Done):
@@ -911,6 +931,13 @@ def _apply_pending(st: State, i: int, action: Action, out: Outcome) -> None:
         st.apprentice_deck.append(card)
         out.say(st, f"{who} discards the {APPRENTICE_BY_ID[card].name}")
         st.pending.pop(0)
+    elif kind == "gatekeeper":
+        assert isinstance(action, Guard)
+        n = int(action.kind.split("-")[1])
+        p.prison -= n
+        p.supply += n
+        out.say(st, f"{who}'s Gatekeeper releases {n} worker(s) from Prison")
+        st.pending.pop(0)
     elif kind == "destroy":
         assert isinstance(action, Guard)
         p.debts -= 1
@@ -1043,9 +1070,10 @@ def construct(st: State, i: int, cid: int, out: Outcome) -> None:
 
 def black_market_reset(st: State, out: Outcome) -> None:
     """The five steps: Black Market workers to Prison; flip the top small card onto the large
-    pile (reshuffling the large pile into a new small pile when it is empty); Gatekeepers
-    release 2 and then Squires with nobody in Prison collect; 3+ in Prison lose 1 virtue; the
-    most in Prison take a debt."""
+    pile (reshuffling the large pile into a new small pile when it is empty); each Gatekeeper
+    owner with workers in Prison decides how many to release (up to 2 each, a queued decision
+    of that seat), then `_finish_reset`: Squires with nobody in Prison collect, 3+ in Prison
+    lose 1 virtue, the most in Prison take a debt."""
     st.reset_due = False
     for space, owner in enumerate(st.black_market):
         if owner >= 0:
@@ -1056,11 +1084,19 @@ def black_market_reset(st: State, out: Outcome) -> None:
         st.large_market = []
     if st.small_market:
         st.large_market.insert(0, st.small_market.pop(0))
+    out.reveals = True
+    out.say(st, "Black Market Reset")
     for i, p in enumerate(st.players):
-        for _ in E.apprentices_of(p, "gatekeeper"):
-            freed = min(2, p.prison)
-            p.prison -= freed
-            p.supply += freed
+        gatekeepers = len(E.apprentices_of(p, "gatekeeper"))
+        if gatekeepers and p.prison and i < st.seats:
+            most = min(2 * gatekeepers, p.prison)
+            st.pending.append(Pending("gatekeeper", {"seat": i, "left": most}))
+    st.pending.append(Pending("auto-reset"))
+
+
+def _finish_reset(st: State, out: Outcome) -> None:
+    """Reset steps 3 (Squires, after the Gatekeepers: the owner's better order), 4 and 5."""
+    for i, p in enumerate(st.players):
         for a in E.apprentices_of(p, "squire"):
             if p.prison == 0:
                 E.gain(st, i, APPRENTICE_BY_ID[a].bonus)
@@ -1072,16 +1108,18 @@ def black_market_reset(st: State, out: Outcome) -> None:
         for p in st.players:
             if p.prison == most:
                 p.debts += 1
-    out.reveals = True
-    out.say(st, "Black Market Reset")
 
 
 def _settle(st: State, out: Outcome) -> None:
     """Run automatic steps and single-answer decisions; end the turn when nothing is owed."""
     while st.phase is Phase.PLAY:
-        i = st.current
+        i = actor(st)
         if st.pending:
             pend = st.pending[0]
+            if pend.kind == "auto-reset":
+                st.pending.pop(0)
+                _finish_reset(st, out)
+                continue
             if pend.kind == "auto-build":
                 st.pending.pop(0)
                 construct(st, i, pend.data["card"], out)

@@ -71,6 +71,13 @@ def test_apprentice_power(card: ApprenticeCard) -> None:
     elif kind == "gatekeeper":
         r.prison = 3
         st = _reset(st)
+        # The owner decides, during Blue's turn: how many (up to 2) or none.
+        assert ENGINE.to_act(st) == {RED} and st.current == BLUE
+        legal = {ENGINE.format_action(a, st) for a in ENGINE.legal_actions(st, RED)}
+        assert legal == {"release 1", "release 2", "done"}
+        kept = play(st, RED, "done")
+        assert kept.players[RED].prison == 3 and kept.players[RED].debts == 1
+        st = play(st, RED, "release 2")
         assert st.players[RED].prison == 1 and st.players[BLUE].prison == 3
     elif kind == "illusionist":
         give(r, silver=1)

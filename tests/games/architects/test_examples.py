@@ -239,6 +239,9 @@ def test_black_market_reset_with_gatekeeper() -> None:
     st.small_market = [1, 2, 3]
     give(st.players[RED], silver=3)
     st = play(st, RED, "place blackmarket c")
+    assert ENGINE.to_act(st) == {BLUE}, "Blue uses the Gatekeeper during Red's reset"
+    assert "Gatekeeper" in ENGINE.view(st, None).prompt
+    st = play(st, BLUE, "release 2")
     prisons = [st.players[s].prison for s in (RED, BLUE, YELLOW)]
     assert prisons == [2, 1, 2]
     assert st.black_market == [-1, -1, -1]
@@ -315,8 +318,8 @@ def test_cathedral_full_level_and_mixed_cost() -> None:
 
 
 def test_virtue_above_14_destroying_is_the_players_choice() -> None:
-    """'they *may* destroy 1 unpaid Debt': on your own turn you can keep it (to pay it off
-    later); a gain outside your turn (another player's Monument) destroys at once."""
+    """'they *may* destroy 1 unpaid Debt': you can keep it (to pay it off later), also when the
+    gain comes in another player's turn (their Monument): then you are asked in that turn."""
     st = to_turn(blank(3), YELLOW)
     y = st.players[YELLOW]
     y.virtue, y.debts = 14, 2
@@ -337,7 +340,11 @@ def test_virtue_above_14_destroying_is_the_players_choice() -> None:
     give(r, **dict(BUILDING_BY_ID[building("monument")].cost))
     st.players[YELLOW].virtue, st.players[YELLOW].debts = 14, 1
     st = play(st, RED, "place guildhall build monument")
+    assert ENGINE.to_act(st) == {YELLOW} and st.current == RED
+    assert "destroy" in ENGINE.view(st, None).prompt
+    st = play(st, YELLOW, "destroy")
     assert (st.players[YELLOW].virtue, st.players[YELLOW].debts) == (14, 0)
+    assert ENGINE.to_act(st) == {BLUE}, "then Red's turn ends as usual"
 
 
 def test_virtue_track_examples() -> None:
@@ -351,7 +358,7 @@ def test_virtue_track_examples() -> None:
     assert "10 or more" in refused(st, YELLOW, "place blackmarket a")
     change_virtue(st, YELLOW, 3)
     assert (st.players[YELLOW].virtue, st.players[YELLOW].debts) == (14, 3)
-    assert [(p.kind, p.data) for p in st.pending] == [("destroy", {"left": 2})]
+    assert [(p.kind, p.data) for p in st.pending] == [("destroy", {"left": 2, "seat": YELLOW})]
     st = play(play(st, YELLOW, "destroy"), YELLOW, "destroy")
     assert (st.players[YELLOW].virtue, st.players[YELLOW].debts) == (14, 1)
     assert st.players[YELLOW].paid == 0, "destroyed debts are not paid debts"
