@@ -21,7 +21,7 @@ from discord.ext import commands
 from bot.games.architects.labels import capture_label, place_label
 from bot.games.protocol import step_text
 from bot.games.rejections import Rejection
-from bot.table.architects import is_private_move
+from bot.table.architects import is_private_move, move_menu
 from bot.table.replies import ChoiceMenu, Reply
 from cogs._base import (
     SeatContext,
@@ -417,10 +417,12 @@ async def _private_menu(interaction: discord.Interaction) -> ChoiceMenu | None:
         return None
     to_act = ctx.engine.to_act(ctx.state)
     token = service.decision_token(ctx.session, ctx.state, ctx.seat) if len(to_act) > 1 else None
+    named = {n: label for label, n in move_menu(ctx.state, int(ctx.seat))}
     return ChoiceMenu(
         session_id=ctx.session.id,
         version=ctx.session.version,
         options=tuple(moves),
+        labels=tuple(named.get(n, n) for n in moves),
         placeholder="Choose a card",
         seat=int(ctx.seat) if token else None,
         token=token or "",

@@ -46,7 +46,7 @@ def move_menu(state: Any, seat: int) -> list[tuple[str, str]]:
     slot holds and what it costs, what a Black Market space gives, how many workers a capture
     takes."""
     from bot.games import get_engine
-    from bot.games.architects.labels import capture_label, place_label
+    from bot.games.architects.labels import decision_label, place_label
 
     engine = get_engine("architects")
     out = []
@@ -58,10 +58,8 @@ def move_menu(state: Any, seat: int) -> list[tuple[str, str]]:
             label = place_label(state, seat, words[1], rest)
             if rest:
                 label = f"{_PLACES[words[1]]} {label}"
-        elif words[0] == "capture":
-            label = "capture " + capture_label(state, n[len("capture ") :])
         else:
-            label = n
+            label = decision_label(state, seat, n)
         out.append((label[:100], n))
     return out
 

@@ -54,3 +54,42 @@ def test_table_menu_labels_every_legal_move() -> None:
         ENGINE.format_action(a, st) for a in ENGINE.legal_actions(st, 0)
     ]
     assert ("capture blue at the Forest: 2 workers", "capture forest blue") in menu
+
+
+def test_decision_labels_say_what_each_choice_does() -> None:
+    """Menus after the placement name cards, people and amounts, not just notation."""
+    from bot.games.architects.cards import APPRENTICE_BY_ID
+    from bot.table.architects import move_menu
+
+    from .positions import apprentice, building, to_turn
+
+    st = blank(2)
+    r = st.players[0]
+    r.prison, r.debts = 2, 1
+    st.players[1].captured = {0: 3}
+    give(r, silver=12)
+    st = play(st, 0, "place guardhouse")
+    menu = dict((n, label) for label, n in move_menu(st, 0))
+    assert menu["release"] == "release: free your 2 worker(s) from Prison"
+    assert menu["ransom silver"].endswith("free your 3 worker(s) from other boards for 5 silver")
+    assert menu["payoff"] == "payoff: pay off a debt for 6 silver (+1 virtue)"
+    assert menu["done"] == "done: no more Guardhouse actions"
+
+    st = to_turn(blank(2), 0)
+    r = st.players[0]
+    r.apprentices = [apprentice("Labourer"), apprentice("Stonecutter"), apprentice("Thief")]
+    assert place_label(st, 0, "quarry", "") == "Quarry: +2 stone"
+    st.tax_stand = 5
+    assert place_label(st, 0, "taxstand", "") == "Tax Stand: take 5 silver, -1 virtue"
+    r.hand = [building("well"), building("church")]
+    r.apprentices.append(apprentice("Jeweller"))
+    r.apprentices += [apprentice("Woodcutter"), apprentice("Miner")]
+    st.pending = []
+    from bot.games.architects.state import Pending
+
+    st.pending = [Pending("dismiss")]
+    menu = dict((n, label) for label, n in move_menu(st, 0))
+    assert menu["dismiss 4"] == f"dismiss 4: {APPRENTICE_BY_ID[r.apprentices[3]].name} [tiling]"
+    st.pending = [Pending("discard")]
+    menu = dict((n, label) for label, n in move_menu(st, 0))
+    assert menu["discard well"] == "discard Well (3 VP)"
