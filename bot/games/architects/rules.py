@@ -430,10 +430,12 @@ def candidates(st: State, i: int) -> list[Action]:
 def problem(st: State, i: int, action: Action) -> str | None:
     """Why player i may not take `action` now, in one sentence (None when legal)."""
     if st.phase is Phase.DRAFT:
+        pack = sorted(set(st.draft_packs[i]))
+        options = " or ".join(f"`keep {BUILDING_BY_ID[c].slug}`" for c in pack)
         if not isinstance(action, Keep):
-            return "Choose a card to keep from your draft hand: `keep <building>`."
+            return f"First keep a card of your opening draft hand: {options}."
         if BUILDING_BY_SLUG[action.card].cid not in st.draft_packs[i]:
-            return f"{BUILDING_BY_SLUG[action.card].name} is not in your draft hand."
+            return f"{BUILDING_BY_SLUG[action.card].name} is not in your draft hand: {options}."
         return None
     p = st.players[i]
     if not st.pending:

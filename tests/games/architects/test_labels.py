@@ -93,3 +93,25 @@ def test_decision_labels_say_what_each_choice_does() -> None:
     st.pending = [Pending("discard")]
     menu = dict((n, label) for label, n in move_menu(st, 0))
     assert menu["discard well"] == "discard Well (3 VP)"
+
+
+def test_draft_refusal_lists_the_cards_to_keep_and_effects_read_as_words() -> None:
+    """A placement during the draft is refused with the exact `keep` moves open; a card's
+    effect reads 'highest Cathedral: +2 VP', 'gain 1 gold or 1 marble'."""
+    from bot.games.architects.view import building_view
+
+    from .positions import building, refused
+
+    st = ENGINE.new_game(2, {}, 5)
+    pack = sorted(set(st.draft_packs[0]))
+    message = refused(st, 0, "place quarry")
+    assert all(f"`keep {_slug(c)}`" in message for c in pack), message
+    assert building_view(building("steeple")).effect == "highest Cathedral: +2 VP"
+    assert building_view(building("chapel")).effect == "highest Cathedral: +2 virtue"
+    assert building_view(building("clay-pit")).effect == "gain 1 gold or 1 marble"
+
+
+def _slug(cid: int) -> str:
+    from bot.games.architects.cards import BUILDING_BY_ID
+
+    return BUILDING_BY_ID[cid].slug
