@@ -205,7 +205,7 @@ class ArchitectsCog(
             return []
         legal = await _legal(interaction)
         rests = [n[len("capture ") :] for n in legal if n.startswith("capture ")]
-        labels = {r: capture_label(ctx.state, r) for r in rests}
+        labels = {r: capture_label(ctx.state, r, int(ctx.seat)) for r in rests}
         return [make_choice(labels[r], r) for r in rank(rests, current, key=lambda r: labels[r])]
 
     @app_commands.command(name="guard")

@@ -40,11 +40,13 @@ def place_label(st: State, seat: int, location: str, rest: str) -> str:
     if location == "blackmarket":
         space = "abc".index(words[0])
         cost = black_market_cost(p, space)
+        loss = "" if E.apprentices_of(p, "illusionist") else ", -1 virtue"
         if space == 1 and words[1] == "hire":
-            return f"{rest}: {_apprentice(st, words[2])} - {cost} silver, -1 virtue"
+            return f"space b, hire {words[2]}: {_apprentice(st, words[2])} - {cost} silver{loss}"
         if space == 1:
-            return f"{rest}: draw 5 plans, keep 1 - {cost} silver, -1 virtue"
-        return f"{rest}: {_goods(market_face(st, space))} - {cost} silver, -1 virtue"
+            return f"space b, plans: draw 5, keep 1 - {cost} silver{loss}"
+        face = _goods(market_face(st, space))
+        return f"space {words[0]}: {face} - {cost} silver{loss}"
     if location == "guildhall" and words[:1] == ["build"]:
         card = BUILDING_BY_SLUG[words[1]]
         return f"build {card.name}: {card.vp} VP, pays {_goods(card.cost)}"
@@ -77,12 +79,15 @@ def place_label(st: State, seat: int, location: str, rest: str) -> str:
     return f"{LOCATION_NAMES[location]}: {bare.get(location, rest)}"
 
 
-def capture_label(st: State, rest: str) -> str:
-    """e.g. 'forest red: 3 workers'."""
+def capture_label(st: State, rest: str, seat: int | None = None) -> str:
+    """e.g. 'blue at the Forest: 3 workers'; the capturer's own group says where it goes."""
     loc, colour = rest.split()
     j = E.colour_index(st, colour)
     n = st.players[j].at.get(loc, 0) if j >= 0 else 0
-    return f"{colour} at the {LOCATION_NAMES[loc]}: {n} worker{'s' * (n != 1)}"
+    workers = f"{n} worker{'s' * (n != 1)}"
+    if seat is not None and j == seat:
+        return f"your own at the {LOCATION_NAMES[loc]}: {workers} back to your supply"
+    return f"{colour} at the {LOCATION_NAMES[loc]}: {workers}"
 
 
 def decision_label(st: State, seat: int, notation: str) -> str:
@@ -104,7 +109,7 @@ def decision_label(st: State, seat: int, notation: str) -> str:
     if head == "gain" and rest and kind == "gain":
         return f"gain {st.pending[0].data['amounts'][rest[0]]} {rest[0]}"
     if head == "capture" and rest:
-        return "capture " + capture_label(st, " ".join(rest))
+        return "capture " + capture_label(st, " ".join(rest), seat)
     captives = sum(p.captured.values())
     away = E.captured_from(st, seat)
     guard = {

@@ -802,7 +802,11 @@ def _apply_black_market(st: State, i: int, detail: tuple[str, ...], out: Outcome
 
 def _goods(items: Any) -> str:
     pairs = items.items() if isinstance(items, dict) else items
-    return ", ".join(f"{n} {g}" for g, n in pairs) or "nothing"
+    words = {"cards": "building card"}
+    return (
+        ", ".join(f"{n} {words.get(g, g)}{'s' * (g == 'cards' and n > 1)}" for g, n in pairs)
+        or "nothing"
+    )
 
 
 def occupy_guildhall(st: State, i: int) -> None:

@@ -115,3 +115,44 @@ def _slug(cid: int) -> str:
     from bot.games.architects.cards import BUILDING_BY_ID
 
     return BUILDING_BY_ID[cid].slug
+
+
+def test_capture_and_black_market_labels_read_as_sentences() -> None:
+    """Your own group says it goes back to your supply; a Black Market space names the space and
+    the apprentice; an Illusionist's owner loses no virtue there."""
+    from bot.table.architects import move_menu
+
+    from .positions import apprentice
+
+    st = blank(2)
+    st.players[0].at["quarry"] = 1
+    st.players[1].at["forest"] = 2
+    give(st.players[0], silver=9)
+    st = play(st, 0, "place towncentre")
+    menu = dict((n, label) for label, n in move_menu(st, 0))
+    assert menu["capture quarry red"] == (
+        "capture your own at the Quarry: 1 worker back to your supply"
+    )
+    assert menu["capture forest blue"] == "capture blue at the Forest: 2 workers"
+
+    st = blank(2)
+    give(st.players[0], silver=9)
+    name = _apprentice_name(st.rows[1][0])
+    assert place_label(st, 0, "blackmarket", "b hire b1").startswith(f"space b, hire b1: {name}")
+    assert place_label(st, 0, "blackmarket", "a").endswith("- 1 silver, -1 virtue")
+    st.players[0].apprentices = [apprentice("Illusionist")]
+    assert place_label(st, 0, "blackmarket", "a").endswith("- 1 silver")
+
+
+def _apprentice_name(cid: int) -> str:  # noqa: N802
+    from bot.games.architects.cards import APPRENTICE_BY_ID
+
+    return APPRENTICE_BY_ID[cid].name
+
+
+def test_reward_of_a_building_card_reads_as_words() -> None:
+    """'gains 1 virtue, 1 building card' (not '1 cards')."""
+    from bot.games.architects.rules import _goods
+
+    assert _goods((("virtue", 1), ("cards", 1))) == "1 virtue, 1 building card"
+    assert _goods((("cards", 2),)) == "2 building cards"
