@@ -26,7 +26,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="python -m bot",
         description="Guildhall: board games in Discord. Without a subcommand, runs the bot.",
     )
-    sub = parser.add_subparsers(dest="command", metavar="{local,play,replay,bench}")
+    sub = parser.add_subparsers(dest="command", metavar="{local,play,replay,bench,sync}")
     local.add_arguments(
         sub.add_parser(
             "local",

@@ -38,6 +38,14 @@ COMPONENTS_EXTENSION = "cogs.components"
 """Registers the persistent buttons and menus (`DynamicItem`s) that outlive a restart."""
 
 
+def _intents(settings: Settings) -> discord.Intents:
+    """Slash commands and components need no privileged intent; Server Members only if the
+    owner opted in (a leaving host then hands the host role on)."""
+    intents = discord.Intents.default()
+    intents.members = settings.members_intent
+    return intents
+
+
 def default_extensions() -> tuple[str, ...]:
     """The extensions `setup_hook` loads, in order: the `/game` group, the persistent
     components, each registered game's command group (`bot.table.registry`), the error handler.
@@ -72,7 +80,7 @@ class GameBot(commands.Bot):
         # Slash commands and components need no privileged intent (no message content, members).
         super().__init__(
             command_prefix=commands.when_mentioned,
-            intents=discord.Intents.default(),
+            intents=_intents(settings),
             help_command=None,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
         )

@@ -65,6 +65,8 @@ class Settings:
     tables_in_threads: open new tables in a thread unless `/game new thread:` says otherwise.
     lobbies_per_member: open lobbies one member may host in a server (None: no cap).
     These four and the reminder interval are the defaults of every server's `/game settings`.
+    members_intent: ask for the Server Members intent (enable it in the portal too), so a host
+      who leaves a server hands the host role on at once.
     """
 
     discord_token: Secret = field(default_factory=lambda: Secret(""))
@@ -76,6 +78,7 @@ class Settings:
     turn_limit_action: str = "end"
     tables_in_threads: bool = False
     lobbies_per_member: int | None = 3
+    members_intent: bool = False
 
     @property
     def has_token(self) -> bool:
@@ -184,6 +187,7 @@ def settings_from_mapping(env: Mapping[str, str]) -> Settings:
         turn_limit_action=_choice(env, "TURN_LIMIT_ACTION", TURN_LIMIT_ACTIONS, "end"),
         tables_in_threads=_flag(env, "TABLES_IN_THREADS"),
         lobbies_per_member=_cap(env, "LOBBIES_PER_MEMBER", 3),
+        members_intent=_flag(env, "SERVER_MEMBERS_INTENT"),
     )
 
 

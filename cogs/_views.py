@@ -93,8 +93,9 @@ class MoveButton(
     # The version layouts (gh:m/gh:h) and the per-seat ones (gh:t/gh:u) share this class, so
     # the bot registers one item for both; group names differ because Python's re needs it.
     template=(
-        r"gh:(?:(?P<kind>[mh]):(?P<session>\d+):(?P<version>\d+):(?P<payload>.+)"
-        r"|(?P<skind>[tu]):(?P<ssession>\d+):(?P<seat>\d+):(?P<token>[0-9a-f]+):(?P<spayload>.+))"
+        r"gh:(?:(?P<kind>[mh]):(?P<session>[0-9]{1,19}):(?P<version>[0-9]{1,19}):(?P<payload>.+)"
+        r"|(?P<skind>[tu]):(?P<ssession>[0-9]{1,19}):(?P<seat>[0-9]{1,3}):(?P<token>[0-9a-f]{1,32})"
+        r":(?P<spayload>.+))"
     ),
 ):
     """A button that submits one move for one session at one state version, or (with `seat`
@@ -252,8 +253,8 @@ def option_value(notation: str) -> str:
 class MoveSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
     template=(
-        r"gh:(?:s:(?P<session>\d+):(?P<version>\d+)"
-        r"|q:(?P<qsession>\d+):(?P<seat>\d+):(?P<token>[0-9a-f]+))"
+        r"gh:(?:s:(?P<session>[0-9]{1,19}):(?P<version>[0-9]{1,19})"
+        r"|q:(?P<qsession>[0-9]{1,19}):(?P<seat>[0-9]{1,3}):(?P<token>[0-9a-f]{1,32}))"
     ),
 ):
     """A drop-down of moves for one session at one state version (or, with `seat` and

@@ -24,7 +24,7 @@ from bot.games.rejections import Rejection
 from cogs._base import bot_of, caller_of, choice, rank, run
 from cogs._errors import UserFacingError
 from cogs._permissions import CHANNEL_NEEDS, THREAD_NEEDS, missing, missing_sentence
-from cogs._replies import defer, deliver_in, message_kwargs
+from cogs._replies import defer, deliver_in, message_kwargs, notice_refused, nudge, send_direct
 
 if TYPE_CHECKING:
     from bot.app import GameBot
@@ -129,6 +129,13 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
         """A deleted thread ends its game; records are kept."""
         await self._place_deleted(payload.thread_id)
 
+    @commands.Cog.listener()
+    async def on_raw_member_remove(self, payload: discord.RawMemberRemoveEvent) -> None:
+        """A host who leaves the server hands the host role on (this event needs the optional
+        Server Members intent; without it moderators use `/game host`)."""
+        bot: GameBot = self.bot  # type: ignore[assignment]
+        await bot.table.member_left(payload.guild_id, payload.user.id)
+
     async def _place_deleted(self, place_id: int) -> None:
         bot: GameBot = self.bot  # type: ignore[assignment]
         for session in await bot.table.place_deleted(place_id):
@@ -138,6 +145,8 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
         """Post `post` in its game's channel or thread; an archived thread is unarchived first
         (Discord refuses posts there). A deleted place or lost permissions are logged and do not
         stop the other games' posts. Returns True if posted."""
+        if post.reply.only_for is not None:
+            return await self._post_privately(post)
         channel = self.bot.get_partial_messageable(post.channel_id)
         for attempt in range(2):
             try:
@@ -151,6 +160,18 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
                 log.warning("could not post in channel %s", post.channel_id, exc_info=True)
                 return False
         return False
+
+    async def _post_privately(self, post: ChannelPost) -> bool:
+        """A private reply of a post made without a command goes by DM; if refused, a turn
+        notice is turned off and a hidden event becomes a nudge in the channel."""
+        user_id = post.reply.only_for
+        assert user_id is not None
+        if await send_direct(self.bot, post.reply, post.channel_id):
+            return True
+        if post.reply.notice:
+            await notice_refused(self.bot, user_id)
+            return False
+        return await self.post(ChannelPost(post.channel_id, nudge(user_id)))
 
     async def _unarchive(self, thread_id: int) -> bool:
         """Reopen an archived thread so a game can post in it again."""
@@ -180,7 +201,7 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
             game: Which game to play.
             options: Game options as key=value, for example "games=3".
             thread: Open the game in a new thread of this channel (default: the server's setting).
-            turn_hours: Hours each turn may take; a game with no move in time is abandoned.
+            turn_hours: Hours each turn may take (what then happens is the server's setting).
         """
         table = bot_of(interaction).table
         if game.strip().lower() not in _game_names():

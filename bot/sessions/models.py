@@ -142,8 +142,8 @@ class Preview:
         before: The current state.
         after: The state the move would lead to.
         events: What would happen.
-        reveals: The move brings out something unknown before it (a card drawn, dice rolled):
-            the preview then shows the board before the move and none of its events.
+        reveals: The move brings out something nobody could know before it (dice, a card, a
+            hidden choice): `after` and `events` then hold that unknown and must not be shown.
     """
 
     session: SessionRecord

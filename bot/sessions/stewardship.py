@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import replace
+from datetime import timedelta
 
 from bot.games.rejections import Rejection, RejectionCode
 from bot.sessions.models import MoveResult
@@ -156,3 +157,18 @@ class Stewardship:
             self.service._forget(session)
             state = self.service.load(session)
             return await self.service._bots_then_result(engine, session, state, ())
+
+    async def restart_clock(self, session_id: int) -> None:
+        """A full turn limit from now (after a pause), for a game that has one."""
+        async with self.service._lock(session_id):
+            session = await self._open(session_id)
+            if isinstance(session, Rejection) or not session.turn_timeout_s:
+                return
+            now = self.service.now()
+            deadline = now + timedelta(seconds=session.turn_timeout_s)
+            try:
+                await self.service.store.update(
+                    session.id, session.version, SessionPatch(turn_deadline=deadline), now
+                )
+            except StaleVersionError:
+                log.info("session %s changed while its clock restarted; kept as is", session.id)

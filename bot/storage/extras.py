@@ -29,6 +29,10 @@ class Extras(Protocol):
         """Replace the server's stored settings."""
         ...
 
+    async def all_guild_settings(self) -> dict[int, dict[str, Any]]:
+        """Every server's stored settings (servers that changed none are absent)."""
+        ...
+
     async def notify(self, user_id: int) -> bool:
         """Whether the user wants a DM when it becomes their turn."""
         ...
@@ -87,6 +91,11 @@ class SqliteExtras:
             "SELECT settings FROM guild_settings WHERE guild_id = ?", (guild_id,)
         )
         return dict(json.loads(rows[0][0])) if rows else {}
+
+    async def all_guild_settings(self) -> dict[int, dict[str, Any]]:
+        """See `Extras`."""
+        rows = await self._fetch("SELECT guild_id, settings FROM guild_settings", ())
+        return {int(r[0]): dict(json.loads(r[1])) for r in rows}
 
     async def set_guild_settings(self, guild_id: int, values: Mapping[str, Any]) -> None:
         """See `Extras`."""
@@ -170,6 +179,10 @@ class MemoryExtras:
     async def guild_settings(self, guild_id: int) -> dict[str, Any]:
         """See `Extras`."""
         return dict(self._guilds.get(guild_id, {}))
+
+    async def all_guild_settings(self) -> dict[int, dict[str, Any]]:
+        """See `Extras`."""
+        return {g: dict(v) for g, v in self._guilds.items()}
 
     async def set_guild_settings(self, guild_id: int, values: Mapping[str, Any]) -> None:
         """See `Extras`."""

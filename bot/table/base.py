@@ -23,7 +23,9 @@ from bot.table.format import (
     FIELD_MAX,
     PAUSED_SENTENCE,
     clip,
+    escape_markdown,
     join_names,
+    plain_text,
     turn_limit_text,
 )
 from bot.table.replies import Caller, ImageFile
@@ -101,7 +103,7 @@ class TableBase:
     @staticmethod
     def _names(session: SessionRecord) -> dict[Seat, str]:
         """Display names by seat for the images ("Alice", "Heuristic bot"), not "Player 1"."""
-        return {Seat(record.seat): record.display_name for record in session.seats}
+        return {Seat(record.seat): plain_text(record.display_name) for record in session.seats}
 
     async def _board(
         self,
@@ -171,7 +173,7 @@ class TableBase:
     def _options_text(self, session: SessionRecord) -> str:
         if not session.options:
             return "none"
-        return ", ".join(f"{k}={v}" for k, v in sorted(session.options.items()))
+        return ", ".join(escape_markdown(f"{k}={v}") for k, v in sorted(session.options.items()))
 
     def _score_fields(
         self, session: SessionRecord, state: Any, outcome: Outcome | None

@@ -22,6 +22,7 @@ from bot.table.format import (
     ROWS_LIMIT,
     TEXT_MAX,
     clip,
+    plain_text,
 )
 from bot.table.replies import Caller, ChoiceButton, ChoiceMenu, Reply
 from bot.table.textcommands import (
@@ -137,7 +138,7 @@ class MoveChoices(TableBase):
                 session_id=session.id,
                 version=session.version,
                 options=tuple(notations),
-                placeholder=f"{record.display_name}, choose your move",
+                placeholder=f"{plain_text(record.display_name)}, choose your move",
                 labels=tuple(lab for lab, _ in entries),
             )
             return Choices(menu=menu)
@@ -191,7 +192,7 @@ class MoveChoices(TableBase):
                 continue
             if len(notations) > MENU_LIMIT or row >= ROWS_LIMIT:
                 return Choices(hint=f"Use `/{session.game_key} …` to choose.")
-            name = self._seat_name(session, state, seat)
+            name = plain_text(self._seat_name(session, state, seat))
             if len(notations) <= BUTTON_LIMIT:
                 buttons.extend(
                     ChoiceButton(

@@ -95,6 +95,16 @@ class TextCommands(LobbyCommands, ReadingCommands, EndingCommands):
             return await self.move(caller, args[0])
         if kind is CommandKind.CHOICES:
             return await self.moves_list(caller, args[0] if args else "")
+        if kind is CommandKind.LIST:
+            return await self.list_games(caller)
+        if kind is CommandKind.MINE:
+            return await self.mine(caller)
+        if kind is CommandKind.NOTIFY:
+            return await self.notify(caller, None if not args else args[0] == "on")
+        if kind is CommandKind.SETTINGS:
+            return await self.settings(caller)
+        if kind in (CommandKind.PAUSE, CommandKind.RESUME):
+            return await self.pause(caller, kind is CommandKind.PAUSE)
         return await self._execute_async_play(caller, kind, args)
 
     async def _execute_async_play(

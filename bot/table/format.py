@@ -4,6 +4,7 @@ titles, fields and messages; durations; clipping; splitting long markdown)."""
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
@@ -50,7 +51,9 @@ BOTS_FAILED = (
 )
 """Said when a saved move's bot replies failed: the truth about what was kept."""
 
-PAUSED_SENTENCE = "A moderator paused this game; no moves until it is resumed (`/game resume`)."
+PAUSED_SENTENCE = (
+    "This game is paused: no moves until the host or a moderator resumes it (`/game resume`)."
+)
 
 COLOUR_INFO = 0x3B6EA5
 
@@ -128,7 +131,10 @@ def duration_text(seconds: float) -> str:
 
 
 def turn_limit_text(seconds: int) -> str:
-    return f"{duration_text(seconds)} per turn; a game with no move in time is abandoned."
+    return (
+        f"{duration_text(seconds)} per turn; when it passes, this server's rule applies "
+        "(`/game settings`)."
+    )
 
 
 def usage(group: str, name: str, args: str) -> str:
@@ -199,3 +205,21 @@ def jump_link(session: Any) -> str:
     """A link that opens the game's channel or thread in Discord."""
     guild = session.guild_id or "@me"
     return f"https://discord.com/channels/{guild}/{session.place_id}"
+
+
+_MARKDOWN = re.compile(r"([\\*_~`|>#\[\]()<@:-])")
+
+
+def escape_markdown(text: str) -> str:
+    """`text` with Discord's markdown characters escaped, for strings a user typed (option
+    values, names) placed in a post: `**`, `||`, links and mentions show as typed."""
+    return _MARKDOWN.sub(r"\\\1", text)
+
+
+_ESCAPED = re.compile(r"\\([\\*_~`|>#\[\]()<@:.-])")
+
+
+def plain_text(text: str) -> str:
+    """Undo Discord markdown escaping (names are stored escaped, as posts need them): for
+    places that are not markdown, such as board images, button labels and menu placeholders."""
+    return _ESCAPED.sub(r"\1", text).replace("\u200b", "")  # and mention-breaking spaces

@@ -166,25 +166,34 @@ class PlayCommands(MoveChoices, AsyncPlayNotes):
         self, preview: Preview, note: str = "", alternatives: Sequence[tuple[str, str]] = ()
     ) -> Reply:
         session = preview.session
-        # A move that reveals (a card drawn...) is previewed on the board before it: the
-        # preview must not show what the player cannot know yet.
-        shown = preview.before if preview.reveals else preview.after
-        board = await self._board(
-            session, shown, f"preview-{session.ply + 1}", f"Preview of {preview.notation}"
-        )
         press = "choose below" if alternatives else "press Confirm"
-        where = "before" if preview.reveals else "after"
-        lines = [
-            f"This is the board {where} **{preview.notation}**. Nothing is played until you "
-            f"{press}."
-        ]
+        details: list[str] = []
         if preview.reveals:
-            lines.append("This move brings out something unknown (a card drawn or revealed).")
+            # The result holds dice, a card or a hidden choice nobody knows yet: show only the
+            # board as it is now, and no events of the move.
+            board = await self._board(
+                session, preview.before, f"now-{session.ply}", "The board now", seat=None
+            )
+            lines = [
+                f"**{preview.notation}** brings out something nobody knows yet (dice, cards or "
+                "a hidden choice), so its result cannot be shown before it is played. This is "
+                f"the board now. Nothing is played until you {press}."
+            ]
+        else:
+            board = await self._board(
+                session,
+                preview.after,
+                f"preview-{session.ply + 1}",
+                f"Preview of {preview.notation}",
+            )
+            lines = [
+                f"This is the board after **{preview.notation}**. "
+                f"Nothing is played until you {press}."
+            ]
+            happened = [e.for_viewer(preview.seat) for e in preview.events]
+            details = [f"• {e.text}" for e in happened if e is not None and e.text]
         if note:
             lines.append(note)
-        events = () if preview.reveals else preview.events
-        happened = [e.for_viewer(preview.seat) for e in events]
-        details = [f"• {e.text}" for e in happened if e is not None and e.text]
         if details:
             lines.append(
                 "If you confirm:" if not alternatives else f"If you choose {alternatives[0][0]!r}:"

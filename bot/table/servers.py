@@ -16,6 +16,7 @@ from typing import Any
 from bot.games.codec import CorruptStateError
 from bot.games.rejections import Rejection
 from bot.sessions.models import MoveResult
+from bot.sessions.stewardship import next_host
 from bot.storage.records import SessionRecord, SessionStatus
 from bot.table.format import (
     COLOUR_INFO,
@@ -50,6 +51,23 @@ LIST_MAX = 20
 
 SYSTEM = Caller(guild_id=None, channel_id=0, user_id=0, display_name="Guildhall")
 """The caller of posts made without a command (resumed bots)."""
+
+
+def channel_posts(place_id: int, replies: Sequence[Reply]) -> list[ChannelPost]:
+    """Replies made without a command, as posts: the public ones for the place, and the
+    private ones (`only_for`: hidden events, turn notices) for the front end to send by DM."""
+    return [ChannelPost(place_id, r) for r in replies if r.only_for is not None or not r.ephemeral]
+
+
+def _private_list(title: str, lines: list[str]) -> list[Reply]:
+    """One private reply listing at most `LIST_MAX` lines, then how many more there are."""
+    if len(lines) > LIST_MAX:
+        lines = [*lines[:LIST_MAX], f"…and {len(lines) - LIST_MAX} more."]
+    return [
+        Reply(
+            text=clip("\n".join(lines), TEXT_MAX), title=title, ephemeral=True, colour=COLOUR_INFO
+        )
+    ]
 
 
 class ServerCommands(PlayCommands):
@@ -131,17 +149,8 @@ class ServerCommands(PlayCommands):
         if not sessions:
             text = "No lobbies or games are open on this server. Start one with `/game new`."
             return [Reply(text=text, title="Games here", ephemeral=True, colour=COLOUR_INFO)]
-        lines = [self._game_line(s)[1] for s in sessions[:LIST_MAX]]
-        if len(sessions) > LIST_MAX:
-            lines.append(f"…and {len(sessions) - LIST_MAX} more.")
-        return [
-            Reply(
-                text=clip("\n".join(lines), TEXT_MAX),
-                title=f"Games here ({len(sessions)})",
-                ephemeral=True,
-                colour=COLOUR_INFO,
-            )
-        ]
+        lines = [self._game_line(s)[1] for s in sessions]
+        return _private_list(f"Games here ({len(sessions)})", lines)
 
     async def mine(self, caller: Caller) -> list[Reply]:
         """`/game mine`: every lobby and game the caller sits in, on any server, the ones
@@ -155,16 +164,7 @@ class ServerCommands(PlayCommands):
         yours = sum(1 for mine, _ in lines if mine)
         shown = [f"**Your move** — {line}" for mine, line in lines if mine]
         shown += [line for mine, line in lines if not mine]
-        if len(shown) > LIST_MAX:
-            shown = [*shown[:LIST_MAX], f"…and {len(shown) - LIST_MAX} more."]
-        return [
-            Reply(
-                text=clip("\n".join(shown), TEXT_MAX),
-                title=f"Your games ({len(sessions)}; your move in {yours})",
-                ephemeral=True,
-                colour=COLOUR_INFO,
-            )
-        ]
+        return _private_list(f"Your games ({len(sessions)}; your move in {yours})", shown)
 
     async def notify(self, caller: Caller, on: bool | None = None) -> list[Reply]:
         """`/game notify on|off`: a direct message whenever it becomes the caller's turn."""
@@ -205,6 +205,8 @@ class ServerCommands(PlayCommands):
         if paused == await self.extras.paused(session.id):
             return refused("This game is already paused." if paused else "This game is not paused.")
         await self.extras.set_paused(session.id, caller.user_id if paused else None)
+        if not paused and session.status is SessionStatus.ACTIVE:
+            await self.steward.restart_clock(session.id)  # the pause does not eat the turn
         name = self._game_name(session)
         if paused:
             text = f"{caller.display_name} paused this {name} game: no moves until `/game resume`."
@@ -283,9 +285,7 @@ class ServerCommands(PlayCommands):
             if isinstance(result, Rejection) or not result.moves:
                 continue
             replies = await self._announce_move(SYSTEM, result)
-            for reply in replies:
-                if reply.only_for is None and not reply.ephemeral:
-                    posts.append(ChannelPost(result.session.place_id, reply))
+            posts += channel_posts(result.session.place_id, replies)
         return posts
 
     async def retry_pending(self) -> list[ChannelPost]:
@@ -307,6 +307,21 @@ class ServerCommands(PlayCommands):
             if not isinstance(result, Rejection):
                 ended.append(result)
         return ended
+
+    async def member_left(self, guild_id: int, user_id: int) -> list[SessionRecord]:
+        """A member left the server: every game there they host passes the host role to the
+        next human player (their seat stays; the host or a moderator can hand it to a bot)."""
+        changed = []
+        for session in await self.service.list_open(guild_id):
+            if session.host_user_id != user_id:
+                continue
+            heir = next_host(session, user_id)
+            if heir is None:
+                continue
+            result = await self.steward.hand_host(session.id, heir)
+            if not isinstance(result, Rejection):
+                changed.append(result)
+        return changed
 
     def timeout_action_text(self, action: str) -> str:
         """What the timeout action means, for sentences."""

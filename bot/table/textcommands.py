@@ -101,6 +101,12 @@ class CommandKind(Enum):
     HELP = "help"
     MOVE = "move"
     CHOICES = "choices"
+    LIST = "list_games"
+    MINE = "mine"
+    NOTIFY = "notify"
+    SETTINGS = "settings"
+    PAUSE = "pause"
+    RESUME = "resume"
     AWAY = "away"
     BACK = "back"
     UNDO = "undo"
@@ -132,7 +138,7 @@ TABLE_SUBCOMMANDS: tuple[tuple[str, str, str], ...] = (
         "new",
         "<game> [options]",
         "open a lobby, e.g. `/game new cathedral games=3`; "
-        "`turn_hours=24` abandons the game if a turn takes longer",
+        "`turn_hours=24` sets a turn limit (what then happens is the server's setting)",
     ),
     ("join", "", "take a seat in the lobby"),
     ("leave", "", "give up your seat in the lobby"),
@@ -208,6 +214,12 @@ _GAME_WORDS: dict[str, CommandKind] = {
     "moves": CommandKind.CHOICES,
     "legal": CommandKind.CHOICES,
     "choices": CommandKind.CHOICES,
+    "list": CommandKind.LIST,
+    "mine": CommandKind.MINE,
+    "notify": CommandKind.NOTIFY,
+    "settings": CommandKind.SETTINGS,
+    "pause": CommandKind.PAUSE,
+    "resume": CommandKind.RESUME,
     "away": CommandKind.AWAY,
     "back": CommandKind.BACK,
     "undo": CommandKind.UNDO,
@@ -296,6 +308,10 @@ def _game_command(words: list[str]) -> Command:
         return Command(kind, tuple(args[:1]))
     if kind is CommandKind.RULES:
         return Command(kind, tuple(args[:1]))
+    if kind is CommandKind.NOTIFY:
+        if args and args[0].lower() not in ("on", "off"):
+            raise CommandError("Write `/game notify on` or `/game notify off`.")
+        return Command(kind, tuple(a.lower() for a in args[:1]))
     if kind is CommandKind.AWAY:
         if not args:
             raise CommandError(

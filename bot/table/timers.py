@@ -19,7 +19,7 @@ from bot.table.format import (
     join_names,
 )
 from bot.table.replies import ChannelPost, Reply
-from bot.table.servers import SYSTEM, ServerCommands
+from bot.table.servers import SYSTEM, ServerCommands, channel_posts
 
 log = logging.getLogger(__name__)
 
@@ -97,11 +97,7 @@ class TimerCommands(ServerCommands):
         )
         title = f"{self._game_name(session)}: a bot takes over"
         replies = await self._game_reply(SYSTEM, result, title, intro, "takeover")
-        return [
-            ChannelPost(result.session.place_id, r)
-            for r in replies
-            if r.only_for is None and not r.ephemeral
-        ]
+        return channel_posts(result.session.place_id, replies)
 
     async def _reminders(self, now: datetime) -> list[ChannelPost]:
         """Reminders by each server's interval. The guilds with games in progress are grouped by
@@ -121,12 +117,20 @@ class TimerCommands(ServerCommands):
             for due in await self.service.due_reminders(every, now, guild_ids=guild_ids):
                 if due.session.id in paused:
                     continue
-                posts.append(self._reminder_post(due.session, due.user_ids, due.waiting_since, now))
+                action = (await self.conf(due.session.guild_id)).timeout_action
+                posts.append(
+                    self._reminder_post(due.session, due.user_ids, due.waiting_since, now, action)
+                )
                 await self.service.mark_reminded(due.session.id, now)
         return posts
 
     def _reminder_post(
-        self, session: SessionRecord, user_ids: tuple[int, ...], since: datetime, now: datetime
+        self,
+        session: SessionRecord,
+        user_ids: tuple[int, ...],
+        since: datetime,
+        now: datetime,
+        action: str = "end",
     ) -> ChannelPost:
         name = self._game_name(session)
         seats = [s for s in session.seats if s.user_id in user_ids]
@@ -139,7 +143,9 @@ class TimerCommands(ServerCommands):
         )
         if session.turn_deadline is not None and session.turn_deadline > now:
             left = duration_text((session.turn_deadline - now).total_seconds())
-            text += f" Without a move in the next {left}, the game will be abandoned."
+            then = {"end": "the game will be abandoned", "bot": "a computer player takes over"}
+            if action in then:
+                text += f" Without a move in the next {left}, {then[action]}."
         text += " `/game status` shows the board."
         return ChannelPost(
             session.place_id,

@@ -379,6 +379,10 @@ class _Recorder:
         # direct messages: DM channel id -> recipient user id; users whose DMs are closed
         self.dm_channels: dict[int, int] = {}
         self.dms_closed: set[int] = set()
+        # permissions the bot lacks (Forbidden answers), threads archived
+        self.denied: set[str] = set()
+        self.unannounced: set[str] = set()
+        self.archived: set[int] = set()
 
     def next_id(self) -> int:
         return next(self._ids)
@@ -546,6 +550,15 @@ class FakeHTTP(HTTPClient):
             cid = int(route.channel_id or 0)
             if cid in self.rec.dm_channels:
                 return self._direct_message(route, body, got, cid)
+            needed = "send_messages_in_threads" if cid in self.rec.threads else "send_messages"
+            if needed in self.rec.denied:
+                raise _forbidden(50013, "Missing Permissions")
+            if cid in self.rec.archived:
+                response = _FakeResponse(400, "Bad Request")
+                raise discord.HTTPException(
+                    response,  # type: ignore[arg-type]
+                    {"code": 50083, "message": "Thread is archived"},
+                )
             message = self.rec.message_payload(cid, body)
             self.rec.sent.append(
                 Sent(
@@ -568,6 +581,8 @@ class FakeHTTP(HTTPClient):
             and path.endswith("/threads")
         ):
             parent = int(route.channel_id or 0)
+            if "create_public_threads" in self.rec.denied:
+                raise _forbidden(50013, "Missing Permissions")
             thread = Channel(self.rec.next_id(), str(body.get("name") or "thread"), parent)
             self.rec.threads[thread.id] = thread
             self.rec.sent.append(
@@ -583,6 +598,15 @@ class FakeHTTP(HTTPClient):
                 for cmd in (kwargs.get("json") or [])
             ]
         self.rec.sent.append(Sent("other", route.method, path, route.url, body, got))
+        if route.method == "PATCH" and path == "/channels/{channel_id}":
+            cid = int(route.channel_id or 0)
+            if body.get("archived") is False:
+                self.rec.archived.discard(cid)
+            return (self.rec.threads.get(cid) or Channel(cid, "channel")).payload()
+        if route.method == "DELETE" and path == "/channels/{channel_id}":
+            cid = int(route.channel_id or 0)
+            self.rec.threads.pop(cid, None)
+            return {}
         if route.method == "GET" and path == "/channels/{channel_id}":
             cid = int(route.channel_id or 0)
             return (self.rec.threads.get(cid) or Channel(cid, "channel")).payload()
@@ -639,6 +663,13 @@ class _FakeResponse:
 
     status: int
     reason: str
+
+
+def _forbidden(code: int, message: str) -> discord.Forbidden:
+    return discord.Forbidden(
+        _FakeResponse(403, "Forbidden"),  # type: ignore[arg-type]
+        {"code": code, "message": message},
+    )
 
 
 _OPTION_TYPES: dict[type, int] = {str: 3, int: 4, bool: 5, float: 10}
@@ -705,6 +736,26 @@ class Harness:
             and (channel_id is None or s.channel_id == channel_id)
         ]
 
+    def deny(self, *flags: str, announced: bool = True) -> None:
+        """From now on the bot lacks these permissions (e.g. "create_public_threads"): the
+        interactions say so in `app_permissions` (unless `announced` is False: a permission
+        removed after the interaction was sent), and Discord answers the matching requests
+        with Forbidden (code 50013, Missing Permissions), as it would."""
+        self.rec.denied.update(flags)
+        if not announced:
+            self.rec.unannounced.update(flags)
+
+    def app_permissions(self) -> discord.Permissions:
+        """The bot's permissions in the channel, as interactions carry them."""
+        perms = discord.Permissions.all()
+        for flag in self.rec.denied - self.rec.unannounced:
+            setattr(perms, flag, False)
+        return perms
+
+    def archive(self, thread_id: int) -> None:
+        """Archive a thread: posting there fails (code 50083) until it is unarchived."""
+        self.rec.archived.add(thread_id)
+
     def close_dms(self, user: User) -> None:
         """From now on Discord refuses direct messages to `user` (Forbidden, code 50007)."""
         self.rec.dms_closed.add(user.id)
@@ -730,7 +781,7 @@ class Harness:
             "channel_id": str(channel.id),
             "channel": channel.payload(),
             "member": user.member_payload(),
-            "app_permissions": str(discord.Permissions.all().value),
+            "app_permissions": str(self.app_permissions().value),
             "locale": "en-US",
             "guild_locale": "en-US",
             "entitlements": [],

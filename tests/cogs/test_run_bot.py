@@ -17,3 +17,13 @@ def test_run_bot_without_token_returns_2_and_never_logs_a_secret(
     with caplog.at_level(logging.ERROR):
         assert run_bot(Settings(discord_token=Secret(""))) == 2
     assert "New Application" in caplog.text
+
+
+def test_sync_without_a_token_explains_and_stops(monkeypatch, capsys) -> None:  # noqa: ANN001
+    """`python -m bot sync` with no token prints how to get one, like the bot itself."""
+    from bot.__main__ import main
+
+    monkeypatch.setenv("DISCORD_TOKEN", "")
+    monkeypatch.chdir("/")
+    assert main(["sync"]) == 2
+    assert "token" in capsys.readouterr().err.lower()

@@ -99,3 +99,27 @@ def test_env_example_lists_every_key() -> None:
         "TURN_REMINDER_HOURS",
     ):
         assert f"\n{key}=" in example
+
+
+def test_server_defaults_come_from_the_environment() -> None:
+    """The .env values become every server's `/game settings` defaults; bad ones are named."""
+    from bot.app import server_defaults
+    from bot.settings import SettingsError, settings_from_mapping
+
+    settings = settings_from_mapping(
+        {
+            "TURN_REMINDER_HOURS": "12",
+            "DEFAULT_TURN_HOURS": "48",
+            "TURN_LIMIT_ACTION": "bot",
+            "TABLES_IN_THREADS": "yes",
+            "LOBBIES_PER_MEMBER": "0",
+            "SERVER_MEMBERS_INTENT": "true",
+        }
+    )
+    conf = server_defaults(settings)
+    assert (conf.reminder_hours, conf.turn_hours, conf.timeout_action) == (12.0, 48.0, "bot")
+    assert conf.threads and conf.lobby_cap is None and settings.members_intent
+    with pytest.raises(SettingsError, match="TURN_LIMIT_ACTION"):
+        settings_from_mapping({"TURN_LIMIT_ACTION": "explode"})
+    with pytest.raises(SettingsError, match="LOBBIES_PER_MEMBER"):
+        settings_from_mapping({"LOBBIES_PER_MEMBER": "9" * 5000})
