@@ -63,9 +63,10 @@ Town Centre or Guardhouse visit's decisions comma-separated: `prison, release`.
 public): 20 starting and 10 future cards in `bot/games/architects/schemes.yaml`, replaceable by a \
 server owner's file. It draws one card a turn, places where it says, falls back to the Guildhall \
 when a place is impossible; it plays after the humans each round; the 2-player numbers apply.
-- Workshop: the Silver to skip goes on exactly the cards needed (the left-most ones of the row).
-- An apprentice over the limit is discarded when you hire it (you choose which one goes); \
-discarding at other times is never useful and is not offered.
+- Workshop: the Silver to skip goes on exactly the cards needed (the left-most ones of the row); \
+more would only cost you silver that the next hirer collects.
+- Apprentices are discarded "to free up space for new ones": when a hire goes over the limit \
+you choose which one goes (the new one included); there is no discard at other times.
 - Identical apprentices add up (two Jewellers: +2 silver). Conspirator: each capture after the \
 first is free. Trickster: every Black Market space costs 1 less.
 - Virtue above 14: you choose, debt by debt, to `destroy` it or keep it (`done`; a kept debt \
@@ -84,7 +85,9 @@ player for majorities (Chapel, Steeple, markets) and Town Centre locations.
 more (equal totals: the order leaving more virtue). Fountain and Gambler's Den together: -2 \
 per debt.
 - Workers set aside beside a full Guildhall still count as Guildhall workers for the opponent.
-- Ada's ignored Tax adds to the avoid-Tax icons of low virtue.
+- Ada's ignored Tax adds to the avoid-Tax icons of low virtue. Ignoring Tax is automatic (paying \
+it anyway would only hand silver to the Tax Stand).
+- Armoury, Barracks and Fortress capture for free (the Town Centre's silver is its own cost).
 - The Church asks: `destroy` a debt or keep it (`done`). Squires collect automatically. The \
 Tavern's free hire is required (any face-up apprentice).
 - When nothing more can be done at a location (no affordable trade or capture, no Guardhouse \
