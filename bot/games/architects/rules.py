@@ -956,13 +956,15 @@ def _apply_pending(st: State, i: int, action: Action, out: Outcome) -> None:
 def capture(st: State, i: int, loc: str, j: int, out: Outcome) -> None:
     """Player i captures player j's whole group at `loc` (own workers go back to the supply)."""
     n = st.players[j].at.pop(loc, 0)
+    where = LOCATION_NAMES[loc]
     if j == i:
         st.players[i].supply += n
-    else:
-        st.players[i].captured[j] = st.players[i].captured.get(j, 0) + n
-    out.say(
-        st, f"{colour(st, i)} captures {n} {colour(st, j)} worker(s) at the {LOCATION_NAMES[loc]}"
-    )
+        out.say(
+            st, f"{colour(st, i)} captures its own {n} worker(s) at the {where}: back to its supply"
+        )
+        return
+    st.players[i].captured[j] = st.players[i].captured.get(j, 0) + n
+    out.say(st, f"{colour(st, i)} captures {n} {colour(st, j)} worker(s) at the {where}")
 
 
 def guard(st: State, i: int, kind: str, out: Outcome) -> None:

@@ -156,3 +156,16 @@ def test_reward_of_a_building_card_reads_as_words() -> None:
 
     assert _goods((("virtue", 1), ("cards", 1))) == "1 virtue, 1 building card"
     assert _goods((("cards", 2),)) == "2 building cards"
+
+
+def test_capturing_your_own_group_says_so() -> None:
+    """The public line for capturing one's own group says the workers go back to the supply."""
+    from bot.games.protocol import Seat, step_text
+
+    st = blank(2)
+    st.players[0].at["quarry"] = 2
+    give(st.players[0], silver=2)
+    st = play(st, 0, "place towncentre")
+    result = step_text(ENGINE, st, Seat(0), "capture quarry red")
+    texts = [e.text for e in result.events]
+    assert "red captures its own 2 worker(s) at the Quarry: back to its supply" in texts
