@@ -126,6 +126,10 @@ def decision_label(st: State, seat: int, notation: str) -> str:
         return f"{notation}: {guard[notation]}"
     if head == "release" and rest:
         return f"release {rest[0]}: Gatekeeper frees {rest[0]} of your workers from Prison"
+    if head == "pass":
+        from bot.games.architects.rules import workers_elsewhere
+
+        return f"pass: no worker to place or take back ({workers_elsewhere(st, seat)})"
     if head == "done":
         return {
             "destroy": "done: keep the debt",

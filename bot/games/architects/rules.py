@@ -193,6 +193,24 @@ def workers_at_large(st: State, i: int) -> list[str]:
     return [loc for loc in LARGE if st.players[i].at.get(loc, 0) > 0]
 
 
+def workers_elsewhere(st: State, i: int) -> str:
+    """Where player i's workers are when none can be placed or taken back, e.g. '12 on blue's
+    board, 3 in Prison, 5 in the Guildhall'."""
+    p = st.players[i]
+    parts = [
+        f"{q.captured[i]} on {colour(st, j)}'s board"
+        for j, q in enumerate(st.players)
+        if j != i and q.captured.get(i)
+    ]
+    market = sum(1 for o in st.black_market if o == i)
+    for n, where in ((p.prison, "in Prison"), (market, "at the Black Market")):
+        if n:
+            parts.append(f"{n} {where}")
+    if p.guild:
+        parts.append(f"{p.guild} in the Guildhall")
+    return ", ".join(parts) or "none left"
+
+
 def capture_limit(st: State) -> int:
     """Different locations one Town Centre visit may capture from: 2 with up to 3 players (the
     automated opponent counts as one), else 1."""
@@ -637,7 +655,11 @@ def apply(st0: State, seat: Seat, action: Action) -> tuple[State, list[Event], b
                 f"{LOCATION_NAMES[action.location]}",
             )
         else:
-            out.say(st, f"{colour(st, seat)} has no worker to place or take back and passes")
+            out.say(
+                st,
+                f"{colour(st, seat)} has no worker to place or take back "
+                f"({workers_elsewhere(st, seat)}) and passes",
+            )
     else:
         _apply_pending(st, seat, action, out)
     _settle(st, out)

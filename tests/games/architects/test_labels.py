@@ -169,3 +169,22 @@ def test_capturing_your_own_group_says_so() -> None:
     result = step_text(ENGINE, st, Seat(0), "capture quarry red")
     texts = [e.text for e in result.events]
     assert "red captures its own 2 worker(s) at the Quarry: back to its supply" in texts
+
+
+def test_a_pass_says_where_the_workers_are() -> None:
+    """With every worker on another board, in Prison or the Guildhall, the pass says so."""
+    from bot.table.architects import move_menu
+
+    st = blank(2)
+    r = st.players[0]
+    r.supply, r.prison, r.guild = 0, 3, 2
+    st.players[1].captured = {0: 15}
+    assert move_menu(st, 0) == [
+        (
+            "pass: no worker to place or take back (15 on blue's board, 3 in Prison, "
+            "2 in the Guildhall)",
+            "pass",
+        )
+    ]
+    st = play(st, 0, "pass")
+    assert "(15 on blue's board, 3 in Prison, 2 in the Guildhall) and passes" in st.log[-1]
