@@ -51,8 +51,9 @@ level cost, discard a card, take a reward).
 `place guildhall cathedral`, then \
 `trade clay+wood->virtue`, `capture forest red`, `prison`/`release`/`ransom silver`/`ransom debt`/\
 `payoff`, `pay 2 stone 2 wood`, `discard well`, `keep well`, `gain gold`, `hire t3`, `dismiss 2`, \
-`done`; `retrieve forest` with no workers left. `/architects place` also takes a Storehouse, \
-Town Centre or Guardhouse visit's decisions comma-separated: `prison, release`.
+`destroy` (a debt), `release 2` (Gatekeeper), `done`; `retrieve forest` with no workers left. \
+`/architects place` also takes a Storehouse, Town Centre or Guardhouse visit's decisions \
+comma-separated: `prison, release`.
 
 **Options**: `setup` standard or variable (side 2 characters; `characters` e.g. \
 `ada,rudolf` in seat order, empty = dealt at random); `opponent` auto, none, constantine, helena \
