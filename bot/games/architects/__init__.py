@@ -94,8 +94,8 @@ Tavern's free hire is required (any face-up apprentice).
 - When nothing more can be done at a location (no affordable trade or capture, no Guardhouse \
 action), the turn ends by itself; `done` stops earlier.
 - A player with no worker on the board and none to take back (all in Prison, the Guildhall, the \
-Black Market or on other boards) passes; if every player passes in turn, the game \
-cannot go on and ends there (scored as usual).
+Black Market or on other boards) passes; if every player passes in turn (the opponent never \
+passes), the game cannot go on and ends there (scored as usual).
 - The opponent: captures the largest group of another colour (ties: board order); at the Black \
 Market it loses 1 virtue and gains the Marble shown; from reward cards it takes only virtue and \
 marble; Acolytes and buildings never apply to it. A Future card joins its draw pile \

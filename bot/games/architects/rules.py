@@ -1178,6 +1178,9 @@ def _settle(st: State, out: Outcome) -> None:
             continue
         _end_turn(st, out)
         if st.phase is Phase.PLAY and st.current == st.automa_index:
+            # The opponent always plays (it takes all its workers back when it has none), so
+            # the game goes on to a full Guildhall: its turn breaks any run of passes.
+            st.passes = 0
             automa.take_turn(st, out)
             continue  # settle the automaton's reset, then end its turn
         return
