@@ -188,3 +188,25 @@ def test_a_pass_says_where_the_workers_are() -> None:
     ]
     st = play(st, 0, "pass")
     assert "(15 on blue's board, 3 in Prison, 2 in the Guildhall) and passes" in st.log[-1]
+
+
+def test_a_crowded_turn_still_gets_a_menu() -> None:
+    """With every Workshop hire and Black Market space open a turn has more than 25 public
+    placements; the menu drops the Black Market hires (naming the command for them) so the
+    drop-down still appears, with everything else."""
+    from bot.table.architects import is_private_move, move_menu
+    from bot.table.format import MENU_LIMIT
+
+    st = blank(2)
+    r = st.players[0]
+    r.at["workshop"] = 3
+    give(r, silver=20)
+    st.tax_stand = 3
+    legal = [ENGINE.format_action(a, st) for a in ENGINE.legal_actions(st, 0)]
+    assert len([n for n in legal if not is_private_move(n)]) > MENU_LIMIT
+    menu = move_menu(st, 0)
+    assert len(menu) <= MENU_LIMIT
+    offered = {n for _, n in menu}
+    assert offered == {n for n in legal if not n.startswith("place blackmarket b hire ")}
+    label = dict((n, lab) for lab, n in menu)["place blackmarket b plans"]
+    assert "/architects place blackmarket" in label
