@@ -1105,9 +1105,11 @@ def black_market_reset(st: State, out: Outcome) -> None:
     of that seat), then `_finish_reset`: Squires with nobody in Prison collect, 3+ in Prison
     lose 1 virtue, the most in Prison take a debt."""
     st.reset_due = False
+    sent: dict[int, int] = {}
     for space, owner in enumerate(st.black_market):
         if owner >= 0:
             st.players[owner].prison += 1
+            sent[owner] = sent.get(owner, 0) + 1
         st.black_market[space] = -1
     if not st.small_market:
         st.small_market, st.rng = (lambda r: (list(r[0]), r[1]))(st.rng.shuffled(st.large_market))
@@ -1115,7 +1117,8 @@ def black_market_reset(st: State, out: Outcome) -> None:
     if st.small_market:
         st.large_market.insert(0, st.small_market.pop(0))
     out.reveals = True
-    out.say(st, "Black Market Reset")
+    moved = ", ".join(f"{colour(st, j)} {n}" for j, n in sorted(sent.items())) or "nobody"
+    out.say(st, f"Black Market Reset: to Prison from the Black Market: {moved}")
     for i, p in enumerate(st.players):
         gatekeepers = len(E.apprentices_of(p, "gatekeeper"))
         if gatekeepers and p.prison and i < st.seats:
@@ -1130,14 +1133,22 @@ def _finish_reset(st: State, out: Outcome) -> None:
         for a in E.apprentices_of(p, "squire"):
             if p.prison == 0:
                 E.gain(st, i, APPRENTICE_BY_ID[a].bonus)
-    for i, p in enumerate(st.players):
-        if p.prison >= 3:
-            E.change_virtue(st, i, -1)
+                out.say(st, f"{colour(st, i)}'s Squire gains {_goods(APPRENTICE_BY_ID[a].bonus)}")
+    losers = [i for i, p in enumerate(st.players) if p.prison >= 3]
+    for i in losers:
+        E.change_virtue(st, i, -1)
     most = max(p.prison for p in st.players)
-    if most > 0:
-        for p in st.players:
-            if p.prison == most:
-                p.debts += 1
+    debtors = [i for i, p in enumerate(st.players) if most > 0 and p.prison == most]
+    for i in debtors:
+        st.players[i].debts += 1
+    virtue = f"{_names(st, losers)} lose 1 virtue (3+ in Prison)" if losers else "no virtue lost"
+    debt = f"{_names(st, debtors)} take a debt (most in Prison: {most})" if debtors else "no debt"
+    out.say(st, f"Reset: {virtue}; {debt}")
+
+
+def _names(st: State, seats: list[int]) -> str:
+    """'red and blue'."""
+    return " and ".join(colour(st, i) for i in seats)
 
 
 def _settle(st: State, out: Outcome) -> None:

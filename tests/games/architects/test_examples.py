@@ -5,6 +5,7 @@ from __future__ import annotations
 from bot.games.architects import scoring
 from bot.games.architects.cards import APPRENTICE_BY_ID, BUILDING_BY_ID
 from bot.games.architects.economy import change_virtue
+from bot.games.protocol import Seat, Transition, step_text
 
 from .positions import ENGINE, apprentice, blank, building, give, play, refused, seat_of, to_turn
 
@@ -238,10 +239,18 @@ def test_black_market_reset_with_gatekeeper() -> None:
     st.players[BLUE].apprentices = [apprentice("Gatekeeper")]
     st.small_market = [1, 2, 3]
     give(st.players[RED], silver=3)
-    st = play(st, RED, "place blackmarket c")
+    result = step_text(ENGINE, st, Seat(RED), "place blackmarket c")
+    assert isinstance(result, Transition)
+    st = result.state
+    said = [e.text for e in result.events]
+    assert "Black Market Reset: to Prison from the Black Market: red 2, blue 1" in said
     assert ENGINE.to_act(st) == {BLUE}, "Blue uses the Gatekeeper during Red's reset"
     assert "Gatekeeper" in ENGINE.view(st, None).prompt
-    st = play(st, BLUE, "release 2")
+    result = step_text(ENGINE, st, Seat(BLUE), "release 2")
+    assert isinstance(result, Transition)
+    st = result.state
+    said = [e.text for e in result.events]
+    assert "Reset: no virtue lost; red and yellow take a debt (most in Prison: 2)" in said
     prisons = [st.players[s].prison for s in (RED, BLUE, YELLOW)]
     assert prisons == [2, 1, 2]
     assert st.black_market == [-1, -1, -1]
