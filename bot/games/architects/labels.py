@@ -41,12 +41,13 @@ def place_label(st: State, seat: int, location: str, rest: str) -> str:
         space = "abc".index(words[0])
         cost = black_market_cost(p, space)
         loss = "" if E.apprentices_of(p, "illusionist") else ", -1 virtue"
+        price = f"{cost} silver" if cost else "free"
         if space == 1 and words[1] == "hire":
-            return f"space b, hire {words[2]}: {_apprentice(st, words[2])} - {cost} silver{loss}"
+            return f"space b, hire {words[2]}: {_apprentice(st, words[2])} - {price}{loss}"
         if space == 1:
-            return f"space b, plans: draw 5, keep 1 - {cost} silver{loss}"
+            return f"space b, plans: draw 5, keep 1 - {price}{loss}"
         face = _goods(market_face(st, space))
-        return f"space {words[0]}: {face} - {cost} silver{loss}"
+        return f"space {words[0]}: {face} - {price}{loss}"
     if location == "guildhall" and words[:1] == ["build"]:
         card = BUILDING_BY_SLUG[words[1]]
         return f"build {card.name}: {card.vp} VP, pays {_goods(card.cost)}"

@@ -142,6 +142,8 @@ def test_capture_and_black_market_labels_read_as_sentences() -> None:
     assert place_label(st, 0, "blackmarket", "a").endswith("- 1 silver, -1 virtue")
     st.players[0].apprentices = [apprentice("Illusionist")]
     assert place_label(st, 0, "blackmarket", "a").endswith("- 1 silver")
+    st.players[0].apprentices.append(apprentice("Trickster"))
+    assert place_label(st, 0, "blackmarket", "a").endswith("- free")
 
 
 def _apprentice_name(cid: int) -> str:  # noqa: N802
