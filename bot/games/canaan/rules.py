@@ -191,11 +191,11 @@ def to_act(s: State) -> frozenset[Seat]:
         return frozenset(Seat(i) for i, p in enumerate(s.players) if p.start < 0)
     if s.pending:
         return frozenset(Seat(p.seat) for p in s.pending)
-    # An offer on the table waits for its answers (quick buttons) before the turn goes on.
-    waiting = awaiting_answers(s)
-    if waiting:
-        return frozenset(Seat(i) for i in waiting)
-    return frozenset({Seat(s.current)})
+    # As at a real table, an open offer never holds the turn: the players it may still hear
+    # from act out of turn, while the current player goes on (bank trades, builds, the end).
+    if s.offer is None:
+        return frozenset({Seat(s.current)})
+    return frozenset({Seat(s.current), *(Seat(i) for i in awaiting_answers(s))})
 
 
 def awaiting_answers(s: State) -> list[int]:
@@ -691,7 +691,7 @@ def explain(s: State, seat: int, a: A.Action) -> str:
             ans = s.offer.answers[i] if i < len(s.offer.answers) else Answer()
             if ans.kind not in ("accept", "counter"):
                 return f"{colour(i).capitalize()} has not accepted or countered your offer."
-            return "One of you no longer holds the cards for that trade."
+            return "You no longer hold the cards for that trade."
         case A.Withdraw():
             return "You have no open offer."
         case A.End():
@@ -1653,10 +1653,23 @@ def _special_event(name: str, old: int, new: int, values: list[int]) -> Event:
 
 
 def _refresh_offer(s: State) -> State:
-    """Offers close when the current player no longer holds what they offered."""
+    """Offers close when trading is over (the current player built or bought: the rulebook's
+    order is trade, then build) or the current player no longer holds what they offered. An
+    answer whose hand no longer allows it (an acceptance without the asked cards, a counter
+    without its own cards) is voided, and that player may answer again."""
     o = s.offer
-    if o is not None and not covers(s.players[s.current].hand, o.give):
+    if o is None:
+        return s
+    if s.built or not covers(s.players[s.current].hand, o.give):
         return evolve(s, offer=None)
+    answers = o.answers
+    for i, a in enumerate(answers):
+        if a.kind == "accept" and not covers(s.players[i].hand, o.get):
+            answers = answers[:i] + (Answer(),) + answers[i + 1 :]
+        elif a.kind == "counter" and not covers(s.players[i].hand, a.give):
+            answers = answers[:i] + (Answer(),) + answers[i + 1 :]
+    if answers is not o.answers:
+        return evolve(s, offer=replace(o, answers=answers))
     return s
 
 
