@@ -181,8 +181,23 @@ def breakdown(s: State, seat: int) -> dict[str, int]:
 # ------------------------------------------------------------------------------------ who acts
 
 
+_TO_ACT: list[tuple[object, frozenset[Seat]]] = [(None, frozenset())]
+"""The last `to_act` answer by state identity (runners, `step` and `legal_groups` each ask for
+the same state; states are immutable and the entry holds the state, so a match is exact)."""
+
+
 def to_act(s: State) -> frozenset[Seat]:
     """Seats awaited now."""
+    last = _TO_ACT[0]
+    if last[0] is s:
+        return last[1]
+    seats = _to_act(s)
+    if type(s) is State:
+        _TO_ACT[0] = (s, seats)
+    return seats
+
+
+def _to_act(s: State) -> frozenset[Seat]:
     if s.phase is Phase.OVER:
         return frozenset()
     if s.phase is Phase.SETUP:
@@ -942,7 +957,8 @@ def _apply_settlement(s: State, seat: int, a: A.Settlement) -> tuple[State, list
             ),
         )
     )
-    s, more = _award_roads(s)
+    touching = {s.roads[e] for e in s.data.vertex_edges[v]} - {EMPTY, seat}
+    s, more = _award_roads(s, touching)
     return s, events + more, False
 
 
@@ -952,6 +968,7 @@ def _apply_road(s: State, seat: int, a: A.Road) -> tuple[State, list[Event], boo
     label = s.data.edge_label(a.edge)
     if s.phase is Phase.SETUP:
         s = evolve(s, roads=tuple(roads), setup_vertex=-1, setup_index=s.setup_index + 1)
+        s, _ = _award_roads(s, (seat,))  # lengths are kept from the first road (never 5 yet)
         events = [_ev("road", f"{colour(seat).capitalize()} places a road at {label}.")]
         if s.setup_index >= len(s.setup_order):
             s = evolve(s, phase=Phase.START)
@@ -972,7 +989,7 @@ def _apply_road(s: State, seat: int, a: A.Road) -> tuple[State, list[Event], boo
             f"{colour(seat).capitalize()} builds a road{' free' if free else ''} at {label}.",
         )
     ]
-    s, more = _award_roads(s)
+    s, more = _award_roads(s, (seat,))
     return s, events + more, False
 
 
@@ -1602,8 +1619,13 @@ def _unique_leader(values: list[int], minimum: int) -> int:
     return values.index(best)
 
 
-def _award_roads(s: State) -> Result:
-    lengths = [B.longest_road(s, i) for i in range(len(s.players))]
+def _award_roads(s: State, seats: Iterable[int]) -> Result:
+    """Longest Road after a build: only `seats` can have a different longest road (the builder
+    of a road; the owners of roads through a new settlement), so only theirs is walked again
+    and the others keep their recorded length."""
+    lengths = list(s.road_lengths)
+    for i in seats:
+        lengths[i] = B.longest_road(s, i)
     holder = _unique_leader(lengths, LONGEST_ROAD_MIN)
     s = evolve(s, road_lengths=tuple(lengths))
     if holder == s.longest:

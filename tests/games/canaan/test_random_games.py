@@ -24,6 +24,8 @@ def _invariants(s) -> None:  # type: ignore[no-untyped-def]
             assert 0 <= B.pieces_left(s, i, kind) <= PIECES[kind]
         assert sum(R.breakdown(s, i).values()) == R.vp(s, i)
         assert p.stones == s.jerusalem.count(i)
+        # Longest Road is kept incrementally: the recorded lengths match a full walk.
+        assert s.road_lengths[i] == B.longest_road(s, i)
     assert len(s.jerusalem) <= s.data.blocks
     holders = [x for x in (s.longest, s.most_priests, s.blessing) if x >= 0]
     assert all(0 <= h < len(s.players) for h in holders)
