@@ -1115,21 +1115,21 @@ def _produce(s: State, number: int) -> Result:
             bank[r] = 0
         else:
             short.append(f"the bank cannot pay everyone {RESOURCES[r]}, so nobody receives it")
-    s_players_before = s.players
-    players = tuple(with_player(p, hand=tuple(h)) for p, h in zip(s.players, hands, strict=True))
+    players = list(s.players)
     got = []
-    for i, (before, after) in enumerate(zip(s.players, players, strict=True)):
-        gained = sub(after.hand, before.hand)
-        if any(gained):
-            got.append(f"{colour(i)} {hand_text(gained)}")
-    s = evolve(s, players=players, bank=(bank[0], bank[1], bank[2], bank[3], bank[4]))
-    if got:
-        events.append(_ev("production", "Production: " + "; ".join(got) + "."))
+    private = []
+    for i, before in enumerate(s.players):
+        after = tuple(hands[i])
+        if after == before.hand:
+            continue  # only the receivers' records are copied
+        players[i] = with_player(before, hand=after)
+        got.append(f"{colour(i)} {hand_text(sub(after, before.hand))}")
         # Each receiver also gets a private line with the hand it now holds.
-        for i, (before, after) in enumerate(zip(s_players_before, players, strict=True)):
-            if after.hand != before.hand:
-                line = f"Your hand now: {hand_text(after.hand)}."
-                events.append(_private("hand", line, {i}, None))
+        private.append(_private("hand", f"Your hand now: {hand_text(after)}.", {i}, None))
+    if got:
+        s = evolve(s, players=tuple(players), bank=(bank[0], bank[1], bank[2], bank[3], bank[4]))
+        events.append(_ev("production", "Production: " + "; ".join(got) + "."))
+        events += private
     elif not any(copper):
         events.append(_ev("production", f"Nothing is produced on a {number}."))
     if short:
