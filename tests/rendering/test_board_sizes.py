@@ -18,6 +18,8 @@ from bot.games.protocol import Rejection, Seat, step
 from rendering.base import MIN_PHONE_TEXT_PX, PHONE_WIDTH, min_text_px, record_text
 
 CASES = [
+    ("canterbury", 2),
+    ("canterbury", 4),
     ("cathedral", 2),
     ("kingsburg", 2),
     ("kingsburg", 3),
