@@ -23,7 +23,13 @@ from bot.games import registry
 from bot.games.rejections import Rejection
 from cogs._base import bot_of, caller_of, choice, rank, run
 from cogs._errors import UserFacingError
-from cogs._permissions import CHANNEL_NEEDS, THREAD_NEEDS, missing, missing_sentence
+from cogs._permissions import (
+    CHANNEL_NEEDS,
+    IN_THREAD_NEEDS,
+    THREAD_NEEDS,
+    missing,
+    missing_sentence,
+)
 from cogs._replies import defer, deliver_in, message_kwargs, notice_refused, nudge, send_direct
 
 if TYPE_CHECKING:
@@ -218,7 +224,11 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
         channel = interaction.channel
         where = getattr(channel, "mention", "this channel")
         if not thread:
-            lacking = missing(interaction.app_permissions, CHANNEL_NEEDS)
+            needs = CHANNEL_NEEDS
+            if isinstance(channel, discord.Thread):
+                # A thread's permissions are its channel's, where an admin grants them.
+                needs, where = IN_THREAD_NEEDS, f"<#{channel.parent_id}> (this thread's channel)"
+            lacking = missing(interaction.app_permissions, needs)
             if lacking:
                 raise UserFacingError(missing_sentence(lacking, where, "run a table here"))
             await run(
