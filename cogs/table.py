@@ -44,6 +44,8 @@ TIMER_MINUTES = 5
 MAX_TURN_HOURS = 8784.0  # a year
 ARCHIVED_THREAD = 50083
 """Discord's error code for an operation on an archived thread."""
+UNKNOWN_CHANNEL = 10003
+"""Discord's error code for a channel or thread that no longer exists."""
 
 
 def _game_names() -> dict[str, str]:
@@ -149,8 +151,8 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
 
     async def post(self, post: ChannelPost) -> bool:
         """Post `post` in its game's channel or thread; an archived thread is unarchived first
-        (Discord refuses posts there). A deleted place or lost permissions are logged and do not
-        stop the other games' posts. Returns True if posted."""
+        (Discord refuses posts there). A place found deleted ends its games; lost permissions are
+        logged; neither stops the other games' posts. Returns True if posted."""
         if post.reply.only_for is not None:
             return await self._post_privately(post)
         channel = self.bot.get_partial_messageable(post.channel_id)
@@ -159,6 +161,13 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
                 for kwargs in message_kwargs(post.reply):
                     await channel.send(**kwargs)  # type: ignore[arg-type]
                 return True
+            except discord.NotFound as exc:
+                if exc.code == UNKNOWN_CHANNEL:
+                    # Deleted while no gateway event reached us (the bot was down, or a
+                    # user-made thread's channel went): end its games as the event would.
+                    await self._place_deleted(post.channel_id)
+                log.warning("could not post in channel %s", post.channel_id, exc_info=True)
+                return False
             except discord.HTTPException as exc:
                 if attempt == 0 and getattr(exc, "code", 0) == ARCHIVED_THREAD:
                     if await self._unarchive(post.channel_id):
