@@ -105,7 +105,8 @@ class ServerCommands(PlayCommands):
     async def place_allowed(self, caller: Caller) -> str:
         """The sentence refusing a new table in this channel by the server's settings, or ""."""
         conf = await self.conf(caller.guild_id)
-        if conf.channels and caller.channel_id not in conf.channels:
+        here = {caller.channel_id, caller.parent_id}  # a thread of a listed channel is in it
+        if conf.channels and not here & set(conf.channels):
             where = ", ".join(f"<#{c}>" for c in conf.channels)
             return f"On this server, tables are opened in {where}; try there."
         if conf.lobby_cap is not None and caller.guild_id:
