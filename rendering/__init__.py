@@ -21,6 +21,7 @@ __all__ = ["DEFAULT", "Theme", "games", "render", "render_png", "to_png_bytes"]
 
 _MODULES: dict[str, str] = {
     "architects": "rendering.architects",
+    "canaan": "rendering.canaan",
     "cathedral": "rendering.cathedral",
     "kingsburg": "rendering.kingsburg",
 }

@@ -481,6 +481,12 @@ def run(args: argparse.Namespace, render_png: RenderPng | None = None) -> int:
                 emit(f"  ERROR: {engine.spec.display_name} with {seats} players: {exc!r}")
                 continue
             rows.extend(Row(engine.spec.display_name, str(seats), f) for f in figures)
+    if "canaan" in games:  # the comparison with catanatron (optional '.[bench]' extra)
+        from bot.cli.bench_catan import comparison_lines
+
+        emit("== Settlers of Canaan vs catanatron (random 4-player games) ==")
+        for line in comparison_lines(plan.random_seconds, plan.random_max_games):
+            emit(line)
     memory = Figure("peak memory (process)", peak_memory_mb(), "MB")
     rows.append(Row("all", "-", memory))
     misses = sum(row.figure.verdict == "MISS" for row in rows) if judged else 0

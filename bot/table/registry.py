@@ -21,6 +21,7 @@ __all__ = ["cog_extensions", "game_table", "games", "subcommands"]
 
 _MODULES: dict[str, str] = {
     "architects": "bot.table.architects",
+    "canaan": "bot.table.canaan",
     "cathedral": "bot.table.cathedral",
     "kingsburg": "bot.table.kingsburg",
 }

@@ -1,0 +1,138 @@
+"""The Settlers of Canaan (Cactus Game Design, 2002), 2-4 players: the `ENGINE`.
+
+The map and the event effects come from replaceable data (`canaan.yaml` here, or a server owner's
+file through `with_data`); each game records the data it began with.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from bot.games.canaan import actions as A
+from bot.games.canaan import codec, rules
+from bot.games.canaan.bots import HeuristicBot, RandomBot
+from bot.games.canaan.data import CanaanData, data_for, default_data, parse_data
+from bot.games.canaan.rules_text import rules_summary
+from bot.games.canaan.state import COLOURS, Phase, State
+from bot.games.canaan.view import CanaanView, build_view, hidden_from, status_text
+from bot.games.protocol import Bot, GameSpec, Outcome, Seat, Transition
+from bot.games.rejections import Rejection
+
+
+class CanaanEngine:
+    """The Settlers of Canaan engine (see bot.games.protocol.Engine)."""
+
+    spec = GameSpec(
+        key="canaan",
+        display_name="Settlers of Canaan",
+        min_players=2,
+        max_players=4,
+        has_hidden_information=True,
+        has_chance=True,
+    )
+    bots: Mapping[str, Callable[[], Bot]] = {"random": RandomBot, "heuristic": HeuristicBot}
+
+    def __init__(self, data: CanaanData | None = None) -> None:
+        self.data = data or default_data()
+        self.rules_summary = rules_summary(self.data)
+
+    def with_data(self, raw: Any) -> CanaanEngine:
+        """An engine whose new games use the map and events in `raw` (DataError if invalid)."""
+        parse_data(raw)  # validate fully first, with the file's own field paths
+        return CanaanEngine(data_for(raw))
+
+    def new_game(self, seats: int, options: Mapping[str, object], seed: int) -> State:
+        """A fresh game: first player by dice, then the placement of starting settlements."""
+        if not 2 <= seats <= 4:
+            raise ValueError("Settlers of Canaan is played by 2 to 4 players.")
+        self.spec.validate_options(options)
+        return rules.new_game(seats, seed, self.data)
+
+    def to_act(self, state: State) -> frozenset[Seat]:
+        """Seats awaited now (several during discards, event choices and open offers)."""
+        return rules.to_act(state)
+
+    def legal_actions(self, state: State, seat: Seat) -> tuple[A.Action, ...]:
+        """Legal actions sorted by notation."""
+        return rules.legal_actions(state, seat)
+
+    def check(self, state: State, seat: Seat, action: A.Action) -> Rejection | None:
+        """None if legal, else a specific rejection."""
+        return rules.check(state, seat, action)
+
+    def apply(self, state: State, seat: Seat, action: A.Action) -> Transition[State]:
+        """Apply a checked action (use protocol.step)."""
+        new, events, reveals = rules.apply(state, seat, action)
+        return Transition(new, tuple(events), reveals)
+
+    def outcome(self, state: State) -> Outcome | None:
+        """The winner (12 VP in their own turn, or the leader when Jerusalem is complete)."""
+        if state.phase is not Phase.OVER:
+            return None
+        n = len(state.players)
+        return Outcome(
+            termination="completed",
+            winners=frozenset({Seat(state.winner)}),
+            scores={Seat(i): rules.vp(state, i) for i in range(n)},
+            reason=state.end_reason,
+            breakdown={Seat(i): rules.breakdown(state, i) for i in range(n)},
+        )
+
+    def view(self, state: State, seat: Seat | None) -> CanaanView:
+        """Public position plus this seat's own hand and cards."""
+        return build_view(state, seat)
+
+    def hidden_from(self, state: State, seat: Seat | None) -> frozenset[str]:
+        """Markers of other seats' private records."""
+        return hidden_from(state, seat)
+
+    def parse_action(self, text: str, state: State, seat: Seat) -> A.Action | Rejection:
+        """Parse notation (unchecked)."""
+        return A.parse_action(text, state.data)
+
+    def format_action(self, action: A.Action, state: State) -> str:
+        """Canonical notation."""
+        return A.format_action(action, state.data)
+
+    def state_to_dict(self, state: State) -> dict[str, Any]:
+        """JSON form."""
+        return codec.state_to_dict(state)
+
+    def state_from_dict(self, data: Mapping[str, Any]) -> State:
+        """Parse the JSON form."""
+        return codec.state_from_dict(data)
+
+    def summary(self, state: State) -> dict[str, Any]:
+        """Public summary: turn, whose turn, scores, hand sizes, Jerusalem, who is awaited."""
+        return {
+            "phase": state.phase.value,
+            "turn": state.turn,
+            "current": COLOURS[state.current],
+            "to_act": sorted(rules.to_act(state)),
+            "status": status_text(state),
+            "dice": list(state.dice),
+            "jerusalem": f"{len(state.jerusalem)}/{state.data.blocks}",
+            "data_fingerprint": state.data.fingerprint,
+            "players": [
+                {
+                    "seat": i,
+                    "colour": COLOURS[i],
+                    "vp": rules.vp(state, i),
+                    "cards": p.cards,
+                    "development_cards": len(p.dev),
+                    "priests": p.priests,
+                    "stones": p.stones,
+                }
+                for i, p in enumerate(state.players)
+            ],
+        }
+
+    def seat_label(self, state: State, seat: Seat) -> str:
+        """The seat's colour."""
+        return COLOURS[seat]
+
+
+ENGINE = CanaanEngine()
+
+__all__ = ["ENGINE", "CanaanEngine"]

@@ -1,0 +1,538 @@
+"""Settlers of Canaan actions (one frozen dataclass per kind) and their text notation.
+
+Grammar (case and extra spaces are ignored; `format_action` gives the canonical form). Intersections
+are numbers (23), paths two numbers (12-17), hexes letters (C), players colours, resources
+lumber/grain/stone/ore/wool, a set of cards "2 ore+1 wool" (also "ore, ore, wool").
+
+    settlement 23 | road 12-17 | city 23          build (also the setup and free placements)
+    start 23 | start 23 copper ore                choose the settlement giving starting cards
+    roll | end | buy                              roll, end the turn, buy a development card
+    stone | stone via red pay ore                 a stone for Jerusalem (via another's building)
+    play priest C from red | play priest C        play a card (events: play caravan ore, ...)
+    plague C from red | plague C                  after a 7: move the plague (and steal)
+    discard 2 ore+2 wool | take 1 ore | give 1 ore   decisions owed on a 7 or to an event card
+    bank ore for wool                             maritime trade at your best rate
+    offer 2 wool for 1 ore [to red]               domestic offer (one kind each side, 1-3 cards)
+    accept | decline | counter 1 ore for 2 wool   answers (counter: what you give for what you get)
+    trade red | withdraw                          confirm an answer / close your offer
+    look red | bless grain                        Gibeonite Trickery; King's Blessing resource
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from bot.games.canaan.data import R_INDEX, RESOURCES, CanaanData, Hand, hand_text
+from bot.games.canaan.state import COLOURS
+from bot.games.rejections import Rejection, malformed
+
+MAX_TEXT = 120
+"""Longest notation we read; anything longer is refused before any work."""
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """Roll for production."""
+
+
+@dataclass(frozen=True, slots=True)
+class End:
+    """End the turn."""
+
+
+@dataclass(frozen=True, slots=True)
+class Buy:
+    """Buy a development card."""
+
+
+@dataclass(frozen=True, slots=True)
+class Road:
+    """Build (or place) a road on a path."""
+
+    edge: int
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    """Build (or place) a settlement on an intersection."""
+
+    vertex: int
+
+
+@dataclass(frozen=True, slots=True)
+class City:
+    """Upgrade an own settlement."""
+
+    vertex: int
+
+
+@dataclass(frozen=True, slots=True)
+class Start:
+    """Setup: the settlement whose hexes give the starting cards; `copper` the resource taken
+    for the copper hex (-1 when the settlement does not touch it)."""
+
+    vertex: int
+    copper: int = -1
+
+
+@dataclass(frozen=True, slots=True)
+class Stone:
+    """A stone for Jerusalem; via another seat's building there, paying it `pay` (-1: own)."""
+
+    via: int = -1
+    pay: int = -1
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Play a development card: hex/victim for plague cards, cards for take/monopoly events."""
+
+    card: str
+    hex: int = -1
+    victim: int = -1
+    cards: Hand = (0, 0, 0, 0, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Plague:
+    """After a 7: move the plague to `hex` and steal from `victim` (-1: nobody)."""
+
+    hex: int
+    victim: int = -1
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """Discard these cards on a 7."""
+
+    cards: Hand
+
+
+@dataclass(frozen=True, slots=True)
+class Take:
+    """Take these cards (from the bank, or from the hand looked at)."""
+
+    cards: Hand
+
+
+@dataclass(frozen=True, slots=True)
+class Give:
+    """Give these cards to the player of an event card."""
+
+    cards: Hand
+
+
+@dataclass(frozen=True, slots=True)
+class BankTrade:
+    """Maritime trade: `give` at the best rate for one `get`."""
+
+    give: int
+    get: int
+
+
+@dataclass(frozen=True, slots=True)
+class MakeOffer:
+    """Domestic offer by the current player."""
+
+    give: Hand
+    get: Hand
+    to: int = -1
+
+
+@dataclass(frozen=True, slots=True)
+class Accept:
+    """Accept the open offer."""
+
+
+@dataclass(frozen=True, slots=True)
+class Decline:
+    """Decline the open offer."""
+
+
+@dataclass(frozen=True, slots=True)
+class Counter:
+    """Answer the open offer with other terms: I give `give` for `get`."""
+
+    give: Hand
+    get: Hand
+
+
+@dataclass(frozen=True, slots=True)
+class Trade:
+    """The current player confirms the answer (acceptance or counter) of `seat`."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Withdraw:
+    """Close the open offer."""
+
+
+@dataclass(frozen=True, slots=True)
+class Look:
+    """Gibeonite Trickery: look at `seat`'s hand."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Bless:
+    """King's Blessing: the resource kept under the card."""
+
+    res: int
+
+
+Action = (
+    Roll
+    | End
+    | Buy
+    | Road
+    | Settlement
+    | City
+    | Start
+    | Stone
+    | Play
+    | Plague
+    | Discard
+    | Take
+    | Give
+    | BankTrade
+    | MakeOffer
+    | Accept
+    | Decline
+    | Counter
+    | Trade
+    | Withdraw
+    | Look
+    | Bless
+)
+
+
+# ------------------------------------------------------------------------------------ format
+
+
+def format_action(a: Action, data: CanaanData) -> str:
+    """Canonical notation."""
+    match a:
+        case Roll():
+            return "roll"
+        case End():
+            return "end"
+        case Buy():
+            return "buy"
+        case Accept():
+            return "accept"
+        case Decline():
+            return "decline"
+        case Withdraw():
+            return "withdraw"
+        case Road(edge=e):
+            return f"road {data.edge_label(e)}"
+        case Settlement(vertex=v):
+            return f"settlement {v + 1}"
+        case City(vertex=v):
+            return f"city {v + 1}"
+        case Start(vertex=v, copper=c):
+            return f"start {v + 1}" + (f" copper {RESOURCES[c]}" if c >= 0 else "")
+        case Stone(via=via, pay=pay):
+            return "stone" if via < 0 else f"stone via {COLOURS[via]} pay {RESOURCES[pay]}"
+        case Play(card=card, hex=h, victim=victim, cards=cards):
+            text = f"play {card}"
+            if h >= 0:
+                text += f" {data.hexes[h].label}"
+                if victim >= 0:
+                    text += f" from {COLOURS[victim]}"
+            elif any(cards):
+                event = data.event(card)
+                if event is not None and event.kind == "monopoly":
+                    text += f" {RESOURCES[cards.index(1)]}"
+                else:
+                    text += f" {hand_text(cards)}"
+            return text
+        case Plague(hex=h, victim=victim):
+            text = f"plague {data.hexes[h].label}"
+            return text + (f" from {COLOURS[victim]}" if victim >= 0 else "")
+        case Discard(cards=c):
+            return f"discard {hand_text(c)}"
+        case Take(cards=c):
+            return f"take {hand_text(c)}"
+        case Give(cards=c):
+            return f"give {hand_text(c)}"
+        case BankTrade(give=g, get=r):
+            return f"bank {RESOURCES[g]} for {RESOURCES[r]}"
+        case MakeOffer(give=g, get=r, to=to):
+            text = f"offer {hand_text(g)} for {hand_text(r)}"
+            return text + (f" to {COLOURS[to]}" if to >= 0 else "")
+        case Counter(give=g, get=r):
+            return f"counter {hand_text(g)} for {hand_text(r)}"
+        case Trade(seat=s):
+            return f"trade {COLOURS[s]}"
+        case Look(seat=s):
+            return f"look {COLOURS[s]}"
+        case Bless(res=r):
+            return f"bless {RESOURCES[r]}"
+    raise TypeError(f"not a Canaan action: {a!r}")
+
+
+# ------------------------------------------------------------------------------------ parse
+
+_SIMPLE: dict[str, Action] = {
+    "roll": Roll(),
+    "end": End(),
+    "end turn": End(),
+    "buy": Buy(),
+    "buy card": Buy(),
+    "accept": Accept(),
+    "decline": Decline(),
+    "withdraw": Withdraw(),
+}
+_RES_ALIASES = {
+    **{r: R_INDEX[r] for r in RESOURCES},
+    "wood": R_INDEX["lumber"],
+    "wheat": R_INDEX["grain"],
+    "brick": R_INDEX["stone"],
+    "sheep": R_INDEX["wool"],
+}
+
+
+def parse_resource(word: str) -> int | None:
+    """A resource name (or a common alias, singular or plural) -> index."""
+    w = word.strip().lower()
+    if w in _RES_ALIASES:
+        return _RES_ALIASES[w]
+    if w.endswith("s") and w[:-1] in _RES_ALIASES:
+        return _RES_ALIASES[w[:-1]]
+    return None
+
+
+def parse_cards(text: str) -> Hand | str:
+    """ "2 ore+1 wool", "ore, ore, wool", "2ore wool" -> a hand; otherwise an error sentence."""
+    t = text.strip().lower()
+    if t in ("", "nothing", "none"):
+        return (0, 0, 0, 0, 0)
+    tokens = re.findall(r"\d+|[a-z]+|[^\sa-z\d]", t)
+    counts = [0] * 5
+    pending: int | None = None
+    for tok in tokens:
+        if tok in "+,&" or tok == "and":
+            if pending is not None:
+                return "a number must be followed by a resource"
+            continue
+        if tok.isdigit():
+            if pending is not None or len(tok) > 2:
+                return f"{tok!r} is not a card count"
+            pending = int(tok)
+            continue
+        res = parse_resource(tok)
+        if res is None:
+            return f"{tok!r} is not a resource (lumber, grain, stone, ore, wool)"
+        counts[res] += 1 if pending is None else pending
+        pending = None
+    if pending is not None:
+        return "a number must be followed by a resource"
+    if sum(counts) > 99:
+        return "too many cards"
+    return (counts[0], counts[1], counts[2], counts[3], counts[4])
+
+
+def _colour(word: str, where: str) -> int | Rejection:
+    w = word.strip().lower()
+    if w in COLOURS:
+        return COLOURS.index(w)
+    return malformed(f"{word!r} is not a player colour ({', '.join(COLOURS)}) {where}.")
+
+
+def _vertex(word: str, data: CanaanData) -> int | Rejection:
+    if not word.isdigit() or not 1 <= int(word) <= len(data.vertex_ids):
+        return malformed(
+            f"{word!r} is not an intersection; intersections are numbered 1 to "
+            f"{len(data.vertex_ids)}."
+        )
+    return int(word) - 1
+
+
+def _edge(word: str, data: CanaanData) -> int | Rejection:
+    m = re.fullmatch(r"(\d{1,3})\s*-\s*(\d{1,3})", word)
+    if not m:
+        return malformed(f"{word!r} is not a path; name it by its two intersections, e.g. 12-17.")
+    a, b = int(m.group(1)) - 1, int(m.group(2)) - 1
+    e = data.edge_index.get((min(a, b), max(a, b)))
+    if e is None:
+        return malformed(f"There is no path between intersections {a + 1} and {b + 1}.")
+    return e
+
+
+def _hex(word: str, data: CanaanData) -> int | Rejection:
+    h = data.hex_by_label.get(word.strip().upper())
+    if h is None:
+        return malformed(f"{word!r} is not a hex; hexes are lettered A to {data.hexes[-1].label}.")
+    return h
+
+
+def _one_kind(cards: Hand) -> bool:
+    return sum(1 for n in cards if n) == 1
+
+
+def parse_action(text: str, data: CanaanData) -> Action | Rejection:
+    """Parse notation into an action (not yet checked for legality)."""
+    if len(text) > MAX_TEXT:
+        return malformed(f"That move is too long ({len(text)} characters); moves are short.")
+    t = " ".join(text.strip().lower().split())
+    if not t:
+        return malformed("Type a move, e.g. `roll`, `road 12-17` or `end`.")
+    if t in _SIMPLE:
+        return _SIMPLE[t]
+    word, _, rest = t.partition(" ")
+    if word in ("road", "settlement", "city", "start") and not rest:
+        return malformed(f"Say where: `{word} {'12-17' if word == 'road' else '23'}`.")
+    if word == "road":
+        e = _edge(rest, data)
+        return e if isinstance(e, Rejection) else Road(e)
+    if word in ("settlement", "settle", "city"):
+        v = _vertex(rest, data)
+        if isinstance(v, Rejection):
+            return v
+        return City(v) if word == "city" else Settlement(v)
+    if word == "start":
+        m = re.fullmatch(r"(\S+)(?: copper (\S+))?", rest)
+        if not m:
+            return malformed("Write `start 23` or `start 23 copper ore`.")
+        v = _vertex(m.group(1), data)
+        if isinstance(v, Rejection):
+            return v
+        if m.group(2) is None:
+            return Start(v)
+        res = parse_resource(m.group(2))
+        if res is None:
+            return malformed(f"{m.group(2)!r} is not a resource.")
+        return Start(v, res)
+    if word == "stone":
+        if not rest:
+            return Stone()
+        m = re.fullmatch(r"via (\S+) pay (\S+)", rest)
+        if not m:
+            return malformed("Write `stone` (at your own building) or `stone via red pay ore`.")
+        seat = _colour(m.group(1), "to build through")
+        if isinstance(seat, Rejection):
+            return seat
+        res = parse_resource(m.group(2))
+        if res is None:
+            return malformed(f"{m.group(2)!r} is not a resource to pay with.")
+        return Stone(seat, res)
+    if word in ("play", "plague"):
+        return _parse_play(word, rest, data)
+    if word in ("discard", "take", "give"):
+        cards = parse_cards(rest)
+        if isinstance(cards, str):
+            return malformed(f"Cannot read the cards: {cards}.")
+        if not any(cards):
+            return malformed(f"Say which cards to {word}, e.g. `{word} 1 ore`.")
+        return {"discard": Discard, "take": Take, "give": Give}[word](cards)
+    if word == "bank":
+        m = re.fullmatch(r"(?:\d+ )?(\S+) for (?:1 )?(\S+)", rest)
+        if not m:
+            return malformed("Write `bank ore for wool` (your best rate is used).")
+        g, r = parse_resource(m.group(1)), parse_resource(m.group(2))
+        if g is None or r is None:
+            return malformed("Name two resources: `bank ore for wool`.")
+        return BankTrade(g, r)
+    if word in ("offer", "counter"):
+        m = re.fullmatch(r"(.+?) for (.+?)(?: to (\S+))?", rest)
+        if not m or (word == "counter" and m.group(3)):
+            return malformed(
+                f"Write `{word} 2 wool for 1 ore`" + (" [to red]." if word == "offer" else ".")
+            )
+        give, get = parse_cards(m.group(1)), parse_cards(m.group(2))
+        if isinstance(give, str) or isinstance(get, str):
+            return malformed(f"Cannot read the cards: {give if isinstance(give, str) else get}.")
+        if not _one_kind(give) or not _one_kind(get):
+            return malformed(
+                "An offer names one kind of card on each side, e.g. `2 wool for 1 ore`."
+            )
+        if word == "counter":
+            return Counter(give, get)
+        to = -1
+        if m.group(3):
+            seat = _colour(m.group(3), "to offer to")
+            if isinstance(seat, Rejection):
+                return seat
+            to = seat
+        return MakeOffer(give, get, to)
+    if word in ("trade", "look"):
+        seat = _colour(rest, f"to {word} with" if word == "trade" else "to look at")
+        if isinstance(seat, Rejection):
+            return seat
+        return Trade(seat) if word == "trade" else Look(seat)
+    if word == "bless":
+        res = parse_resource(rest)
+        if res is None:
+            return malformed("Write `bless grain` (the resource kept under King's Blessing).")
+        return Bless(res)
+    return malformed(
+        f"Unknown move {word!r}. Moves: roll, road, settlement, city, stone, buy, play, bank, "
+        "offer, trade, end (and discard, take, give, plague, accept, decline, counter when asked)."
+    )
+
+
+def _parse_play(word: str, rest: str, data: CanaanData) -> Action | Rejection:
+    if word == "plague":
+        m = re.fullmatch(r"(\S+)(?: from (\S+))?", rest)
+        if not m:
+            return malformed("Write `plague C` or `plague C from red`.")
+        h = _hex(m.group(1), data)
+        if isinstance(h, Rejection):
+            return h
+        victim = -1
+        if m.group(2):
+            v = _colour(m.group(2), "to steal from")
+            if isinstance(v, Rejection):
+                return v
+            victim = v
+        return Plague(h, victim)
+    card, _, args = rest.partition(" ")
+    if not card:
+        return malformed("Say which card: `play priest C from red`, `play caravan ore`, ...")
+    event = data.event(card)
+    is_plague = card == "priest" or (event is not None and event.kind == "move_plague")
+    if is_plague:
+        m = re.fullmatch(r"(\S+)(?: from (\S+))?", args)
+        if not m:
+            return malformed(
+                f"Write `play {card} C` or `play {card} C from red` (the hex to move to)."
+            )
+        h = _hex(m.group(1), data)
+        if isinstance(h, Rejection):
+            return h
+        victim = -1
+        if m.group(2):
+            v = _colour(m.group(2), "to steal from")
+            if isinstance(v, Rejection):
+                return v
+            victim = v
+        return Play(card, h, victim)
+    if event is None and card not in ("priest",) and not _is_vp(card):
+        names = ", ".join(["priest", *(e.key for e in data.events)])
+        return malformed(f"No card called {card!r}. Cards: {names} and the victory point cards.")
+    if args:
+        if event is not None and event.kind == "monopoly":
+            res = parse_resource(args)
+            if res is None:
+                return malformed(f"{args!r} is not a resource to name.")
+            cards = [0] * 5
+            cards[res] = 1
+            return Play(card, cards=(cards[0], cards[1], cards[2], cards[3], cards[4]))
+        if event is not None and event.kind == "take_from_bank":
+            parsed = parse_cards(args)
+            if isinstance(parsed, str):
+                return malformed(f"Cannot read the cards: {parsed}.")
+            return Play(card, cards=parsed)
+        return malformed(f"`play {card}` takes nothing after the card's name.")
+    return Play(card)
+
+
+def _is_vp(card: str) -> bool:
+    from bot.games.canaan.data import VP_CARDS
+
+    return card in dict(VP_CARDS)

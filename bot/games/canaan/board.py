@@ -1,0 +1,196 @@
+"""Board questions: where a seat may build, road lengths, trade routes, harbours, production.
+
+Pure functions of the state; the rules module decides when each question is asked.
+"""
+
+from __future__ import annotations
+
+from bot.games.canaan.data import PIECES, CanaanData
+from bot.games.canaan.state import CITY, EMPTY, State
+
+
+def owner(b: int) -> int:
+    """The seat owning a building value (EMPTY for none)."""
+    return EMPTY if b == EMPTY else b % CITY
+
+
+def count_pieces(s: State, seat: int) -> tuple[int, int, int]:
+    """(settlements, cities, roads) of `seat` on the board."""
+    st = s.buildings.count(seat)
+    ci = s.buildings.count(CITY + seat)
+    return st, ci, s.roads.count(seat)
+
+
+def pieces_left(s: State, seat: int, kind: str) -> int:
+    """How many pieces of `kind` (road, settlement, city, stone) `seat` still has in stock.
+
+    A city returns its settlement to the stock (rulebook), so settlements in stock are the total
+    minus those standing on the board.
+    """
+    st, ci, ro = count_pieces(s, seat)
+    if kind == "road":
+        return PIECES["road"] - ro
+    if kind == "settlement":
+        return PIECES["settlement"] - st
+    if kind == "city":
+        return PIECES["city"] - ci
+    return PIECES["stone"] - s.players[seat].stones
+
+
+def distance_ok(s: State, v: int) -> bool:
+    """An empty intersection with no building on any neighbouring intersection."""
+    b = s.buildings
+    if b[v] != EMPTY:
+        return False
+    return all(b[n] == EMPTY for n in s.data.vertex_neighbours[v])
+
+
+def touches_own_road(s: State, seat: int, v: int) -> bool:
+    """True if one of `seat`'s roads ends at `v`."""
+    roads = s.roads
+    return any(roads[e] == seat for e in s.data.vertex_edges[v])
+
+
+def settlement_spots(s: State, seat: int, setup: bool) -> list[int]:
+    """Intersections where `seat` may place a settlement now (distance rule; during setup
+    not on Jerusalem and touching a numbered hex, otherwise touching the seat's road)."""
+    d = s.data
+    out = []
+    for v in range(len(d.vertex_ids)):
+        if not distance_ok(s, v):
+            continue
+        if setup:
+            if v in d.jerusalem or not any(d.hexes[h].producing for h in d.vertex_hexes[v]):
+                continue
+        elif not touches_own_road(s, seat, v):
+            continue
+        out.append(v)
+    return out
+
+
+def road_spots(s: State, seat: int, from_vertex: int = -1) -> list[int]:
+    """Empty paths `seat` may build on: touching its building, or continuing its road through an
+    intersection no opponent has built on. With `from_vertex`, only paths at that intersection."""
+    d = s.data
+    roads, b = s.roads, s.buildings
+    if from_vertex >= 0:
+        return [e for e in d.vertex_edges[from_vertex] if roads[e] == EMPTY]
+    out = set()
+    for v in range(len(d.vertex_ids)):
+        occ = b[v]
+        mine = occ != EMPTY and occ % CITY == seat
+        if not mine:
+            if occ != EMPTY:
+                continue  # an opponent's building blocks continuing through it
+            if not any(roads[e] == seat for e in d.vertex_edges[v]):
+                continue
+        for e in d.vertex_edges[v]:
+            if roads[e] == EMPTY:
+                out.add(e)
+    return sorted(out)
+
+
+def longest_road(s: State, seat: int) -> int:
+    """The longest continuous road of `seat`: a trail of its roads (each path used once) that
+    does not pass through an intersection holding another seat's building."""
+    d = s.data
+    roads, b = s.roads, s.buildings
+    own = [e for e, o in enumerate(roads) if o == seat]
+    if not own:
+        return 0
+    adj: dict[int, list[tuple[int, int]]] = {}
+    for e in own:
+        a, c = d.edges[e]
+        adj.setdefault(a, []).append((e, c))
+        adj.setdefault(c, []).append((e, a))
+
+    def blocked(v: int) -> bool:
+        occ = b[v]
+        return occ != EMPTY and occ % CITY != seat
+
+    best = 0
+    used: set[int] = set()
+
+    def dfs(v: int, length: int) -> None:
+        nonlocal best
+        if length > best:
+            best = length
+        if length and blocked(v):
+            return
+        for e, w in adj[v]:
+            if e not in used:
+                used.add(e)
+                dfs(w, length + 1)
+                used.discard(e)
+
+    for v in adj:
+        dfs(v, 0)
+    return best
+
+
+def route_owners(s: State, seat: int) -> set[int]:
+    """Other seats whose building on a Jerusalem intersection `seat` reaches by a trade route:
+    roads of any owners from one of `seat`'s settlements or cities. Buildings along the way do
+    not break a trade route (the rulebook speaks only of roads)."""
+    d = s.data
+    roads, b = s.roads, s.buildings
+    starts = [v for v, occ in enumerate(b) if occ != EMPTY and occ % CITY == seat]
+    seen = set(starts)
+    stack = list(starts)
+    while stack:
+        v = stack.pop()
+        for e in d.vertex_edges[v]:
+            if roads[e] == EMPTY:
+                continue
+            a, c = d.edges[e]
+            w = c if a == v else a
+            if w not in seen:
+                seen.add(w)
+                stack.append(w)
+    return {b[v] % CITY for v in seen if v in d.jerusalem and b[v] != EMPTY and b[v] % CITY != seat}
+
+
+def own_jerusalem_building(s: State, seat: int) -> bool:
+    """True when `seat` has a settlement or city on a Jerusalem intersection."""
+    b = s.buildings
+    return any(b[v] != EMPTY and b[v] % CITY == seat for v in s.data.jerusalem)
+
+
+def trade_rate(s: State, seat: int, res: int) -> int:
+    """Cards of `res` the seat pays the bank for one card: 4, 3 (3:1 harbour) or 2 (that
+    resource's harbour, or the King's Blessing resource)."""
+    if s.blessing == seat and s.blessing_res == res:
+        return 2
+    rate = 4
+    b = s.buildings
+    for v, kind in s.data.harbor_at.items():
+        occ = b[v]
+        if occ != EMPTY and occ % CITY == seat:
+            if kind == res:
+                return 2
+            if kind is None:
+                rate = 3
+    return rate
+
+
+def touching_seats(s: State, hex_index: int) -> set[int]:
+    """Seats with a settlement or city on a corner of the hex."""
+    b = s.buildings
+    return {b[v] % CITY for v in s.data.hexes[hex_index].corners if v >= 0 and b[v] != EMPTY}
+
+
+def vertex_text(d: CanaanData, v: int) -> str:
+    """ "23 (hills 8, forest 10, fields 12)" for autocomplete and errors."""
+    parts = []
+    for h in d.vertex_hexes[v]:
+        t = d.hexes[h]
+        parts.append(f"{t.terrain} {t.number}" if t.number else t.terrain.replace("_", " "))
+    extra = []
+    if v in d.harbor_at:
+        kind = d.harbor_at[v]
+        from bot.games.canaan.data import RESOURCES
+
+        extra.append("3:1 harbour" if kind is None else f"2:1 {RESOURCES[kind]} harbour")
+    if v in d.jerusalem:
+        extra.append("Jerusalem")
+    return f"{v + 1} ({', '.join(parts + extra)})"

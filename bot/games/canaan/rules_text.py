@@ -1,0 +1,85 @@
+"""The /game rules text for Settlers of Canaan: rules in short, notation, and every rule reading."""
+
+from __future__ import annotations
+
+from bot.games.canaan.data import CanaanData
+
+_RULES = """\
+**Settlers of Canaan**: 2-4 players; first to **12 VP in their own turn** wins, or the leader when \
+Jerusalem's {blocks} blocks are filled (ties: most own stones, then play on).
+**Setup**: first player by dice (ties re-roll). 3-4 players: 2 settlements + roads each, in snake \
+order; 2 players: 3 each (A B B A A B). No starting settlement on Jerusalem's 11 intersections. \
+Then each chooses one settlement: 1 card per numbered hex it touches (copper: a card of choice). \
+VP start at 2 (3-4 players) or 3 (2 players): the starting settlements.
+**Turn**: play one development card any time (not one bought this turn; VP cards any number), \
+roll, trade, then build. Production: settlement 1, city 2; copper: cards of your choice; the \
+plague's hex produces nothing. **A 7**: a black stone to Jerusalem, no production, everyone over 7 \
+cards discards half (rounded down, at once, privately), then the roller moves the plague to \
+another numbered hex and may take a random card from a player touching it.
+**Trade** (after rolling, before building): offers only with the player whose turn it is; bank \
+4:1, 3:1 and 2:1 harbours, 2:1 in the King's Blessing resource.
+**Costs**: road stone+lumber; settlement stone+lumber+wool+grain; city 3 ore+2 grain; development \
+card ore+wool+grain; Jerusalem stone stone+ore (own settlement/city on a Jerusalem intersection, \
+or a road route of any owners to another player's there, paying them 1 card of your choice per \
+stone). \
+Pieces: 15 roads, 5 settlements, 4 cities, 20 stones. Bank: 23 of each resource.
+**Cards**: 20 priests (move the plague elsewhere and take a card; stay face up), 11 events, 4 VP \
+cards. **Special cards** (2 VP each; a tie sends the card back beside the board): Longest Road \
+(5+), Most Priests (3+ played), King's Blessing (most own stones; keeps a resource of choice, \
+traded 2:1).
+**Events**: {events}
+
+**Notation**: intersections are numbers, paths `12-17`, hexes letters. `roll`, `road 12-17`, \
+`settlement 23`, `city 23`, `stone` / `stone via red pay ore`, `buy`, `play priest C from red`, \
+`play caravan ore`, `bank ore for wool`, `offer 2 wool for 1 ore [to red]`, `accept`, `decline`, \
+`counter 1 ore for 2 wool`, `trade red`, `withdraw`, `end`; when asked: `discard 2 ore+2 wool`, \
+`take 1 ore`, `give 1 ore`, `plague C from red`, `look red`, `bless grain`, `start 23 [copper ore]`.
+
+**Data**: {data_note}
+
+**Rules notes** (our readings where the rulebook is silent)
+- Bank shortage: if the bank cannot pay every player a resource, nobody gets it, unless only one \
+player is owed it, who takes what is left. Copper and event choices take from what the bank holds \
+when each player chooses (first come, first served).
+- The turn runs roll, trade, build in the rulebook's order: once you build or buy, trading ends.
+- A domestic offer names one kind of card on each side (1-3 cards); at most 3 offers per turn; \
+each other player accepts, declines or counters once; the current player confirms one answer. An \
+offer closes when the turn ends, a new offer replaces it, or the offerer no longer holds the \
+cards. While an offer awaits its answers the current player waits (answers are one click); \
+an offer to one player waits only for them.
+- Special cards: held by the one player strictly ahead (at least 5 roads / 3 priests / 1 stone); \
+any tie for the lead sends the card back, including a tie between players who never held it.
+- Longest Road counts a continuous road, each path once; an opponent's settlement or city on an \
+intersection breaks it there. A road cannot be built onward through an opponent's building.
+- Trade routes to Jerusalem may use any roads; buildings along the route do not block it. You may \
+use another player's building only when you have none of your own there.
+- The 7's steal is optional ("may"); a priest's steal is required when someone touching the hex \
+holds a card. A player with no card cannot be chosen.
+- Only played victory point cards count. A player who reaches 12 VP outside their own turn (e.g. \
+receiving Longest Road) wins at the start of their next turn.
+- 2-player setup order A B B A A B (the rulebook's sentence on third settlements).
+- Starting cards are chosen by all players at once; each 7's discards too (privately).
+- Free roads and settlements from events must be placed before anything else; if no place is \
+left they lapse. Improvements' discount applies to the next city built that turn.
+- When Jerusalem is complete with a tie on VP and stones, play continues; the game ends when a \
+turn ends with one leader (or someone reaches 12 VP in their turn). No black stone is added once \
+Jerusalem is complete."""
+
+
+def rules_summary(data: CanaanData) -> str:
+    """The rules text for this data (its events and what is reconstructed)."""
+    events = "; ".join(
+        f"{e.name}{f' (x{e.copies})' if e.copies > 1 else ''}: {e.text}"
+        + (" [reconstruction]" if e.reconstruction else "")
+        for e in data.events
+    )
+    if data.reconstruction:
+        note = (
+            "the printed map (hexes, numbers, harbours, Jerusalem's intersections) and the "
+            "effects of the event cards marked [reconstruction] are reconstructions that respect "
+            "every rule in the rulebook; a server owner can load the real ones "
+            f"(GAME_DATA_CANAAN). Data id {data.fingerprint}."
+        )
+    else:
+        note = f"printed map and cards from the server's data file (id {data.fingerprint})."
+    return _RULES.format(blocks=data.blocks, events=events, data_note=note)

@@ -1,0 +1,243 @@
+"""What a viewer sees of a Settlers of Canaan game: the public board plus the viewer's own hand.
+
+Hands and unplayed development cards are private: others see only their sizes. The renderer draws
+only these types; the board geometry comes from `data` (a `CanaanData`, no secrets in it).
+
+Stability promise: fields are only ever appended at the end of a class, with defaults.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from bot.games.canaan import board as B
+from bot.games.canaan import rules as R
+from bot.games.canaan.data import RESOURCES, CanaanData, Hand, hand_text
+from bot.games.canaan.state import CITY, COLOURS, EMPTY, Phase, State
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """One tribe as everybody sees it."""
+
+    seat: int
+    colour: str
+    vp: int
+    cards: int  # resource cards in hand
+    dev_cards: int  # unplayed development cards
+    priests: int  # played priests (face up)
+    vp_cards: tuple[str, ...]  # played victory point cards (names)
+    stones: int  # own stones in Jerusalem
+    road_length: int
+    specials: tuple[str, ...]  # special cards held
+    roads_left: int
+    settlements_left: int
+    cities_left: int
+    awaited: str  # what this seat is awaited for now ("" if nothing)
+
+
+@dataclass(frozen=True, slots=True)
+class OfferView:
+    """The open domestic offer: the current player gives `give` for `get`; answers by colour."""
+
+    by: str
+    give: str
+    get: str
+    to: str  # "" for everyone
+    answers: tuple[tuple[str, str], ...]  # (colour, "accepts" / "declines" / "counters: ..." / "")
+
+
+@dataclass(frozen=True, slots=True)
+class PrivateView:
+    """What only `seat` knows: its hand, its unplayed development cards and any peek."""
+
+    seat: int
+    hand: Hand
+    dev: tuple[str, ...]  # card names
+    bought_this_turn: tuple[str, ...]
+    peek: str = ""  # Gibeonite Trickery: the hand looked at
+    prompt: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class CanaanView:
+    """The whole public position plus `you` (None for spectators)."""
+
+    data: CanaanData = field(repr=False, compare=False)
+    phase: str
+    turn: int
+    current: int
+    to_act: tuple[int, ...]
+    seats: tuple[SeatView, ...]
+    buildings: tuple[int, ...]  # per intersection: -1, seat (settlement) or 10 + seat (city)
+    roads: tuple[int, ...]  # per path: -1 or seat
+    plague: int  # hex index or -1
+    jerusalem: tuple[int, ...]  # stone owners in building order, -1 black
+    blocks: int
+    dice: tuple[int, ...]
+    bank: Hand
+    deck: int
+    longest: int
+    most_priests: int
+    blessing: int
+    blessing_res: str
+    offer: OfferView | None
+    status: str  # one sentence: whose turn and what is awaited
+    last_seat: int
+    last_move: str
+    last_marks: tuple[str, ...]
+    first_rolls: tuple[tuple[int, ...], ...]
+    winner: int
+    result: str
+    you: PrivateView | None = None
+    names: tuple[str, ...] = ()  # display names, filled in by the table (optional)
+
+
+def awaited_text(s: State, seat: int) -> str:
+    """What `seat` is awaited for now, in a few words ("" when nothing)."""
+    if seat not in R.to_act(s):
+        return ""
+    if s.phase is Phase.SETUP:
+        return "road" if s.setup_vertex >= 0 else "starting settlement"
+    if s.phase is Phase.START:
+        return "choose starting cards"
+    for p in s.pending:
+        if p.seat == seat:
+            # These choices show a hand, so they are never buttons: name the command instead.
+            return f"{p.kind} {p.count} ({p.reason}) with /canaan {p.kind}"
+    if seat != s.current:
+        return "answer the offer"
+    return {
+        "blessing": "choose the King's Blessing resource",
+        "plague": "move the plague",
+        "free-road": f"place {s.free_roads} free road(s)",
+        "free-settlement": "place a free settlement",
+        "look": "choose whose hand to look at",
+        "take-look": "take a card",
+        "pre-roll": "roll",
+        "main": "trade, build or end",
+    }[R.current_mode(s)]
+
+
+def status_text(s: State) -> str:
+    """One sentence on where the game stands."""
+    if s.phase is Phase.OVER:
+        return s.end_reason
+    acting = sorted(R.to_act(s))
+    parts = [f"{COLOURS[i]}: {awaited_text(s, i)}" for i in acting]
+    if s.phase is Phase.TURN:
+        head = f"Turn {s.turn}, {COLOURS[s.current]}"
+    else:
+        first = s.first_player
+        rolls = " then ".join(
+            ", ".join(f"{COLOURS[i]} {t}" for i, t in enumerate(r) if t) for r in s.first_rolls
+        )
+        head = f"Setup ({COLOURS[first]} begins, highest roll: {rolls})"
+    return f"{head}. Awaiting " + "; ".join(parts) + "."
+
+
+def build_view(s: State, seat: int | None) -> CanaanView:
+    """The view for `seat` (None: a spectator)."""
+    d = s.data
+    seats = []
+    for i, p in enumerate(s.players):
+        specials = tuple(
+            name
+            for name, holder in (
+                ("Longest Road", s.longest),
+                ("Most Priests", s.most_priests),
+                ("King's Blessing", s.blessing),
+            )
+            if holder == i
+        )
+        seats.append(
+            SeatView(
+                seat=i,
+                colour=COLOURS[i],
+                vp=R.vp(s, i),
+                cards=p.cards,
+                dev_cards=len(p.dev),
+                priests=p.priests,
+                vp_cards=tuple(R.card_name(d, c) for c in p.vp_cards),
+                stones=p.stones,
+                road_length=s.road_lengths[i] if i < len(s.road_lengths) else 0,
+                specials=specials,
+                roads_left=B.pieces_left(s, i, "road"),
+                settlements_left=B.pieces_left(s, i, "settlement"),
+                cities_left=B.pieces_left(s, i, "city"),
+                awaited=awaited_text(s, i),
+            )
+        )
+    offer = None
+    if s.offer is not None:
+        o = s.offer
+        answers = []
+        for i, a in enumerate(o.answers):
+            if i == s.current or (o.to is not None and o.to != i):
+                continue
+            text = {"": "", "accept": "accepts", "decline": "declines"}.get(a.kind)
+            if text is None:
+                text = f"counters: {hand_text(a.give)} for {hand_text(a.get)}"
+            answers.append((COLOURS[i], text))
+        offer = OfferView(
+            by=COLOURS[s.current],
+            give=hand_text(o.give),
+            get=hand_text(o.get),
+            to="" if o.to is None else COLOURS[o.to],
+            answers=tuple(answers),
+        )
+    you = None
+    if seat is not None and 0 <= seat < len(s.players):
+        p = s.players[seat]
+        peek = ""
+        if s.look_stage == 2 and s.current == seat:
+            peek = f"{COLOURS[s.look_victim]} holds {hand_text(s.players[s.look_victim].hand)}"
+        you = PrivateView(
+            seat=seat,
+            hand=p.hand,
+            dev=tuple(R.card_name(d, c) for c in p.dev),
+            bought_this_turn=tuple(R.card_name(d, c) for c in p.new),
+            peek=peek,
+            prompt=awaited_text(s, seat),
+        )
+    return CanaanView(
+        data=d,
+        phase=s.phase.value,
+        turn=s.turn,
+        current=s.current,
+        to_act=tuple(sorted(R.to_act(s))),
+        seats=tuple(seats),
+        buildings=s.buildings,
+        roads=s.roads,
+        plague=s.plague,
+        jerusalem=s.jerusalem,
+        blocks=d.blocks,
+        dice=s.dice,
+        bank=s.bank,
+        deck=len(s.deck),
+        longest=s.longest,
+        most_priests=s.most_priests,
+        blessing=s.blessing,
+        blessing_res="" if s.blessing_res < 0 else RESOURCES[s.blessing_res],
+        offer=offer,
+        status=status_text(s),
+        last_seat=s.last_seat,
+        last_move=s.last_move,
+        last_marks=s.last_marks,
+        first_rolls=s.first_rolls,
+        winner=s.winner,
+        result=s.end_reason,
+        you=you,
+    )
+
+
+def hidden_from(s: State, seat: int | None) -> frozenset[str]:
+    """Strings that must not appear in another seat's view: every other seat's private record."""
+    return frozenset(
+        f"PrivateView(seat={i}," for i in range(len(s.players)) if seat is None or i != seat
+    )
+
+
+def is_city(b: int) -> bool:
+    """True for a city value in `CanaanView.buildings`."""
+    return b != EMPTY and b >= CITY

@@ -1,0 +1,414 @@
+"""`/canaan …`: every Settlers of Canaan move as a slash command, autocompleted from legal moves.
+
+Each command builds the engine's notation (see `bot/games/canaan/actions.py`) and plays it through
+the table; every option's list comes from the caller's legal moves of that kind, so nobody has to
+learn the grammar. Quick decisions (Roll, End, Accept/Decline per seat, Trade with a player) come
+as buttons under the game post (`bot/table/canaan.py` picks them). Rules live in the engine.
+"""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs._base import bot_of, caller_of, game_here, notation_choices, run
+
+GAME = "canaan"
+RESOURCES = ("lumber", "grain", "stone", "ore", "wool")
+
+
+async def _legal(interaction: discord.Interaction) -> tuple[str, ...]:
+    """The caller's legal notations in this channel's Canaan game (empty if none)."""
+    ctx = await game_here(interaction, GAME)
+    if ctx is None or ctx.seat is None:
+        return ()
+    service = bot_of(interaction).service
+    return tuple(service.legal_notations(ctx.session, ctx.state, interaction.user.id))
+
+
+def _rest(notations: tuple[str, ...], head: str) -> list[str]:
+    """What follows `head` in the legal notations starting with it ("road 12-17" -> "12-17")."""
+    out: dict[str, None] = {}
+    for n in notations:
+        if n.startswith(head + " "):
+            out[n[len(head) :].strip()] = None
+    return list(out)
+
+
+def _word(text: object) -> str:
+    return " ".join(str(text or "").split())
+
+
+async def _play(interaction: discord.Interaction, notation: str) -> None:
+    table = bot_of(interaction).table
+    await run(interaction, lambda: table.move(caller_of(interaction), notation))
+
+
+def _offer_sides(notations: tuple[str, ...], head: str, side: int) -> list[str]:
+    """The give (side 0) or receive (side 1) parts of legal offers/counters/bank trades."""
+    out: dict[str, None] = {}
+    for n in notations:
+        if not n.startswith(head + " "):
+            continue
+        body = n[len(head) :].strip().split(" to ")[0]
+        parts = body.split(" for ")
+        if len(parts) == 2:
+            out[parts[side].strip()] = None
+    return list(out)
+
+
+@app_commands.guild_only()
+class CanaanCog(
+    commands.GroupCog, group_name="canaan", group_description="Play Settlers of Canaan."
+):
+    """Settlers of Canaan moves (/canaan …)."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    # ------------------------------------------------------------------ turn
+
+    @app_commands.command(name="roll")
+    async def roll(self, interaction: discord.Interaction) -> None:
+        """Roll the dice for production (the Roll button does the same)."""
+        await _play(interaction, "roll")
+
+    @app_commands.command(name="end")
+    async def end(self, interaction: discord.Interaction) -> None:
+        """End your turn."""
+        await _play(interaction, "end")
+
+    @app_commands.command(name="build")
+    @app_commands.choices(
+        kind=[app_commands.Choice(name=k, value=k) for k in ("road", "settlement", "city", "stone")]
+    )
+    async def build(
+        self, interaction: discord.Interaction, kind: str, where: str | None = None
+    ) -> None:
+        """Build a road, settlement or city, or add a stone to Jerusalem.
+
+        Args:
+            kind: road, settlement, city or stone.
+            where: The path (12-17) or intersection (23); for a stone through another player's
+                building, "via red pay ore". The list shows only legal places.
+        """
+        text = _word(where)
+        await _play(interaction, f"{kind} {text}".strip())
+
+    @build.autocomplete("where")
+    async def _build_where(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        kind = _word(getattr(interaction.namespace, "kind", "")) or "road"
+        legal = await _legal(interaction)
+        if kind == "stone":
+            return notation_choices(_rest(legal, "stone"), current)
+        ctx = await game_here(interaction, GAME)
+        data = getattr(getattr(ctx, "state", None), "data", None)
+        return _labelled(data, _rest(legal, kind), current)
+
+    @app_commands.command(name="buy")
+    async def buy(self, interaction: discord.Interaction) -> None:
+        """Buy a development card (ore, wool and grain); it stays hidden until you play it."""
+        await _play(interaction, "buy")
+
+    @app_commands.command(name="play")
+    async def play(self, interaction: discord.Interaction, card: str) -> None:
+        """Play a development card (one per turn, not the turn you bought it; VP cards any time).
+
+        Args:
+            card: The card and its choices, e.g. "priest C from red", "caravan ore".
+        """
+        await _play(interaction, f"play {_word(card)}")
+
+    @play.autocomplete("card")
+    async def _play_card(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return notation_choices(_rest(await _legal(interaction), "play"), current)
+
+    # ------------------------------------------------------------------ trade
+
+    @app_commands.command(name="trade")
+    @app_commands.choices(how=[app_commands.Choice(name="bank", value="bank")])
+    async def trade_bank(
+        self, interaction: discord.Interaction, how: str, give: str, receive: str
+    ) -> None:
+        """Trade with the bank at your best rate (4:1, harbour 3:1 or 2:1, King's Blessing 2:1).
+
+        Args:
+            how: bank (trades with players are /canaan offer).
+            give: The resource you hand in.
+            receive: The resource you take.
+        """
+        await _play(interaction, f"{how} {_word(give)} for {_word(receive)}")
+
+    @trade_bank.autocomplete("give")
+    async def _bank_give(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return notation_choices(_offer_sides(await _legal(interaction), "bank", 0), current)
+
+    @trade_bank.autocomplete("receive")
+    async def _bank_receive(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        give = _word(getattr(interaction.namespace, "give", ""))
+        legal = [n for n in await _legal(interaction) if not give or n.startswith(f"bank {give} ")]
+        return notation_choices(_offer_sides(tuple(legal), "bank", 1), current)
+
+    @app_commands.command(name="offer")
+    async def offer(
+        self,
+        interaction: discord.Interaction,
+        give: str,
+        receive: str,
+        to: discord.Member | None = None,
+    ) -> None:
+        """Offer cards to the other players (or one of them); they accept, decline or counter.
+
+        Args:
+            give: What you give, one kind: "2 wool".
+            receive: What you want, one kind: "1 ore".
+            to: Offer to this player only.
+        """
+        text = f"offer {_word(give)} for {_word(receive)}"
+        if to is not None:
+            colour = await _colour_of(interaction, to.id)
+            if colour is None:
+                await run(interaction, lambda: _not_playing(to.display_name))
+                return
+            text += f" to {colour}"
+        await _play(interaction, text)
+
+    @offer.autocomplete("give")
+    async def _offer_give(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return notation_choices(_offer_sides(await _legal(interaction), "offer", 0), current)
+
+    @offer.autocomplete("receive")
+    async def _offer_receive(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return notation_choices(_offer_sides(await _legal(interaction), "offer", 1), current)
+
+    @app_commands.command(name="accept")
+    async def accept(self, interaction: discord.Interaction) -> None:
+        """Accept the open offer (the player whose turn it is then confirms)."""
+        await _play(interaction, "accept")
+
+    @app_commands.command(name="decline")
+    async def decline(self, interaction: discord.Interaction) -> None:
+        """Decline the open offer."""
+        await _play(interaction, "decline")
+
+    @app_commands.command(name="counter")
+    async def counter(self, interaction: discord.Interaction, give: str, receive: str) -> None:
+        """Answer the open offer with your own terms.
+
+        Args:
+            give: What you would give, one kind: "1 ore".
+            receive: What you want for it, one kind: "2 wool".
+        """
+        await _play(interaction, f"counter {_word(give)} for {_word(receive)}")
+
+    @counter.autocomplete("give")
+    async def _counter_give(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return notation_choices(_offer_sides(await _legal(interaction), "counter", 0), current)
+
+    @counter.autocomplete("receive")
+    async def _counter_receive(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return notation_choices(_offer_sides(await _legal(interaction), "counter", 1), current)
+
+    @app_commands.command(name="confirm")
+    async def confirm(self, interaction: discord.Interaction, player: str) -> None:
+        """Trade with a player who accepted or countered your offer.
+
+        Args:
+            player: Their colour; the list shows who can trade now.
+        """
+        await _play(interaction, f"trade {_word(player)}")
+
+    @confirm.autocomplete("player")
+    async def _confirm(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return notation_choices(_rest(await _legal(interaction), "trade"), current)
+
+    @app_commands.command(name="withdraw")
+    async def withdraw(self, interaction: discord.Interaction) -> None:
+        """Close your open offer."""
+        await _play(interaction, "withdraw")
+
+    # ------------------------------------------------------------------ decisions when asked
+
+    @app_commands.command(name="discard")
+    async def discard(self, interaction: discord.Interaction, cards: str) -> None:
+        """On a 7, with more than 7 cards: the half you discard (privately).
+
+        Args:
+            cards: e.g. "2 ore+2 wool"; the list shows legal sets.
+        """
+        await _play(interaction, f"discard {_word(cards)}")
+
+    @discard.autocomplete("cards")
+    async def _discard(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return notation_choices(_rest(await _legal(interaction), "discard"), current)
+
+    @app_commands.command(name="take")
+    async def take(self, interaction: discord.Interaction, cards: str) -> None:
+        """Take the cards you are owed: copper production, an event card.
+
+        Args:
+            cards: e.g. "1 ore" or "1 ore+1 wool".
+        """
+        await _play(interaction, f"take {_word(cards)}")
+
+    @take.autocomplete("cards")
+    async def _take(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return notation_choices(_rest(await _legal(interaction), "take"), current)
+
+    @app_commands.command(name="give")
+    async def give(self, interaction: discord.Interaction, cards: str) -> None:
+        """Give the cards an event card asks of you (your choice).
+
+        Args:
+            cards: e.g. "1 wool".
+        """
+        await _play(interaction, f"give {_word(cards)}")
+
+    @give.autocomplete("cards")
+    async def _give(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return notation_choices(_rest(await _legal(interaction), "give"), current)
+
+    @app_commands.command(name="plague")
+    async def plague(self, interaction: discord.Interaction, hex: str) -> None:
+        """After your 7: move the plague to another numbered hex and take a card there.
+
+        Args:
+            hex: The hex letter and whom you take from, e.g. "C from red".
+        """
+        await _play(interaction, f"plague {_word(hex)}")
+
+    @plague.autocomplete("hex")
+    async def _plague(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return notation_choices(_rest(await _legal(interaction), "plague"), current)
+
+    @app_commands.command(name="look")
+    async def look(self, interaction: discord.Interaction, player: str) -> None:
+        """Gibeonite Trickery: look at a player's hand, then take a card with /canaan take.
+
+        Args:
+            player: Their colour.
+        """
+        await _play(interaction, f"look {_word(player)}")
+
+    @look.autocomplete("player")
+    async def _look(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return notation_choices(_rest(await _legal(interaction), "look"), current)
+
+    @app_commands.command(name="bless")
+    async def bless(self, interaction: discord.Interaction, resource: str) -> None:
+        """King's Blessing: the resource kept under the card (you trade it 2:1).
+
+        Args:
+            resource: lumber, grain, stone, ore or wool.
+        """
+        await _play(interaction, f"bless {_word(resource)}")
+
+    @bless.autocomplete("resource")
+    async def _bless(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return notation_choices(_rest(await _legal(interaction), "bless"), current)
+
+    @app_commands.command(name="start")
+    async def start(self, interaction: discord.Interaction, settlement: str) -> None:
+        """Setup: the settlement whose hexes give your starting cards.
+
+        Args:
+            settlement: Intersection (plus the copper card when it touches copper: "23 copper ore")
+        """
+        await _play(interaction, f"start {_word(settlement)}")
+
+    @start.autocomplete("settlement")
+    async def _start(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return notation_choices(_rest(await _legal(interaction), "start"), current)
+
+    @app_commands.command(name="act")
+    async def act(self, interaction: discord.Interaction, notation: str) -> None:
+        """Play any Canaan move written in notation.
+
+        Args:
+            notation: The move, e.g. "road 12-17"; the list shows your legal moves.
+        """
+        await _play(interaction, _word(notation))
+
+    @act.autocomplete("notation")
+    async def _act(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return notation_choices(await _legal(interaction), current)
+
+    @app_commands.command(name="hand")
+    async def hand(self, interaction: discord.Interaction) -> None:
+        """See your hand and development cards (only you)."""
+        table = bot_of(interaction).table
+        await run(interaction, lambda: table.peek(caller_of(interaction)))
+
+
+def _labelled(data: object, places: list[str], current: str) -> list[app_commands.Choice[str]]:
+    """Places with what they touch, e.g. "23 (hills 8, forest 10, fields 12)"."""
+    from bot.games.canaan import ENGINE
+    from bot.games.canaan.board import vertex_text
+    from cogs._base import choice, rank
+
+    d = data if data is not None else ENGINE.data
+
+    def label(place: str) -> str:
+        if place.isdigit():
+            return vertex_text(d, int(place) - 1)
+        return f"path {place}"
+
+    return [choice(label(p), p) for p in rank(places, current, key=label)]
+
+
+async def _colour_of(interaction: discord.Interaction, user_id: int) -> str | None:
+    ctx = await game_here(interaction, GAME)
+    if ctx is None or ctx.state is None:
+        return None
+    service = bot_of(interaction).service
+    seat = service.seat_of(ctx.session, user_id)
+    if seat is None:
+        return None
+    return service.engine_for(ctx.session).seat_label(ctx.state, seat)
+
+
+async def _not_playing(name: str):  # noqa: ANN202
+    from bot.table.format import refused
+
+    return refused(f"{name} is not playing Settlers of Canaan here.")
+
+
+async def setup(bot: commands.Bot) -> None:
+    """Extension entry point."""
+    await bot.add_cog(CanaanCog(bot))

@@ -1,0 +1,505 @@
+"""Settlers of Canaan board image: the hex map, Jerusalem's wall, the dice and the tribes.
+
+Pure: `render(view) -> PIL.Image`. One size per player count (the width is fixed; the height grows
+with the rows of the players' table). Every seat mark carries its letter (R, B, G, Y) so colours
+are told apart without colour; intersections show their numbers and hexes their letters, which
+are what the commands take.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from contextvars import ContextVar
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+
+from bot.games.canaan.view import CanaanView
+from rendering.base import (
+    DEFAULT,
+    Font,
+    Rect,
+    Theme,
+    canvas_from,
+    draw_die,
+    draw_header,
+    draw_panel,
+    draw_text_centered,
+    ellipsize,
+    finish,
+    min_text_px,
+    mix,
+    static_layer,
+    text_on,
+)
+from rendering.base import font as kit_font
+
+WIDTH = 1000
+_MIN_PX: ContextVar[int] = ContextVar("canaan_min_text_px", default=8)
+
+
+def font(size: float, bold: bool = False) -> Font:
+    """The kit's font, never below the phone-readable minimum for the image being drawn."""
+    return kit_font(max(_MIN_PX.get(), int(size)), bold)
+
+
+TERRAIN_COLOURS = {
+    "forest": "#2e6b34",
+    "pasture": "#93c95b",
+    "fields": "#e2bf47",
+    "hills": "#b4553b",
+    "mountains": "#8d9096",
+    "copper": "#d98a2b",
+    "sea_of_galilee": "#3f86c6",
+}
+RESOURCE_LETTER = {"lumber": "L", "grain": "G", "stone": "S", "ore": "O", "wool": "W"}
+SEA = "#1d4f7a"
+DESERT = "#d8c49a"
+BLACK_STONE = "#16161a"
+SPECIAL_SHORT = {"Longest Road": "Road", "Most Priests": "Priests", "King's Blessing": "Blessing"}
+PIPS = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """Pixel rectangles of every region, and the hex scale."""
+
+    width: int
+    height: int
+    header: Rect
+    board: Rect
+    wall: Rect
+    table: Rect
+    footer: Rect
+    unit: float  # pixels per hex radius
+    origin: tuple[float, float]  # pixel position of unit (0, 0)
+
+
+def compute_layout(view: CanaanView, width: int = WIDTH) -> Layout:
+    """Regions for this player count; the same count always gives the same size."""
+    d = view.data
+    xs = [x for x, _ in d.vertex_xy]
+    ys = [y for _, y in d.vertex_xy]
+    span_x, span_y = max(xs) - min(xs), max(ys) - min(ys)
+    margin = 0.04 * width
+    header = Rect(0, 0, width, 0.07 * width)
+    unit = (width - 2 * margin) / (span_x + 1.2)
+    board_h = (span_y + 1.2) * unit
+    board = Rect(0, header.y1, width, header.y1 + board_h)
+    origin = (
+        width / 2 - (min(xs) + max(xs)) / 2 * unit,
+        board.y0 + board_h / 2 - (min(ys) + max(ys)) / 2 * unit,
+    )
+    wall = Rect(margin, board.y1 + 0.01 * width, width - margin, board.y1 + 0.16 * width)
+    row = 0.1 * width
+    table = Rect(
+        margin * 0.5,
+        wall.y1 + 0.02 * width,
+        width - margin * 0.5,
+        wall.y1 + 0.02 * width + row * (len(view.seats) + 0.6),
+    )
+    footer = Rect(0, table.y1 + 0.01 * width, width, table.y1 + 0.18 * width)
+    return Layout(width, int(footer.y1), header, board, wall, table, footer, unit, origin)
+
+
+class _Ctx:
+    def __init__(
+        self,
+        draw: ImageDraw.ImageDraw,
+        theme: Theme,
+        view: CanaanView,
+        lay: Layout,
+        names: Mapping[int, str],
+    ) -> None:
+        self.draw, self.theme, self.view, self.lay, self.names = draw, theme, view, lay, names
+
+    def px(self, x: float, y: float) -> tuple[float, float]:
+        return (self.lay.origin[0] + x * self.lay.unit, self.lay.origin[1] + y * self.lay.unit)
+
+    def seat_colour(self, seat: int) -> str:
+        return self.theme.seat_colour(self.view.seats[seat].colour)
+
+    def letter(self, seat: int) -> str:
+        return self.view.seats[seat].colour[:1].upper()
+
+    def name(self, seat: int) -> str:
+        return self.names.get(seat) or self.view.seats[seat].colour.capitalize()
+
+
+def render(
+    view: CanaanView,
+    *,
+    theme: Theme = DEFAULT,
+    size: int = WIDTH,
+    names: Mapping[int, str] | None = None,
+) -> Image.Image:
+    """Draw a Settlers of Canaan position.
+
+    view: `bot.games.canaan.view.CanaanView`. size: width in px (clamped to 600..1600).
+    names: display names by seat (default: the seat colour).
+    """
+    width = max(600, min(1600, int(size)))
+    token = _MIN_PX.set(min_text_px(width))
+    try:
+        return _render(view, theme, width, dict(names or {}))
+    finally:
+        _MIN_PX.reset(token)
+
+
+def _render(view: CanaanView, theme: Theme, width: int, names: dict[int, str]) -> Image.Image:
+    lay = compute_layout(view, width)
+    # The land, its numbers and harbours never change in a game: painted once per map, player
+    # count and width, then copied for every move (the pieces are drawn on the copy).
+    layer = static_layer(
+        ("canaan", view.data.fingerprint, len(view.seats), _MIN_PX.get()),
+        (lay.width, lay.height),
+        theme,
+        lambda image, draw: _paint_land(_Ctx(draw, theme, view, lay, names)),
+    )
+    image, draw = canvas_from(layer)
+    ctx = _Ctx(draw, theme, view, lay, names)
+    _title(ctx)
+    _board(ctx)
+    _wall(ctx)
+    _table(ctx)
+    _footer(ctx)
+    return finish(image, draw, (theme.background, theme.panel, SEA))
+
+
+def _title(c: _Ctx) -> None:
+    v = c.view
+    if v.phase == "over":
+        status = f"{c.name(v.winner)} wins" if v.winner >= 0 else "Game over"
+        colour = c.seat_colour(v.winner) if v.winner >= 0 else None
+    elif v.phase == "turn":
+        status = f"Turn {v.turn}: {c.name(v.current)}"
+        colour = c.seat_colour(v.current)
+    else:
+        status = "Setup"
+        colour = None
+    draw_header(
+        c.draw, c.lay.header, "Settlers of Canaan", c.theme, status=status, status_colour=colour
+    )
+
+
+def _hex_corners(c: _Ctx, cx: float, cy: float, scale: float = 1.0) -> list[tuple[float, float]]:
+    h = math.sqrt(3) / 2 * scale
+    pts = [
+        (0, -scale),
+        (h, -scale / 2),
+        (h, scale / 2),
+        (0, scale),
+        (-h, scale / 2),
+        (-h, -scale / 2),
+    ]
+    return [c.px(cx + x, cy + y) for x, y in pts]
+
+
+def _paint_land(c: _Ctx) -> None:
+    """The static map: sea and desert, hexes with letters, resources and number tokens, the
+    harbours with their labels."""
+    d, draw, u = c.view.data, c.draw, c.lay.unit
+    b = c.lay.board
+    # The Great Sea to the west, land edge to the north and east, Jerusalem's desert to the south.
+    draw.rectangle((0, b.y0, c.lay.width, b.y1), fill=mix(SEA, c.theme.background, 0.35))
+    jy = max(d.vertex_xy[x][1] for x in d.jerusalem)
+    draw.rectangle(
+        (0, c.px(0, jy)[1] - u * 0.1, c.lay.width, b.y1), fill=mix(DESERT, c.theme.background, 0.25)
+    )
+    for t in d.hexes:
+        corners = _hex_corners(c, *t.center, scale=0.97)
+        fill = TERRAIN_COLOURS.get(t.terrain, DESERT)
+        draw.polygon(corners, fill=fill, outline="#1b1b1b", width=max(2, int(u * 0.025)))
+        cx, cy = c.px(*t.center)
+        if t.terrain == "sea_of_galilee":
+            continue  # the blue lake inside the land, its harbours labelled around it
+        lab = font(u * 0.2, bold=True)
+        draw_text_centered(draw, (cx, cy - u * 0.62), t.label, lab, text_on(fill))
+        f = font(u * 0.16)
+        if t.terrain == "copper":
+            draw_text_centered(draw, (cx, cy + u * 0.55), "copper", f, "#3a1d00")
+        else:
+            word = _res_name(t.resource) if t.resource is not None else t.terrain
+            draw_text_centered(draw, (cx, cy + u * 0.55), word, f, text_on(fill))
+        if t.number is not None:
+            _token(c, cx, cy, t.number)
+    _harbours(c, labels=False)
+    _harbours(c, labels=True)
+
+
+def _board(c: _Ctx) -> None:
+    """The pieces on the map: the plague, the last move's hex, roads, intersections, buildings."""
+    d, v, draw, u = c.view.data, c.view, c.draw, c.lay.unit
+    marks = set(v.last_marks)
+    for hi, t in enumerate(d.hexes):
+        if f"h{hi}" in marks:
+            corners = _hex_corners(c, *t.center, scale=0.97)
+            draw.polygon(corners, outline=c.theme.highlight, width=max(3, int(u * 0.07)))
+        if v.plague == hi:
+            _plague(c, *c.px(*t.center))
+    # Roads.
+    for e, owner in enumerate(v.roads):
+        if owner < 0:
+            continue
+        a, bb = d.edges[e]
+        p, q = c.px(*d.vertex_xy[a]), c.px(*d.vertex_xy[bb])
+        # Shorten so the road does not run under buildings.
+        p2 = (p[0] + (q[0] - p[0]) * 0.16, p[1] + (q[1] - p[1]) * 0.16)
+        q2 = (q[0] + (p[0] - q[0]) * 0.16, q[1] + (p[1] - q[1]) * 0.16)
+        w = max(5, int(u * 0.14))
+        if f"e{e}" in marks:
+            draw.line((p2, q2), fill=c.theme.highlight, width=w + 8)
+        draw.line((p2, q2), fill="#111111", width=w + 4)
+        col = c.seat_colour(owner)
+        draw.line((p2, q2), fill=col, width=w)
+        mid = ((p[0] + q[0]) / 2, (p[1] + q[1]) / 2)
+        f = font(w * 0.95, bold=True)
+        br = _MIN_PX.get() * 0.55
+        draw.ellipse(
+            (mid[0] - br, mid[1] - br, mid[0] + br, mid[1] + br), fill=col, outline="#111111"
+        )
+        draw_text_centered(draw, mid, c.letter(owner), f, text_on(col))
+    # Buildings and intersection numbers.
+    num_font = font(max(9, int(u * 0.15)))
+    for x, occ in enumerate(v.buildings):
+        px, py = c.px(*d.vertex_xy[x])
+        if occ < 0:
+            r = max(u * 0.13, _MIN_PX.get() * 0.72)
+            fill = "#f3ead2" if x not in d.jerusalem else "#f7d488"
+            draw.ellipse((px - r, py - r, px + r, py + r), fill=fill, outline="#444444")
+            draw_text_centered(draw, (px, py), str(x + 1), num_font, "#222222")
+            continue
+        seat = occ % 10
+        _building(c, px, py, seat, city=occ >= 10, highlight=f"v{x}" in marks)
+
+
+def _token(c: _Ctx, cx: float, cy: float, number: int) -> None:
+    u = c.lay.unit
+    r = max(u * 0.3, _MIN_PX.get() * 1.1)
+    c.draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill="#f5ecd4", outline="#3b3b3b", width=2)
+    hot = number in (6, 8)
+    colour = "#b3261e" if hot else "#1e1e1e"
+    f = font(max(12, int(u * (0.3 if hot else 0.26))), bold=True)
+    draw_text_centered(c.draw, (cx, cy - r * 0.15), str(number), f, colour)
+    pips = PIPS.get(number, 0)
+    pr = max(1.5, u * 0.028)
+    for i in range(pips):
+        x = cx + (i - (pips - 1) / 2) * pr * 2.8
+        y = cy + r * 0.62
+        c.draw.ellipse((x - pr, y - pr, x + pr, y + pr), fill=colour)
+
+
+def _plague(c: _Ctx, cx: float, cy: float) -> None:
+    u = c.lay.unit
+    r = u * 0.44
+    c.draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline="#000000", width=max(4, int(u * 0.08)))
+    f = font(u * 0.16)
+    half = max(f.getlength(w) for w in ("plague", "copper", "lumber", "grain", "stone")) / 2 + 6
+    box = Rect(cx - half, cy + u * 0.55 - f.size * 0.62, cx + half, cy + u * 0.55 + f.size * 0.62)
+    c.draw.rounded_rectangle(box.box(), radius=4, fill="#000000")
+    draw_text_centered(c.draw, box.center, "plague", f, "#ffffff")
+
+
+def _harbours(c: _Ctx, *, labels: bool) -> None:
+    """Harbour labels: out at sea beside their path; the Sea of Galilee's, too many for its
+    small water at a readable size, stacked in the lake's middle with lines to their paths."""
+    d, u = c.view.data, c.lay.unit
+    f = font(u * 0.17, bold=True)
+    lake = [h for h in d.harbors if h[1] == "sea_of_galilee"]
+    lake_hex = next((t for t in d.hexes if t.terrain == "sea_of_galilee"), None)
+    lake_mid = lambda a, b: (d.vertex_xy[a][1] + d.vertex_xy[b][1]) / 2  # noqa: E731
+    lake_order = sorted(lake, key=lambda h: lake_mid(*h[3]))
+    for hid, at, trade, (a, b) in d.harbors:
+        (x1, y1), (x2, y2) = d.vertex_xy[a], d.vertex_xy[b]
+        mx, my = (x1 + x2) / 2, (y1 + y2) / 2
+        if at == "sea_of_galilee" and lake_hex is not None:
+            i = next(k for k, h in enumerate(lake_order) if h[0] == hid)
+            cx, cy = c.px(*lake_hex.center)
+            p = (cx, cy + (i - (len(lake_order) - 1) / 2) * f.size * 1.45)
+        else:
+            # Out to sea: away from the land hex this path belongs to.
+            land = [h for h in d.vertex_hexes[a] if h in d.vertex_hexes[b]]
+            hx, hy = d.hexes[land[0]].center if land else (0.0, 0.0)
+            dx, dy = mx - hx, my - hy
+            norm = math.hypot(dx, dy) or 1
+            p = c.px(mx + dx / norm * 0.55, my + dy / norm * 0.55)
+        text = "3:1" if trade is None else f"2:1 {RESOURCE_LETTER[_res_name(trade)]}"
+        w = f.getlength(text) + u * 0.12
+        box = Rect(p[0] - w / 2, p[1] - f.size * 0.65, p[0] + w / 2, p[1] + f.size * 0.65)
+        target = c.px(mx, my)
+        if not labels:  # the leader lines go under the roads and intersections
+            c.draw.line((p, target), fill="#f5ecd4", width=max(2, int(u * 0.04)))
+            for vx in (a, b):
+                q = c.px(*d.vertex_xy[vx])
+                c.draw.line((target, q), fill="#f5ecd4", width=max(3, int(u * 0.06)))
+            continue
+        c.draw.rounded_rectangle(box.box(), radius=5, fill="#f5ecd4", outline="#3b2a10", width=2)
+        draw_text_centered(c.draw, box.center, text, f, "#3b2a10")
+
+
+def _res_name(index: int) -> str:
+    from bot.games.canaan.data import RESOURCES
+
+    return RESOURCES[index]
+
+
+def _building(c: _Ctx, px: float, py: float, seat: int, *, city: bool, highlight: bool) -> None:
+    u = c.lay.unit
+    s = max(u * (0.25 if city else 0.2), _MIN_PX.get() * (0.8 if city else 0.7))
+    col = c.seat_colour(seat)
+    if highlight:
+        r = s * 1.7
+        c.draw.ellipse(
+            (px - r, py - r, px + r, py + r), outline=c.theme.highlight, width=max(3, int(u * 0.06))
+        )
+    if city:
+        pts = [
+            (px - s, py + s),
+            (px - s, py - s * 0.3),
+            (px - s * 0.2, py - s * 0.3),
+            (px - s * 0.2, py - s),
+            (px + s * 0.4, py - s * 1.4),
+            (px + s, py - s),
+            (px + s, py + s),
+        ]
+    else:
+        pts = [
+            (px - s, py + s * 0.9),
+            (px - s, py - s * 0.2),
+            (px, py - s * 1.1),
+            (px + s, py - s * 0.2),
+            (px + s, py + s * 0.9),
+        ]
+    c.draw.polygon(pts, fill=col, outline="#111111", width=2)
+    f = font(max(10, int(s * 1.05)), bold=True)
+    draw_text_centered(c.draw, (px, py + s * 0.2), c.letter(seat), f, text_on(col))
+
+
+def _wall(c: _Ctx) -> None:
+    v, r, draw = c.view, c.lay.wall, c.draw
+    draw_panel(draw, r, c.theme, fill=mix(DESERT, c.theme.background, 0.55), radius=10)
+    cap = font(max(12, int(r.height * 0.22)), bold=True)
+    draw.text(
+        (r.x0 + 10, r.y0 + r.height * 0.16),
+        f"Jerusalem {len(v.jerusalem)}/{v.blocks}",
+        font=cap,
+        fill="#20170a",
+        anchor="lm",
+    )
+    dice_w = r.height * 0.55
+    if v.dice:
+        for i, value in enumerate(v.dice):
+            x = r.x1 - 10 - (2 - i) * (dice_w + 6)
+            draw_die(draw, Rect(x, r.y0 + 6, x + dice_w, r.y0 + 6 + dice_w), value, c.theme)
+        f = font(max(12, int(r.height * 0.2)), bold=True)
+        total = f"rolled {sum(v.dice)}"
+        draw_text_centered(
+            draw, (r.x1 - 10 - dice_w - 3, r.y1 - r.height * 0.17), total, f, "#20170a"
+        )
+    cols = (v.blocks + 1) // 2
+    left = r.x0 + 10
+    right = r.x1 - 10 - (2 * (dice_w + 6) if v.dice else 0)
+    cell = min((right - left) / cols, r.height * 0.3)
+    top = r.y1 - 2 * cell - 8
+    f = font(max(9, int(cell * 0.55)), bold=True)
+    last = len(v.jerusalem) - 1
+    for i in range(v.blocks):
+        row, col = divmod(i, cols)
+        box = Rect(
+            left + col * cell + 1,
+            top + row * cell + 1,
+            left + (col + 1) * cell - 1,
+            top + (row + 1) * cell - 1,
+        )
+        if i < len(v.jerusalem):
+            owner = v.jerusalem[i]
+            fill = BLACK_STONE if owner < 0 else c.seat_colour(owner)
+            outline = c.theme.highlight if (i == last and "j" in v.last_marks) else "#111111"
+            draw.rectangle(
+                box.box(), fill=fill, outline=outline, width=3 if outline != "#111111" else 1
+            )
+            draw_text_centered(
+                draw, box.center, "\u2022" if owner < 0 else c.letter(owner), f, text_on(fill)
+            )
+        else:
+            draw.rectangle(box.box(), fill="#efe3c4", outline="#8b7b55")
+
+
+def _table(c: _Ctx) -> None:
+    v, r, draw = c.view, c.lay.table, c.draw
+    draw_panel(draw, r, c.theme, radius=10)
+    n = len(v.seats)
+    row_h = r.height / (n + 0.6)
+    head = font(max(11, int(row_h * 0.26)))
+    cols = [0.05, 0.45, 0.56, 0.67, 0.78, 0.9]
+    labels = ["", "VP", "Hand", "Dev", "Priests", "Stones"]
+    for x, lab in zip(cols, labels, strict=True):
+        if lab:
+            draw_text_centered(
+                draw, (r.x0 + r.width * x, r.y0 + row_h * 0.3), lab, head, c.theme.text_muted
+            )
+    for i, sv in enumerate(v.seats):
+        y0 = r.y0 + row_h * (0.6 + i)
+        cy = y0 + row_h / 2
+        col = c.seat_colour(i)
+        if i in v.to_act and v.phase != "over":
+            draw.rounded_rectangle(
+                (r.x0 + 4, y0 + 2, r.x1 - 4, y0 + row_h - 2),
+                radius=8,
+                fill=mix(col, c.theme.panel, 0.8),
+            )
+        sw = row_h * 0.62
+        sq = Rect(r.x0 + 12, cy - sw / 2, r.x0 + 12 + sw, cy + sw / 2)
+        draw.rounded_rectangle(sq.box(), radius=6, fill=col, outline="#111111", width=2)
+        draw_text_centered(
+            draw, sq.center, c.letter(i), font(int(sw * 0.6), bold=True), text_on(col)
+        )
+        name_font = font(max(12, int(row_h * 0.3)), bold=True)
+        name = ellipsize(c.name(i), name_font, r.width * 0.32)
+        draw.text(
+            (sq.x1 + 10, cy - row_h * 0.14), name, font=name_font, fill=c.theme.text, anchor="lm"
+        )
+        small = font(max(11, int(row_h * 0.22)))
+        extra = ", ".join(SPECIAL_SHORT.get(x, x) for x in sv.specials)
+        if sv.specials and "King's Blessing" in sv.specials and v.blessing_res:
+            extra = extra.replace("Blessing", f"Blessing ({v.blessing_res})")
+        sub = extra or (sv.awaited if sv.awaited else f"road {sv.road_length}")
+        draw.text(
+            (sq.x1 + 10, cy + row_h * 0.22),
+            ellipsize(sub, small, r.width * 0.31),
+            font=small,
+            fill="#f0c75e" if extra else c.theme.text_muted,
+            anchor="lm",
+        )
+        big = font(max(13, int(row_h * 0.42)), bold=True)
+        med = font(max(12, int(row_h * 0.32)), bold=True)
+        values = [sv.vp, sv.cards, sv.dev_cards, sv.priests, sv.stones]
+        for x, val, fnt in zip(cols[1:], values, [big, med, med, med, med], strict=True):
+            draw_text_centered(draw, (r.x0 + r.width * x, cy), str(val), fnt, c.theme.text)
+
+
+def _footer(c: _Ctx) -> None:
+    v, r, draw = c.view, c.lay.footer, c.draw
+    f = font(max(12, int(r.height * 0.2)))
+    fb = font(max(12, int(r.height * 0.2)), bold=True)
+    lines = []
+    if v.last_move:
+        who = c.name(v.last_seat) if v.last_seat >= 0 else ""
+        lines.append((f"Last: {who} {v.last_move}", fb))
+    if v.offer is not None:
+        o = v.offer
+        to = f" to {o.to}" if o.to else ""
+        ans = "; ".join(f"{col} {a or '...'}" for col, a in o.answers)
+        lines.append((f"Offer: {o.by} gives {o.give} for {o.get}{to} ({ans})", f))
+    if v.you is not None:
+        from bot.games.canaan.data import hand_text
+
+        lines.append(
+            (f"Your hand: {hand_text(v.you.hand)}; cards: {', '.join(v.you.dev) or 'none'}", f)
+        )
+    lines.append((v.result or v.status, f))
+    y = r.y0 + r.height * 0.05
+    for text, fnt in lines[:4]:
+        draw.text((r.x0 + 20, y), ellipsize(text, fnt, r.width - 40), font=fnt, fill=c.theme.text)
+        y += fnt.size * 1.3

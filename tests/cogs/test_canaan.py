@@ -1,0 +1,121 @@
+"""`/canaan …` through the real command tree: legal-only autocomplete, buttons, offers with
+per-seat answers, private hands, refused moves."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.games.rejections import Rejection
+from tests.cogs.harness import ALICE, BOB, C1, CAROL, Harness, User
+
+pytestmark = pytest.mark.asyncio
+
+
+async def _status(h: Harness):  # noqa: ANN202
+    status = await h.bot.service.status(C1.id)
+    assert not isinstance(status, Rejection)
+    return status
+
+
+async def _legal(h: Harness, user: User) -> list[str]:
+    status = await _status(h)
+    return list(h.bot.service.legal_notations(status.session, status.state, user.id))
+
+
+def _user(h: Harness, status, seat: int) -> User:  # noqa: ANN001
+    uid = status.session.seats[seat].user_id
+    return ALICE if uid == ALICE.id else BOB
+
+
+async def _started(h: Harness) -> None:
+    await h.slash("game new", game="canaan", user=ALICE)
+    await h.slash("game join", user=BOB)
+    ex = await h.slash("game start", user=ALICE)
+    assert ex.public, ex.text
+
+
+async def _through_setup(h: Harness) -> None:
+    """Place the six starting settlements and roads with /canaan build, then choose starts."""
+    for _ in range(6):
+        status = await _status(h)
+        (seat,) = tuple(status.to_act)
+        user = _user(h, status, seat)
+        ex = await h.autocomplete("canaan build", focused="where", kind="settlement", user=user)
+        assert ex.choices and "(" in ex.choices[0]["name"]  # labelled with what it touches
+        spot = ex.choice_values[0]
+        await h.slash("canaan build", kind="settlement", where=spot, user=user)
+        ex = await h.autocomplete("canaan build", focused="where", kind="road", user=user)
+        await h.slash("canaan build", kind="road", where=ex.choice_values[0], user=user)
+    for user in (ALICE, BOB):
+        ex = await h.autocomplete("canaan start", focused="settlement", user=user)
+        await h.slash("canaan start", settlement=ex.choice_values[0], user=user)
+
+
+async def test_setup_by_slash_commands_then_a_roll_button(h: Harness) -> None:
+    await _started(h)
+    ex = await h.autocomplete("canaan build", focused="where", kind="settlement", user=CAROL)
+    assert ex.choices == []  # a spectator has no legal move
+    await _through_setup(h)
+    status = await _status(h)
+    assert status.state.phase.value == "turn"
+    (seat,) = tuple(status.to_act)
+    user = _user(h, status, seat)
+    last = h.rec.sent[-1]
+    post = next(s for s in reversed(h.rec.sent) if s.buttons)
+    assert "roll" in [label.lower() for label, _ in post.buttons], post.buttons
+    assert last is not None
+    ex = await h.click(dict((lab.lower(), cid) for lab, cid in post.buttons)["roll"], user=user)
+    assert "rolls" in ex.public_text
+
+
+async def test_offer_answered_per_seat_with_buttons_then_confirmed(h: Harness) -> None:
+    await _started(h)
+    await _through_setup(h)
+    status = await _status(h)
+    (seat,) = tuple(status.to_act)
+    user = _user(h, status, seat)
+    other = BOB if user is ALICE else ALICE
+    await h.slash("canaan roll", user=user)
+    status = await _status(h)
+    if tuple(status.to_act) != (seat,):
+        pytest.skip("the roll asked for a copper choice or a discard first")
+    plague = [n for n in await _legal(h, user) if n.startswith("plague ")]
+    if plague:  # a 7: move the plague first
+        await h.slash("canaan plague", hex=plague[0].removeprefix("plague "), user=user)
+    ex = await h.autocomplete("canaan offer", focused="give", user=user)
+    assert ex.choice_values
+    give = ex.choice_values[0]
+    ex = await h.autocomplete("canaan offer", focused="receive", give=give, user=user)
+    receive = ex.choice_values[0]
+    ex = await h.slash("canaan offer", give=give, receive=receive, user=user)
+    (post,) = ex.public
+    assert post.pinged_ids == [other.id]
+    labels = [label.lower() for label, _ in post.buttons]
+    assert any("decline" in label for label in labels)
+    assert not any("counter" in label for label in labels)  # counters are a slash command
+    decline = next(cid for lab, cid in post.buttons if "decline" in lab.lower())
+    ex = await h.click(decline, user=other)
+    assert "declines" in ex.public_text
+    ex = await h.slash("canaan end", user=user)
+    assert ex.public
+
+
+async def test_hand_is_private_and_bad_moves_are_refused_privately(h: Harness) -> None:
+    await _started(h)
+    await _through_setup(h)
+    ex = await h.slash("canaan hand", user=ALICE)
+    assert not ex.public and "hand" in ex.text.lower()
+    ex = await h.slash("canaan build", kind="city", where="1", user=ALICE)
+    assert not ex.public and ex.text
+    ex = await h.slash("canaan trade", how="bank", give="ore", receive="wool", user=BOB)
+    assert not ex.public and ex.text
+
+
+async def test_buttons_never_show_a_hand() -> None:
+    """Discard, give and take choices would list a hand's cards on a public button."""
+    from bot.table.canaan import quick_moves
+
+    assert quick_moves(["discard 2 ore+2 wool", "discard 4 ore"]) == []
+    assert quick_moves(["take 1 wool", "take 1 ore"]) == []
+    assert quick_moves(["decline", "accept", "counter 1 ore for 1 wool"]) == ["decline", "accept"]
+    assert quick_moves(["plague A", "plague B"]) == ["plague A", "plague B"]
