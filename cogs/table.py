@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
@@ -58,6 +59,21 @@ def _quoted(typed: str, limit: int = 60) -> str:
     option may hold 6000 characters, a message only 2000)."""
     shown = typed if len(typed) <= limit else typed[: limit - 1] + "…"
     return repr(shown)
+
+
+def _viewer_of(interaction: discord.Interaction) -> Callable[[int], bool]:
+    """Whether the member may view a channel or thread of this server (from the guild cache;
+    a place not cached is taken as visible): `/game list` lists no game of a private channel
+    to members who cannot open it."""
+    guild, member = interaction.guild, interaction.user
+
+    def can_see(channel_id: int) -> bool:
+        if guild is None or not isinstance(member, discord.Member):
+            return True
+        place = guild.get_channel_or_thread(channel_id)
+        return place is None or place.permissions_for(member).view_channel
+
+    return can_see
 
 
 async def _game_choices(current: str) -> list[app_commands.Choice[str]]:
@@ -481,7 +497,8 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
     async def list_games(self, interaction: discord.Interaction) -> None:
         """This server's open lobbies and games, with links and whose turn it is (only to you)."""
         table = bot_of(interaction).table
-        await run(interaction, lambda: table.list_games(caller_of(interaction)))
+        can_see = _viewer_of(interaction)
+        await run(interaction, lambda: table.list_games(caller_of(interaction), can_see))
 
     @app_commands.command(name="mine")
     async def mine(self, interaction: discord.Interaction) -> None:
