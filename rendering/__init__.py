@@ -22,6 +22,7 @@ __all__ = ["DEFAULT", "Theme", "games", "render", "render_png", "to_png_bytes"]
 _MODULES: dict[str, str] = {
     "architects": "rendering.architects",
     "canaan": "rendering.canaan",
+    "canterbury": "rendering.canterbury",
     "cathedral": "rendering.cathedral",
     "kingsburg": "rendering.kingsburg",
 }

@@ -11,9 +11,9 @@ _REGISTRY: dict[str, Engine[Any, Any]] = {}
 
 def _load() -> None:
     # Imported lazily so that importing one engine does not import them all.
-    from bot.games import architects, canaan, cathedral, kingsburg
+    from bot.games import architects, canaan, canterbury, cathedral, kingsburg
 
-    for module in (architects, canaan, cathedral, kingsburg):
+    for module in (architects, canaan, canterbury, cathedral, kingsburg):
         engine = module.ENGINE
         _REGISTRY[engine.spec.key] = engine
 

@@ -799,19 +799,23 @@ class GameService(AsyncPlayMixin):
             self.decision_token(session, state, seat) != expected_token
         ):
             return _stale()
-        result = self._step(session, engine, state, seat, text)
-        if isinstance(result, Rejection):
-            return result
-        notation = _canonical_notation(engine, state, seat, text)
-        try:
-            session, applied = await self._persist(
-                engine, session, seat_record, notation, result.state, result.events
-            )
-        except StaleVersionError:
-            return _LostRace()
+        steps = self._steps(session, engine, state, seat, text)
+        if isinstance(steps, Rejection):
+            return steps
+        moves: list[AppliedMove] = []
+        for notation, result in steps:
+            try:
+                session, applied = await self._persist(
+                    engine, session, seat_record, notation, result.state, result.events
+                )
+            except StaleVersionError:
+                # Retrying is safe only while nothing of this call is saved.
+                return _stale() if moves else _LostRace()
+            moves.append(applied)
+        final = steps[-1][1].state
         if not bots:
-            return self._saved_result(engine, session, result.state, (applied,))
-        return await self._bots_then_result(engine, session, result.state, (applied,))
+            return self._saved_result(engine, session, final, tuple(moves))
+        return await self._bots_then_result(engine, session, final, tuple(moves))
 
     def _saved_result(
         self,
@@ -848,17 +852,17 @@ class GameService(AsyncPlayMixin):
         engine = self.engine_for(session)
         state = self.load(session)
         seat = Seat(seat_record.seat)
-        result = self._step(session, engine, state, seat, text)
-        if isinstance(result, Rejection):
-            return result
+        steps = self._steps(session, engine, state, seat, text)
+        if isinstance(steps, Rejection):
+            return steps
         return Preview(
             session=session,
             seat=seat,
-            notation=_canonical_notation(engine, state, seat, text),
+            notation=_turn_notation(engine, [notation for notation, _ in steps]),
             before=state,
-            after=result.state,
-            events=result.events,
-            reveals=result.reveals,
+            after=steps[-1][1].state,
+            events=tuple(e for _, result in steps for e in result.events),
+            reveals=any(result.reveals for _, result in steps),
         )
 
     def _not_your_buttons(self, session: SessionRecord, seat: int) -> Rejection:
@@ -883,6 +887,27 @@ class GameService(AsyncPlayMixin):
         if isinstance(result, Rejection) and result.code is RejectionCode.NOT_YOUR_TURN:
             return self._not_your_turn(session, engine, state)
         return result
+
+    def _steps(
+        self, session: SessionRecord, engine: AnyEngine, state: Any, seat: Seat, text: str
+    ) -> list[tuple[str, Transition[Any]]] | Rejection:
+        """`text` stepped, as (canonical notation, transition) per engine action. One action,
+        except for an engine with `split_turn` (Canterbury) given a whole turn in one line:
+        then each of its steps, all accepted or none, each saved as its own move."""
+        split = getattr(engine, "split_turn", None)
+        texts = split(text, state, seat) if split is not None else None
+        if isinstance(texts, Rejection):
+            if texts.code is RejectionCode.NOT_YOUR_TURN:
+                return self._not_your_turn(session, engine, state)
+            return texts
+        out: list[tuple[str, Transition[Any]]] = []
+        for part in texts or [text]:
+            result = self._step(session, engine, state, seat, part)
+            if isinstance(result, Rejection):
+                return result
+            out.append((_canonical_notation(engine, state, seat, part), result))
+            state = result.state
+        return out
 
     def _not_your_turn(self, session: SessionRecord, engine: AnyEngine, state: Any) -> Rejection:
         waiting = [s.display_name for s in session.seats if Seat(s.seat) in engine.to_act(state)]
@@ -1305,6 +1330,14 @@ def _canonical_notation(engine: AnyEngine, state: Any, seat: Seat, text: str) ->
     if isinstance(parsed, Rejection):  # pragma: no cover - step_text accepted this very text
         return text.strip()
     return engine.format_action(parsed, state)
+
+
+def _turn_notation(engine: AnyEngine, notations: list[str]) -> str:
+    """One line for several steps of a turn (the engine's short form when it has one)."""
+    if len(notations) == 1:
+        return notations[0]
+    short = getattr(engine, "turn_notation", None)
+    return short(notations) if short is not None else "; ".join(notations)
 
 
 def _schema_v(data: Mapping[str, Any]) -> int | None:

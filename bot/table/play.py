@@ -5,7 +5,7 @@ the board and whose turn it is, private events for their owners, a series game's
 from __future__ import annotations
 
 import logging
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from typing import Any
 
 from bot.games.protocol import Seat
@@ -130,8 +130,9 @@ class PlayCommands(MoveChoices, AsyncPlayNotes):
         if result.finished:
             title = f"{name}: game over"
         elif first is not None:
-            shown_move = registry.game_table(session.game_key).public_notation(first.notation)
-            title = f"{first.display_name} played {shown_move}"
+            public = registry.game_table(session.game_key).public_notation
+            played = _turn_line(self.service.engine_for(session), result.moves, public)
+            title = f"{first.display_name} played {played}"
         else:
             title = name
         return await self._game_reply(
@@ -381,3 +382,18 @@ class PlayCommands(MoveChoices, AsyncPlayNotes):
                 )
             )
         return out
+
+
+def _turn_line(engine: Any, moves: Sequence[AppliedMove], public: Callable[[str], str]) -> str:
+    """The first mover's consecutive moves as one line: a whole turn written in one command
+    is several engine steps (Canterbury), told by the engine's `turn_notation` when it has one."""
+    first = moves[0]
+    own = []
+    for move in moves:
+        if move.seat != first.seat:
+            break
+        own.append(move.notation)
+    short = getattr(engine, "turn_notation", None)
+    if short is not None and len(own) > 1:
+        return short(own)
+    return public(first.notation)

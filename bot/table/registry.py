@@ -22,6 +22,7 @@ __all__ = ["cog_extensions", "game_table", "games", "subcommands"]
 _MODULES: dict[str, str] = {
     "architects": "bot.table.architects",
     "canaan": "bot.table.canaan",
+    "canterbury": "bot.table.canterbury",
     "cathedral": "bot.table.cathedral",
     "kingsburg": "bot.table.kingsburg",
 }

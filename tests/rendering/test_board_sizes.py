@@ -17,7 +17,14 @@ from bot.games import get_engine
 from bot.games.protocol import Rejection, Seat, step
 from rendering.base import MIN_PHONE_TEXT_PX, PHONE_WIDTH, min_text_px, record_text
 
-CASES = [("cathedral", 2), ("kingsburg", 2), ("kingsburg", 3), ("kingsburg", 5)]
+CASES = [
+    ("canterbury", 2),
+    ("canterbury", 4),
+    ("cathedral", 2),
+    ("kingsburg", 2),
+    ("kingsburg", 3),
+    ("kingsburg", 5),
+]
 LONG_NAMES = {Seat(i): f"Bartholomew the {i} of Écully-sur-Saône" for i in range(5)}
 
 

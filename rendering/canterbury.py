@@ -1,0 +1,737 @@
+"""Canterbury board image: the 5x5 city, the prosperity track, the players, the supply and the
+last District Favor scoring (the final score by category at the end).
+
+Every district shows its class by shade (central light, inner medium, outer dark green), its six
+building spaces (2 x 3: a medium takes a row, a large two rows) with each structure's label and
+its builder's letter badge, and its six service slots (water, food, religion, defense, commerce,
+culture, left to right; a legend says so) filled with the marker's colour and owner letter. The
+last turn's structures and markers are outlined. Seats are told apart by letter as well as
+colour (B, R, G, Y; N = the Neutral Builder; + = the Old Roman Well's purple marker).
+
+The size depends only on the width and the player count, and no text is smaller than the kit's
+phone minimum (`min_text_px`): 11 px once the image is shown 400 px wide.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from PIL import Image
+
+from rendering.base import (
+    DEFAULT,
+    Colour,
+    KitDraw,
+    Rect,
+    Theme,
+    canvas_from,
+    clamp,
+    draw_panel,
+    draw_seat_badge,
+    draw_text,
+    draw_text_centered,
+    ellipsize,
+    finish,
+    fit_name,
+    font,
+    min_text_px,
+    mix,
+    static_layer,
+    text_on,
+    text_width,
+    wrap_text,
+)
+
+if TYPE_CHECKING:
+    from bot.games.canterbury.view import CanterburyView, DistrictView, StructureView
+    from bot.games.protocol import Seat
+
+DEFAULT_WIDTH = 800
+MIN_WIDTH = 480
+MAX_WIDTH = 1600
+REF = 1000
+"""Lengths below are in units of a 1000 px wide image, scaled by width / 1000."""
+
+CLASS_SHADES = {"central": "#a8d5a2", "inner": "#6fa86a", "outer": "#3f7040"}
+SERVICE_NAMES = ("Water", "Food", "Religion", "Defense", "Commerce", "Culture")
+SERVICE_TINTS = ("#4f8fd6", "#7cb342", "#e8e8e8", "#8d8d8d", "#e0b040", "#a070c8")
+"""A faint colour per empty service slot, so the ladder reads without text."""
+OWNER_LETTERS = {"blue": "B", "red": "R", "green": "G", "yellow": "Y", "neutral": "N", "roman": "+"}
+NEUTRAL_COLOUR = "#9aa0a6"
+CITY_COLOUR = "#8e44ad"
+
+CODES = {
+    "well": "We",
+    "garden": "Ga",
+    "chapel": "Ch",
+    "watchtower": "Wt",
+    "merchant_stall": "MS",
+    "pageant_wagon": "PW",
+    "old_roman_well": "RW",
+    "fountain": "Fo",
+    "farm": "Fa",
+    "church": "Cu",
+    "garrison": "Gr",
+    "marketplace": "Mk",
+    "stage": "St",
+    "water_works": "WW",
+    "granary": "Gy",
+    "cathedral": "Ca",
+    "castle": "Cs",
+    "guild_hall": "GH",
+    "theatre": "Th",
+}
+"""Two letters per structure: small tokens on the board and the supply panel (its columns and
+rows, service by size, say which structure a code is)."""
+MEDIUM_LABELS = {
+    "fountain": "Fount",
+    "farm": "Farm",
+    "church": "Church",
+    "garrison": "Garr.",
+    "marketplace": "Market",
+    "stage": "Stage",
+}
+"""Medium tokens span a row: a short name fits beside the builder's badge."""
+
+_PAD = 12
+_GAP = 8
+_HEADER_H = 64
+_DGAP = 6
+_DISTRICT_H = 270
+_TRACK_H = 196
+_PLAYER_H = 86
+_PLAYERS_HEAD = 44
+_SUPPLY_H = 216
+_SCORING_H = 300
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """Where every section goes (pure numbers)."""
+
+    width: int
+    height: int
+    scale: float
+    text: int
+    header: Rect
+    board: Rect
+    districts: tuple[Rect, ...]
+    track: Rect
+    players: Rect
+    supply: Rect
+    scoring: Rect
+
+
+def compute_layout(players: int, size: int = DEFAULT_WIDTH) -> Layout:
+    """The layout for a player count at `size` px wide (clamped to 480..1600)."""
+    width = clamp(size, MIN_WIDTH, MAX_WIDTH)
+    k = width / REF
+    text = min_text_px(width)
+    x0, x1 = _PAD * k, width - _PAD * k
+    y = _PAD * k
+    header = Rect(x0, y, x1, y + _HEADER_H * k)
+    y = header.y1 + _GAP * k
+    cw = (x1 - x0 - 4 * _DGAP * k) / 5
+    ch = _DISTRICT_H * k
+    districts = tuple(
+        Rect(
+            x0 + (i % 5) * (cw + _DGAP * k),
+            y + (i // 5) * (ch + _DGAP * k),
+            x0 + (i % 5) * (cw + _DGAP * k) + cw,
+            y + (i // 5) * (ch + _DGAP * k) + ch,
+        )
+        for i in range(25)
+    )
+    board = Rect(x0, y, x1, districts[-1].y1)
+    y = board.y1 + _GAP * k
+    track = Rect(x0, y, x1, y + _TRACK_H * k)
+    y = track.y1 + _GAP * k
+    rows = players + (1 if players == 2 else 0)
+    block = Rect(x0, y, x1, y + (_PLAYERS_HEAD + rows * _PLAYER_H + 6) * k)
+    y = block.y1 + _GAP * k
+    supply = Rect(x0, y, x1, y + _SUPPLY_H * k)
+    y = supply.y1 + _GAP * k
+    scoring = Rect(x0, y, x1, y + _SCORING_H * k)
+    height = round(scoring.y1 + _PAD * k)
+    return Layout(width, height, k, text, header, board, districts, track, block, supply, scoring)
+
+
+@dataclass
+class _Ctx:
+    draw: KitDraw
+    theme: Theme
+    k: float
+    t: int  # the smallest text size allowed
+    view: CanterburyView
+    names: dict[int, str]
+
+    def px(self, value: float) -> int:
+        return max(1, round(value * self.k))
+
+    def size(self, value: float) -> int:
+        """A text size: `value` reference units, never below the phone minimum."""
+        return max(self.t, round(value * self.k))
+
+    def owner_colour(self, owner: str | None) -> Colour:
+        if owner is None:
+            return self.theme.panel
+        return _owner_colour(self.theme, owner)
+
+    def seat_name(self, seat: int) -> str:
+        colour = self.view.players[seat].colour
+        return self.names.get(seat, colour.capitalize())
+
+
+def _owner_colour(theme: Theme, owner: str) -> Colour:
+    if owner == "neutral":
+        return NEUTRAL_COLOUR
+    if owner == "roman":
+        return CITY_COLOUR
+    return theme.seat_colour(owner)
+
+
+def render(
+    view: CanterburyView,
+    *,
+    theme: Theme = DEFAULT,
+    size: int = DEFAULT_WIDTH,
+    names: Mapping[Seat, str] | None = None,
+) -> Image.Image:
+    """Draw a Canterbury position.
+
+    view: `bot.games.canterbury.view.CanterburyView` (everything is public).
+    theme: colours (seat colours by name; see `rendering.base.Theme`).
+    size: width in pixels, clamped to 480..1600; the height follows from the player count only.
+    names: display names by seat; default: the seat colour.
+    """
+    players = len(view.players)
+    layout = compute_layout(players, size)
+    layer = static_layer(
+        ("canterbury", players),
+        (layout.width, layout.height),
+        theme,
+        lambda image, draw: _paint_static(draw, layout, theme, players),
+    )
+    image, draw = canvas_from(layer)
+    ctx = _Ctx(
+        draw, theme, layout.scale, layout.text, view, {int(s): n for s, n in (names or {}).items()}
+    )
+    _draw_header(ctx, layout.header)
+    for district, box in zip(view.districts, layout.districts, strict=True):
+        _draw_district(ctx, district, box)
+    _draw_track(ctx, layout.track)
+    _draw_players(ctx, layout.players)
+    _draw_supply(ctx, layout.supply)
+    _draw_scoring(ctx, layout.scoring)
+    return finish(image, draw, (theme.background, theme.panel, *CLASS_SHADES.values()))
+
+
+# --------------------------------------------------------------------------------- static
+
+
+def _paint_static(draw: KitDraw, layout: Layout, theme: Theme, players: int) -> None:
+    """Everything that never changes for this size and player count."""
+    k, t = layout.scale, layout.text
+    for rect in (layout.header, layout.track, layout.players, layout.supply, layout.scoring):
+        draw_panel(draw, rect, theme, radius=max(2, round(10 * k)))
+    from bot.games.canterbury.board import NAMES, district_class
+
+    for i, box in enumerate(layout.districts):
+        shade = CLASS_SHADES[district_class(i)]
+        draw.rounded_rectangle(
+            box.box(),
+            radius=max(2, round(8 * k)),
+            fill=shade,
+            outline="#1e2b1e",
+            width=max(1, round(2 * k)),
+        )
+        draw_text(
+            draw, (box.x0 + 6 * k, box.y0 + 4 * k), NAMES[i], font(t, bold=True), text_on(shade)
+        )
+        area, slots = _district_parts(box, k)
+        for cell in _space_cells(area, k):
+            draw.rectangle(cell.box(), outline=mix(shade, "#000000", 0.25), width=1)
+        for service, slot in enumerate(slots):
+            draw.rounded_rectangle(
+                slot.box(),
+                radius=max(1, round(4 * k)),
+                fill=mix(shade, SERVICE_TINTS[service], 0.35),
+                outline=mix(shade, "#000000", 0.5),
+                width=1,
+            )
+    # Track legend.
+    legend = "Slots: " + " · ".join(n.lower() for n in SERVICE_NAMES)
+    draw_text(
+        draw,
+        (layout.track.x0 + 12 * k, layout.track.y1 - 8 * k),
+        legend,
+        font(t),
+        theme.text_muted,
+        anchor="ld",
+    )
+    # Player table headings.
+    cols = _player_columns(layout.players, k)
+    y = layout.players.y0 + 8 * k
+    head = font(t)
+    for label, x in (("Gold", cols["gold"]), ("Prosp", cols["score"]), ("Rank", cols["rank"])):
+        draw_text(draw, (x, y), label, head, theme.text_muted)
+    for i, letter in enumerate(("W", "F", "R", "D", "C", "Cu")):
+        draw_text_centered(
+            draw, (cols["kings"] + (i + 0.5) * 50 * k, y + t / 2), letter, head, theme.text_muted
+        )
+    # Supply headings.
+    col_w = (layout.supply.width - 20 * k) / 6
+    for i, name in enumerate(SERVICE_NAMES):
+        x = layout.supply.x0 + 10 * k + (i + 0.5) * col_w
+        label = ellipsize(name, font(t), col_w - 6 * k)
+        draw_text_centered(
+            draw, (x, layout.supply.y0 + 10 * k + t / 2), label, font(t), theme.text_muted
+        )
+
+
+# --------------------------------------------------------------------------------- header
+
+
+def _status(ctx: _Ctx) -> tuple[str, Colour | None]:
+    view = ctx.view
+    if view.finished:
+        return (view.result_text or "Game over"), ctx.theme.highlight
+    if view.current is None:
+        return "", None
+    who = ctx.seat_name(view.current)
+    phase = {
+        "neutral": "places the Neutral Builder",
+        "choose": "to act",
+        "build": "builds",
+        "spread": "spreads markers",
+    }.get(view.phase, view.phase)
+    text = f"{who} {phase}"
+    if view.final_round:
+        text += f" · {view.turns_left} turns left"
+    return text, mix(ctx.owner_colour(view.players[view.current].colour), "#ffffff", 0.35)
+
+
+def _draw_header(ctx: _Ctx, rect: Rect) -> None:
+    k = ctx.k
+    title_font = font(ctx.size(36), bold=True)
+    draw_text(
+        ctx.draw,
+        (rect.x0 + 14 * k, rect.center[1]),
+        "Canterbury",
+        title_font,
+        ctx.theme.text,
+        anchor="lm",
+    )
+    status, colour = _status(ctx)
+    if status:
+        room = rect.width - text_width("Canterbury", title_font) - 44 * k
+        fnt = font(ctx.size(30), bold=True)
+        text = fit_name(status, fnt, room)
+        draw_text(
+            ctx.draw,
+            (rect.x1 - 14 * k, rect.center[1]),
+            text,
+            fnt,
+            colour or ctx.theme.text,
+            anchor="rm",
+        )
+
+
+# --------------------------------------------------------------------------------- board
+
+
+def _district_parts(box: Rect, k: float) -> tuple[Rect, list[Rect]]:
+    """The building-space area and the six service slots of a district box."""
+    pad = 5 * k
+    slots_h = 44 * k
+    area = Rect(box.x0 + pad, box.y0 + 40 * k, box.x1 - pad, box.y1 - pad - slots_h - 4 * k)
+    sy0 = box.y1 - pad - slots_h
+    sw = (box.width - 2 * pad) / 6
+    slots = [
+        Rect(box.x0 + pad + i * sw, sy0, box.x0 + pad + (i + 1) * sw, sy0 + slots_h).inset(
+            1.2 * k, 0
+        )
+        for i in range(6)
+    ]
+    return area, slots
+
+
+def _space_cells(area: Rect, k: float) -> list[Rect]:
+    """The six building spaces: 2 columns x 3 rows, row-major."""
+    cw, ch = area.width / 2, area.height / 3
+    return [
+        Rect(
+            area.x0 + (c % 2) * cw,
+            area.y0 + (c // 2) * ch,
+            area.x0 + (c % 2 + 1) * cw,
+            area.y0 + (c // 2 + 1) * ch,
+        ).inset(1.5 * k)
+        for c in range(6)
+    ]
+
+
+def pack_spaces(structures: tuple[StructureView, ...]) -> list[tuple[StructureView, list[int]]]:
+    """Building-space cells (0..5, row-major in a 2 x 3 grid) for each structure: a large takes
+    two full rows, a medium one row, a small one cell; larger ones are placed first."""
+    free = list(range(6))
+    out: list[tuple[StructureView, list[int]]] = []
+    order = sorted(range(len(structures)), key=lambda i: (-structures[i].spaces, i))
+    for i in order:
+        s = structures[i]
+        cells: list[int] = []
+        if s.spaces >= 4:
+            for row in (0, 1):
+                block = [2 * row, 2 * row + 1, 2 * row + 2, 2 * row + 3]
+                if set(block) <= set(free):
+                    cells = block
+                    break
+        elif s.spaces == 2:
+            for row in (0, 1, 2):
+                if {2 * row, 2 * row + 1} <= set(free):
+                    cells = [2 * row, 2 * row + 1]
+                    break
+        elif free:
+            cells = [free[0]]
+        for c in cells:
+            free.remove(c)
+        if cells:
+            out.append((s, cells))
+    return out
+
+
+def _label(s: StructureView) -> str:
+    if s.spaces == 1:
+        return CODES.get(s.id, s.abbreviation[:2])
+    if s.spaces == 2:
+        return MEDIUM_LABELS.get(s.id, s.abbreviation)
+    return s.name.removeprefix("Great ")
+
+
+def _draw_district(ctx: _Ctx, district: DistrictView, box: Rect) -> None:
+    draw, k, theme = ctx.draw, ctx.k, ctx.theme
+    shade = CLASS_SHADES[district.district_class]
+    if district.covered:
+        fnt = font(ctx.t, bold=True)
+        draw_text(
+            draw,
+            (box.x1 - 8 * k, box.y0 + 4 * k),
+            str(district.covered),
+            fnt,
+            text_on(shade),
+            anchor="ra",
+        )
+    area, slots = _district_parts(box, k)
+    cells = _space_cells(area, k)
+    for s, used in pack_spaces(district.structures):
+        rect = Rect(
+            min(cells[c].x0 for c in used),
+            min(cells[c].y0 for c in used),
+            max(cells[c].x1 for c in used),
+            max(cells[c].y1 for c in used),
+        ).inset(1 * k)
+        _draw_structure(ctx, s, rect)
+    for service, owner in enumerate(district.markers):
+        if owner is None:
+            continue
+        slot = slots[service]
+        colour = ctx.owner_colour(owner)
+        new = district.new_markers[service]
+        draw.rounded_rectangle(
+            slot.box(),
+            radius=ctx.px(4),
+            fill=colour,
+            outline=theme.highlight if new else "#111111",
+            width=ctx.px(4 if new else 1),
+        )
+        draw_text_centered(
+            draw,
+            slot.center,
+            OWNER_LETTERS.get(owner, "?"),
+            font(ctx.t, bold=True),
+            text_on(colour),
+        )
+
+
+def _draw_structure(ctx: _Ctx, s: StructureView, rect: Rect) -> None:
+    draw, k, theme = ctx.draw, ctx.k, ctx.theme
+    colour = ctx.owner_colour(s.owner)
+    fill = mix(colour, "#ffffff", 0.55) if s.owner != "roman" else "#d9c7e6"
+    draw.rounded_rectangle(
+        rect.box(),
+        radius=ctx.px(5),
+        fill=fill,
+        outline=theme.highlight if s.new else "#222222",
+        width=ctx.px(5 if s.new else 1),
+    )
+    badge_side = ctx.t / 0.78 + 2
+    fnt = font(ctx.t, bold=True)
+    if s.spaces >= 4:
+        badge = Rect(
+            rect.center[0] - badge_side / 2,
+            rect.y1 - badge_side - 4 * k,
+            rect.center[0] + badge_side / 2,
+            rect.y1 - 4 * k,
+        )
+        lines = wrap_text(_label(s), fnt, rect.width - 8 * k)
+        room = max(1, int((badge.y0 - rect.y0 - 4 * k) // (ctx.t * 1.1)))
+        lines = [ellipsize(line, fnt, rect.width - 8 * k) for line in lines[:room]]
+        top = rect.y0 + 4 * k + ((badge.y0 - rect.y0 - 4 * k) - len(lines) * ctx.t * 1.1) / 2
+        for j, line in enumerate(lines):
+            y = top + (j + 0.5) * ctx.t * 1.1
+            draw_text_centered(draw, (rect.center[0], y), line, fnt, "#111111")
+    elif s.spaces == 2:
+        badge = Rect(
+            rect.x0 + 4 * k,
+            rect.center[1] - badge_side / 2,
+            rect.x0 + 4 * k + badge_side,
+            rect.center[1] + badge_side / 2,
+        )
+        room = rect.x1 - badge.x1 - 6 * k
+        label = ellipsize(_label(s), fnt, room)
+        draw_text_centered(draw, ((badge.x1 + rect.x1) / 2, rect.center[1]), label, fnt, "#111111")
+    else:
+        # A small token holds its code only: who built it never scores (markers do, and they
+        # carry letters); the fill still shows the builder's colour.
+        label = ellipsize(_label(s), fnt, rect.width - 2 * k)
+        draw_text_centered(draw, rect.center, label, fnt, "#111111")
+        return
+    draw_seat_badge(draw, badge, colour, OWNER_LETTERS.get(s.owner, "?"))
+
+
+# --------------------------------------------------------------------------------- track
+
+
+def _draw_track(ctx: _Ctx, rect: Rect) -> None:
+    draw, k, theme, view = ctx.draw, ctx.k, ctx.theme, ctx.view
+    pad = 12 * k
+    disks = "disk" if view.disks == 1 else "disks"
+    text = (
+        f"City {view.city} ({view.disks} {disks}) · Levy {view.levy} · Tax {view.tax} · "
+        f"Favor {view.scorings}/4"
+    )
+    fnt = font(ctx.t, bold=True)
+    draw_text(
+        draw,
+        (rect.x0 + pad, rect.y0 + 8 * k),
+        ellipsize(text, fnt, rect.width - 2 * pad),
+        fnt,
+        theme.text,
+    )
+    bar = Rect(rect.x0 + pad + 10 * k, rect.y0 + 56 * k, rect.x1 - pad - 30 * k, rect.y0 + 70 * k)
+    draw.rounded_rectangle(bar.box(), radius=ctx.px(6), fill=theme.panel_border)
+    small = font(ctx.t)
+    for tick in range(0, 100, 10):
+        x = bar.x0 + bar.width * tick / 100
+        draw.line((x, bar.y0, x, bar.y1), fill=theme.text_muted, width=1)
+        draw_text(draw, (x, bar.y1 + 2 * k), str(tick), small, theme.text_muted, anchor="ma")
+
+    def x_of(points: int) -> float:
+        return bar.x0 + bar.width * (points % 100) / 100
+
+    cx = x_of(view.city if view.city < 300 else 1)
+    r = ctx.t * 0.75
+    draw.ellipse(
+        (cx - r, bar.center[1] - r, cx + r, bar.center[1] + r),
+        fill=CITY_COLOUR,
+        outline="#ffffff",
+        width=ctx.px(2),
+    )
+    draw_text_centered(draw, (cx, bar.center[1]), str(view.disks), font(ctx.t, True), "#ffffff")
+    side = ctx.t / 0.78 + 2
+    y = bar.y1 + 6 * k + ctx.t * 1.1
+    placed: list[float] = []
+    for p in view.players:
+        x = x_of(p.score)
+        level = sum(1 for other in placed if abs(other - x) < side)
+        placed.append(x)
+        x0 = x - side / 2 + level * (side + 2 * k)
+        badge = Rect(x0, y, x0 + side, y + side)
+        draw_seat_badge(draw, badge, ctx.owner_colour(p.colour), OWNER_LETTERS[p.colour])
+
+
+# --------------------------------------------------------------------------------- players
+
+
+def _player_columns(rect: Rect, k: float) -> dict[str, float]:
+    return {
+        "gold": rect.x0 + 330 * k,
+        "score": rect.x0 + 420 * k,
+        "rank": rect.x0 + 520 * k,
+        "kings": rect.x0 + 640 * k,
+    }
+
+
+def _draw_players(ctx: _Ctx, rect: Rect) -> None:
+    draw, k, theme, view = ctx.draw, ctx.k, ctx.theme, ctx.view
+    cols = _player_columns(rect, k)
+    y = rect.y0 + _PLAYERS_HEAD * k
+    side = ctx.t / 0.78 + 6
+    for p in view.players:
+        row = Rect(rect.x0 + 6 * k, y, rect.x1 - 6 * k, y + (_PLAYER_H - 4) * k)
+        colour = ctx.owner_colour(p.colour)
+        if view.current == p.seat:
+            draw.rounded_rectangle(
+                row.box(),
+                radius=ctx.px(8),
+                fill=mix(theme.panel, colour, 0.25),
+                outline=theme.highlight,
+                width=ctx.px(3),
+            )
+        elif view.last_seat == p.seat:
+            draw.rounded_rectangle(
+                row.box(), radius=ctx.px(8), outline=theme.panel_border, width=ctx.px(2)
+            )
+        badge = Rect(
+            row.x0 + 8 * k,
+            row.center[1] - side / 2,
+            row.x0 + 8 * k + side,
+            row.center[1] + side / 2,
+        )
+        draw_seat_badge(draw, badge, colour, OWNER_LETTERS[p.colour])
+        name_font = font(ctx.size(30), bold=True)
+        room = cols["gold"] - badge.x1 - 16 * k
+        draw_text(
+            draw,
+            (badge.x1 + 8 * k, row.y0 + 6 * k),
+            fit_name(ctx.seat_name(p.seat), name_font, room),
+            name_font,
+            theme.text,
+        )
+        notes = []
+        if p.must_full_build:
+            notes.append("must Full Build")
+        if p.neutral_build is not None:
+            top = p.small_stack[:1] or p.medium_stack[:1]
+            side_up = "Build" if p.neutral_build else "No Build"
+            notes.append(f"NB {side_up}" + (f", next {_code(top[0])}" if top else ""))
+        if notes:
+            note_font = font(ctx.t)
+            draw_text(
+                draw,
+                (badge.x1 + 8 * k, row.y1 - 6 * k),
+                ellipsize(" · ".join(notes), note_font, room),
+                note_font,
+                theme.text_muted,
+                anchor="ld",
+            )
+        big = font(ctx.size(32), bold=True)
+        mid = row.center[1]
+        draw_text(draw, (cols["gold"], mid), str(p.gold), big, theme.gold, anchor="lm")
+        draw_text(draw, (cols["score"], mid), str(p.score), big, theme.text, anchor="lm")
+        draw_text(draw, (cols["rank"], mid), str(p.rank), big, theme.text, anchor="lm")
+        _draw_kings(ctx, cols["kings"], mid, p.kings)
+        y += _PLAYER_H * k
+    if view.neutral_kings is not None:
+        row = Rect(rect.x0 + 6 * k, y, rect.x1 - 6 * k, y + (_PLAYER_H - 4) * k)
+        badge = Rect(
+            row.x0 + 8 * k,
+            row.center[1] - side / 2,
+            row.x0 + 8 * k + side,
+            row.center[1] + side / 2,
+        )
+        draw_seat_badge(draw, badge, NEUTRAL_COLOUR, "N")
+        draw_text(
+            draw,
+            (badge.x1 + 8 * k, row.center[1]),
+            "Neutral Builder",
+            font(ctx.size(30), bold=True),
+            theme.text,
+            anchor="lm",
+        )
+        _draw_kings(ctx, cols["kings"], row.center[1], view.neutral_kings)
+
+
+def _code(structure_id: str) -> str:
+    return CODES.get(structure_id) or structure_id[:2].title()
+
+
+def _draw_kings(ctx: _Ctx, x0: float, mid: float, counts: tuple[int, ...]) -> None:
+    k = ctx.k
+    fnt = font(ctx.t, bold=True)
+    h = ctx.t * 1.35
+    for i, n in enumerate(counts):
+        box = Rect(x0 + i * 50 * k + 2 * k, mid - h / 2, x0 + (i + 1) * 50 * k - 2 * k, mid + h / 2)
+        draw_panel(ctx.draw, box, ctx.theme, fill=ctx.theme.background, radius=ctx.px(5), width=1)
+        draw_text_centered(ctx.draw, box.center, str(n), fnt, ctx.theme.text)
+
+
+# --------------------------------------------------------------------------------- supply
+
+
+def _draw_supply(ctx: _Ctx, rect: Rect) -> None:
+    draw, k, theme = ctx.draw, ctx.k, ctx.theme
+    col_w = (rect.width - 20 * k) / 6
+    top = rect.y0 + 16 * k + ctx.t * 1.2
+    row_h = (rect.y1 - 8 * k - top) / 3
+    for r, size in enumerate(("small", "medium", "large")):
+        y0 = top + r * row_h
+        for s in ctx.view.supply:
+            if s.size != size:
+                continue
+            i = SERVICE_NAMES.index(s.service.capitalize())
+            x0 = rect.x0 + 10 * k + i * col_w
+            cell = Rect(x0 + 3 * k, y0 + 2 * k, x0 + col_w - 3 * k, y0 + row_h - 2 * k)
+            fill = theme.background if s.left else mix(theme.background, theme.panel, 0.5)
+            draw_panel(draw, cell, theme, fill=fill, radius=ctx.px(5), width=1)
+            code = CODES.get(s.id) or s.abbreviation[:2]
+            text = f"{code}\u2009{s.cost}g\u2009×{s.left}"  # thin spaces: fits two-digit costs
+            fnt = font(ctx.t)
+            ink = theme.text if s.left else theme.text_muted
+            draw_text_centered(
+                draw, cell.center, ellipsize(text, fnt, cell.width - 6 * k), fnt, ink
+            )
+
+
+# --------------------------------------------------------------------------------- scoring
+
+
+def _draw_scoring(ctx: _Ctx, rect: Rect) -> None:
+    draw, k, theme, view = ctx.draw, ctx.k, ctx.theme, ctx.view
+    pad = 12 * k
+    title_font = font(ctx.size(30), bold=True)
+    line_font = font(ctx.t)
+    line_h = ctx.t * 1.15
+    col_w = (rect.width - 2 * pad) / len(view.players)
+    if view.finished:
+        title = "Final score by category"
+    elif view.last_scoring_number is None:
+        draw_text(draw, (rect.x0 + pad, rect.y0 + 8 * k), "District Favor", title_font, theme.text)
+        lines = wrap_text(
+            "Scored when the city reaches 100, 200 and 300, and at the end: the most markers "
+            "in a district takes its covered spaces, a sole second half.",
+            line_font,
+            rect.width - 2 * pad,
+        )
+        for j, line in enumerate(lines[:5]):
+            draw_text(
+                draw,
+                (rect.x0 + pad, rect.y0 + 16 * k + ctx.t * 1.3 + j * line_h),
+                line,
+                line_font,
+                theme.text_muted,
+            )
+        return
+    else:
+        title = f"District Favor scoring {view.last_scoring_number}"
+    draw_text(draw, (rect.x0 + pad, rect.y0 + 8 * k), title, title_font, theme.text)
+    for p in view.players:
+        x = rect.x0 + pad + p.seat * col_w
+        head_y = rect.y0 + 16 * k + ctx.t * 1.3
+        if view.finished:
+            head = fit_name(ctx.seat_name(p.seat), line_font, col_w - 10 * k)
+            lines = [f"{label} {pts}" for label, pts in p.breakdown if pts]
+        else:
+            mine = [(d, pts) for d, s, pts in view.last_scoring if s == p.seat]
+            total = sum(pts for _, pts in mine)
+            head = fit_name(f"{ctx.seat_name(p.seat)} +{total}", line_font, col_w - 10 * k)
+            lines = wrap_text(
+                ", ".join(f"{d} {pts}" for d, pts in mine) or "nothing", line_font, col_w - 12 * k
+            )
+        ink = mix(ctx.owner_colour(p.colour), "#ffffff", 0.35)  # readable on the dark panel
+        draw_text(draw, (x, head_y), head, font(ctx.t, bold=True), ink)
+        room = int((rect.y1 - 8 * k - head_y - line_h) // line_h)
+        for j, line in enumerate(lines[:room]):
+            text = ellipsize(line, line_font, col_w - 10 * k)
+            draw_text(draw, (x, head_y + (j + 1) * line_h), text, line_font, theme.text_muted)
