@@ -556,7 +556,9 @@ def is_legal(s: State, seat: int, action: A.Action) -> bool:
                 and (action.give, action.get) != (o.get, o.give)
                 and _offer_ok(s, seat, action.give, action.get, -1)
             )
-        return action in set(thunk())
+        # A tuple scan: the action usually is one of these very objects (a bot drew it from
+        # this memoised group), so identity matches before any field comparison.
+        return action in thunk()
     return False
 
 
@@ -871,11 +873,20 @@ def apply(s: State, seat: int, a: A.Action) -> tuple[State, list[Event], bool]:
     new, events, reveals = handler(draft(s), seat, a)
     if new.phase is Phase.TURN:
         new = _refresh_offer(new)
-        new, more = _check_win(new)
-        events += more
+        if type(a) not in _NO_VP_CHANGE:
+            new, more = _check_win(new)
+            events += more
     text = A.format_action(a, s.data)
     new = evolve(new, last_seat=seat, last_move=text, last_marks=_marks(a, s))
     return freeze(new), events, reveals
+
+
+_NO_VP_CHANGE = frozenset(
+    {A.Decline, A.Accept, A.Counter, A.MakeOffer, A.Withdraw, A.Trade, A.BankTrade}
+)
+"""Action kinds that move only cards between hands and the bank, never a building, a special
+card or the current player: after them nobody's VP differs, so the win check is skipped (it ran
+after the move that last changed VP)."""
 
 
 def _marks(a: A.Action, s: State) -> tuple[str, ...]:
