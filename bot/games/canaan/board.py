@@ -55,14 +55,19 @@ def settlement_spots(s: State, seat: int, setup: bool) -> list[int]:
     """Intersections where `seat` may place a settlement now (distance rule; during setup
     not on Jerusalem and touching a numbered hex, otherwise touching the seat's road)."""
     d = s.data
+    if not setup:
+        # Only the ends of the seat's own roads can qualify: walk those, not the whole map.
+        edges = d.edges
+        ends = set()
+        for e, owner in enumerate(s.roads):
+            if owner == seat:
+                ends.update(edges[e])
+        return [v for v in sorted(ends) if distance_ok(s, v)]
     out = []
     for v in range(len(d.vertex_ids)):
         if not distance_ok(s, v):
             continue
-        if setup:
-            if v in d.jerusalem or not any(d.hexes[h].producing for h in d.vertex_hexes[v]):
-                continue
-        elif not touches_own_road(s, seat, v):
+        if v in d.jerusalem or not any(d.hexes[h].producing for h in d.vertex_hexes[v]):
             continue
         out.append(v)
     return out
@@ -75,15 +80,18 @@ def road_spots(s: State, seat: int, from_vertex: int = -1) -> list[int]:
     roads, b = s.roads, s.buildings
     if from_vertex >= 0:
         return [e for e in d.vertex_edges[from_vertex] if roads[e] == EMPTY]
+    # Only the seat's buildings and the ends of its roads can start a new road: walk those,
+    # not the whole map.
+    starts = {v for v, occ in enumerate(b) if occ != EMPTY and occ % CITY == seat}
+    edges = d.edges
+    for e, owner in enumerate(roads):
+        if owner == seat:
+            starts.update(edges[e])
     out = set()
-    for v in range(len(d.vertex_ids)):
+    for v in starts:
         occ = b[v]
-        mine = occ != EMPTY and occ % CITY == seat
-        if not mine:
-            if occ != EMPTY:
-                continue  # an opponent's building blocks continuing through it
-            if not any(roads[e] == seat for e in d.vertex_edges[v]):
-                continue
+        if occ != EMPTY and occ % CITY != seat:
+            continue  # an opponent's building blocks continuing through it
         for e in d.vertex_edges[v]:
             if roads[e] == EMPTY:
                 out.add(e)
