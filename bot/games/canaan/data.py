@@ -419,6 +419,12 @@ def effect_text(card: EventCard) -> str:
 
 def hand_text(hand: Hand | tuple[int, ...]) -> str:
     """ "2 ore+1 wool" (canonical resource order); "nothing" when empty."""
+    # Cached: every production, trade and offer names hands, and few distinct hands recur.
+    return _hand_text(hand if type(hand) is tuple else tuple(hand))
+
+
+@functools.lru_cache(maxsize=4096)
+def _hand_text(hand: tuple[int, ...]) -> str:
     parts = [f"{n} {RESOURCES[i]}" for i, n in enumerate(hand) if n]
     return "+".join(parts) if parts else "nothing"
 

@@ -1111,8 +1111,10 @@ def _produce(s: State, number: int) -> Result:
     bank = list(s.bank)
     hands = [list(p.hand) for p in s.players]
     short = []
+    # Per resource, what all seats are owed (one pass instead of a sum per resource).
+    totals = [sum(col) for col in zip(*owed, strict=True)]
     for r in range(5):
-        total = sum(o[r] for o in owed)
+        total = totals[r]
         if not total:
             continue
         takers = [i for i, o in enumerate(owed) if o[r]]
