@@ -294,10 +294,15 @@ def polyomino_outline(cells: Iterable[Cell]) -> list[tuple[int, int]]:
 
     The loop runs clockwise on screen (y grows downward) and keeps only corners where the
     direction changes. Shapes with holes are not supported (no piece of 6 squares or fewer has one).
+    Cached by cell set: a board redraws the same pieces every move.
     """
-    cellset = set(cells)
+    return list(_outline_of(frozenset(cells)))
+
+
+@functools.lru_cache(maxsize=4096)
+def _outline_of(cellset: frozenset[Cell]) -> tuple[tuple[int, int], ...]:
     if not cellset:
-        return []
+        return ()
     # Directed boundary edges, oriented so the piece is on the right-hand side of travel.
     nxt: dict[tuple[int, int], tuple[int, int]] = {}
     for r, c in cellset:
@@ -326,7 +331,7 @@ def polyomino_outline(cells: Iterable[Cell]) -> list[tuple[int, int]]:
         d_out = (b[0] - p[0], b[1] - p[1])
         if d_in != d_out:
             corners.append(p)
-    return corners
+    return tuple(corners)
 
 
 def inset_outline(corners: Sequence[Point], amount: float) -> list[Point]:
