@@ -966,14 +966,26 @@ def finish(image: Image.Image, draw: KitDraw, backdrops: Sequence[Colour] = ()) 
     used, i.e. the background) or to a colour cube. Pillow maps with a cached inverse colour
     table, so this costs ~2 ms on a 1000x1700 board where octree quantisation costs ~15 ms.
     """
-    colours = list(draw.colours)
-    bases = [hex_to_rgb(c) for c in backdrops] or colours[:1]
-    ramps = [step for ink in draw.text_colours for base in bases for step in _ramp(ink, base)]
+    colours = tuple(draw.colours)
+    bases = tuple(hex_to_rgb(c) for c in backdrops) or colours[:1]
+    palette = _palette_image(colours, tuple(draw.text_colours), bases)
+    return image.quantize(palette=palette, dither=Image.Dither.NONE)
+
+
+@functools.lru_cache(maxsize=64)
+def _palette_image(
+    colours: tuple[tuple[int, int, int], ...],
+    inks: tuple[tuple[int, int, int], ...],
+    bases: tuple[tuple[int, int, int], ...],
+) -> Image.Image:
+    # Cached: a board's colours repeat from move to move, and `quantize` only reads the palette.
+    ramps = [step for ink in inks for base in bases for step in _ramp(ink, base)]
     entries = build_palette(colours, ramps)
     palette = Image.new("P", (1, 1))
     flat = [v for rgb in entries for v in rgb]
     palette.putpalette(flat + flat[-3:] * (256 - len(entries)))
-    return image.quantize(palette=palette, dither=Image.Dither.NONE)
+    palette.load()  # settles the palette now, so threads sharing this image only read it
+    return palette
 
 
 def to_png_bytes(
