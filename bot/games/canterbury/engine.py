@@ -31,8 +31,9 @@ RULES_NOTES = """\
 **Rules notes** (readings where the rulebook is silent or loose)
 - The city scores District Favor when it reaches 100, 200 or 300 (the marker lands on or passes \
 the 0 space, a disk goes under it); at 300 or more it is set to 301 and stays there.
-- Demolitions are judged against the structures standing when the build starts (not your own \
-structures of this turn); room-making demolitions must all be needed; upgrades (smaller, same \
+- Demolitions happen at the start of the Build action: they are judged against the structures \
+standing then, and a structure you built earlier in the same turn is never demolished; \
+room-making demolitions must all be needed; upgrades (smaller, same \
 service) are always allowed. Enrichment is +3 per structure upgraded.
 - Breaking Ground needs the district empty before any demolition there.
 - A large structure's extra markers go to districts without that service (not its own); you \

@@ -411,3 +411,19 @@ def test_neutral_structure_with_no_valid_district_leaves_the_game() -> None:
     assert state.phase is Phase.CHOOSE
     assert state.players[0].small_stack == ()
     assert any("leaves the game" in e.text for e in events)
+
+
+def test_a_structure_built_this_turn_is_never_demolished() -> None:
+    """Demolition happens at the start of the Build action: a Well built as the first structure
+    of a Full Build cannot be upgraded into the second one (no free Enrichment)."""
+    state = set_gold(free_turns(game(3)), 0, 30)
+    state = place(state, "C2", "garden", "red")
+    state = play(state, "full", "build well C2")
+    moves = legal(state)
+    assert "build fountain C2" in moves
+    assert not any(m.startswith("build fountain C2 demolish") for m in moves)
+    assert "demolish" in refused(state, "build fountain C2 demolish well")
+    # An older Well of the same district may still be upgraded.
+    state = set_gold(free_turns(game(3)), 0, 30)
+    state = place(state, "C2", "well", "red")
+    assert "build fountain C2 demolish well" in legal(play(state, "full"))
