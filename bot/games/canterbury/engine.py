@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -9,7 +10,7 @@ from bot.games.canterbury import actions as A
 from bot.games.canterbury import codec, rules
 from bot.games.canterbury.board import NAMES
 from bot.games.canterbury.bots import HeuristicBot, RandomBot
-from bot.games.canterbury.data import CanterburyData, default_data, load_data
+from bot.games.canterbury.data import CanterburyData, abbreviate, default_data, load_data
 from bot.games.canterbury.state import Phase, State
 from bot.games.canterbury.view import CanterburyView, build_view
 from bot.games.protocol import JSON, Bot, Event, GameSpec, Outcome, Seat, Transition
@@ -25,6 +26,8 @@ SPEC = GameSpec(
 )
 
 MAX_TURN_STEPS = 12
+COMPACT_OVER = 72
+"""Whole-turn lines longer than this are written with structure abbreviations (button ids)."""
 """A whole turn is at most neutral + action + 2 builds + 5 spreads + end."""
 
 RULES_NOTES = """\
@@ -389,7 +392,14 @@ class CanterburyEngine:
             out.insert(0, "tax")
         if ends and out:
             out.append("end")
-        return "; ".join(out) if out else "; ".join(steps)
+        line = "; ".join(out) if out else "; ".join(steps)
+        if len(line) > COMPACT_OVER:
+            # A Confirm button holds the line in a 100-character id next to the game's number
+            # and version; a longer line would be hashed and could not be found again among
+            # the single steps legal at the start of the turn. The 4-letter abbreviations
+            # (which `parse_turn` reads) keep every whole turn short enough.
+            line = re.sub(r"[a-z_]+", lambda m: abbreviate(m.group()), line)
+        return line
 
     def build_choices(
         self, state: State, seat: Seat, kind: str, first: str | None = None
