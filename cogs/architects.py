@@ -21,7 +21,7 @@ from discord.ext import commands
 from bot.games.architects.labels import capture_label, place_label
 from bot.games.protocol import step_text
 from bot.games.rejections import Rejection
-from bot.table.architects import is_private_move
+from bot.table.architects import is_private_move, move_menu
 from bot.table.replies import ChoiceMenu, Reply
 from cogs._base import (
     SeatContext,
@@ -205,15 +205,15 @@ class ArchitectsCog(
             return []
         legal = await _legal(interaction)
         rests = [n[len("capture ") :] for n in legal if n.startswith("capture ")]
-        labels = {r: capture_label(ctx.state, r) for r in rests}
+        labels = {r: capture_label(ctx.state, r, int(ctx.seat)) for r in rests}
         return [make_choice(labels[r], r) for r in rank(rests, current, key=lambda r: labels[r])]
 
     @app_commands.command(name="guard")
     async def guard(self, interaction: discord.Interaction, action: str) -> None:
-        """A Guardhouse action (or the Barracks' rescue).
+        """A Guardhouse action (or the Barracks' rescue, or destroying a debt).
 
         Args:
-            action: prison, release, ransom silver, ransom debt, payoff or rescue.
+            action: prison, release, ransom silver, ransom debt, payoff, rescue or destroy.
         """
         await self._play(interaction, action.strip())
 
@@ -221,7 +221,7 @@ class ArchitectsCog(
     async def _guard(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        heads = ("prison", "release", "ransom", "payoff", "rescue")
+        heads = ("prison", "release", "ransom", "payoff", "rescue", "destroy")
         legal = [n for n in await _legal(interaction) if n.split()[0] in heads]
         return notation_choices(legal, current)
 
@@ -417,10 +417,12 @@ async def _private_menu(interaction: discord.Interaction) -> ChoiceMenu | None:
         return None
     to_act = ctx.engine.to_act(ctx.state)
     token = service.decision_token(ctx.session, ctx.state, ctx.seat) if len(to_act) > 1 else None
+    named = {n: label for label, n in move_menu(ctx.state, int(ctx.seat))}
     return ChoiceMenu(
         session_id=ctx.session.id,
         version=ctx.session.version,
         options=tuple(moves),
+        labels=tuple(named.get(n, n) for n in moves),
         placeholder="Choose a card",
         seat=int(ctx.seat) if token else None,
         token=token or "",

@@ -4,9 +4,11 @@ silver, the Guildhall with the spaces in use, the Cathedral levels, the virtue t
 panel per player (goods, silver, virtue, debts, workers, prison, captives, apprentices,
 buildings; the viewer's own hand), with the score breakdown at the end.
 
-The image is always 800 px wide and its height depends only on the number of players, so a
-game's images never change size. No text is smaller than 22 px (11 px once Discord shows the
-image 400 px wide on a phone). Every worker mark carries its seat's letter as well as its colour;
+The board is laid out once, 800 px wide, with a height that depends only on the number of
+players, and then scaled to the requested `size` (480..1600 px wide, default 800), so a game's
+images never change size for one width. No text is smaller than 22 px at 800 px, i.e. 11 px
+once Discord shows the image 400 px wide on a phone, whatever the width (the scaling is
+proportional). Every worker mark carries its seat's letter as well as its colour;
 the automated opponent is black with a K."""
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from rendering.base import (
 )
 
 WIDTH = 800
+MIN_SIZE, MAX_SIZE = 480, 1600
 MIN = min_text_px(WIDTH)  # 22 px
 PAD = 12
 LINE = MIN + 8
@@ -396,10 +399,10 @@ def render(
 
     view: `bot.games.architects.view.ArchitectsView`.
     theme: colours (seat colours by name; the automated opponent is drawn black with a K).
-    size: accepted for the shared renderer signature; the board is always 800 px wide.
+    size: image width in pixels, clamped to 480..1600 (`image_size`); the board is laid out at
+        800 px and scaled, so text keeps the same size relative to the width.
     names: display names by seat (e.g. Discord nicknames); default: colour or character.
     """
-    del size
     n = len(view.players)
     image, draw = new_canvas(WIDTH, height_for(n), theme)
     ctx = _Ctx(draw, theme, view, dict(names or {}))
@@ -428,4 +431,14 @@ def render(
     lines = [*scheme, *view.log][-3:] if not scheme else [*scheme, *view.log[-2:]]
     for k, line in enumerate(lines):
         ctx.text((log.x0 + 8, log.y0 + 6 + k * LINE), line, log.width - 16, colour=theme.text_muted)
+    width, height = image_size(n, size)
+    if width != WIDTH:
+        image = image.resize((width, height), Image.Resampling.LANCZOS)
     return finish(image, draw, (theme.background, theme.panel, CARD_FILL))
+
+
+def image_size(players: int, size: int = WIDTH) -> tuple[int, int]:
+    """(width, height) of the image for this many players (the automated opponent included) at
+    the requested width, clamped to 480..1600."""
+    width = max(MIN_SIZE, min(MAX_SIZE, int(size)))
+    return width, round(height_for(players) * width / WIDTH)

@@ -12,6 +12,7 @@ sentence (which names a tie-break) below. Sized to stay readable shrunk to 400 p
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -21,6 +22,7 @@ from bot.games.protocol import Outcome, Seat
 from rendering.base import (
     DEFAULT,
     Colour,
+    Font,
     Rect,
     Theme,
     draw_panel,
@@ -33,6 +35,8 @@ from rendering.base import (
     measure_wrapped,
     mix,
     new_canvas,
+    seat_letter,
+    text_width,
     to_png_bytes,
 )
 
@@ -107,7 +111,7 @@ def sheet_from_outcome(
         parts = outcome.breakdown.get(seat) or {"Score": outcome.scores.get(seat, 0)}
         points.append(tuple(int(parts.get(c, 0)) for c in categories))
     players = tuple(
-        SheetPlayer(name, side, side_colour(side, i, theme), _mark(name, i, names))
+        SheetPlayer(name, side, side_colour(side, i, theme), _mark(side, i, sides))
         for i, (name, side) in enumerate(zip(names, sides, strict=True))
     )
     return ScoreSheet(
@@ -124,11 +128,12 @@ def sheet_from_outcome(
     )
 
 
-def _mark(name: str, index: int, names: Sequence[str]) -> str:
-    """A one-letter mark per column (the name's initial, or the seat number when shared)."""
-    initial = (name.strip()[:1] or "?").upper()
-    shared = sum(1 for n in names if (n.strip()[:1] or "?").upper() == initial) > 1
-    return str(index + 1) if shared or not initial.isalnum() else initial
+def _mark(side: str, index: int, sides: Sequence[str]) -> str:
+    """The letter the boards draw on this seat's marks (`seat_letter` of its side: R for red, L
+    for light), so a column matches the pieces; the seat number when two sides share a letter."""
+    letter = seat_letter(side)
+    shared = sum(1 for s in sides if seat_letter(s) == letter) > 1
+    return str(index + 1) if shared or not letter.isalnum() else letter
 
 
 def render(sheet: ScoreSheet, *, theme: Theme = DEFAULT, size: int = DEFAULT_WIDTH) -> Image.Image:
@@ -140,7 +145,8 @@ def render(sheet: ScoreSheet, *, theme: Theme = DEFAULT, size: int = DEFAULT_WID
     n = max(1, len(sheet.players))
     col_w = (width - 2 * pad - label_w) / n
     row_h = int(46 * u)
-    head_h = int(120 * u)
+    head_h = int(150 * u)  # swatch, a name on up to two lines, the side
+    small = math.ceil(22 * u)  # 11 px when the sheet is shown 400 px wide (phone width)
     title_h = int(64 * u)
     body_font = font(int(26 * u))
     bold = font(int(26 * u), bold=True)
@@ -149,11 +155,25 @@ def render(sheet: ScoreSheet, *, theme: Theme = DEFAULT, size: int = DEFAULT_WID
     if sheet.lower_is_better and "lower" not in note_text.lower():
         note_text += " Lower totals are better."
     note_h = measure_wrapped(note_text, note_font, width - 2 * pad) if note_text else 0
+    win_font = font(int(30 * u), bold=True)
+    win_text = "\u2605 " + sheet.winner_line
+    win_h = measure_wrapped(win_text, win_font, width - 2 * pad)
+    name_font = font(small, bold=True)
+    name_w = col_w - 6 * u
+    heads = [
+        _name_lines(("\u2605 " if i in sheet.winners else "") + p.name, name_font, name_w)
+        for i, p in enumerate(sheet.players)
+    ]
+    if any("\u2026" in line for lines in heads for line in lines):
+        # A name too long for its column: every name in full under the table, by its letter.
+        legend = "; ".join(f"{p.mark} = {p.name} ({p.side})" for p in sheet.players)
+        note_text = f"{legend}. {note_text}".strip()
+        note_h = measure_wrapped(note_text, note_font, width - 2 * pad)
     rows = len(sheet.categories) + 1
-    height = int(title_h + head_h + rows * row_h + pad * 3 + 50 * u + note_h + pad)
+    height = int(title_h + head_h + rows * row_h + pad * 3 + win_h + 12 * u + note_h + pad)
     image, draw = new_canvas(width, height, theme)
 
-    title_font = fit_font(sheet.title, width - 2 * pad, int(36 * u), bold=True)
+    title_font = fit_font(sheet.title, width - 2 * pad, int(36 * u), min_size=small, bold=True)
     draw.text(
         (pad, title_h / 2 + pad / 2), sheet.title, font=title_font, fill=theme.text, anchor="lm"
     )
@@ -177,17 +197,16 @@ def render(sheet: ScoreSheet, *, theme: Theme = DEFAULT, size: int = DEFAULT_WID
                 fill=_tint(theme.panel, theme.highlight),
             )
         sw = int(min(40 * u, col_w * 0.5))
-        star = "\u2605 " if i in sheet.winners else ""
         swatch = Rect(cx - sw / 2, top + 10 * u, cx + sw / 2, top + 10 * u + sw)
         draw_swatch(draw, swatch, player.colour, label=player.mark)
-        name_font = fit_font(
-            star + player.name, col_w - 8 * u, int(24 * u), min_size=int(14 * u), bold=True
-        )
-        shown = ellipsize(star + player.name, name_font, col_w - 8 * u)
-        draw_text_centered(draw, (cx, top + 10 * u + sw + 22 * u), shown, name_font, theme.text)
-        side_font = fit_font(player.side, col_w - 8 * u, int(20 * u), min_size=int(12 * u))
+        lines = heads[i]
+        for k, shown in enumerate(lines):
+            y_name = top + 10 * u + sw + (20 + 24 * k + (12 if len(lines) == 1 else 0)) * u
+            draw_text_centered(draw, (cx, y_name), shown, name_font, theme.text)
+        side_font = font(small)
+        side = ellipsize(player.side, side_font, col_w - 6 * u)
         draw_text_centered(
-            draw, (cx, top + 10 * u + sw + 48 * u), player.side, side_font, theme.text_muted
+            draw, (cx, top + 10 * u + sw + 76 * u), side, side_font, theme.text_muted
         )
 
     # Category rows, then the total.
@@ -208,14 +227,24 @@ def render(sheet: ScoreSheet, *, theme: Theme = DEFAULT, size: int = DEFAULT_WID
 
     # The winners by name, then the engine's sentence (it names what broke a tie).
     y = table.y1 + pad
-    line = sheet.winner_line
-    win_font = fit_font("\u2605 " + line, width - 2 * pad, int(30 * u), bold=True)
-    draw.text((pad, y + 18 * u), "\u2605 " + line, font=win_font, fill=theme.text, anchor="lm")
+    draw_wrapped(draw, (pad, y), win_text, win_font, theme.text, width - 2 * pad)
     if note_text:
         draw_wrapped(
-            draw, (pad, y + 50 * u), note_text, note_font, theme.text_muted, width - 2 * pad
+            draw, (pad, y + win_h + 12 * u), note_text, note_font, theme.text_muted, width - 2 * pad
         )
     return image
+
+
+def _name_lines(name: str, fnt: Font, max_width: float) -> list[str]:
+    """A column head's name on one line, else split at the space that fits best on two (each
+    line cut with "\u2026" only if a single word is too long): names are never shrunk below the
+    phone-legible size."""
+    if text_width(name, fnt) <= max_width or " " not in name:
+        return [ellipsize(name, fnt, max_width)]
+    words = name.split(" ")
+    splits = [(" ".join(words[:k]), " ".join(words[k:])) for k in range(1, len(words))]
+    first, second = min(splits, key=lambda p: max(text_width(p[0], fnt), text_width(p[1], fnt)))
+    return [ellipsize(first, fnt, max_width), ellipsize(second, fnt, max_width)]
 
 
 def _tint(base: Colour, over: Colour, amount: float = 0.18) -> Colour:

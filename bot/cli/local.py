@@ -55,7 +55,12 @@ from bot.table import registry
 from bot.table.commands import TURN_HOURS_OPTION, Table
 from bot.table.engines import AnyEngine
 from bot.table.replies import ActionButton, Caller, ChoiceButton, Reply
-from bot.table.textcommands import CommandError, CommandKind, parse_command_line
+from bot.table.textcommands import (
+    TABLE_SUBCOMMANDS,
+    CommandError,
+    CommandKind,
+    parse_command_line,
+)
 
 LOCAL_CHANNEL = 1
 LOCAL_GUILD = None
@@ -69,11 +74,18 @@ _WORD_PREFIX = re.compile(r"^\s*([\w.-]+)\s*:\s*(.*)$")
 
 # Bare words that read the table: typed without `/game` they run as `/game <word> ...`.
 # None of them starts a move in any game's notation (checked against Cathedral and Kingsburg).
-_READING_WORDS = frozenset({"help", "status", "board", "history", "rules", "moves", "legal"})
+_READING_WORDS = frozenset(
+    {"help", "status", "board", "history", "rules", "moves", "legal", "finished", "replay", "list"}
+    | {"mine"}
+)
 # Bare words that change the table: too easy to type by accident, so they need the slash.
 _TABLE_WORDS = frozenset(
     {"new", "join", "leave", "start", "abandon", "kick", "add-bot", "add_bot", "addbot", "bot"}
 )
+_COMMAND_WORDS = frozenset(name for name, _, _ in TABLE_SUBCOMMANDS) - _READING_WORDS
+"""Every other `/game` word (`undo`, `away`, `pause`...): typed bare it is not a move either."""
+_NO_ARGUMENT_WORDS = frozenset(name for name, args, _ in TABLE_SUBCOMMANDS if not args)
+"""`/game` words that take nothing after them: followed by more, the line is a move's notation."""
 _HELP_HINT = "Type /game help for the commands."
 _CHOICE_NUMBER = re.compile(r"^[0-9]{1,3}$")
 CANCEL = "Cancel"
@@ -375,6 +387,10 @@ class LocalTable:
             return "/" + text
         if low in _READING_WORDS:
             return f"/game {low} {rest}".strip()
+        if low in _NO_ARGUMENT_WORDS and rest.strip():
+            return (
+                text  # `start 23` (a Settlers of Canaan start) is a move: `/game start` takes none
+            )
         if low in _TABLE_WORDS:
             self.say(f"`{word}` is not a move. To do that type `/game {low}` or `game {low}`.")
             return None
@@ -386,6 +402,12 @@ class LocalTable:
             # that is not itself notation, typed without `/<game>`.
             if sub is not None and (sub.reads or not sub.lead):
                 return f"/{game} {text}"
+            if sub is None and low in _COMMAND_WORDS:
+                typed = text if len(text) <= 60 else f"{word} ..."
+                self.say(
+                    f"`{word}` is not a move. To do that type `/game {typed}` or `game {typed}`."
+                )
+                return None
         return text
 
     async def handle(self, line: str) -> bool:

@@ -16,7 +16,8 @@ Rules chosen for the edge cases (also in the README):
   move since (the asker's included) revealed something (``Transition.reveals``) or another human
   moved since. In a simultaneous step this means: you can take back your choice while nobody
   else has chosen since. Every other present (not away) human must accept within the time limit;
-  a decline ends it; any move in the meantime makes it lapse. With no one to ask it applies at
+  a decline ends it (the same move may be asked for again after ``UNDO_ASK_AGAIN_AFTER``); any
+  move in the meantime makes it lapse. With no one to ask it applies at
   once. The state is rebuilt by replaying the log without the undone moves; they stay in the log,
   marked undone.
 - **Replay** shows the game as it stands (undone moves are left out, and listed where they were
@@ -55,6 +56,11 @@ STANDIN_BOT = "heuristic"
 
 AWAY_CACHE_SECONDS = 30.0
 """How long the list of open absences is trusted before it is read again."""
+
+UNDO_ASK_AGAIN_AFTER = timedelta(hours=1)
+"""After a decline, how long before the same move may be asked for again (no ping spam)."""
+DECLINED_REMEMBERED = 1024
+"""Declined requests remembered for that (in memory: a restart forgets them, which is harmless)."""
 
 REPLAY_CACHE_GAMES = 4
 """Replayed games whose positions stay in memory (a viewer clicking ◀ ▶ steps in O(1))."""
@@ -483,8 +489,18 @@ class AsyncPlayMixin:
                     name = mover.display_name if mover else "another player"
                     return Rejection(
                         RejectionCode.ILLEGAL,
-                        f"{name} has moved since your last move ({e.notation}), so it can no "
-                        "longer be taken back.",
+                        f"{name} has played `{e.notation}` since your last move "
+                        f"`{live[first].notation}`, so it can no longer be taken back.",
+                    )
+            declined = self._ap_cache().setdefault("declined", OrderedDict())
+            last_no = declined.get((session.id, user_id))
+            if last_no is not None and last_no[0] == (since[0].ply, session.ply):
+                wait = last_no[1] + UNDO_ASK_AGAIN_AFTER - now
+                if wait > timedelta():
+                    return Rejection(
+                        RejectionCode.ILLEGAL,
+                        f"Taking back `{since[0].notation}` was declined; you can ask again in "
+                        f"{format_duration(wait)}.",
                     )
             # Replaying a long game is real work: off the event loop (engines are pure).
             revealing = await asyncio.to_thread(self._first_revealing, session, live, first)
@@ -582,6 +598,14 @@ class AsyncPlayMixin:
                 request = await svc.store.set_undo(  # type: ignore[attr-defined]
                     undo_id, UndoStatus.DECLINED, votes, now
                 )
+                declined = self._ap_cache().setdefault("declined", OrderedDict())
+                declined[(session_id, request.user_id)] = (
+                    (request.first_ply, request.last_ply),
+                    now,
+                )
+                declined.move_to_end((session_id, request.user_id))
+                while len(declined) > DECLINED_REMEMBERED:
+                    declined.popitem(last=False)
                 return UndoOutcome(request, session, asked, frozenset(), undone)
             waiting = frozenset(u for u in asked if not votes.get(u))
             if waiting:
@@ -814,6 +838,10 @@ def _days(span: timedelta) -> str:
     return f"{whole} day{'s' if whole != 1 else ''}" if days == whole else f"{days:.1f} days"
 
 
+_MAX_PARSED_DAYS = 3660
+"""Longer absences than this are read as this long (and refused by the server's limit)."""
+
+
 def parse_until(text: str, now: datetime) -> datetime | None:
     """A return date from "5" / "5d" (days from now), "2026-12-03" or "3 Dec" / "Dec 3"
     (the next such day, at the same time of day as now); None if it is not one of these."""
@@ -821,9 +849,12 @@ def parse_until(text: str, now: datetime) -> datetime | None:
     if not raw:
         return None
     number = raw.removesuffix("days").removesuffix("day").removesuffix("d").strip()
-    if number.isdigit():
-        days = int(number)
-        return now + timedelta(days=days) if 0 < days <= 366 else None
+    if number.isascii() and number.isdigit():
+        # "²" passes isdigit() and 5,000 digits exceed int()'s limit: ASCII only, a bounded
+        # count. 0 days is now and a huge count is capped, so `go_away` can say what is wrong
+        # ("in the future", "at most N days") instead of "cannot read".
+        days = int(number) if len(number) <= 7 else _MAX_PARSED_DAYS
+        return now + timedelta(days=min(days, _MAX_PARSED_DAYS))
     try:
         day = datetime.strptime(raw, "%Y-%m-%d")
         return now.replace(year=day.year, month=day.month, day=day.day)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.games.architects.board import LOCATION_NAMES
+from bot.table.format import MENU_LIMIT
 from bot.table.hooks import GameTable, Subcommand, simple
 
 __all__ = ["PRIVATE_HINT", "TABLE", "hand_text", "is_private_move", "public_notation"]
@@ -44,9 +45,13 @@ def move_label(notation: str) -> str:
 def move_menu(state: Any, seat: int) -> list[tuple[str, str]]:
     """(label, notation) of every legal move, labelled from the position: which apprentice a
     slot holds and what it costs, what a Black Market space gives, how many workers a capture
-    takes."""
+    takes.
+
+    A drop-down holds 25 entries and a turn can offer ~30 public placements, in which case no
+    menu would appear at all. Then the Black Market's "space b, hire" entries (up to 8) give
+    way, and the space b entry says where to hire there (`/architects place blackmarket`)."""
     from bot.games import get_engine
-    from bot.games.architects.labels import capture_label, place_label
+    from bot.games.architects.labels import decision_label, place_label
 
     engine = get_engine("architects")
     out = []
@@ -58,11 +63,21 @@ def move_menu(state: Any, seat: int) -> list[tuple[str, str]]:
             label = place_label(state, seat, words[1], rest)
             if rest:
                 label = f"{_PLACES[words[1]]} {label}"
-        elif words[0] == "capture":
-            label = "capture " + capture_label(state, n[len("capture ") :])
         else:
-            label = n
+            label = decision_label(state, seat, n)
         out.append((label[:100], n))
+    public = [n for _, n in out if not is_private_move(n)]
+    if len(public) > MENU_LIMIT:
+        out = [(label, n) for label, n in out if not n.startswith("place blackmarket b hire ")]
+        out = [
+            (
+                label.replace("space b, plans: ", "b: ") + " (hire: /architects place blackmarket)",
+                n,
+            )
+            if n == "place blackmarket b plans"
+            else (label, n)
+            for label, n in out
+        ]
     return out
 
 
@@ -107,7 +122,7 @@ TABLE = GameTable(
             "guard",
             ("action",),
             "a Guardhouse action: prison, release, ransom silver, ransom debt, payoff (or "
-            "rescue for the Barracks)",
+            "rescue for the Barracks, destroy for a debt you may destroy)",
         ),
         "pay": simple("pay", "how to pay a cost with a choice, e.g. `2 stone 2 wood`", "goods"),
         "discard": simple("discard", "discard a building card from your hand", "building"),

@@ -253,7 +253,7 @@ class AsyncPlayCommands(PlayCommands):
             when = format_day(session.updated_at)
             players = join_names([s.display_name for s in session.seats])
             how = (session.end_reason or "").strip()
-            if session.status is SessionStatus.ABANDONED:
+            if session.status is SessionStatus.ABANDONED and not how.lower().startswith("abandon"):
                 how = f"abandoned: {how}" if how else "abandoned"
             lines.append(
                 f"`#{session.id}` **{self._game_name(session)}**, {when}: {players} — "

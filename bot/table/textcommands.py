@@ -230,7 +230,8 @@ _GAME_WORDS: dict[str, CommandKind] = {
 
 # Discord-style `name:value` options typed as text: the name is dropped.
 _OPTION_NAME = re.compile(
-    r"^(game|name|options|last|limit|notation|move|seat|piece|square|rotation|action):(.+)$",
+    r"^(game|name|options|last|limit|notation|move|seat|piece|square|rotation|action|until|reason"
+    r"|answer|player):(.+)$",
     re.IGNORECASE,
 )
 
@@ -245,6 +246,9 @@ def _words(text: str) -> list[str]:
     out = []
     for word in words:
         match = _OPTION_NAME.match(word)
+        if match and match.group(1).lower() == "game" and match.group(2).isdigit():
+            out.append(f"#{match.group(2)}")  # `/game replay game:3`: a game number, not a move
+            continue
         out.append(match.group(2) if match else word)
     return out
 

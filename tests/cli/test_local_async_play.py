@@ -51,3 +51,26 @@ def test_undo_asked_accepted_by_button_and_position_restored(tmp_path: Path) -> 
     assert "Replay of Cathedral #1: move 1 of 1" in text
     assert "Taken back after this position (undo): `Inn E4 180` (bob)." in text
     assert "Replay of Cathedral #1: move 0 of 1" in text
+
+
+def test_away_refusals_say_what_is_wrong_and_discord_names_work(tmp_path: Path) -> None:
+    """Out-of-range days name the limit, odd digits never raise, `until:` / `game:` work as on
+    Discord (the finished list says `/game replay game:<number>`)."""
+    text = _run(
+        tmp_path,
+        [
+            "ann: /game away 400",
+            "ann: /game away 0",
+            "ann: /game away ²",
+            "ann: /game away until:5 reason:trip",
+            "ann: /game abandon",
+            "/game replay game:1",
+            "/game finished",
+        ],
+    )
+    assert "ann and bob — Abandoned by the host, ann." in text, "said once, not 'abandoned: Ab…'"
+    assert "An absence can last at most 14 days on this server" in text
+    assert "The return date must be in the future." in text
+    assert "I cannot read '²' as a return date." in text
+    assert "ann is away until " in text and "(trip)." in text
+    assert "== Replay of Cathedral #1: move 0 of 0 ==" in text

@@ -152,3 +152,17 @@ def test_cathedral_place_is_previewed_as_on_discord(tmp_path: Path) -> None:
     assert "== alice played Cathedral E5 0 ==" in _after(text, "1")
     assert "== bob played Tavern A1 ==" in text or "== bob played Tavern A1 0 ==" in text
     assert "Preview: Tavern" not in text
+
+
+def test_bare_game_words_read_or_say_how_to_type_them(tmp_path: Path) -> None:
+    """`finished` and `replay` read like `status`; `undo`, `away 3`, `back` are not taken for a
+    Cathedral building called 'undo' but answered with how to type them."""
+    lines = ["finished", "replay", "alice: undo", "alice: away 3 trip", "alice: back"]
+    text = run_lines(tmp_path, "cathedral", "alice,bob", lines)
+    assert "No game has ended in this channel yet." in _after(text, "finished")
+    assert "== Replay of Cathedral #1: move 0 of 0 ==" in _after(text, "replay")
+    assert "`undo` is not a move. To do that type `/game undo` or `game undo`." in text
+    assert "type `/game away 3 trip` or `game away 3 trip`." in text
+    assert "There is no building called" not in text
+    canaan = local.LocalTable(table=None, players={}, out=None, game_key="canaan")  # type: ignore[arg-type]
+    assert canaan.bare_word_line("start 23") == "start 23", "Canaan's start move, not /game start"

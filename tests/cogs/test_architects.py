@@ -65,6 +65,11 @@ async def test_draft_cards_stay_private(h: Harness) -> None:
     assert not any(n in ex.ephemeral_text for n in _card_names(status.state, 1))
     menus = [c for m in ex.ephemeral for c in m.components if c.get("type") == 3]
     assert menus, "a private menu of the draft cards"
+    labels = [o["label"] for o in menus[0]["options"]]
+    assert all(" VP)" in label for label in labels), labels
+    assert {label.split(" (")[0] for label in labels} == {
+        f"keep {n}" for n in _card_names(status.state, 0)
+    }, "each entry names its card, not the notation slug"
     option = menus[0]["options"][0]["value"]
     picked = await h.click(menus[0]["custom_id"], user=alice, values=[option])
     assert picked.text

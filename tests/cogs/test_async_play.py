@@ -37,12 +37,14 @@ async def test_undo_asked_refused_for_others_accepted_by_the_opponent(h: Harness
     """Bob takes back his move: Alice's Accept button is hers alone; once she accepts, the
     board is posted again with Bob to move and the history marks the move taken back."""
     await _cathedral(h)
-    await h.slash("cathedral move", notation=(await _legal(h, ALICE.id))[0], user=ALICE)
+    alice_move = (await _legal(h, ALICE.id))[0]
+    await h.slash("cathedral move", notation=alice_move, user=ALICE)
     bob_move = (await _legal(h, BOB.id))[0]
     await h.slash("cathedral move", notation=bob_move, user=BOB)
     ex = await h.slash("game undo", user=ALICE)
     assert not ex.public and "no move to take back" not in ex.ephemeral_text  # Bob moved since
-    assert "has moved since" in ex.ephemeral_text
+    # Each move is named as what it is: Bob's move since, and Alice's own last move.
+    assert f"Bob has played `{bob_move}` since your last move `{alice_move}`" in ex.ephemeral_text
     ex = await h.slash("game undo", user=BOB)
     (ask,) = ex.public
     status = await h.slash("game status", user=ALICE)
@@ -111,7 +113,7 @@ async def test_replay_viewer_steps_privately_and_lists_finished_games(h: Harness
     assert "No game has ended" in ex.ephemeral_text
     await h.slash("game abandon", user=ALICE)
     ex = await h.slash("game finished", user=BOB)
-    assert "#1" in ex.ephemeral_text and "abandoned" in ex.ephemeral_text
+    assert "#1" in ex.ephemeral_text and "Abandoned by the host" in ex.ephemeral_text
     ex = await h.autocomplete("game replay", focused="game", game="")
     assert ex.choice_values == [1]
     ex = await h.slash("game replay", game=1, user=BOB)

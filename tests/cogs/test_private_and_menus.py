@@ -142,3 +142,19 @@ async def test_a_drop_down_still_works_after_a_restart(start_bot: StartBot) -> N
     choice = menu["options"][-1]["value"]
     played = await second.click(menu["custom_id"], user=user, values=[choice])
     assert choice in played.public_text
+
+
+async def test_a_replay_never_shows_a_private_peek(start_bot: StartBot) -> None:
+    """The receiver replays the move that gave them a peek: the text and the board are the public
+    ones (the channel's post), never the peek the DM carried."""
+    h = await _kingsburg(start_bot, PEEK_SEED)
+    mover, receiver, notation, secret = await _play_until_a_peek_for_the_other(h)
+    ex = await h.slash("kingsburg act", notation=notation, user=mover)
+    public_png = next(data for s in ex.public for _, data in s.files)
+    peek_png = ex.dms[0].files[0][1]
+    assert public_png != peek_png, "the DM board shows the peek"
+    replay = await h.slash("game replay", user=receiver)
+    assert not replay.public and notation in replay.ephemeral_text
+    assert secret not in replay.ephemeral_text
+    ((_, replay_png),) = replay.files
+    assert replay_png == public_png

@@ -62,3 +62,18 @@ def test_smallest_text_is_readable_on_a_phone(players: int) -> None:
         assert log and image.width == WIDTH
         smallest = min(r.size for r in log)
         assert smallest * PHONE_WIDTH / WIDTH >= MIN_PHONE_TEXT_PX
+
+
+@pytest.mark.parametrize("size", [400, 480, 1000, 1600, 5000])
+def test_the_size_option_sets_the_width(size: int) -> None:
+    """`size` sets the width (clamped to 480..1600); the height keeps the proportions, so one
+    size per width and player count; text scales with it (readable on a phone at any width)."""
+    from rendering.architects import image_size
+
+    st = _advance(2, 40)
+    image = render("architects", ENGINE.view(st, Seat(0)), size=size)
+    width = min(1600, max(480, size))
+    assert image.size == image_size(2, size)
+    assert image.width == width
+    assert abs(image.height - height_for(2) * width / WIDTH) <= 1
+    assert render("architects", ENGINE.view(_advance(2, 5000), None), size=size).size == image.size

@@ -13,6 +13,7 @@ from bot.__main__ import main
 from bot.games import get_engine
 from bot.games.protocol import Outcome, Seat, Transition, step
 from rendering import scoresheet
+from rendering.base import min_text_px, record_text, seat_letter
 
 
 def _finished(key: str, players: int, seed: int, **options: object):  # type: ignore[no-untyped-def]
@@ -39,7 +40,7 @@ def test_sheet_holds_every_category_and_total_of_every_player(key, players, opti
     assert sheet.categories == tuple(outcome.breakdown[Seat(0)])
     for i in range(players):
         assert sum(sheet.points[i]) == sheet.totals[i] == outcome.scores[Seat(i)]
-    assert [p.mark for p in sheet.players] == [n[0] for n in names]
+    assert [p.mark for p in sheet.players] == [seat_letter(s) for s in sides], "as on the board"
     winners = [names[i] for i in sorted(outcome.winners)]
     assert all(w in sheet.winner_line for w in winners)
     image = scoresheet.render(sheet)
@@ -60,7 +61,9 @@ def test_a_tie_is_a_shared_victory_and_missing_categories_show_zero() -> None:
     assert sheet.categories == ("Buildings", "Battles")
     assert sheet.points == ((5, 0), (0, 5))
     assert sheet.winner_line == "Shared victory: Ann and Amy"
-    assert [p.mark for p in sheet.players] == ["1", "2"], "same initial: seat numbers instead"
+    assert [p.mark for p in sheet.players] == ["R", "B"], "the boards' letters, not initials"
+    same = scoresheet.sheet_from_outcome("K", outcome, ["Ann", "Bob"], ["Blue", "Brown"])
+    assert [p.mark for p in same.players] == ["1", "2"], "a shared letter: seat numbers instead"
     scoresheet.render(sheet, size=400)
 
 
@@ -82,3 +85,29 @@ def test_replay_cli_writes_the_score_sheet_beside_the_boards(tmp_path: Path) -> 
     sheet = Image.open(out / "scoresheet.png")
     assert sheet.width == 800
     assert (out / "000-start.png").exists()
+
+
+@pytest.mark.parametrize("size", [480, 800, 1600])
+def test_five_long_names_stay_whole_and_every_text_is_legible_at_phone_width(size) -> None:
+    """Five "Random bot N" columns: every name readable in full (a column head cut to fit is
+    spelt out under the table by its letter), and no text below 11 px at 400 px wide."""
+    names = ["Heuristic bot", "Random bot 1", "Random bot 2", "Random bot 3", "Random bot 4"]
+    sides = ["red", "blue", "green", "yellow", "purple"]
+    outcome = Outcome(
+        termination="completed",
+        winners=frozenset({Seat(3)}),
+        scores={Seat(i): 10 + i for i in range(5)},
+        reason="Yellow wins with 13 VP (tie on VP and goods broken by the number of buildings).",
+        breakdown={Seat(i): {"Buildings": 10, "Cathedral bonus": i} for i in range(5)},
+    )
+    sheet = scoresheet.sheet_from_outcome("Kingsburg", outcome, names, sides)
+    with record_text() as texts:
+        image = scoresheet.render(sheet, size=size)
+    smallest = min(texts, key=lambda t: t.size)
+    assert smallest.size >= min_text_px(image.width), smallest
+    drawn = " ".join(t.text for t in texts)
+    if size < 800:
+        return  # the narrowest sheet may cut a long word; the bot draws 800 px
+    for name in names:
+        assert all(word in drawn.split() for word in name.split()), name
+    assert "R = Heuristic bot (red); B = Random bot 1 (blue)" in drawn, "cut names: a legend"

@@ -91,7 +91,10 @@ async def test_undo_refused_after_another_decision_a_reveal_or_without_a_move(se
     ok(await service.submit(CHANNEL, BOB, "roll"))
     ok(await service.submit(CHANNEL, BOB, "ready"))
     ok(await service.submit(CHANNEL, ALICE, "ready"))  # ends the step: Ann to roll
-    _rejected(await service.request_undo(CHANNEL, BOB), "Ann has moved since")
+    _rejected(
+        await service.request_undo(CHANNEL, BOB),
+        "Ann has played `ready` since your last move `ready`",
+    )
     _rejected(await service.request_undo(CHANNEL, 999), "not playing")
 
 
@@ -106,6 +109,9 @@ async def test_undo_declined_expired_or_outdated_changes_nothing(service, clock:
     assert ok(await service.status(CHANNEL)).session.version == version
     _rejected(await service.vote_undo(asked.session.id, CY, asked.request.id, True), "declined")
 
+    # Asking again at once would only ping them again: an hour later it may be asked again.
+    _rejected(await service.request_undo(CHANNEL, ALICE), "was declined", "ask again in 1h")
+    clock.advance(minutes=61)
     again = ok(await service.request_undo(CHANNEL, ALICE))
     clock.advance(hours=25)
     _rejected(await service.vote_undo(again.session.id, BOB, again.request.id, True), "expired")
@@ -254,13 +260,17 @@ async def test_turn_clock_averages_turns_and_times_the_current_wait(
 
 
 def test_return_dates_in_days_iso_or_day_and_month(clock: FakeClock) -> None:
+    """Days, ISO dates, day and month; odd digits and huge counts never raise."""
     now = clock.now  # 1 May 2024, 12:00 UTC
     assert parse_until("5", now) == now + timedelta(days=5)
     assert parse_until("3 days", now) == now + timedelta(days=3)
     assert parse_until("2024-05-09", now) == now.replace(day=9)
     assert parse_until("3 Dec", now) == now.replace(month=12, day=3)
     assert parse_until("Apr 2", now) == now.replace(year=2025, month=4, day=2)
-    assert parse_until("soon", now) is None and parse_until("0", now) is None
+    assert parse_until("soon", now) is None and parse_until("²", now) is None
+    # Readable but out of range: the service's limits word the refusal, not "cannot read".
+    assert parse_until("0", now) == now
+    assert parse_until("9" * 5000, now) == parse_until("400000", now) == now + timedelta(days=3660)
     assert format_day(now.replace(month=12, day=3)) == "3 Dec"
 
 

@@ -42,7 +42,7 @@ keep 1, c 3 silver; -1 virtue each. Third worker or a marked Guildhall space: **
 from other boards (5 silver incl. 2 Tax, or 1 debt and -1 virtue), pay off a debt (6 incl. 3 Tax).
 - **Guildhall**: construct a building (skills, resources) or advance the Cathedral (virtue 5+, \
 level cost, discard a card, take a reward).
-- Virtue 3 or less avoids Tax; below 0 gives debts; above 14 destroys debts.
+- Virtue 3 or less avoids Tax; below 0 gives debts; above 14 you may destroy debts.
 - Scoring: buildings, Cathedral, virtue, -2 per debt, gold and marble, 1 per 10 silver, \
 -1 per 2 in Prison.
 
@@ -51,8 +51,9 @@ level cost, discard a card, take a reward).
 `place guildhall cathedral`, then \
 `trade clay+wood->virtue`, `capture forest red`, `prison`/`release`/`ransom silver`/`ransom debt`/\
 `payoff`, `pay 2 stone 2 wood`, `discard well`, `keep well`, `gain gold`, `hire t3`, `dismiss 2`, \
-`done`; `retrieve forest` with no workers left. `/architects place` also takes a Storehouse, \
-Town Centre or Guardhouse visit's decisions comma-separated: `prison, release`.
+`destroy` (a debt), `release 2` (Gatekeeper), `done`; `retrieve forest` with no workers left. \
+`/architects place` also takes a Storehouse, Town Centre or Guardhouse visit's decisions \
+comma-separated: `prison, release`.
 
 **Options**: `setup` standard or variable (side 2 characters; `characters` e.g. \
 `ada,rudolf` in seat order, empty = dealt at random); `opponent` auto, none, constantine, helena \
@@ -63,30 +64,38 @@ Town Centre or Guardhouse visit's decisions comma-separated: `prison, release`.
 public): 20 starting and 10 future cards in `bot/games/architects/schemes.yaml`, replaceable by a \
 server owner's file. It draws one card a turn, places where it says, falls back to the Guildhall \
 when a place is impossible; it plays after the humans each round; the 2-player numbers apply.
-- Workshop: the Silver to skip goes on exactly the cards needed (the left-most ones of the row).
-- An apprentice over the limit is discarded when you hire it (you choose which one goes); \
-discarding at other times is never useful and is not offered.
+- Workshop: the Silver to skip goes on exactly the cards needed (the left-most ones of the row); \
+more would only cost you silver that the next hirer collects.
+- Apprentices are discarded "to free up space for new ones": when a hire goes over the limit \
+you choose which one goes (the new one included); there is no discard at other times.
 - Identical apprentices add up (two Jewellers: +2 silver). Conspirator: each capture after the \
 first is free. Trickster: every Black Market space costs 1 less.
-- Virtue above 14 always destroys unpaid debts (it can only help).
-- Black Market Reset: Gatekeepers release before Squires check (the owner's best order); nobody \
-takes a debt when no one is in Prison.
+- Virtue above 14: you choose, debt by debt, to `destroy` it or keep it (`done`; a kept debt \
+can still be paid off for its bonuses), asked at once even in another player's turn (their \
+Monument, a reset). End-game effects destroy at once (no later turn to pay off); the opponent \
+always destroys.
+- Black Market Reset: each Gatekeeper owner with workers in Prison is asked how many to free (up \
+to 2 each, or none: `release 2`, `done`), in seat order; then Squires check (Gatekeeper first is \
+the owner's better order); nobody takes a debt when no one is in Prison.
 - Start player: seat 1 (variable setup: most virtue). The opening draft's last card of each pack \
 goes under the Building pile. Solo: deal 5, keep 3, one at a time.
 - Resource Markets are removed whenever the automated opponent plays. The opponent counts as a \
 player for majorities (Chapel, Steeple, markets) and Town Centre locations.
 - Therese pays Gold and Marble for each other and counts them together for Castle and Gallery.
 - Dungeon: the -2 virtue is applied before or after the other end-game virtue, whichever scores \
-more. Fountain and Gambler's Den together: -2 per debt.
+more (equal totals: the order leaving more virtue). Fountain and Gambler's Den together: -2 \
+per debt.
 - Workers set aside beside a full Guildhall still count as Guildhall workers for the opponent.
-- Ada's ignored Tax adds to the avoid-Tax icons of low virtue.
-- Automatic when it can only help: the Church destroys a debt, Gatekeepers free up to 2, \
-Squires collect. The Tavern's free hire is required (any face-up apprentice).
+- Ada's ignored Tax adds to the avoid-Tax icons of low virtue. Ignoring Tax is automatic (paying \
+it anyway would only hand silver to the Tax Stand).
+- Armoury, Barracks and Fortress capture for free (the Town Centre's silver is its own cost).
+- The Church asks: `destroy` a debt or keep it (`done`). Squires collect automatically. The \
+Tavern's free hire is required (any face-up apprentice).
 - When nothing more can be done at a location (no affordable trade or capture, no Guardhouse \
 action), the turn ends by itself; `done` stops earlier.
 - A player with no worker on the board and none to take back (all in Prison, the Guildhall, the \
-Black Market or on other boards) passes; if every player passes in turn, the game \
-cannot go on and ends there (scored as usual).
+Black Market or on other boards) passes; if every player passes in turn (the opponent never \
+passes), the game cannot go on and ends there (scored as usual).
 - The opponent: captures the largest group of another colour (ties: board order); at the Black \
 Market it loses 1 virtue and gains the Marble shown; from reward cards it takes only virtue and \
 marble; Acolytes and buildings never apply to it. A Future card joins its draw pile \
@@ -268,6 +277,9 @@ PROMPTS = {
     "gain": "choose what the building gives",
     "tavern": "Tavern: hire any apprentice for free",
     "dismiss": "too many apprentices: dismiss one",
+    "destroy": "you may destroy {left} unpaid debt(s) (`destroy`), or keep them (`done`)",
+    "gatekeeper": "Black Market Reset: your Gatekeeper may release up to {left} (`release 2`) "
+    "or `done`",
 }
 
 
@@ -277,7 +289,7 @@ def prompt(st: State) -> str:
         return "The game is over."
     if st.phase is Phase.DRAFT:
         return f"Opening draft, round {st.draft_round} of 3: everyone keeps one card."
-    who = player_name(st, st.current)
+    who = player_name(st, rules.actor(st))
     if st.pending:
         pend = st.pending[0]
         return f"{who}: " + PROMPTS.get(pend.kind, pend.kind).format(**pend.data)

@@ -17,6 +17,8 @@ location asks for, each a separate short action, so `legal_actions` stays small:
     capture forest red                                 (Town Centre, Armoury, Barracks, Fortress)
     prison | release | ransom silver | ransom debt | payoff   (Guardhouse)
     rescue                                             (Barracks: free yours from other boards)
+    destroy                                            (Church, virtue above 14: an unpaid debt)
+    release 2                                          (Gatekeeper at a reset: how many to free)
     pay 2 stone 2 wood                                 (when a cost can be paid in several ways)
     discard well                                       (Cathedral, hand limit, Library)
     keep well                                          (draft, Black Market plans)
@@ -84,8 +86,9 @@ class Capture:
 
 @dataclass(frozen=True, slots=True)
 class Guard:
-    """A Guardhouse action (prison, release, ransom-silver, ransom-debt, payoff) or the Barracks
-    `rescue`."""
+    """A Guardhouse action (prison, release, ransom-silver, ransom-debt, payoff), the Barracks
+    `rescue`, `destroy` (an unpaid debt, by the Church or virtue above 14) or `release-N` (a
+    Gatekeeper at a Black Market Reset)."""
 
     kind: str
 
@@ -133,7 +136,7 @@ class Done:
 Action = Place | Retrieve | Pass | Keep | Trade | Capture | Guard | Pay | Discard | Gain | Hire
 Action = Action | Dismiss | Done
 
-GUARD_KINDS = ("prison", "release", "ransom-silver", "ransom-debt", "payoff", "rescue")
+GUARD_KINDS = ("prison", "release", "ransom-silver", "ransom-debt", "payoff", "rescue", "destroy")
 SLOTS = tuple(f"{r}{c}" for r in "tb" for c in range(1, 5))
 
 
@@ -222,8 +225,10 @@ def parse_action(text: str) -> Action | Rejection:
         if colour not in (*COLOURS, "black"):
             return malformed(f"There is no colour {colour!r}.")
         return Capture(rest[0], colour)
-    if head in ("prison", "release", "payoff", "rescue") and not rest:
+    if head in ("prison", "release", "payoff", "rescue", "destroy") and not rest:
         return Guard(head)
+    if head == "release" and rest in (["1"], ["2"], ["3"], ["4"]):
+        return Guard(f"release-{rest[0]}")
     if head == "ransom" and len(rest) == 1 and rest[0] in ("silver", "debt"):
         return Guard(f"ransom-{rest[0]}")
     if head == "pay" and rest and len(rest) % 2 == 0 and len(rest) <= 12:

@@ -33,7 +33,9 @@ def value(st: State, i: int) -> float:
     v += VIRTUE_VP[p.virtue] + 0.2 * p.virtue
     v -= 2.5 * p.debts + 0.7 * p.prison + 0.4 * sum(q.captured.get(i, 0) for q in st.players)
     v += sum(_WORTH[g] * min(n, 8) for g, n in p.goods.items() if g in _WORTH)
-    v += min(p.silver, 14) * 0.3 + 0.4 * sum(p.captured.values())
+    # Captives count a little (they keep rivals off the board) but less than the silver that
+    # selling them to Prison brings, so the bot sells them rather than hold them for ever.
+    v += min(p.silver, 14) * 0.3 + 0.1 * max(0, p.silver - 14) + 0.05 * sum(p.captured.values())
     v += 0.6 * min(len(p.hand), 3) + 1.0 * min(len(p.apprentices), 3)
     v += 0.5 * len({s for a in p.apprentices for s in APPRENTICE_BY_ID[a].skills})
     v += 0.25 * min(p.supply, 8)
@@ -42,7 +44,7 @@ def value(st: State, i: int) -> float:
 
 def _finish_turn(st: State, seat: int, depth: int) -> float:
     """Value after taking the rest of this turn's decisions greedily (at most `depth`)."""
-    while depth and st.phase is Phase.PLAY and st.current == seat and st.pending:
+    while depth and st.phase is Phase.PLAY and seat in rules.to_act(st) and st.pending:
         options = [rules.apply(st, seat, a)[0] for a in rules.legal_actions(st, seat)]
         st = max(options, key=lambda s: value(s, seat))
         depth -= 1

@@ -11,7 +11,7 @@ from bot.games.architects.board import (
     avoid_tax_icons,
 )
 from bot.games.architects.cards import APPRENTICE_BY_ID
-from bot.games.architects.state import Player, State
+from bot.games.architects.state import Pending, Phase, Player, State
 
 
 def colour(st: State, i: int) -> str:
@@ -34,15 +34,21 @@ def note(st: State, text: str) -> None:
 
 
 def change_virtue(st: State, i: int, delta: int) -> None:
-    """Move a player on the Virtue Track. Above 14 each excess point destroys an unpaid debt
-    (always taken: it only helps); below 0 each missing point is a new unpaid debt."""
+    """Move a player on the Virtue Track; below 0 each missing point is a new unpaid debt.
+
+    Above 14 each excess point *may* destroy an unpaid debt: a `destroy` decision of that seat is
+    queued (keeping a debt to pay it off later can be worth more, with Debt Collectors, a
+    Moneylender or a Reservoir). The automated opponent and end-game effects (no later turn to
+    pay it off, so destroying is never worse) destroy at once."""
     p = st.players[i]
     v = p.virtue + delta
     if v > VIRTUE_MAX:
-        destroyed = min(v - VIRTUE_MAX, p.debts)
-        p.debts -= destroyed
-        if destroyed:
-            note(st, f"{colour(st, i)} destroys {destroyed} debt{'s' * (destroyed > 1)}")
+        excess = min(v - VIRTUE_MAX, p.debts)
+        if excess and st.phase is Phase.PLAY and i < st.seats:
+            st.pending.append(Pending("destroy", {"left": excess, "seat": i}))
+        elif excess:
+            p.debts -= excess
+            note(st, f"{colour(st, i)} destroys {excess} debt{'s' * (excess > 1)}")
         v = VIRTUE_MAX
     if v < 0:
         p.debts += -v

@@ -40,39 +40,107 @@ def place_label(st: State, seat: int, location: str, rest: str) -> str:
     if location == "blackmarket":
         space = "abc".index(words[0])
         cost = black_market_cost(p, space)
+        loss = "" if E.apprentices_of(p, "illusionist") else ", -1 virtue"
+        price = f"{cost} silver" if cost else "free"
         if space == 1 and words[1] == "hire":
-            return f"{rest}: {_apprentice(st, words[2])} - {cost} silver, -1 virtue"
+            return f"space b, hire {words[2]}: {_apprentice(st, words[2])} - {price}{loss}"
         if space == 1:
-            return f"{rest}: draw 5 plans, keep 1 - {cost} silver, -1 virtue"
-        return f"{rest}: {_goods(market_face(st, space))} - {cost} silver, -1 virtue"
+            return f"space b, plans: draw 5, keep 1 - {price}{loss}"
+        face = _goods(market_face(st, space))
+        return f"space {words[0]}: {face} - {price}{loss}"
     if location == "guildhall" and words[:1] == ["build"]:
         card = BUILDING_BY_SLUG[words[1]]
         return f"build {card.name}: {card.vp} VP, pays {_goods(card.cost)}"
     if location == "guildhall":
         level = min(p.cathedral + 1, len(CATHEDRAL))
         vp, cost = CATHEDRAL[level - 1].vp, cathedral_cost_text(level)
-        return f"cathedral: level {level} ({vp} VP), pays {cost} and a card"
+        card = "" if p.character == "frederick" else " and a card"
+        return f"cathedral: level {level} ({vp} VP), pays {cost}{card}"
+    miner = E.bonus_total(p, "miner").get("clay", 0)
+    if location == "mines" and rest == "clay":
+        return f"clay: +{n + 1 + miner} clay"
     if location == "mines":
-        amount = n + 1 if rest == "clay" else n // 2
-        return f"{rest}: +{amount} {rest}"
+        return f"gold: +{n // 2} gold" + (f", +{miner} clay" if miner else "")
+    stone = n + E.bonus_total(p, "stonecutter").get("stone", 0)
+    wood = n + E.bonus_total(p, "woodcutter").get("wood", 0)
+    silver = n + 1 + E.bonus_total(p, "jeweller").get("silver", 0)
+    loss = max(0, 2 - len(E.apprentices_of(p, "thief")))
+    gold = E.bonus_total(p, "pickpocket").get("gold", 0)
     bare = {
-        "quarry": f"+{n} stone",
-        "forest": f"+{n} wood",
-        "silversmith": f"+{n + 1} silver",
+        "quarry": f"+{stone} stone",
+        "forest": f"+{wood} wood",
+        "silversmith": f"+{silver} silver",
         "storehouse": f"{n} trade(s)",
         "towncentre": f"{n} capture(s)",
         "guardhouse": f"{n} action(s)",
-        "taxstand": f"take {st.tax_stand} silver, -2 virtue",
+        "taxstand": f"take {st.tax_stand} silver"
+        + (f" and {gold} gold" if gold else "")
+        + f", -{loss} virtue",
     }
     return f"{LOCATION_NAMES[location]}: {bare.get(location, rest)}"
 
 
-def capture_label(st: State, rest: str) -> str:
-    """e.g. 'forest red: 3 workers'."""
+def capture_label(st: State, rest: str, seat: int | None = None) -> str:
+    """e.g. 'blue at the Forest: 3 workers'; the capturer's own group says where it goes."""
     loc, colour = rest.split()
     j = E.colour_index(st, colour)
     n = st.players[j].at.get(loc, 0) if j >= 0 else 0
-    return f"{colour} at the {LOCATION_NAMES[loc]}: {n} worker{'s' * (n != 1)}"
+    workers = f"{n} worker{'s' * (n != 1)}"
+    if seat is not None and j == seat:
+        return f"your own at the {LOCATION_NAMES[loc]}: {workers} back to your supply"
+    return f"{colour} at the {LOCATION_NAMES[loc]}: {workers}"
 
 
-__all__ = ["capture_label", "place_label"]
+def decision_label(st: State, seat: int, notation: str) -> str:
+    """Words for a decision after the placement, e.g. 'discard Well (3 VP)', 'ransom silver:
+    free your 3 workers from other boards for 5 silver', 'dismiss 2: Jeweller [tiling]'."""
+    p = st.players[seat]
+    words = notation.split()
+    head, rest = words[0], words[1:]
+    kind = st.pending[0].kind if st.pending else ""
+    if head in ("keep", "discard") and rest:
+        card = BUILDING_BY_SLUG[rest[0]]
+        gold = " for 2 gold" if kind == "library" else ""
+        return f"{head} {card.name} ({card.vp} VP){gold}"
+    if head == "hire" and rest:
+        return f"hire {rest[0]}: {_apprentice(st, rest[0])} (free)"
+    if head == "dismiss" and rest and rest[0].isdigit() and int(rest[0]) <= len(p.apprentices):
+        card = APPRENTICE_BY_ID[p.apprentices[int(rest[0]) - 1]]
+        return f"dismiss {rest[0]}: {card.name} [{'/'.join(card.skills)}]"
+    if head == "gain" and rest and kind == "gain":
+        return f"gain {st.pending[0].data['amounts'][rest[0]]} {rest[0]}"
+    if head == "capture" and rest:
+        return "capture " + capture_label(st, " ".join(rest), seat)
+    captives = sum(p.captured.values())
+    away = E.captured_from(st, seat)
+    guard = {
+        "prison": f"send your {captives} captive(s) to Prison for {captives} silver",
+        "release": f"free your {p.prison} worker(s) from Prison",
+        "ransom silver": f"free your {away} worker(s) from other boards for "
+        f"{E.cost_total(p, 3, 2)} silver",
+        "ransom debt": f"free your {away} worker(s) from other boards for 1 debt and -1 virtue",
+        "payoff": f"pay off a debt for {E.cost_total(p, 3, 3)} silver (+1 virtue)",
+        "rescue": f"free your {away} worker(s) from other boards (Barracks)",
+        "destroy": "destroy an unpaid debt",
+    }
+    if notation in guard:
+        return f"{notation}: {guard[notation]}"
+    if head == "release" and rest:
+        return f"release {rest[0]}: Gatekeeper frees {rest[0]} of your workers from Prison"
+    if head == "pass":
+        from bot.games.architects.rules import workers_elsewhere
+
+        return f"pass: no worker to place or take back ({workers_elsewhere(st, seat)})"
+    if head == "done":
+        return {
+            "destroy": "done: keep the debt",
+            "gatekeeper": "done: leave them in Prison",
+            "library": "done: keep your cards",
+            "storehouse": "done: no more trades",
+            "towncentre": "done: no more captures",
+            "guardhouse": "done: no more Guardhouse actions",
+        }.get(kind, "done")
+    return notation
+
+
+__all__ = ["capture_label", "decision_label", "place_label"]

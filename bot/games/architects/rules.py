@@ -176,12 +176,39 @@ def to_act(st: State) -> frozenset[Seat]:
         return frozenset(Seat(s) for s in range(st.seats) if not st.draft_choice[s])
     if st.phase is Phase.OVER:
         return frozenset()
-    return frozenset({Seat(st.current)})
+    return frozenset({Seat(actor(st))})
+
+
+def actor(st: State) -> int:
+    """Who owes the next decision: the seat named by the first pending decision (a Gatekeeper at
+    a reset, a debt to destroy after another player's Monument), else the player whose turn it
+    is."""
+    if st.pending:
+        return int(st.pending[0].data.get("seat", st.current))
+    return st.current
 
 
 def workers_at_large(st: State, i: int) -> list[str]:
     """Large-circle locations holding at least one of player i's workers."""
     return [loc for loc in LARGE if st.players[i].at.get(loc, 0) > 0]
+
+
+def workers_elsewhere(st: State, i: int) -> str:
+    """Where player i's workers are when none can be placed or taken back, e.g. '12 on blue's
+    board, 3 in Prison, 5 in the Guildhall'."""
+    p = st.players[i]
+    parts = [
+        f"{q.captured[i]} on {colour(st, j)}'s board"
+        for j, q in enumerate(st.players)
+        if j != i and q.captured.get(i)
+    ]
+    market = sum(1 for o in st.black_market if o == i)
+    for n, where in ((p.prison, "in Prison"), (market, "at the Black Market")):
+        if n:
+            parts.append(f"{n} {where}")
+    if p.guild:
+        parts.append(f"{p.guild} in the Guildhall")
+    return ", ".join(parts) or "none left"
 
 
 def capture_limit(st: State) -> int:
@@ -411,16 +438,22 @@ def candidates(st: State, i: int) -> list[Action]:
         return [Hire(s) for s in SLOTS]
     if kind == "dismiss":
         return [Dismiss(k + 1) for k in range(len(p.apprentices))]
+    if kind == "destroy":
+        return [Guard("destroy"), Done()]
+    if kind == "gatekeeper":
+        return [Guard(f"release-{n}") for n in range(1, data["left"] + 1)] + [Done()]
     return []
 
 
 def problem(st: State, i: int, action: Action) -> str | None:
     """Why player i may not take `action` now, in one sentence (None when legal)."""
     if st.phase is Phase.DRAFT:
+        pack = sorted(set(st.draft_packs[i]))
+        options = " or ".join(f"`keep {BUILDING_BY_ID[c].slug}`" for c in pack)
         if not isinstance(action, Keep):
-            return "Choose a card to keep from your draft hand: `keep <building>`."
+            return f"First keep a card of your opening draft hand: {options}."
         if BUILDING_BY_SLUG[action.card].cid not in st.draft_packs[i]:
-            return f"{BUILDING_BY_SLUG[action.card].name} is not in your draft hand."
+            return f"{BUILDING_BY_SLUG[action.card].name} is not in your draft hand: {options}."
         return None
     p = st.players[i]
     if not st.pending:
@@ -511,6 +544,21 @@ def problem(st: State, i: int, action: Action) -> str | None:
         if not isinstance(action, Dismiss) or action.index > len(p.apprentices):
             return f"You have too many apprentices: `dismiss 1` .. `dismiss {len(p.apprentices)}`."
         return None
+    if kind == "gatekeeper":
+        if isinstance(action, Done):
+            return None
+        most = min(data["left"], p.prison)
+        if not isinstance(action, Guard) or action.kind not in {
+            f"release-{n}" for n in range(1, most + 1)
+        }:
+            return f"Gatekeeper: `release 1` .. `release {most}` from Prison, or `done`."
+        return None
+    if kind == "destroy":
+        if isinstance(action, Done):
+            return None
+        if not isinstance(action, Guard) or action.kind != "destroy":
+            return "You may destroy an unpaid debt: `destroy`, or `done` to keep it."
+        return None if p.debts else "You have no unpaid debts."
     return "Nothing to decide now."
 
 
@@ -607,7 +655,11 @@ def apply(st0: State, seat: Seat, action: Action) -> tuple[State, list[Event], b
                 f"{LOCATION_NAMES[action.location]}",
             )
         else:
-            out.say(st, f"{colour(st, seat)} has no worker to place or take back and passes")
+            out.say(
+                st,
+                f"{colour(st, seat)} has no worker to place or take back "
+                f"({workers_elsewhere(st, seat)}) and passes",
+            )
     else:
         _apply_pending(st, seat, action, out)
     _settle(st, out)
@@ -772,7 +824,11 @@ def _apply_black_market(st: State, i: int, detail: tuple[str, ...], out: Outcome
 
 def _goods(items: Any) -> str:
     pairs = items.items() if isinstance(items, dict) else items
-    return ", ".join(f"{n} {g}" for g, n in pairs) or "nothing"
+    words = {"cards": "building card"}
+    return (
+        ", ".join(f"{n} {words.get(g, g)}{'s' * (g == 'cards' and n > 1)}" for g, n in pairs)
+        or "nothing"
+    )
 
 
 def occupy_guildhall(st: State, i: int) -> None:
@@ -903,18 +959,34 @@ def _apply_pending(st: State, i: int, action: Action, out: Outcome) -> None:
         st.apprentice_deck.append(card)
         out.say(st, f"{who} discards the {APPRENTICE_BY_ID[card].name}")
         st.pending.pop(0)
+    elif kind == "gatekeeper":
+        assert isinstance(action, Guard)
+        n = int(action.kind.split("-")[1])
+        p.prison -= n
+        p.supply += n
+        out.say(st, f"{who}'s Gatekeeper releases {n} worker(s) from Prison")
+        st.pending.pop(0)
+    elif kind == "destroy":
+        assert isinstance(action, Guard)
+        p.debts -= 1
+        data["left"] -= 1
+        out.say(st, f"{who} destroys an unpaid debt")
+        if data["left"] <= 0 or not p.debts:
+            st.pending.pop(0)
 
 
 def capture(st: State, i: int, loc: str, j: int, out: Outcome) -> None:
     """Player i captures player j's whole group at `loc` (own workers go back to the supply)."""
     n = st.players[j].at.pop(loc, 0)
+    where = LOCATION_NAMES[loc]
     if j == i:
         st.players[i].supply += n
-    else:
-        st.players[i].captured[j] = st.players[i].captured.get(j, 0) + n
-    out.say(
-        st, f"{colour(st, i)} captures {n} {colour(st, j)} worker(s) at the {LOCATION_NAMES[loc]}"
-    )
+        out.say(
+            st, f"{colour(st, i)} captures its own {n} worker(s) at the {where}: back to its supply"
+        )
+        return
+    st.players[i].captured[j] = st.players[i].captured.get(j, 0) + n
+    out.say(st, f"{colour(st, i)} captures {n} {colour(st, j)} worker(s) at the {where}")
 
 
 def guard(st: State, i: int, kind: str, out: Outcome) -> None:
@@ -1005,7 +1077,10 @@ def construct(st: State, i: int, cid: int, out: Outcome) -> None:
         n, p.prison = p.prison, 0
         p.supply += n
     elif e == "destroy_debt":
-        p.debts = max(0, p.debts - 1)
+        # "may destroy": keeping the debt to pay it off later can be worth more (Debt
+        # Collectors, Moneylender, Reservoir), so the owner decides.
+        if p.debts:
+            st.pending.insert(0, Pending("destroy", {"left": 1}))
     elif e == "library":
         if p.hand:
             st.pending.insert(0, Pending("library"))
@@ -1025,45 +1100,67 @@ def construct(st: State, i: int, cid: int, out: Outcome) -> None:
 
 def black_market_reset(st: State, out: Outcome) -> None:
     """The five steps: Black Market workers to Prison; flip the top small card onto the large
-    pile (reshuffling the large pile into a new small pile when it is empty); Gatekeepers
-    release 2 and then Squires with nobody in Prison collect; 3+ in Prison lose 1 virtue; the
-    most in Prison take a debt."""
+    pile (reshuffling the large pile into a new small pile when it is empty); each Gatekeeper
+    owner with workers in Prison decides how many to release (up to 2 each, a queued decision
+    of that seat), then `_finish_reset`: Squires with nobody in Prison collect, 3+ in Prison
+    lose 1 virtue, the most in Prison take a debt."""
     st.reset_due = False
+    sent: dict[int, int] = {}
     for space, owner in enumerate(st.black_market):
         if owner >= 0:
             st.players[owner].prison += 1
+            sent[owner] = sent.get(owner, 0) + 1
         st.black_market[space] = -1
     if not st.small_market:
         st.small_market, st.rng = (lambda r: (list(r[0]), r[1]))(st.rng.shuffled(st.large_market))
         st.large_market = []
     if st.small_market:
         st.large_market.insert(0, st.small_market.pop(0))
+    out.reveals = True
+    moved = ", ".join(f"{colour(st, j)} {n}" for j, n in sorted(sent.items())) or "nobody"
+    out.say(st, f"Black Market Reset: to Prison from the Black Market: {moved}")
     for i, p in enumerate(st.players):
-        for _ in E.apprentices_of(p, "gatekeeper"):
-            freed = min(2, p.prison)
-            p.prison -= freed
-            p.supply += freed
+        gatekeepers = len(E.apprentices_of(p, "gatekeeper"))
+        if gatekeepers and p.prison and i < st.seats:
+            most = min(2 * gatekeepers, p.prison)
+            st.pending.append(Pending("gatekeeper", {"seat": i, "left": most}))
+    st.pending.append(Pending("auto-reset"))
+
+
+def _finish_reset(st: State, out: Outcome) -> None:
+    """Reset steps 3 (Squires, after the Gatekeepers: the owner's better order), 4 and 5."""
+    for i, p in enumerate(st.players):
         for a in E.apprentices_of(p, "squire"):
             if p.prison == 0:
                 E.gain(st, i, APPRENTICE_BY_ID[a].bonus)
-    for i, p in enumerate(st.players):
-        if p.prison >= 3:
-            E.change_virtue(st, i, -1)
+                out.say(st, f"{colour(st, i)}'s Squire gains {_goods(APPRENTICE_BY_ID[a].bonus)}")
+    losers = [i for i, p in enumerate(st.players) if p.prison >= 3]
+    for i in losers:
+        E.change_virtue(st, i, -1)
     most = max(p.prison for p in st.players)
-    if most > 0:
-        for p in st.players:
-            if p.prison == most:
-                p.debts += 1
-    out.reveals = True
-    out.say(st, "Black Market Reset")
+    debtors = [i for i, p in enumerate(st.players) if most > 0 and p.prison == most]
+    for i in debtors:
+        st.players[i].debts += 1
+    virtue = f"{_names(st, losers)} lose 1 virtue (3+ in Prison)" if losers else "no virtue lost"
+    debt = f"{_names(st, debtors)} take a debt (most in Prison: {most})" if debtors else "no debt"
+    out.say(st, f"Reset: {virtue}; {debt}")
+
+
+def _names(st: State, seats: list[int]) -> str:
+    """'red and blue'."""
+    return " and ".join(colour(st, i) for i in seats)
 
 
 def _settle(st: State, out: Outcome) -> None:
     """Run automatic steps and single-answer decisions; end the turn when nothing is owed."""
     while st.phase is Phase.PLAY:
-        i = st.current
+        i = actor(st)
         if st.pending:
             pend = st.pending[0]
+            if pend.kind == "auto-reset":
+                st.pending.pop(0)
+                _finish_reset(st, out)
+                continue
             if pend.kind == "auto-build":
                 st.pending.pop(0)
                 construct(st, i, pend.data["card"], out)
@@ -1092,6 +1189,9 @@ def _settle(st: State, out: Outcome) -> None:
             continue
         _end_turn(st, out)
         if st.phase is Phase.PLAY and st.current == st.automa_index:
+            # The opponent always plays (it takes all its workers back when it has none), so
+            # the game goes on to a full Guildhall: its turn breaks any run of passes.
+            st.passes = 0
             automa.take_turn(st, out)
             continue  # settle the automaton's reset, then end its turn
         return

@@ -126,7 +126,8 @@ def _automa_lines(st: State, i: int) -> dict[str, int]:
 
 def final_scores(st: State) -> list[Score]:
     """Every player's score (the automated opponent last). End-game virtue effects are applied to
-    a copy; a Dungeon owner gets whichever order of its loss scores better."""
+    a copy; a Dungeon owner gets whichever order of its loss scores better (equal totals: the
+    order that leaves more virtue, the first tie-break)."""
     out: list[Score] = []
     for i in range(st.total_players):
         if i == st.automa_index:
@@ -139,7 +140,7 @@ def final_scores(st: State) -> list[Score]:
             work = st.clone()
             _end_virtue(work, i, dungeon_first)
             score = Score(_lines(work, i), work.players[i].virtue, work.players[i].silver)
-            if best is None or score.total > best.total:
+            if best is None or (score.total, score.virtue) > (best.total, best.virtue):
                 best = score
         assert best is not None
         out.append(best)

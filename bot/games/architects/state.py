@@ -57,7 +57,8 @@ class Player:
 
 @dataclass(slots=True)
 class Pending:
-    """A decision the acting seat still owes inside its turn (see rules.py for the kinds)."""
+    """A decision still owed inside a turn (see rules.py for the kinds); `data["seat"]`, when
+    present, names the seat that decides (else the player whose turn it is)."""
 
     kind: str
     data: dict[str, Any] = field(default_factory=dict)

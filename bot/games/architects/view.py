@@ -147,7 +147,7 @@ def building_view(cid: int) -> BuildingView:
         "gain": f"gain {items}",
         "debt": "take 1 debt",
         "cards": "draw 2 buildings",
-        "gain_choice": " or ".join(f"{n} {g}" for g, n in b.params),
+        "gain_choice": "gain " + " or ".join(f"{n} {g}" for g, n in b.params),
         "capture": f"capture {params.get('captures', 1)}",
         "capture_or_ransom": "capture 1 or free your workers",
         "release": "free all from Prison",
@@ -158,7 +158,8 @@ def building_view(cid: int) -> BuildingView:
         "tavern": "hire an apprentice free",
         "watchtower": "3+ in Prison: -1 virtue (all)",
         "market": f"most {next(iter(params), '')}: +2 VP",
-        "most_cathedral": "highest Cathedral: " + items,
+        "most_cathedral": "highest Cathedral: "
+        + ", ".join(f"+{n} {'VP' if g == 'vp' else g}" for g, n in b.params),
         "virtue_per": f"+1 virtue per {items.split(' ', 1)[0]} {items.split(' ', 1)[-1]}",
         "vp_per": f"+1 VP per {next(iter(params.values()), 1)} {next(iter(params), '')}",
         "hut": f"+1 VP per {next(iter(params), '')} apprentice",

@@ -160,7 +160,7 @@ def _tie_break_note(
         runner = max(keys[s][1] for s in others)
         return f" (tie on VP broken by goods: {best[1]} against {runner})"
     runner = max(keys[s][2] for s in others)
-    return f" (tie on VP and goods broken by buildings: {best[2]} against {runner})"
+    return f" (tie on VP and goods broken by the number of buildings: {best[2]} against {runner})"
 
 
 def _reveals(before: State, after: State) -> bool:

@@ -194,3 +194,19 @@ def test_solo_outcome_when_the_opponent_wins() -> None:
     out = ENGINE.outcome(st)
     assert out is not None and out.winners == frozenset() and out.termination == "opponent_won"
     assert "Constantine wins" in out.reason
+
+
+def test_a_stuck_solo_player_passes_while_the_opponent_plays_on() -> None:
+    """With all your workers in Prison you pass each turn, but the opponent still plays, so the
+    game does not end early ('no one can place' counts only when everyone passes)."""
+    from bot.games.architects.state import Phase
+
+    from .positions import blank, play
+
+    st = blank(1)
+    r = st.players[0]
+    r.supply, r.prison, r.at = 0, 20, {}
+    for _ in range(4):
+        st = play(st, 0, "pass")
+        assert st.phase is Phase.PLAY
+    assert st.passes == 0

@@ -8,7 +8,7 @@ from bot.games.architects import scoring
 from bot.games.architects.cards import APPRENTICES, BUILDINGS, ApprenticeCard, BuildingCard
 from bot.games.architects.state import State
 
-from .positions import apprentice, blank, building, give, play, seat_of, to_turn
+from .positions import ENGINE, apprentice, blank, building, give, play, seat_of, to_turn
 
 RED, BLUE = seat_of("red"), seat_of("blue")
 
@@ -71,6 +71,13 @@ def test_apprentice_power(card: ApprenticeCard) -> None:
     elif kind == "gatekeeper":
         r.prison = 3
         st = _reset(st)
+        # The owner decides, during Blue's turn: how many (up to 2) or none.
+        assert ENGINE.to_act(st) == {RED} and st.current == BLUE
+        legal = {ENGINE.format_action(a, st) for a in ENGINE.legal_actions(st, RED)}
+        assert legal == {"release 1", "release 2", "done"}
+        kept = play(st, RED, "done")
+        assert kept.players[RED].prison == 3 and kept.players[RED].debts == 1
+        st = play(st, RED, "release 2")
         assert st.players[RED].prison == 1 and st.players[BLUE].prison == 3
     elif kind == "illusionist":
         give(r, silver=1)
@@ -199,6 +206,19 @@ def test_building_power(card: BuildingCard) -> None:
         st = play(st, RED, "discard well")
         assert st.players[RED].good("gold") == 2 and st.players[RED].hand == []
         return
+    if e == "destroy_debt":
+
+        def debts(st: State) -> None:
+            st.players[RED].debts = 2
+
+        st = _constructed(card, debts)
+        assert "destroy" in {ENGINE.format_action(a, st) for a in ENGINE.legal_actions(st, RED)}
+        kept = play(st, RED, "done")
+        assert kept.players[RED].debts == 2, "the Church may keep the debt (to pay it off later)"
+        st = play(st, RED, "destroy")
+        assert st.players[RED].debts == 1 and st.players[RED].paid == 0
+        assert st.players[RED].virtue == 7 + card.virtue, "destroying gives no virtue"
+        return
     if e == "tavern":
 
         def rows(st: State) -> None:
@@ -227,8 +247,6 @@ def test_building_power(card: BuildingCard) -> None:
         assert len(r.hand) == 2
     elif e == "release":
         assert r.prison == 0 and r.supply == 20 - 1 + 3
-    elif e == "destroy_debt":
-        assert r.debts == 1
     elif e == "monument":
         assert r.virtue == base_virtue + 1 and st.players[BLUE].virtue == 8
     elif e == "palace":
@@ -312,6 +330,19 @@ def test_dungeon_loss_is_ordered_for_the_owner() -> None:
     give(r, gold=4)
     score = scoring.final_scores(st)[RED]
     assert score.virtue == 1 and score.lines["Debts"] == 0
+
+
+def test_dungeon_order_breaks_equal_totals_by_virtue() -> None:
+    """Virtue 1, Dungeon, Castle (+1 for 2 gold) and Fountain (-1 per debt): loss first ends at
+    1 virtue with a debt (-8 - 1), gain first at 0 virtue (-9). Equal totals, so the owner takes
+    the order with more virtue, which wins the first tie-break."""
+    st = blank(2)
+    r = st.players[RED]
+    r.buildings = [building("dungeon"), building("castle"), building("fountain")]
+    r.virtue = 1
+    give(r, gold=2)
+    score = scoring.final_scores(st)[RED]
+    assert score.virtue == 1 and score.lines["Debts"] == -1 and score.lines["Virtue"] == -8
 
 
 def test_fountain_and_gamblers_den_together() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from bot.games.architects import scoring
 from bot.games.architects.cards import APPRENTICE_BY_ID, BUILDING_BY_ID
 from bot.games.architects.economy import change_virtue
+from bot.games.protocol import Seat, Transition, step_text
 
 from .positions import ENGINE, apprentice, blank, building, give, play, refused, seat_of, to_turn
 
@@ -238,7 +239,18 @@ def test_black_market_reset_with_gatekeeper() -> None:
     st.players[BLUE].apprentices = [apprentice("Gatekeeper")]
     st.small_market = [1, 2, 3]
     give(st.players[RED], silver=3)
-    st = play(st, RED, "place blackmarket c")
+    result = step_text(ENGINE, st, Seat(RED), "place blackmarket c")
+    assert isinstance(result, Transition)
+    st = result.state
+    said = [e.text for e in result.events]
+    assert "Black Market Reset: to Prison from the Black Market: red 2, blue 1" in said
+    assert ENGINE.to_act(st) == {BLUE}, "Blue uses the Gatekeeper during Red's reset"
+    assert "Gatekeeper" in ENGINE.view(st, None).prompt
+    result = step_text(ENGINE, st, Seat(BLUE), "release 2")
+    assert isinstance(result, Transition)
+    st = result.state
+    said = [e.text for e in result.events]
+    assert "Reset: no virtue lost; red and yellow take a debt (most in Prison: 2)" in said
     prisons = [st.players[s].prison for s in (RED, BLUE, YELLOW)]
     assert prisons == [2, 1, 2]
     assert st.black_market == [-1, -1, -1]
@@ -314,6 +326,36 @@ def test_cathedral_full_level_and_mixed_cost() -> None:
     )
 
 
+def test_virtue_above_14_destroying_is_the_players_choice() -> None:
+    """'they *may* destroy 1 unpaid Debt': you can keep it (to pay it off later), also when the
+    gain comes in another player's turn (their Monument): then you are asked in that turn."""
+    st = to_turn(blank(3), YELLOW)
+    y = st.players[YELLOW]
+    y.virtue, y.debts = 14, 2
+    give(y, clay=2)
+    st.players[YELLOW].at["storehouse"] = 0
+    st = play(st, YELLOW, "place storehouse")
+    st = play(st, YELLOW, "trade clay+clay->virtue")
+    assert st.players[YELLOW].debts == 2
+    assert "done" in {ENGINE.format_action(a, st) for a in ENGINE.legal_actions(st, YELLOW)}
+    st = play(st, YELLOW, "done")
+    assert (st.players[YELLOW].virtue, st.players[YELLOW].debts) == (14, 2)
+    assert not st.pending and st.current != YELLOW
+
+    st = to_turn(blank(3), RED)
+    r = st.players[RED]
+    r.apprentices = [apprentice("Labourer")]
+    r.hand = [building("monument")]
+    give(r, **dict(BUILDING_BY_ID[building("monument")].cost))
+    st.players[YELLOW].virtue, st.players[YELLOW].debts = 14, 1
+    st = play(st, RED, "place guildhall build monument")
+    assert ENGINE.to_act(st) == {YELLOW} and st.current == RED
+    assert "destroy" in ENGINE.view(st, None).prompt
+    st = play(st, YELLOW, "destroy")
+    assert (st.players[YELLOW].virtue, st.players[YELLOW].debts) == (14, 0)
+    assert ENGINE.to_act(st) == {BLUE}, "then Red's turn ends as usual"
+
+
 def test_virtue_track_examples() -> None:
     """Yellow at 13 cannot use the Black Market; +3 virtue stops at 14 and destroys 2 debts.
     Red at 11 steals from the Tax Stand and may visit the Black Market again. Green at 1 cannot
@@ -324,7 +366,11 @@ def test_virtue_track_examples() -> None:
     give(y, silver=5)
     assert "10 or more" in refused(st, YELLOW, "place blackmarket a")
     change_virtue(st, YELLOW, 3)
+    assert (st.players[YELLOW].virtue, st.players[YELLOW].debts) == (14, 3)
+    assert [(p.kind, p.data) for p in st.pending] == [("destroy", {"left": 2, "seat": YELLOW})]
+    st = play(play(st, YELLOW, "destroy"), YELLOW, "destroy")
     assert (st.players[YELLOW].virtue, st.players[YELLOW].debts) == (14, 1)
+    assert st.players[YELLOW].paid == 0, "destroyed debts are not paid debts"
 
     st = blank(3)
     st.players[RED].virtue = 11

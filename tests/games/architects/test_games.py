@@ -82,3 +82,19 @@ def test_heuristic_beats_random_heads_up() -> None:
         assert out is not None
         wins += out.scores[Seat(0)] > out.scores[Seat(1)]
     assert wins >= 2
+
+
+def test_heuristic_sells_its_captives_at_the_guardhouse() -> None:
+    """Holding captives for ever would lock a human out of the game; the heuristic bot sends
+    them to Prison for the silver, even when it is already rich."""
+    from bot.games.architects.bots import HeuristicBot
+    from bot.games.protocol import Seat
+
+    from .positions import blank, play
+
+    for silver in (5, 30):
+        st = blank(2)
+        st.players[0].captured = {1: 12}
+        st.players[0].silver = silver
+        st = play(st, 0, "place guardhouse")
+        assert ENGINE.format_action(HeuristicBot().choose(st, Seat(0), 1), st) == "prison"

@@ -179,7 +179,8 @@ def test_result_says_what_broke_a_tie_on_vp() -> None:
     )
     s, _ = _final([player(1, 0, 0, vp=5, buildings={"statue"}), player(0, 1, 0, vp=5)])
     assert ENGINE.outcome(s).reason.endswith(
-        "(tie on VP and goods broken by buildings: 1 against 0)."
+        # "the number of": the score sheet's Buildings row is VP from buildings, not a count.
+        "(tie on VP and goods broken by the number of buildings: 1 against 0)."
     )
     s, _ = _final([player(1, 0, 0, vp=5), player(0, 1, 0, vp=5)])
     assert ENGINE.outcome(s).reason == (
