@@ -40,7 +40,8 @@ room-making demolitions must all be needed; upgrades (smaller, same \
 service) are always allowed. Enrichment is +3 per structure upgraded.
 - Breaking Ground needs the district empty before any demolition there.
 - A large structure's extra markers go to districts without that service (not its own); you \
-may stop before five.
+may stop before five. On Discord they are picked one per menu choice (the menu returns \
+for the next).
 - Tied first places split (rounded down) and the Neutral Builder's share is lost; the \
 Neutral Builder also takes places in majorities but never scores.
 - A player bound to Full Build (first round, after a levy) who cannot build anything may levy \

@@ -427,3 +427,21 @@ def test_a_structure_built_this_turn_is_never_demolished() -> None:
     state = set_gold(free_turns(game(3)), 0, 30)
     state = place(state, "C2", "well", "red")
     assert "build fountain C2 demolish well" in legal(play(state, "full"))
+
+
+def test_the_menu_for_a_large_structures_districts_says_how_many_remain() -> None:
+    """The table's menus submit one step each, so the five extra districts are picked one per
+    choice: each option names the service, the district and how many picks remain; only
+    districts where a marker would land are offered, plus a way to stop."""
+    from bot.table.canterbury import move_menu
+
+    state = set_gold(free_turns(game(3)), 0, 60)
+    state = play(state, "full", "build water_works C2")
+    menu = dict((n, label) for label, n in move_menu(state, 0))
+    assert menu["spread A1"] == "Water marker to A1 (then pick 4 more)"
+    assert "spread C3" not in menu and "spread C2" not in menu
+    assert menu["spread done"] == "Stop: place no more Water markers"
+    state = play(state, "spread A1", "spread E5", "spread A5", "spread E1")
+    assert dict((n, label) for label, n in move_menu(state, 0))["spread B4"] == (
+        "Water marker to B4 (the last one)"
+    )
