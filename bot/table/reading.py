@@ -170,7 +170,21 @@ class ReadingCommands(ServerCommands):
                     colour=COLOUR_INFO,
                 )
             ]
-        return [await self._private_view_reply(session, state, seat)]
+        replies = [await self._private_view_reply(session, state, seat)]
+        menu = self._private_menu(session, state, seat)
+        if menu is not None:
+            # The moves that name the caller's secret are never under a public post: offered
+            # here, to the caller alone (Discord: an ephemeral menu; the local table: numbered).
+            replies.append(
+                Reply(
+                    text="Only you see these moves: pick one to play it.",
+                    title="Your private choices",
+                    ephemeral=True,
+                    menu=menu,
+                    colour=COLOUR_INFO,
+                )
+            )
+        return replies
 
     async def history(self, caller: Caller, limit: int = 10) -> list[Reply]:
         """The last `limit` moves here, oldest first, with their public events."""

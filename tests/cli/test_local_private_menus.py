@@ -1,0 +1,27 @@
+"""The terminal table's private moves and private readings: the numbered private menu that
+`/<game> hand` (any reading subcommand) brings, `peek` in a game without hidden information."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.cli.localrun import run_lines
+
+
+def test_architects_hand_offers_a_numbered_private_menu_and_a_number_keeps_the_card(
+    tmp_path: Path,
+) -> None:
+    """Architects, seed 1: ann's draft hand comes with a private numbered menu of her `keep`
+    moves (as Discord's ephemeral menu); typing `1` keeps the first card for ann."""
+    text = run_lines(tmp_path, "architects", "ann,bob", ["/architects hand", "1"])
+    assert "[only you] == Your private choices ==" in text
+    assert "    1) keep Betting House (7 VP)" in text
+    assert "== ann played keep a card ==" in text
+    assert "You keep Betting House." in text
+
+
+def test_hand_without_private_choices_offers_no_menu(tmp_path: Path) -> None:
+    """After keeping, ann has no card choice until bob keeps: her hand shows no menu."""
+    text = run_lines(tmp_path, "architects", "ann,bob", ["ann: keep Betting House", "ann: hand"])
+    tail = text.split("> ann: hand", 1)[1]
+    assert "Your hand: " in tail and "Your private choices" not in tail
