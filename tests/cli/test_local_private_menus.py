@@ -24,4 +24,4 @@ def test_hand_without_private_choices_offers_no_menu(tmp_path: Path) -> None:
     """After keeping, ann has no card choice until bob keeps: her hand shows no menu."""
     text = run_lines(tmp_path, "architects", "ann,bob", ["ann: keep Betting House", "ann: hand"])
     tail = text.split("> ann: hand", 1)[1]
-    assert "Your hand: " in tail and "Your private choices" not in tail
+    assert "Your view as red" in tail and "Your private choices" not in tail
