@@ -25,3 +25,20 @@ def test_hand_without_private_choices_offers_no_menu(tmp_path: Path) -> None:
     text = run_lines(tmp_path, "architects", "ann,bob", ["ann: keep Betting House", "ann: hand"])
     tail = text.split("> ann: hand", 1)[1]
     assert "Your view as red" in tail and "Your private choices" not in tail
+
+
+def test_peek_in_a_game_without_hidden_information_says_so(tmp_path: Path) -> None:
+    """Cathedral and Canterbury hide nothing: bare `peek`, `hand` and `/cathedral peek` answer
+    that, never "no building called 'peek'" (a move named peek)."""
+    for game in ("cathedral", "canterbury"):
+        (tmp_path / game).mkdir()
+        text = run_lines(tmp_path / game, game, "ann,bob", ["peek", "hand", f"/{game} peek"])
+        assert text.count("This game has no hidden information") == 3, text
+        assert "peek'" not in text
+
+
+def test_peek_reads_the_private_information_of_a_game_that_calls_it_hand(tmp_path: Path) -> None:
+    """Architects' reading command is `hand`; `peek` shows the same private view."""
+    text = run_lines(tmp_path, "architects", "ann,bob", ["peek"])
+    assert "[only you] == Only you can see this ==" in text
+    assert "Draft round 1 of 3, keep one:" in text
