@@ -12,6 +12,7 @@ from bot.games.rejections import Rejection
 from bot.sessions.models import GameStatus
 from bot.storage.records import LogEntry, SessionRecord, SessionStatus
 from bot.table import registry
+from bot.table.choices import Choices
 from bot.table.format import (
     COLOUR_INFO,
     PAUSED_SENTENCE,
@@ -89,15 +90,23 @@ class ReadingCommands(ServerCommands):
             fields += await self._clock_fields(session)
         # Moves taken back by an undo stay in the log but are not moves of the game.
         played = session.ply - len(await self.service.store.undone_plies(session.id))
+        # The image is named as its title reads: "move 4" is `move-4`, the board before it.
         if session.status is SessionStatus.ACTIVE:
-            header = f"{name}, move {played + 1}"
+            header, image_name = f"{name}, move {played + 1}", f"move-{played + 1}"
         elif session.status is SessionStatus.FINISHED:
             header = f"{name}: final position after {count(played, 'move')}"
+            image_name = f"final-after-{played}"
         else:
             header = f"{name}: abandoned after {count(played, 'move')}"
+            image_name = f"abandoned-after-{played}"
         lines = [self._seats_text(session, state)]
-        board = await self._board(session, state, f"move-{session.ply}", header)
+        board = await self._board(session, state, image_name, header)
         choices = self._choices(session, state, found.to_act)
+        undo = await self._undo_buttons(session) if session.status is SessionStatus.ACTIVE else ()
+        if undo:
+            # An undo waits for answers: its Accept/Decline buttons, not the moves (a move
+            # would cancel the request; it can still be typed).
+            choices = Choices()
         if choices.hint:
             lines.append(choices.hint)
         public = Reply(
@@ -108,6 +117,7 @@ class ReadingCommands(ServerCommands):
             buttons=choices.buttons,
             menu=choices.menu,
             menus=choices.menus,
+            actions=undo,
             colour=COLOUR_INFO,
         )
         replies = [public]
