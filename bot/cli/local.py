@@ -587,6 +587,7 @@ async def play_local(
                 engines=get_engine,
             )
             table = Table(service, render_png or load_renderer())
+            table.links = False  # no Discord here: `/game mine` names games without links
             players = {
                 name_key(name): Caller(LOCAL_GUILD, LOCAL_CHANNEL, 1 + i, name)
                 for i, name in enumerate(names)
