@@ -218,7 +218,11 @@ class ReadingCommands(ServerCommands):
             shown -= 1
         text = history_text(lines[-shown:], len(lines) - shown)
         moves = f"move{'s' * (len(entries) != 1)}"
-        if shown == len(entries):
+        if shown == len(entries) and len(entries) < limit:
+            # Fewer moves than asked for: they are all the moves so far ("the last 1 move" reads
+            # as though there were others).
+            title = f"{name}: {count(len(entries), 'move')} so far"
+        elif shown == len(entries):
             title = f"{name}: the last {len(entries)} {moves}"
         else:
             title = f"{name}: the last {shown} of {len(entries)} {moves}"
