@@ -124,6 +124,8 @@ class ReadingCommands(ServerCommands):
         seat = self.service.seat_of(session, caller.user_id)
         if engine.spec.has_hidden_information and seat is not None:
             replies.append(await self._private_view_reply(session, state, seat))
+            if session.status is SessionStatus.ACTIVE:
+                replies += self._private_menu_reply(session, state, seat)
         return replies
 
     async def _private_view_reply(
@@ -180,21 +182,26 @@ class ReadingCommands(ServerCommands):
                     colour=COLOUR_INFO,
                 )
             ]
-        replies = [await self._private_view_reply(session, state, seat)]
+        return [
+            await self._private_view_reply(session, state, seat),
+            *self._private_menu_reply(session, state, seat),
+        ]
+
+    def _private_menu_reply(self, session: SessionRecord, state: Any, seat: Seat) -> list[Reply]:
+        """The moves that name the seat's secret (never under a public post), offered to its
+        player alone: Discord shows an ephemeral menu, the local table numbers them."""
         menu = self._private_menu(session, state, seat)
-        if menu is not None:
-            # The moves that name the caller's secret are never under a public post: offered
-            # here, to the caller alone (Discord: an ephemeral menu; the local table: numbered).
-            replies.append(
-                Reply(
-                    text="Only you see these moves: pick one to play it.",
-                    title="Your private choices",
-                    ephemeral=True,
-                    menu=menu,
-                    colour=COLOUR_INFO,
-                )
+        if menu is None:
+            return []
+        return [
+            Reply(
+                text="Only you see these moves: pick one to play it.",
+                title="Your private choices",
+                ephemeral=True,
+                menu=menu,
+                colour=COLOUR_INFO,
             )
-        return replies
+        ]
 
     async def history(self, caller: Caller, limit: int = 10) -> list[Reply]:
         """The last `limit` moves here, oldest first, with their public events."""

@@ -42,3 +42,10 @@ def test_peek_reads_the_private_information_of_a_game_that_calls_it_hand(tmp_pat
     text = run_lines(tmp_path, "architects", "ann,bob", ["peek"])
     assert "[only you] == Only you can see this ==" in text
     assert "Draft round 1 of 3, keep one:" in text
+
+
+def test_status_brings_the_private_menu_to_the_player_who_asked(tmp_path: Path) -> None:
+    """`/game status` as ann: her private view and her numbered `keep` choices (seed 1)."""
+    text = run_lines(tmp_path, "architects", "ann,bob", ["ann: status", "2"])
+    assert "    2) keep Clay Pit (3 VP)" in text
+    assert "You keep Clay Pit." in text
