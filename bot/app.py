@@ -158,9 +158,9 @@ class GameBot(commands.Bot):
 
     async def sync_commands(self, *, force: bool = False) -> bool:
         """Send the command tree to Discord when it differs from the last sync (its payload's
-        hash is kept in the database), or always with `force`. Globally, and as a copy to
-        `DEV_GUILD_ID` when set (instant there). Returns True if anything was sent; a failure
-        is logged and retried at the next start."""
+        hash is kept in the database, per application), or always with `force`. Globally, and
+        as a copy to `DEV_GUILD_ID` when set (instant there). Returns True if anything was
+        sent; a failure is logged and retried at the next start."""
         from bot.storage.extras import extras_for
 
         extras = extras_for(self.store)
@@ -170,8 +170,10 @@ class GameBot(commands.Bot):
             guild = discord.Object(id=self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
             targets.append(guild)
+        # Per application: a database moved to another bot (a new token) syncs that bot too.
+        app = self.application_id or 0
         for guild in targets:
-            key = "commands:global" if guild is None else f"commands:guild:{guild.id}"
+            key = f"commands:{app}:global" if guild is None else f"commands:{app}:guild:{guild.id}"
             digest = self.command_payload_hash(guild)
             if not force and await extras.meta(key) == digest:
                 log.info("commands unchanged since the last sync (%s); not syncing", key)

@@ -8,6 +8,7 @@ import discord
 
 __all__ = [
     "CHANNEL_NEEDS",
+    "IN_THREAD_NEEDS",
     "THREAD_NEEDS",
     "forbidden_sentence",
     "missing",
@@ -17,6 +18,15 @@ __all__ = [
 
 CHANNEL_NEEDS: tuple[str, ...] = ("view_channel", "send_messages", "embed_links", "attach_files")
 """What the bot needs in a channel where a table plays (boards are images in embeds)."""
+
+IN_THREAD_NEEDS: tuple[str, ...] = (
+    "view_channel",
+    "send_messages_in_threads",
+    "embed_links",
+    "attach_files",
+)
+"""What the bot needs to run a table in an existing thread: in a thread Discord asks for Send
+Messages in Threads, not Send Messages (both are granted on the thread's channel)."""
 
 THREAD_NEEDS: tuple[str, ...] = (
     "view_channel",

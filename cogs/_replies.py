@@ -72,6 +72,7 @@ def caller_of(interaction: discord.Interaction) -> Caller:
         ),
         moderator=bool(perms.manage_threads or perms.manage_guild),
         manager=bool(perms.manage_guild),
+        parent_id=getattr(interaction.channel, "parent_id", None),
     )
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
@@ -23,7 +24,13 @@ from bot.games import registry
 from bot.games.rejections import Rejection
 from cogs._base import bot_of, caller_of, choice, rank, run
 from cogs._errors import UserFacingError
-from cogs._permissions import CHANNEL_NEEDS, THREAD_NEEDS, missing, missing_sentence
+from cogs._permissions import (
+    CHANNEL_NEEDS,
+    IN_THREAD_NEEDS,
+    THREAD_NEEDS,
+    missing,
+    missing_sentence,
+)
 from cogs._replies import defer, deliver_in, message_kwargs, notice_refused, nudge, send_direct
 
 if TYPE_CHECKING:
@@ -38,6 +45,8 @@ TIMER_MINUTES = 5
 MAX_TURN_HOURS = 8784.0  # a year
 ARCHIVED_THREAD = 50083
 """Discord's error code for an operation on an archived thread."""
+UNKNOWN_CHANNEL = 10003
+"""Discord's error code for a channel or thread that no longer exists."""
 
 
 def _game_names() -> dict[str, str]:
@@ -50,6 +59,21 @@ def _quoted(typed: str, limit: int = 60) -> str:
     option may hold 6000 characters, a message only 2000)."""
     shown = typed if len(typed) <= limit else typed[: limit - 1] + "…"
     return repr(shown)
+
+
+def _viewer_of(interaction: discord.Interaction) -> Callable[[int], bool]:
+    """Whether the member may view a channel or thread of this server (from the guild cache;
+    a place not cached is taken as visible): `/game list` lists no game of a private channel
+    to members who cannot open it."""
+    guild, member = interaction.guild, interaction.user
+
+    def can_see(channel_id: int) -> bool:
+        if guild is None or not isinstance(member, discord.Member):
+            return True
+        place = guild.get_channel_or_thread(channel_id)
+        return place is None or place.permissions_for(member).view_channel
+
+    return can_see
 
 
 async def _game_choices(current: str) -> list[app_commands.Choice[str]]:
@@ -143,8 +167,8 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
 
     async def post(self, post: ChannelPost) -> bool:
         """Post `post` in its game's channel or thread; an archived thread is unarchived first
-        (Discord refuses posts there). A deleted place or lost permissions are logged and do not
-        stop the other games' posts. Returns True if posted."""
+        (Discord refuses posts there). A place found deleted ends its games; lost permissions are
+        logged; neither stops the other games' posts. Returns True if posted."""
         if post.reply.only_for is not None:
             return await self._post_privately(post)
         channel = self.bot.get_partial_messageable(post.channel_id)
@@ -153,6 +177,13 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
                 for kwargs in message_kwargs(post.reply):
                     await channel.send(**kwargs)  # type: ignore[arg-type]
                 return True
+            except discord.NotFound as exc:
+                if exc.code == UNKNOWN_CHANNEL:
+                    # Deleted while no gateway event reached us (the bot was down, or a
+                    # user-made thread's channel went): end its games as the event would.
+                    await self._place_deleted(post.channel_id)
+                log.warning("could not post in channel %s", post.channel_id, exc_info=True)
+                return False
             except discord.HTTPException as exc:
                 if attempt == 0 and getattr(exc, "code", 0) == ARCHIVED_THREAD:
                     if await self._unarchive(post.channel_id):
@@ -218,7 +249,11 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
         channel = interaction.channel
         where = getattr(channel, "mention", "this channel")
         if not thread:
-            lacking = missing(interaction.app_permissions, CHANNEL_NEEDS)
+            needs = CHANNEL_NEEDS
+            if isinstance(channel, discord.Thread):
+                # A thread's permissions are its channel's, where an admin grants them.
+                needs, where = IN_THREAD_NEEDS, f"<#{channel.parent_id}> (this thread's channel)"
+            lacking = missing(interaction.app_permissions, needs)
             if lacking:
                 raise UserFacingError(missing_sentence(lacking, where, "run a table here"))
             await run(
@@ -462,7 +497,8 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
     async def list_games(self, interaction: discord.Interaction) -> None:
         """This server's open lobbies and games, with links and whose turn it is (only to you)."""
         table = bot_of(interaction).table
-        await run(interaction, lambda: table.list_games(caller_of(interaction)))
+        can_see = _viewer_of(interaction)
+        await run(interaction, lambda: table.list_games(caller_of(interaction), can_see))
 
     @app_commands.command(name="mine")
     async def mine(self, interaction: discord.Interaction) -> None:

@@ -178,6 +178,8 @@ def _title(c: _Ctx) -> None:
     else:
         status = "Setup"
         colour = None
+    # A long display name is cut rather than shrunk below the phone-readable size.
+    status = ellipsize(status, font(_MIN_PX.get(), bold=True), c.lay.header.width * 0.38)
     draw_header(
         c.draw, c.lay.header, "Settlers of Canaan", c.theme, status=status, status_colour=colour
     )

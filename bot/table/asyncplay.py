@@ -28,6 +28,7 @@ from bot.table.format import (
     TEXT_MAX,
     clip,
     count,
+    escape_within,
     join_names,
     refused,
 )
@@ -35,6 +36,9 @@ from bot.table.play import PlayCommands
 from bot.table.replies import ActionButton, Caller, ImageFile, Reply
 
 log = logging.getLogger(__name__)
+
+AWAY_REASON_CHARS = 100
+"""The longest away reason kept (escaped), as the service keeps it."""
 
 UNTIL_HELP = (
     "Say when you are back: a number of days (`/game away 5`), a date (`2026-12-03`) or a day "
@@ -67,6 +71,8 @@ class AsyncPlayCommands(PlayCommands):
         if when is None:
             return refused(f"I cannot read {until.strip()[:40]!r} as a return date. {UNTIL_HELP}")
         limits = await self._away_limits(caller)
+        # Shown with the name in public posts: stored escaped, like names (see `escape_within`).
+        reason = escape_within(reason, AWAY_REASON_CHARS)
         result = await self.service.go_away(caller.user_id, when, reason, limits)
         if isinstance(result, Rejection):
             return refused(result)

@@ -216,6 +216,21 @@ def escape_markdown(text: str) -> str:
     return _MARKDOWN.sub(r"\\\1", text)
 
 
+def escape_within(text: str, limit: int) -> str:
+    """`text` with its whitespace runs made single spaces and markdown escaped, cut to at most
+    `limit` characters between whole characters (never in the middle of an escape), for a
+    typed string that a store keeps only `limit` characters of."""
+    out: list[str] = []
+    size = 0
+    for char in " ".join(text.split()):
+        piece = escape_markdown(char)
+        if size + len(piece) > limit:
+            break
+        out.append(piece)
+        size += len(piece)
+    return "".join(out)
+
+
 _ESCAPED = re.compile(r"\\([\\*_~`|>#\[\]()<@:.-])")
 
 

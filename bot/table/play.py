@@ -5,7 +5,7 @@ the board and whose turn it is, private events for their owners, a series game's
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from typing import Any
 
 from bot.games.protocol import Seat
@@ -88,11 +88,18 @@ class PlayCommands(MoveChoices, AsyncPlayNotes):
             replies[main] = with_line(replies[main], BOTS_FAILED)
         return replies
 
+    async def _bot_due(self, session: SessionRecord, to_act: Collection[int]) -> bool:
+        """Whether a bot must act now: a bot seat, or an away player's seat that the table let
+        a stand-in bot play (`/game standin`)."""
+        if any(s.is_bot and s.seat in to_act for s in session.seats):
+            return True
+        return any(s.seat in to_act for s in await self.service.standin_seats(session))
+
     async def _bots_after(self, saved: MoveResult) -> tuple[MoveResult, bool]:
         """Let the bots reply to a saved move. On failure the move stays saved, the game is
         queued for a retry (`resume_bots`), and True says the bots' reply is still owed."""
         session = saved.session
-        if saved.finished or not any(s.is_bot and s.seat in saved.to_act for s in session.seats):
+        if saved.finished or not await self._bot_due(session, saved.to_act):
             return saved, False
         try:
             after = await self.service.run_bots(session.id)

@@ -60,7 +60,7 @@ class ReadingCommands(ServerCommands):
         session = found.session
         if (
             session.status is SessionStatus.ACTIVE
-            and any(s.is_bot and s.seat in found.to_act for s in session.seats)
+            and await self._bot_due(session, found.to_act)
             and not await self.extras.paused(session.id)
         ):
             healed = [post.reply for post in await self.resume_bots([session.id])]

@@ -10,7 +10,8 @@ class Caller:
     """Who typed a command, and where.
 
     moderator: may end, pause and reseat any game here (Discord: Manage Threads or Manage
-    Server). manager: may change the server's settings (Manage Server).
+    Server). manager: may change the server's settings (Manage Server). parent_id: inside a
+    thread, the thread's channel (the place a server's settings name).
     """
 
     guild_id: int | None
@@ -19,6 +20,7 @@ class Caller:
     display_name: str
     moderator: bool = False
     manager: bool = False
+    parent_id: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

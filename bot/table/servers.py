@@ -10,7 +10,7 @@ Server) may change `/game settings`.
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from bot.games.codec import CorruptStateError
@@ -105,7 +105,8 @@ class ServerCommands(PlayCommands):
     async def place_allowed(self, caller: Caller) -> str:
         """The sentence refusing a new table in this channel by the server's settings, or ""."""
         conf = await self.conf(caller.guild_id)
-        if conf.channels and caller.channel_id not in conf.channels:
+        here = {caller.channel_id, caller.parent_id}  # a thread of a listed channel is in it
+        if conf.channels and not here & set(conf.channels):
             where = ", ".join(f"<#{c}>" for c in conf.channels)
             return f"On this server, tables are opened in {where}; try there."
         if conf.lobby_cap is not None and caller.guild_id:
@@ -144,12 +145,17 @@ class ServerCommands(PlayCommands):
         waiting = join_names(names) or "nobody"
         return mine, f"{where}: move {session.ply + 1}, waiting for {waiting}"
 
-    async def list_games(self, caller: Caller) -> list[Reply]:
+    async def list_games(
+        self, caller: Caller, can_see: Callable[[int], bool] | None = None
+    ) -> list[Reply]:
         """`/game list`: this server's open lobbies and running games, with links and whose
-        turn it is (privately)."""
+        turn it is (privately). `can_see(channel_id)`: whether the caller may view a channel
+        (the front end knows); games in channels they cannot see are not listed."""
         if not caller.guild_id:
             return refused("`/game list` shows a server's games; use it in a server.")
         sessions = await self.service.list_open(caller.guild_id)
+        if can_see is not None:
+            sessions = tuple(s for s in sessions if can_see(s.channel_id))
         if not sessions:
             text = "No lobbies or games are open on this server. Start one with `/game new`."
             return [Reply(text=text, title="Games here", ephemeral=True, colour=COLOUR_INFO)]

@@ -76,7 +76,14 @@ class TimerCommands(ServerCommands):
                 if not isinstance(ended, Rejection):
                     posts.append(self._expired_post(ended))
                 continue
-            posts += await self._bots_take_late_seats(session)
+            try:
+                posts += await self._bots_take_late_seats(session)
+            except Exception:
+                # One damaged game (its state cannot be read) must not stop every other game's
+                # turn limits, reminders and retries in this round.
+                log.warning(
+                    "session %s: a bot could not take the late seats", session.id, exc_info=True
+                )
         return posts
 
     async def _bots_take_late_seats(self, session: SessionRecord) -> list[ChannelPost]:

@@ -383,6 +383,8 @@ class _Recorder:
         self.denied: set[str] = set()
         self.unannounced: set[str] = set()
         self.archived: set[int] = set()
+        # channels and threads deleted while the bot was not listening (no gateway event)
+        self.deleted: set[int] = set()
 
     def next_id(self) -> int:
         return next(self._ids)
@@ -550,6 +552,11 @@ class FakeHTTP(HTTPClient):
             cid = int(route.channel_id or 0)
             if cid in self.rec.dm_channels:
                 return self._direct_message(route, body, got, cid)
+            if cid in self.rec.deleted:
+                raise discord.NotFound(
+                    _FakeResponse(404, "Not Found"),  # type: ignore[arg-type]
+                    {"code": 10003, "message": "Unknown Channel"},
+                )
             needed = "send_messages_in_threads" if cid in self.rec.threads else "send_messages"
             if needed in self.rec.denied:
                 raise _forbidden(50013, "Missing Permissions")
@@ -755,6 +762,11 @@ class Harness:
     def archive(self, thread_id: int) -> None:
         """Archive a thread: posting there fails (code 50083) until it is unarchived."""
         self.rec.archived.add(thread_id)
+
+    def delete_unseen(self, place_id: int) -> None:
+        """Delete a channel or thread without the gateway event reaching the bot (it was down,
+        or the channel held a user-made thread): posting there fails with 404 Unknown Channel."""
+        self.rec.deleted.add(place_id)
 
     def close_dms(self, user: User) -> None:
         """From now on Discord refuses direct messages to `user` (Forbidden, code 50007)."""

@@ -89,7 +89,7 @@ async def test_offer_answered_per_seat_with_buttons_then_confirmed(h: Harness) -
     receive = ex.choice_values[0]
     ex = await h.slash("canaan offer", give=give, receive=receive, user=user)
     (post,) = ex.public
-    assert post.pinged_ids == [other.id]
+    assert other.id in post.pinged_ids  # the offerer stays to act too: the offer holds nothing
     labels = [label.lower() for label, _ in post.buttons]
     assert any("decline" in label for label in labels)
     assert not any("counter" in label for label in labels)  # counters are a slash command
@@ -98,6 +98,40 @@ async def test_offer_answered_per_seat_with_buttons_then_confirmed(h: Harness) -
     assert "declines" in ex.public_text
     ex = await h.slash("canaan end", user=user)
     assert ex.public
+
+
+async def test_open_offer_never_holds_the_turn(h: Harness) -> None:
+    """The offerer ends the turn before the other answers; the stale Decline is then refused
+    privately and changes nothing."""
+    await _started(h)
+    await _through_setup(h)
+    status = await _status(h)
+    (seat,) = tuple(status.to_act)
+    user = _user(h, status, seat)
+    other = BOB if user is ALICE else ALICE
+    await h.slash("canaan roll", user=user)
+    status = await _status(h)
+    if tuple(status.to_act) != (seat,):
+        pytest.skip("the roll asked for a copper choice or a discard first")
+    plague = [n for n in await _legal(h, user) if n.startswith("plague ")]
+    if plague:
+        await h.slash("canaan plague", hex=plague[0].removeprefix("plague "), user=user)
+    offer = next(n for n in await _legal(h, user) if n.startswith("offer "))
+    give, receive = offer.removeprefix("offer ").split(" for ")
+    ex = await h.slash("canaan offer", give=give, receive=receive, user=user)
+    (post,) = ex.public
+    status = await _status(h)
+    assert {int(s) for s in status.to_act} == {0, 1}
+    assert "end" in await _legal(h, user) and "decline" in await _legal(h, other)
+    decline = next(cid for lab, cid in post.buttons if "decline" in lab.lower())
+    ex = await h.slash("canaan end", user=user)
+    assert "ends the turn" in ex.public_text
+    before = await _status(h)
+    assert before.state.offer is None and before.state.current != seat
+    ex = await h.click(decline, user=other)
+    assert not ex.public
+    after = await _status(h)
+    assert after.session.version == before.session.version
 
 
 async def test_hand_is_private_and_bad_moves_are_refused_privately(h: Harness) -> None:

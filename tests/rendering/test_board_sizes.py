@@ -24,6 +24,9 @@ CASES = [
     ("kingsburg", 2),
     ("kingsburg", 3),
     ("kingsburg", 5),
+    ("canaan", 2),
+    ("canaan", 3),
+    ("canaan", 4),
 ]
 LONG_NAMES = {Seat(i): f"Bartholomew the {i} of Écully-sur-Saône" for i in range(5)}
 

@@ -234,7 +234,9 @@ def parse_action(text: str) -> Action | Rejection:
     if head == "pay" and rest and len(rest) % 2 == 0 and len(rest) <= 12:
         goods: dict[str, int] = {}
         for count, good in zip(rest[::2], rest[1::2], strict=True):
-            if not count.isdigit() or len(count) > 2 or good not in RESOURCES or good in goods:
+            # ASCII digits only: str.isdigit() also accepts superscripts that int() refuses.
+            number = count.isascii() and count.isdigit() and len(count) <= 2
+            if not number or good not in RESOURCES or good in goods:
                 return malformed("Write a payment like `pay 2 stone 2 wood`.")
             goods[good] = int(count)
         return Pay(tuple((g, goods[g]) for g in RESOURCES if goods.get(g)))

@@ -320,7 +320,8 @@ def parse_cards(text: str) -> Hand | str:
             if pending is not None:
                 return "a number must be followed by a resource"
             continue
-        if tok.isdigit():
+        # ASCII digits only: str.isdigit() also accepts superscripts ("²") that int() refuses.
+        if tok.isascii() and tok.isdigit():
             if pending is not None or len(tok) > 2:
                 return f"{tok!r} is not a card count"
             pending = int(tok)
@@ -345,7 +346,11 @@ def _colour(word: str, where: str) -> int | Rejection:
 
 
 def _vertex(word: str, data: CanaanData) -> int | Rejection:
-    if not word.isdigit() or not 1 <= int(word) <= len(data.vertex_ids):
+    if (
+        not (word.isascii() and word.isdigit())
+        or len(word) > 4
+        or not 1 <= int(word) <= len(data.vertex_ids)
+    ):
         return malformed(
             f"{word!r} is not an intersection; intersections are numbered 1 to "
             f"{len(data.vertex_ids)}."

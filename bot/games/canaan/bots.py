@@ -12,8 +12,6 @@ public information plus their own hand.
 
 from __future__ import annotations
 
-import random
-
 from bot.games.canaan import actions as A
 from bot.games.canaan import board as B
 from bot.games.canaan import rules as R
@@ -24,6 +22,34 @@ from bot.games.protocol import Seat
 PIPS = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
 
 
+_MASK = (1 << 64) - 1
+
+
+class Draws:
+    """Seeded draws for the random bot (splitmix64): a bot seeds once per move, and seeding
+    `random.Random` costs more than the rest of a random move, which the benchmark measures."""
+
+    __slots__ = ("x",)
+
+    def __init__(self, seed: int) -> None:
+        self.x = (seed * 0x9E3779B97F4A7C15) & _MASK
+
+    def randrange(self, n: int) -> int:
+        """0 <= k < n (the bias of a 64-bit draw modulo a small n is negligible)."""
+        self.x = z = (self.x + 0x9E3779B97F4A7C15) & _MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return (z ^ (z >> 31)) % n
+
+    def randint(self, a: int, b: int) -> int:
+        """a <= k <= b."""
+        return a + self.randrange(b - a + 1)
+
+    def choice(self, items: list[int]) -> int:
+        """One of `items`."""
+        return items[self.randrange(len(items))]
+
+
 class RandomBot:
     """A random action kind, then a random action of that kind."""
 
@@ -31,7 +57,7 @@ class RandomBot:
         """One legal action, chosen with the seed."""
         # Only the chosen kind's actions are listed (an engine-speed choice: offers alone can
         # number hundreds); a kind that turns out empty is dropped and another one drawn.
-        rnd = random.Random(seed)
+        rnd = Draws(seed)
         groups = list(R.legal_groups(state, seat))
         while groups:
             i = rnd.randrange(len(groups))
@@ -46,7 +72,7 @@ class RandomBot:
         raise ValueError("no legal action")
 
 
-def _random_offer(s: State, seat: int, rnd: random.Random, *, counter: bool) -> A.Action:
+def _random_offer(s: State, seat: int, rnd: Draws, *, counter: bool) -> A.Action:
     """A uniformly drawn offer (or counter) shape: one held kind for one other kind, 1-3 each."""
     hand = s.players[seat].hand
     while True:

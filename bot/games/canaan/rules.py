@@ -181,8 +181,23 @@ def breakdown(s: State, seat: int) -> dict[str, int]:
 # ------------------------------------------------------------------------------------ who acts
 
 
+_TO_ACT: list[tuple[object, frozenset[Seat]]] = [(None, frozenset())]
+"""The last `to_act` answer by state identity (runners, `step` and `legal_groups` each ask for
+the same state; states are immutable and the entry holds the state, so a match is exact)."""
+
+
 def to_act(s: State) -> frozenset[Seat]:
     """Seats awaited now."""
+    last = _TO_ACT[0]
+    if last[0] is s:
+        return last[1]
+    seats = _to_act(s)
+    if type(s) is State:
+        _TO_ACT[0] = (s, seats)
+    return seats
+
+
+def _to_act(s: State) -> frozenset[Seat]:
     if s.phase is Phase.OVER:
         return frozenset()
     if s.phase is Phase.SETUP:
@@ -191,11 +206,11 @@ def to_act(s: State) -> frozenset[Seat]:
         return frozenset(Seat(i) for i, p in enumerate(s.players) if p.start < 0)
     if s.pending:
         return frozenset(Seat(p.seat) for p in s.pending)
-    # An offer on the table waits for its answers (quick buttons) before the turn goes on.
-    waiting = awaiting_answers(s)
-    if waiting:
-        return frozenset(Seat(i) for i in waiting)
-    return frozenset({Seat(s.current)})
+    # As at a real table, an open offer never holds the turn: the players it may still hear
+    # from act out of turn, while the current player goes on (bank trades, builds, the end).
+    if s.offer is None:
+        return frozenset({Seat(s.current)})
+    return frozenset({Seat(s.current), *(Seat(i) for i in awaiting_answers(s))})
 
 
 def awaiting_answers(s: State) -> list[int]:
@@ -691,7 +706,7 @@ def explain(s: State, seat: int, a: A.Action) -> str:
             ans = s.offer.answers[i] if i < len(s.offer.answers) else Answer()
             if ans.kind not in ("accept", "counter"):
                 return f"{colour(i).capitalize()} has not accepted or countered your offer."
-            return "One of you no longer holds the cards for that trade."
+            return "You no longer hold the cards for that trade."
         case A.Withdraw():
             return "You have no open offer."
         case A.End():
@@ -942,7 +957,8 @@ def _apply_settlement(s: State, seat: int, a: A.Settlement) -> tuple[State, list
             ),
         )
     )
-    s, more = _award_roads(s)
+    touching = {s.roads[e] for e in s.data.vertex_edges[v]} - {EMPTY, seat}
+    s, more = _award_roads(s, touching)
     return s, events + more, False
 
 
@@ -952,6 +968,7 @@ def _apply_road(s: State, seat: int, a: A.Road) -> tuple[State, list[Event], boo
     label = s.data.edge_label(a.edge)
     if s.phase is Phase.SETUP:
         s = evolve(s, roads=tuple(roads), setup_vertex=-1, setup_index=s.setup_index + 1)
+        s, _ = _award_roads(s, (seat,))  # lengths are kept from the first road (never 5 yet)
         events = [_ev("road", f"{colour(seat).capitalize()} places a road at {label}.")]
         if s.setup_index >= len(s.setup_order):
             s = evolve(s, phase=Phase.START)
@@ -972,7 +989,7 @@ def _apply_road(s: State, seat: int, a: A.Road) -> tuple[State, list[Event], boo
             f"{colour(seat).capitalize()} builds a road{' free' if free else ''} at {label}.",
         )
     ]
-    s, more = _award_roads(s)
+    s, more = _award_roads(s, (seat,))
     return s, events + more, False
 
 
@@ -1098,21 +1115,21 @@ def _produce(s: State, number: int) -> Result:
             bank[r] = 0
         else:
             short.append(f"the bank cannot pay everyone {RESOURCES[r]}, so nobody receives it")
-    s_players_before = s.players
-    players = tuple(with_player(p, hand=tuple(h)) for p, h in zip(s.players, hands, strict=True))
+    players = list(s.players)
     got = []
-    for i, (before, after) in enumerate(zip(s.players, players, strict=True)):
-        gained = sub(after.hand, before.hand)
-        if any(gained):
-            got.append(f"{colour(i)} {hand_text(gained)}")
-    s = evolve(s, players=players, bank=(bank[0], bank[1], bank[2], bank[3], bank[4]))
-    if got:
-        events.append(_ev("production", "Production: " + "; ".join(got) + "."))
+    private = []
+    for i, before in enumerate(s.players):
+        after = tuple(hands[i])
+        if after == before.hand:
+            continue  # only the receivers' records are copied
+        players[i] = with_player(before, hand=after)
+        got.append(f"{colour(i)} {hand_text(sub(after, before.hand))}")
         # Each receiver also gets a private line with the hand it now holds.
-        for i, (before, after) in enumerate(zip(s_players_before, players, strict=True)):
-            if after.hand != before.hand:
-                line = f"Your hand now: {hand_text(after.hand)}."
-                events.append(_private("hand", line, {i}, None))
+        private.append(_private("hand", f"Your hand now: {hand_text(after)}.", {i}, None))
+    if got:
+        s = evolve(s, players=tuple(players), bank=(bank[0], bank[1], bank[2], bank[3], bank[4]))
+        events.append(_ev("production", "Production: " + "; ".join(got) + "."))
+        events += private
     elif not any(copper):
         events.append(_ev("production", f"Nothing is produced on a {number}."))
     if short:
@@ -1602,8 +1619,13 @@ def _unique_leader(values: list[int], minimum: int) -> int:
     return values.index(best)
 
 
-def _award_roads(s: State) -> Result:
-    lengths = [B.longest_road(s, i) for i in range(len(s.players))]
+def _award_roads(s: State, seats: Iterable[int]) -> Result:
+    """Longest Road after a build: only `seats` can have a different longest road (the builder
+    of a road; the owners of roads through a new settlement), so only theirs is walked again
+    and the others keep their recorded length."""
+    lengths = list(s.road_lengths)
+    for i in seats:
+        lengths[i] = B.longest_road(s, i)
     holder = _unique_leader(lengths, LONGEST_ROAD_MIN)
     s = evolve(s, road_lengths=tuple(lengths))
     if holder == s.longest:
@@ -1653,10 +1675,23 @@ def _special_event(name: str, old: int, new: int, values: list[int]) -> Event:
 
 
 def _refresh_offer(s: State) -> State:
-    """Offers close when the current player no longer holds what they offered."""
+    """Offers close when trading is over (the current player built or bought: the rulebook's
+    order is trade, then build) or the current player no longer holds what they offered. An
+    answer whose hand no longer allows it (an acceptance without the asked cards, a counter
+    without its own cards) is voided, and that player may answer again."""
     o = s.offer
-    if o is not None and not covers(s.players[s.current].hand, o.give):
+    if o is None:
+        return s
+    if s.built or not covers(s.players[s.current].hand, o.give):
         return evolve(s, offer=None)
+    answers = o.answers
+    for i, a in enumerate(answers):
+        if a.kind == "accept" and not covers(s.players[i].hand, o.get):
+            answers = answers[:i] + (Answer(),) + answers[i + 1 :]
+        elif a.kind == "counter" and not covers(s.players[i].hand, a.give):
+            answers = answers[:i] + (Answer(),) + answers[i + 1 :]
+    if answers is not o.answers:
+        return evolve(s, offer=replace(o, answers=answers))
     return s
 
 

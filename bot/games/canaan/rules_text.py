@@ -44,9 +44,10 @@ when each player chooses (first come, first served).
 - The turn runs roll, trade, build in the rulebook's order: once you build or buy, trading ends.
 - A domestic offer names one kind of card on each side (1-3 cards); at most 3 offers per turn; \
 each other player accepts, declines or counters once; the current player confirms one answer. An \
-offer closes when the turn ends, a new offer replaces it, or the offerer no longer holds the \
-cards. While an offer awaits its answers the current player waits (answers are one click); \
-an offer to one player waits only for them.
+offer closes when the turn ends, the current player builds or buys (trading is over), a new \
+offer replaces it, or the offerer no longer holds the cards. An open offer never holds the turn: \
+the others answer whenever they like while the current player goes on; an answer the player's \
+hand no longer allows is voided and may be given again.
 - Special cards: held by the one player strictly ahead (at least 5 roads / 3 priests / 1 stone); \
 any tie for the lead sends the card back, including a tie between players who never held it.
 - Longest Road counts a continuous road, each path once; an opponent's settlement or city on an \

@@ -204,7 +204,11 @@ def freeze(s: State) -> State:
     """The immutable State for a Draft (a State is returned as it is)."""
     if type(s) is State:
         return s
-    return _copy_state(s)  # type: ignore[operator, no-any-return]
+    # Draft and State have the same slots, so the draft becomes the State itself instead of
+    # being copied once more; from then on `evolve` copies it like any State (nothing else
+    # holds a Draft: `rules.apply` drafts and freezes within one move).
+    s.__class__ = State
+    return s
 
 
 def evolve(s: State, **changes: object) -> State:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.games.canaan import ENGINE
+from bot.games.canaan import board as B
 from bot.games.canaan import rules as R
 from bot.games.canaan.data import RESOURCES, Hand
 from bot.games.canaan.state import CITY, EMPTY, Phase, State, evolve
@@ -72,7 +73,8 @@ def position(
         rolled=rolled,
         road_lengths=(0,) * players,
     )
-    return s
+    # The engine keeps road lengths incrementally: a position starts with them walked.
+    return evolve(s, road_lengths=tuple(B.longest_road(s, i) for i in range(players)))
 
 
 def _with(p, **kw):  # type: ignore[no-untyped-def]

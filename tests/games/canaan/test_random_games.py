@@ -24,6 +24,8 @@ def _invariants(s) -> None:  # type: ignore[no-untyped-def]
             assert 0 <= B.pieces_left(s, i, kind) <= PIECES[kind]
         assert sum(R.breakdown(s, i).values()) == R.vp(s, i)
         assert p.stones == s.jerusalem.count(i)
+        # Longest Road is kept incrementally: the recorded lengths match a full walk.
+        assert s.road_lengths[i] == B.longest_road(s, i)
     assert len(s.jerusalem) <= s.data.blocks
     holders = [x for x in (s.longest, s.most_priests, s.blessing) if x >= 0]
     assert all(0 <= h < len(s.players) for h in holders)
@@ -88,3 +90,24 @@ def test_rolls_draws_and_steals_reveal() -> None:
         s = t.state
     assert seen["Roll"] is True and seen["Buy"] is True
     assert seen.get("Road") is False and seen.get("Settlement") is False
+
+
+def test_a_move_leaves_the_state_it_started_from_untouched() -> None:
+    """`apply` works on a draft that becomes the new State: the old State never changes, and
+    the new one is a frozen State like any other."""
+    from bot.games.canaan.state import State
+
+    bot = ENGINE.bots["random"]()
+    s = ENGINE.new_game(3, {}, 21)
+    for ply in range(400):
+        if ENGINE.outcome(s) is not None:
+            break
+        seat = min(ENGINE.to_act(s))
+        before = canonical_json(ENGINE.state_to_dict(s))
+        result = step(ENGINE, s, seat, bot.choose(s, Seat(seat), ply))
+        assert isinstance(result, Transition), result
+        assert canonical_json(ENGINE.state_to_dict(s)) == before
+        assert type(result.state) is State
+        with pytest.raises(AttributeError):
+            result.state.turn = 99  # type: ignore[misc]
+        s = result.state

@@ -83,7 +83,7 @@ def test_broken_longest_road_goes_to_the_breaker_with_six() -> None:
     roads = {e(a, b): 1 for a, b in zip(white, white[1:], strict=False)}
     roads |= {e(a, b): 0 for a, b in zip(black, black[1:], strict=False)}
     s = position(4, roads=roads, hands={0: hand(stone=1, lumber=1, wool=1, grain=1)})
-    s, _ = R._award_roads(s)
+    s, _ = R._award_roads(s, range(4))
     assert s.longest == 1 and s.road_lengths[:2] == (6, 7)
     assert R.vp(s, 1) == 2
     s = play(s, 0, f"settlement {c + 1}")

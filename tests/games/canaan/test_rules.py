@@ -271,7 +271,7 @@ def test_only_the_current_player_trades_and_offers_are_answered() -> None:
     s = position(3, hands={0: hand(wool=2), 1: hand(ore=1), 2: hand(ore=1)})
     assert "not your turn" in refused(s, 1, "offer 1 ore for 1 wool").lower()
     s = play(s, 0, "offer 2 wool for 1 ore")
-    assert R.to_act(s) == {Seat(1), Seat(2)}
+    assert R.to_act(s) == {Seat(0), Seat(1), Seat(2)}
     s = play(s, 1, "accept")
     s = play(s, 2, "counter 1 ore for 1 wool")
     assert "trade blue" in legal(s, 0) and "trade green" in legal(s, 0)
@@ -283,7 +283,7 @@ def test_only_the_current_player_trades_and_offers_are_answered() -> None:
 def test_offer_to_one_player_only_and_the_limit_per_turn() -> None:
     s = position(3, hands={0: hand(wool=3), 1: hand(ore=1)})
     s = play(s, 0, "offer 1 wool for 1 ore to blue")
-    assert R.to_act(s) == {Seat(1)}
+    assert R.to_act(s) == {Seat(0), Seat(1)}
     s = play(s, 1, "decline")
     s = play(play(s, 0, "offer 1 wool for 1 ore"), 1, "decline")
     s = play(play(s, 2, "decline"), 0, "offer 1 wool for 1 ore to green")
@@ -319,6 +319,47 @@ def test_offer_closes_when_the_offerer_no_longer_holds_the_cards() -> None:
     assert R._refresh_offer(s).offer is not None
     s = R._refresh_offer(with_player(s, 0, hand=hand()))
     assert s.offer is None
+
+
+def test_an_open_offer_never_holds_the_turn() -> None:
+    s = position(3, hands={0: hand(wool=2, ore=4, stone=1, lumber=1), 1: hand(ore=1)})
+    s = play(s, 0, "offer 1 wool for 1 ore")
+    # The current player keeps every move of the turn while the others may answer.
+    assert {"end", "withdraw", "bank ore for grain"} <= set(legal(s, 0))
+    s = play(s, 0, "bank ore for grain")  # a bank trade meanwhile keeps the offer open
+    assert s.offer is not None and Seat(1) in R.to_act(s)
+    s = play(s, 1, "accept")  # out of turn, whenever they like
+    assert R.to_act(s) == {Seat(0), Seat(2)}
+    s = play(s, 0, "trade blue")
+    assert s.players[1].hand == hand(wool=1) and s.offer is None
+    assert R.to_act(s) == {Seat(0)}
+
+
+def test_an_absent_responder_does_not_stop_the_turn_end() -> None:
+    s = position(3, hands={0: hand(wool=2), 1: hand(ore=1), 2: hand(ore=1)})
+    s = play(play(s, 0, "offer 1 wool for 1 ore"), 1, "decline")
+    s = play(s, 0, "end")  # green never answered
+    assert s.current == 1 and s.offer is None and R.to_act(s) == {Seat(1)}
+    assert "accept" not in legal(s, 2)
+
+
+def test_building_ends_trading_and_closes_the_offer() -> None:
+    s = position(
+        3, settlements={OPENING: 0}, hands={0: hand(wool=1, stone=1, lumber=1), 1: hand(ore=1)}
+    )
+    s = play(play(s, 0, "offer 1 wool for 1 ore"), 1, "accept")
+    s = play(s, 0, f"road {OPENING + 1}-{D.vertex_neighbours[OPENING][0] + 1}")
+    assert s.offer is None and R.to_act(s) == {Seat(0)}
+    assert "no open offer" in refused(s, 0, "trade blue")
+
+
+def test_an_answer_the_hand_no_longer_allows_is_voided() -> None:
+    s = position(3, hands={0: hand(wool=2, ore=1), 1: hand(ore=1), 2: hand(ore=1)})
+    s = play(play(s, 0, "offer 1 wool for 1 ore"), 1, "accept")
+    assert "trade blue" in legal(s, 0)
+    s = R._refresh_offer(with_player(s, 1, hand=hand(grain=1)))  # e.g. an event took the ore
+    assert s.offer is not None and s.offer.answers[1] == Answer()
+    assert "trade blue" not in legal(s, 0) and "decline" in legal(s, 1)
 
 
 # ------------------------------------------------------------------------------ build
