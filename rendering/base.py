@@ -294,10 +294,15 @@ def polyomino_outline(cells: Iterable[Cell]) -> list[tuple[int, int]]:
 
     The loop runs clockwise on screen (y grows downward) and keeps only corners where the
     direction changes. Shapes with holes are not supported (no piece of 6 squares or fewer has one).
+    Cached by cell set: a board redraws the same pieces every move.
     """
-    cellset = set(cells)
+    return list(_outline_of(frozenset(cells)))
+
+
+@functools.lru_cache(maxsize=4096)
+def _outline_of(cellset: frozenset[Cell]) -> tuple[tuple[int, int], ...]:
     if not cellset:
-        return []
+        return ()
     # Directed boundary edges, oriented so the piece is on the right-hand side of travel.
     nxt: dict[tuple[int, int], tuple[int, int]] = {}
     for r, c in cellset:
@@ -326,7 +331,7 @@ def polyomino_outline(cells: Iterable[Cell]) -> list[tuple[int, int]]:
         d_out = (b[0] - p[0], b[1] - p[1])
         if d_in != d_out:
             corners.append(p)
-    return corners
+    return tuple(corners)
 
 
 def inset_outline(corners: Sequence[Point], amount: float) -> list[Point]:
@@ -961,14 +966,26 @@ def finish(image: Image.Image, draw: KitDraw, backdrops: Sequence[Colour] = ()) 
     used, i.e. the background) or to a colour cube. Pillow maps with a cached inverse colour
     table, so this costs ~2 ms on a 1000x1700 board where octree quantisation costs ~15 ms.
     """
-    colours = list(draw.colours)
-    bases = [hex_to_rgb(c) for c in backdrops] or colours[:1]
-    ramps = [step for ink in draw.text_colours for base in bases for step in _ramp(ink, base)]
+    colours = tuple(draw.colours)
+    bases = tuple(hex_to_rgb(c) for c in backdrops) or colours[:1]
+    palette = _palette_image(colours, tuple(draw.text_colours), bases)
+    return image.quantize(palette=palette, dither=Image.Dither.NONE)
+
+
+@functools.lru_cache(maxsize=64)
+def _palette_image(
+    colours: tuple[tuple[int, int, int], ...],
+    inks: tuple[tuple[int, int, int], ...],
+    bases: tuple[tuple[int, int, int], ...],
+) -> Image.Image:
+    # Cached: a board's colours repeat from move to move, and `quantize` only reads the palette.
+    ramps = [step for ink in inks for base in bases for step in _ramp(ink, base)]
     entries = build_palette(colours, ramps)
     palette = Image.new("P", (1, 1))
     flat = [v for rgb in entries for v in rgb]
     palette.putpalette(flat + flat[-3:] * (256 - len(entries)))
-    return image.quantize(palette=palette, dither=Image.Dither.NONE)
+    palette.load()  # settles the palette now, so threads sharing this image only read it
+    return palette
 
 
 def to_png_bytes(

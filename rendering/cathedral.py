@@ -13,6 +13,7 @@ captures, and finally the result once the game is over.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -595,7 +596,13 @@ def turned(cells: Iterable[Cell], degrees: int) -> tuple[Cell, ...]:
 
 def distinct_turns(cells: Iterable[Cell]) -> tuple[tuple[int, tuple[Cell, ...]], ...]:
     """(degrees, shape) for each rotation giving a new shape, first occurrence only: the same
-    rotations the notation accepts as distinct (Tavern 0; Stable 0, 90; Castle all four)."""
+    rotations the notation accepts as distinct (Tavern 0; Stable 0, 90; Castle all four).
+    Cached: every hand panel redraws the same few shapes each move."""
+    return _distinct_turns(normalise_cells(cells))
+
+
+@functools.lru_cache(maxsize=256)
+def _distinct_turns(cells: tuple[Cell, ...]) -> tuple[tuple[int, tuple[Cell, ...]], ...]:
     seen: set[tuple[Cell, ...]] = set()
     out = []
     for degrees in _TURNS:

@@ -48,10 +48,33 @@ def move_menu(state: Any, seat: int) -> list[tuple[str, str]]:
     every other legal step stays available through `/canterbury build` and `/canterbury act`."""
     from bot.games.canterbury import ENGINE
     from bot.games.canterbury.bots import suggestions
+    from bot.games.canterbury.state import Phase
 
     steps = suggestions(state, Seat(seat), MENU_SIZE)
     notations = [ENGINE.format_action(a, state) for a in steps]
+    if state.phase is Phase.SPREAD:
+        return _spread_menu(state, notations)
     return [(move_label(n), n) for n in notations]
+
+
+def _spread_menu(state: Any, notations: list[str]) -> list[tuple[str, str]]:
+    """A large structure's extra districts are picked one per choice (the table's menus submit
+    one step each): every label says which marker this is, how many remain after it, and that
+    the menu comes back for the next one; only districts where a marker would land are shown."""
+    from bot.games.canterbury.data import SERVICES
+
+    turn = state.turn
+    service = SERVICES[turn.spread_service].capitalize()
+    left = turn.spread - 1
+    more = f"then pick {left} more" if left else "the last one"
+    out = []
+    for n in notations:
+        words = n.split()
+        if words[1:] == ["done"]:
+            out.append((f"Stop: place no more {service} markers", n))
+        else:
+            out.append((f"{service} marker to {words[1]} ({more})", n))
+    return out
 
 
 TABLE = GameTable(

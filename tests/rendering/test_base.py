@@ -248,6 +248,34 @@ def test_finish_keeps_flat_colours_and_png_encodes_the_paletted_image() -> None:
     assert decoded.mode == "P" and decoded.convert("RGB").tobytes() == rgb.tobytes()
 
 
+def test_finish_reuses_a_palette_only_for_the_same_colours() -> None:
+    # The palette is cached by the colours drawn: a board with one new colour must get it exact,
+    # and the image handed back must not share or alter the cached palette.
+    def board(extra: str | None) -> Image.Image:
+        image, draw = base.new_canvas(120, 60, DEFAULT)
+        draw.rectangle((0, 0, 40, 40), fill=DEFAULT.gold)
+        if extra:
+            draw.rectangle((60, 0, 100, 40), fill=extra)
+        draw.text((5, 45), "Year 2", fill=DEFAULT.text, font=base.font(12))
+        return base.finish(image, draw)
+
+    first, second = board(None), board(None)
+    assert first.getpalette() == second.getpalette()
+    second.putpalette([0, 0, 0] * 256)  # a caller changing its image leaves later boards intact
+    odd = "#13579b"
+    third = board(odd)
+    assert third.convert("RGB").getpixel((80, 20)) == base.hex_to_rgb(odd)
+    assert board(None).getpalette() == first.getpalette()
+
+
+def test_outline_is_a_fresh_list_each_call() -> None:
+    # Outlines are cached per cell set; a caller editing its list must not change the next one.
+    cells = [(0, 0), (0, 1)]
+    first = polyomino_outline(cells)
+    first.append((9, 9))
+    assert polyomino_outline(reversed(cells)) == [(0, 0), (2, 0), (2, 1), (0, 1)]
+
+
 def test_static_layer_is_painted_once_and_copied_per_render() -> None:
     calls = []
 

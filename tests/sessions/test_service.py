@@ -406,6 +406,29 @@ async def test_broken_bot_falls_back_to_a_legal_move(
 
 
 @pytest.mark.asyncio
+async def test_a_legal_bot_choice_does_not_list_every_legal_action(clock: FakeClock) -> None:
+    # The first legal action is the fallback for a refused choice only: listing them all costs
+    # more than a move (~1,800 Cathedral placements), so a good choice must not pay for it.
+    listed: list[Seat] = []
+
+    class CountingEngine(RaceEngine):
+        def legal_actions(self, state: object, seat: Seat) -> tuple[str, ...]:
+            listed.append(seat)
+            return super().legal_actions(state, seat)  # type: ignore[arg-type]
+
+    engine = CountingEngine()
+    service = GameService(
+        MemoryStore(), clock=clock, seed_source=lambda: 5, engines=lambda key: engine
+    )
+    await lobby_with(service, (ALICE, "Alice"))
+    ok(await service.add_bot(CHANNEL, ALICE, "greedy"))
+    ok(await service.start(CHANNEL, ALICE))
+    result = ok(await service.submit(CHANNEL, ALICE, "roll"))
+    assert any(m.bot_name == "greedy" for m in result.moves)
+    assert Seat(1) not in listed
+
+
+@pytest.mark.asyncio
 async def test_run_bots_resumes_a_pending_bot_turn(clock: FakeClock) -> None:
     store = MemoryStore()
     service = make_service(store, clock)

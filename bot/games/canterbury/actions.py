@@ -108,6 +108,10 @@ def structure_keys(data: CanterburyData) -> dict[str, str]:
         keys[_key(s.name)] = s.id
     keys[_key(OLD_ROMAN_WELL)] = OLD_ROMAN_WELL
     keys["roman"] = OLD_ROMAN_WELL
+    for s in data.structures:
+        # The board's abbreviations ('MStl', 'GHal'), used by long Confirm buttons; never
+        # shadowing an id or name.
+        keys.setdefault(_key(s.abbreviation), s.id)
     return keys
 
 

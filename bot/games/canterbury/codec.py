@@ -1,12 +1,18 @@
-"""JSON form of a Canterbury state ({"game": "canterbury", "v": 1, ...}) and its strict parser.
+"""JSON form of a Canterbury state ({"game": "canterbury", "v": 2, ...}) and its strict parser.
 
 The state carries the component data it was started with (and its fingerprint), so a server
-owner changing the data file never alters a running game. Districts are written by name,
-structures by id, owners as 'blue'/'red'/'green'/'yellow', 'neutral' or 'roman'.
+owner changing the data file never alters a running game. Since v2 the data is written as one
+string, its canonical JSON text (`data_json`), encoded once per fingerprint: re-encoding the
+same few kilobytes of numbers on every saved move was most of the cost of a save, and the
+fingerprint of that text is a plain hash of it. v1 states (`data` as a mapping) still load.
+Districts are written by name, structures by id, owners as 'blue'/'red'/'green'/'yellow',
+'neutral' or 'roman'.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -38,10 +44,23 @@ from bot.games.codec import (
     require_str,
 )
 from bot.games.gamedata import DataError, fingerprint
-from bot.games.protocol import JSON
+from bot.games.protocol import JSON, canonical_json
 
 GAME_KEY = "canterbury"
-VERSION = 1
+VERSION = 2
+_READABLE = (1, 2)
+
+_TEXT_CACHE: dict[str, str] = {}
+
+
+def data_text(data: CanterburyData) -> str:
+    """The canonical JSON text of a game's data, encoded once per fingerprint."""
+    found = _TEXT_CACHE.get(data.fingerprint)
+    if found is None:
+        if len(_TEXT_CACHE) >= _DATA_CACHE_MAX:
+            _TEXT_CACHE.pop(next(iter(_TEXT_CACHE)))
+        found = _TEXT_CACHE[data.fingerprint] = canonical_json(data.raw)
+    return found
 
 
 def _owner(value: object, where: str, players: int) -> int:
@@ -75,7 +94,7 @@ def state_to_dict(state: State) -> dict[str, JSON]:
     return {
         "game": GAME_KEY,
         "v": VERSION,
-        "data": state.data.raw,
+        "data_json": data_text(state.data),
         "data_fingerprint": state.data.fingerprint,
         "seed": state.seed,
         "players": [
@@ -180,6 +199,27 @@ _DATA_CACHE: dict[str, CanterburyData] = {}
 _DATA_CACHE_MAX = 16
 
 
+def _data_of(d: Mapping[str, Any], version: int) -> CanterburyData:
+    """The recorded data of a v1 (`data` mapping) or v2 (`data_json` text) state."""
+    recorded = require_str(d, "data_fingerprint", "state")
+    if version == 1:
+        return _data(require(d, "data", "state"), recorded)
+    text = require_str(d, "data_json", "state")
+    key = hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+    if key != recorded:
+        raise CorruptStateError("state.data_fingerprint: does not match state.data_json")
+    found = _DATA_CACHE.get(key)
+    if found is not None:
+        return found
+    try:
+        raw = json.loads(text)
+    except ValueError:
+        raise CorruptStateError("state.data_json: not JSON text") from None
+    if canonical_json(raw) != text:
+        raise CorruptStateError("state.data_json: not in canonical form")
+    return _data(raw, recorded)
+
+
 def _data(raw: object, recorded: str) -> CanterburyData:
     """The game's recorded component data, validated once per distinct content (every load of
     a running game carries the same few kilobytes; validating them each time is most of the
@@ -205,9 +245,10 @@ def _data(raw: object, recorded: str) -> CanterburyData:
 def state_from_dict(data: Mapping[str, JSON]) -> State:
     """Parse and validate the JSON form; raise CorruptStateError naming the bad field."""
     d = require_mapping(data, "state")
-    check_header(d, GAME_KEY, VERSION)
-    raw_data = require(d, "data", "state")
-    game_data = _data(raw_data, require_str(d, "data_fingerprint", "state"))
+    v = d.get("v")
+    version = v if isinstance(v, int) and v in _READABLE else VERSION
+    check_header(d, GAME_KEY, version)
+    game_data = _data_of(d, version)
     players_raw = require_list(d, "players", "state")
     n = len(players_raw)
     if not 2 <= n <= 4:

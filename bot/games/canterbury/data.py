@@ -90,6 +90,15 @@ class Structure:
         return _ABBREVIATIONS.get(self.id) or self.name.split()[-1][:4]
 
 
+def abbreviate(word: str) -> str:
+    """A notation word with structure ids (also `a+b` demolition lists) written as their
+    abbreviations; other words unchanged."""
+    return "+".join(
+        "Roman" if part == "old_roman_well" else _ABBREVIATIONS.get(part, part)
+        for part in word.split("+")
+    )
+
+
 _ABBREVIATIONS = {
     "well": "Well",
     "garden": "Gard",

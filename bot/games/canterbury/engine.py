@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -9,7 +10,7 @@ from bot.games.canterbury import actions as A
 from bot.games.canterbury import codec, rules
 from bot.games.canterbury.board import NAMES
 from bot.games.canterbury.bots import HeuristicBot, RandomBot
-from bot.games.canterbury.data import CanterburyData, default_data, load_data
+from bot.games.canterbury.data import CanterburyData, abbreviate, default_data, load_data
 from bot.games.canterbury.state import Phase, State
 from bot.games.canterbury.view import CanterburyView, build_view
 from bot.games.protocol import JSON, Bot, Event, GameSpec, Outcome, Seat, Transition
@@ -25,18 +26,22 @@ SPEC = GameSpec(
 )
 
 MAX_TURN_STEPS = 12
+COMPACT_OVER = 72
+"""Whole-turn lines longer than this are written with structure abbreviations (button ids)."""
 """A whole turn is at most neutral + action + 2 builds + 5 spreads + end."""
 
 RULES_NOTES = """\
 **Rules notes** (readings where the rulebook is silent or loose)
 - The city scores District Favor when it reaches 100, 200 or 300 (the marker lands on or passes \
 the 0 space, a disk goes under it); at 300 or more it is set to 301 and stays there.
-- Demolitions are judged against the structures standing when the build starts (not your own \
-structures of this turn); room-making demolitions must all be needed; upgrades (smaller, same \
+- Demolitions happen at the start of the Build action: they are judged against the structures \
+standing then, and a structure you built earlier in the same turn is never demolished; \
+room-making demolitions must all be needed; upgrades (smaller, same \
 service) are always allowed. Enrichment is +3 per structure upgraded.
 - Breaking Ground needs the district empty before any demolition there.
 - A large structure's extra markers go to districts without that service (not its own); you \
-may stop before five.
+may stop before five. On Discord they are picked one per menu choice (the menu returns \
+for the next).
 - Tied first places split (rounded down) and the Neutral Builder's share is lost; the \
 Neutral Builder also takes places in majorities but never scores.
 - A player bound to Full Build (first round, after a levy) who cannot build anything may levy \
@@ -388,7 +393,14 @@ class CanterburyEngine:
             out.insert(0, "tax")
         if ends and out:
             out.append("end")
-        return "; ".join(out) if out else "; ".join(steps)
+        line = "; ".join(out) if out else "; ".join(steps)
+        if len(line) > COMPACT_OVER:
+            # A Confirm button holds the line in a 100-character id next to the game's number
+            # and version; a longer line would be hashed and could not be found again among
+            # the single steps legal at the start of the turn. The 4-letter abbreviations
+            # (which `parse_turn` reads) keep every whole turn short enough.
+            line = re.sub(r"[a-z_]+", lambda m: abbreviate(m.group()), line)
+        return line
 
     def build_choices(
         self, state: State, seat: Seat, kind: str, first: str | None = None

@@ -192,6 +192,7 @@ class Board:
     taken: tuple[int, ...]
     kinds: tuple[tuple[tuple[str, Structure], ...], ...]  # (id, type) per district
     reach: tuple[bool, ...]
+    fresh: tuple[frozenset[str], ...] = ()  # the player's own structures of this turn, per district
 
     @staticmethod
     def of(state: State, seat: int) -> Board:
@@ -200,19 +201,23 @@ class Board:
         medium_at: list[set[int]] = [set() for _ in range(DISTRICTS)]
         taken = []
         kinds = []
+        fresh: list[frozenset[str]] = []
         for d, district in enumerate(state.districts):
             here = []
+            new_here: set[str] = set()
             for p in district.structures:
                 s = structure(state, p.structure)
                 assert s is not None
                 here.append((p.structure, s))
                 if p.owner == seat and p.turn == state.turn_number:
+                    new_here.add(p.structure)
                     continue
                 if s.size is Size.LARGE:
                     large.add(s.service)
                 elif s.size is Size.MEDIUM:
                     medium_at[d].add(s.service)
             kinds.append(tuple(here))
+            fresh.append(frozenset(new_here))
             taken.append(sum(s.spaces for _, s in here))
         has = [bool(k) for k in kinds]
         reach = tuple(has[d] or any(has[n] for n in NEIGHBOURS[d]) for d in range(DISTRICTS))
@@ -222,6 +227,7 @@ class Board:
             tuple(taken),
             tuple(kinds),
             reach,
+            tuple(fresh),
         )
 
     def may_demolish_to_fit(self, district: int, old: Structure) -> bool:
@@ -243,13 +249,16 @@ def demolition_sets(
 
     A structure may go only if smaller than `new`, and either (upgrade) it provides the same
     service, or (making room) a same-service medium stands orthogonally adjacent (small only)
-    or a same-service large stands anywhere; room-making demolitions must all be needed."""
+    or a same-service large stands anywhere; room-making demolitions must all be needed.
+    Demolition happens at the start of the Build action, so a structure the player built
+    earlier this turn is never demolished."""
     board = board or Board.of(state, seat)
     free = SPACES - board.taken[district]
     upgrades: list[tuple[str, int]] = []
     fitters: list[tuple[str, int]] = []
+    fresh = board.fresh[district] if board.fresh else frozenset()
     for sid, old in board.kinds[district]:
-        if old.spaces >= new.spaces:
+        if old.spaces >= new.spaces or sid in fresh:
             continue
         if old.service == new.service:
             upgrades.append((sid, old.spaces))

@@ -116,3 +116,34 @@ def test_yaml_number_keys_and_json_round_trip_keep_the_fingerprint() -> None:
     data = load_data(default_raw())
     again = load_data(data.raw)
     assert again.fingerprint == data.fingerprint
+
+
+def test_saved_states_write_the_data_once_as_text_and_old_saves_still_load() -> None:
+    """v2 writes the data as its canonical JSON text (encoded once per fingerprint); a restart
+    (empty caches) still restores the numbers the game started with; v1 saves still load."""
+    import json
+
+    from bot.games.canterbury import codec
+    from bot.games.codec import CorruptStateError
+    from bot.games.protocol import canonical_json
+
+    raw = _raw()
+    raw["structures"][0]["cost"] = 1
+    state = ENGINE.with_data(raw).new_game(3, {}, 1)
+    saved = ENGINE.state_to_dict(state)
+    assert saved["v"] == 2 and "data" not in saved
+    assert saved["data_json"] is codec.data_text(state.data)  # memoised, not re-encoded
+    text = canonical_json(saved)
+    codec._DATA_CACHE.clear()
+    codec._TEXT_CACHE.clear()
+    restored = ENGINE.state_from_dict(json.loads(text))
+    assert restored.data.by_id("well").cost == 1  # type: ignore[union-attr]
+    assert restored.data.fingerprint == state.data.fingerprint
+    assert canonical_json(ENGINE.state_to_dict(restored)) == text
+    v1 = dict(saved, v=1, data=state.data.raw)
+    del v1["data_json"]
+    assert ENGINE.state_from_dict(v1).data.by_id("well").cost == 1  # type: ignore[union-attr]
+    codec._DATA_CACHE.clear()
+    tampered = dict(saved, data_json=saved["data_json"].replace('"cost":1', '"cost":3', 1))
+    with pytest.raises(CorruptStateError, match="data_fingerprint"):
+        ENGINE.state_from_dict(tampered)

@@ -94,3 +94,36 @@ def test_a_whole_turn_out_of_turn_is_left_to_the_turn_check() -> None:
     assert ENGINE.split_turn("tax", state, Seat(1)) is None
     assert ENGINE.split_turn("build well B3 and garden B3", state, Seat(1)) is None
     assert ENGINE.split_turn("tax", state, Seat(0)) is None  # one step, checked as such
+
+
+def test_long_whole_turns_fit_a_confirm_button_and_read_back() -> None:
+    """A Confirm button's id holds the whole-turn line beside the game number and version
+    (100 characters in all); long lines use the board's abbreviations, which parse back."""
+    from bot.games.canterbury import ENGINE
+    from bot.games.canterbury.actions import format_action
+
+    state = ENGINE.new_game(2, {}, 1)
+    turns = [
+        [
+            "neutral fountain B3",
+            "tax",
+            "build theatre B2 demolish watchtower+merchant_stall+pageant_wagon",
+            "spread A1",
+            "spread A2",
+            "spread A3",
+            "spread A4",
+            "spread A5",
+        ],
+        [
+            "neutral marketplace B3",
+            "full",
+            "build fountain C3 demolish old_roman_well+garden",
+            "build marketplace C2 demolish merchant_stall+pageant_wagon",
+        ],
+    ]
+    for steps in turns:
+        line = ENGINE.turn_notation(steps)
+        assert len(f"gh:m:999999:99999:{line}") <= 100, line
+        parsed = ENGINE.parse_turn(line, state, Seat(0))
+        assert not isinstance(parsed, Rejection), parsed
+        assert [format_action(a) for a in parsed] == steps

@@ -411,3 +411,37 @@ def test_neutral_structure_with_no_valid_district_leaves_the_game() -> None:
     assert state.phase is Phase.CHOOSE
     assert state.players[0].small_stack == ()
     assert any("leaves the game" in e.text for e in events)
+
+
+def test_a_structure_built_this_turn_is_never_demolished() -> None:
+    """Demolition happens at the start of the Build action: a Well built as the first structure
+    of a Full Build cannot be upgraded into the second one (no free Enrichment)."""
+    state = set_gold(free_turns(game(3)), 0, 30)
+    state = place(state, "C2", "garden", "red")
+    state = play(state, "full", "build well C2")
+    moves = legal(state)
+    assert "build fountain C2" in moves
+    assert not any(m.startswith("build fountain C2 demolish") for m in moves)
+    assert "demolish" in refused(state, "build fountain C2 demolish well")
+    # An older Well of the same district may still be upgraded.
+    state = set_gold(free_turns(game(3)), 0, 30)
+    state = place(state, "C2", "well", "red")
+    assert "build fountain C2 demolish well" in legal(play(state, "full"))
+
+
+def test_the_menu_for_a_large_structures_districts_says_how_many_remain() -> None:
+    """The table's menus submit one step each, so the five extra districts are picked one per
+    choice: each option names the service, the district and how many picks remain; only
+    districts where a marker would land are offered, plus a way to stop."""
+    from bot.table.canterbury import move_menu
+
+    state = set_gold(free_turns(game(3)), 0, 60)
+    state = play(state, "full", "build water_works C2")
+    menu = dict((n, label) for label, n in move_menu(state, 0))
+    assert menu["spread A1"] == "Water marker to A1 (then pick 4 more)"
+    assert "spread C3" not in menu and "spread C2" not in menu
+    assert menu["spread done"] == "Stop: place no more Water markers"
+    state = play(state, "spread A1", "spread E5", "spread A5", "spread E1")
+    assert dict((n, label) for label, n in move_menu(state, 0))["spread B4"] == (
+        "Water marker to B4 (the last one)"
+    )
