@@ -26,6 +26,7 @@ from bot.games.canaan.data import (
     HAND_LIMIT,
     LONGEST_ROAD_MIN,
     MOST_PRIESTS_MIN,
+    PIECES,
     PRIESTS,
     RESOURCES,
     SPECIAL_VP,
@@ -333,23 +334,29 @@ def _legal_groups(s: State, seat: int, only: type | None) -> list[Group]:
         groups.append((A.Withdraw, lambda: (A.Withdraw(),)))
         groups.append((A.Trade, lambda: map(A.Trade, _confirmable(s))))
     hand = p.hand
-    if covers(hand, COSTS["road"]) and B.pieces_left(s, seat, "road") > 0:
+    # The pieces on the board, counted once (`B.pieces_left` would count them per kind).
+    settlements, cities, roads = B.count_pieces(s, seat)
+    if covers(hand, _ROAD) and roads < PIECES["road"]:
         groups.append((A.Road, lambda: map(A.Road, B.road_spots(s, seat))))
-    if covers(hand, COSTS["settlement"]) and B.pieces_left(s, seat, "settlement") > 0:
+    if covers(hand, _SETTLEMENT) and settlements < PIECES["settlement"]:
         groups.append(
             (A.Settlement, lambda: map(A.Settlement, B.settlement_spots(s, seat, setup=False)))
         )
-    if covers(hand, city_cost(s)) and B.pieces_left(s, seat, "city") > 0:
+    if covers(hand, city_cost(s)) and cities < PIECES["city"]:
         groups.append((A.City, lambda: (A.City(v) for v, b in enumerate(s.buildings) if b == seat)))
-    if covers(hand, COSTS["development card"]) and s.deck:
+    if covers(hand, _CARD) and s.deck:
         groups.append((A.Buy, lambda: (A.Buy(),)))
-    if covers(hand, COSTS["stone"]):
+    if covers(hand, _STONE):
         groups.append((A.Stone, lambda: _stone_options(s, seat)))
     if not s.built:
         groups.append((A.BankTrade, lambda: _bank_trades(s, seat)))
         if s.offers_made < MAX_OFFERS_PER_TURN and p.cards:
             groups.append((A.MakeOffer, lambda: _offers(s, seat)))
     return groups
+
+
+_ROAD, _SETTLEMENT = COSTS["road"], COSTS["settlement"]
+_CARD, _STONE = COSTS["development card"], COSTS["stone"]
 
 
 def _legal(s: State, seat: int) -> Iterator[A.Action]:
