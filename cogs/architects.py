@@ -21,8 +21,7 @@ from discord.ext import commands
 from bot.games.architects.labels import capture_label, place_label
 from bot.games.protocol import step_text
 from bot.games.rejections import Rejection
-from bot.table.architects import is_private_move, move_menu
-from bot.table.replies import ChoiceMenu, Reply
+from bot.table.replies import Reply
 from cogs._base import (
     SeatContext,
     bot_of,
@@ -344,16 +343,8 @@ class ArchitectsCog(
         table = bot_of(interaction).table
         caller = caller_of(interaction)
 
-        async def private() -> list[Reply]:
-            replies = list(await table.peek(caller))
-            menu = await _private_menu(interaction)
-            if menu is not None:
-                replies.append(
-                    Reply(text="Choose privately:", ephemeral=True, menu=menu, title="Your cards")
-                )
-            return replies
-
-        await run(interaction, private)
+        # `Table.peek` adds the private menu of card choices (any game's `private_move` hook).
+        await run(interaction, lambda: table.peek(caller))
 
 
 FOLLOW_UPS = {"storehouse": "trade", "towncentre": "capture", "guardhouse": ""}
@@ -398,33 +389,6 @@ def follow_up_choices(ctx: SeatContext, location: str, typed: str) -> list[str]:
             if len(value) <= 100:
                 options.append(value)
     return options[:25]
-
-
-async def _private_menu(interaction: discord.Interaction) -> ChoiceMenu | None:
-    """A menu of the caller's legal moves that name their cards (only they see it)."""
-    ctx = await game_here(interaction, GAME)
-    if ctx is None or ctx.seat is None or ctx.state is None:
-        return None
-    service = bot_of(interaction).service
-    moves = [
-        n
-        for n in service.legal_notations(ctx.session, ctx.state, interaction.user.id)
-        if is_private_move(n)
-    ][:25]
-    if not moves:
-        return None
-    to_act = ctx.engine.to_act(ctx.state)
-    token = service.decision_token(ctx.session, ctx.state, ctx.seat) if len(to_act) > 1 else None
-    named = {n: label for label, n in move_menu(ctx.state, int(ctx.seat))}
-    return ChoiceMenu(
-        session_id=ctx.session.id,
-        version=ctx.session.version,
-        options=tuple(moves),
-        labels=tuple(named.get(n, n) for n in moves),
-        placeholder="Choose a card",
-        seat=int(ctx.seat) if token else None,
-        token=token or "",
-    )
 
 
 async def setup(bot: commands.Bot) -> None:

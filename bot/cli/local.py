@@ -56,6 +56,7 @@ from bot.table.commands import TURN_HOURS_OPTION, Table
 from bot.table.engines import AnyEngine
 from bot.table.replies import ActionButton, Caller, ChoiceButton, Reply
 from bot.table.textcommands import (
+    PRIVATE_WORDS,
     TABLE_SUBCOMMANDS,
     CommandError,
     CommandKind,
@@ -402,6 +403,8 @@ class LocalTable:
             # that is not itself notation, typed without `/<game>`.
             if sub is not None and (sub.reads or not sub.lead):
                 return f"/{game} {text}"
+            if sub is None and low in PRIVATE_WORDS and not rest.strip():
+                return f"/{game} {low}"  # every game answers `peek`, if only with "nothing"
             if sub is None and low in _COMMAND_WORDS:
                 typed = text if len(text) <= 60 else f"{word} ..."
                 self.say(
@@ -584,6 +587,7 @@ async def play_local(
                 engines=get_engine,
             )
             table = Table(service, render_png or load_renderer())
+            table.links = False  # no Discord here: `/game mine` names games without links
             players = {
                 name_key(name): Caller(LOCAL_GUILD, LOCAL_CHANNEL, 1 + i, name)
                 for i, name in enumerate(names)

@@ -13,9 +13,24 @@ from bot.sessions.models import MoveResult
 from bot.storage.records import SessionRecord
 from bot.table.base import TableBase
 from bot.table.format import COLOUR_DONE, FIELD_MAX, clip, count
-from bot.table.replies import ImageFile, Reply
+from bot.table.replies import ActionButton, ImageFile, Reply
 
 log = logging.getLogger(__name__)
+
+UNDO_YES, UNDO_NO = "undo-yes", "undo-no"
+"""`ActionButton` actions answering an undo request (args: session, request, seat)."""
+
+
+def undo_answer_buttons(
+    session: SessionRecord, request_id: int, waiting: list[Any]
+) -> tuple[ActionButton, ...]:
+    """Accept/Decline buttons, one row per seat still asked (at most 5 rows)."""
+    actions: list[ActionButton] = []
+    for row, seat in enumerate(waiting[:5]):
+        args = (session.id, request_id, seat.seat)
+        actions.append(ActionButton(f"Accept ({seat.display_name})", UNDO_YES, args, row))
+        actions.append(ActionButton(f"Decline ({seat.display_name})", UNDO_NO, args, row))
+    return tuple(actions)
 
 
 class AsyncPlayNotes(TableBase):
@@ -37,6 +52,22 @@ class AsyncPlayNotes(TableBase):
         if answered:
             text += f" Accepted so far: {', '.join(answered)}."
         return [("Undo asked", clip(text, FIELD_MAX))]
+
+    async def _undo_buttons(self, session: SessionRecord) -> tuple[ActionButton, ...]:
+        """The pending undo request's Accept/Decline buttons for the players who must still
+        answer it (present humans other than the asker who have not accepted), or ()."""
+        request = await self.service.pending_undo(session)
+        if request is None:
+            return ()
+        waiting = [
+            s
+            for s in session.seats
+            if s.user_id is not None
+            and s.user_id != request.user_id
+            and not request.votes.get(s.user_id)
+            and await self.service.away_of(s.user_id) is None
+        ]
+        return undo_answer_buttons(session, request.id, waiting)
 
     async def _clock_fields(self, session: SessionRecord) -> list[tuple[str, str]]:
         """ "Turn clock" for /game status: average time per turn and the current wait, per seat."""

@@ -21,6 +21,7 @@ from bot.sessions.asyncplay import (
 )
 from bot.storage.asyncplay import UndoStatus
 from bot.storage.records import SessionStatus
+from bot.table.asyncnotes import UNDO_NO, UNDO_YES, undo_answer_buttons
 from bot.table.format import (
     COLOUR_INFO,
     PAUSED_SENTENCE,
@@ -45,7 +46,6 @@ UNTIL_HELP = (
 )
 
 REPLAY_ACTION = "replay"
-UNDO_YES, UNDO_NO = "undo-yes", "undo-no"
 STANDIN_ACTION = "standin"
 
 
@@ -225,11 +225,7 @@ class AsyncPlayCommands(PlayCommands):
             f" accept or decline within {limit} (`/game undo accept` / `decline` works too). "
             "Any move meanwhile cancels the request."
         )
-        actions = []
-        for row, seat in enumerate(waiting[:5]):
-            args = (session.id, result.request.id, seat.seat)
-            actions.append(ActionButton(f"Accept ({seat.display_name})", UNDO_YES, args, row))
-            actions.append(ActionButton(f"Decline ({seat.display_name})", UNDO_NO, args, row))
+        actions = undo_answer_buttons(session, result.request.id, waiting)
         return [
             Reply(
                 text=clip(text, TEXT_MAX),

@@ -83,6 +83,9 @@ class TableBase:
         self.defaults = defaults or ServerConf()
         self.pending_bots: set[int] = set()
         """Games whose bots' reply failed after a saved move; `resume_bots` retries them."""
+        self.links = True
+        """Whether replies may link to a game's Discord channel (False at the local table,
+        where there is no Discord to open: games are named without a link)."""
 
     def _engine(self, key: str) -> AnyEngine:
         return self._engines(key)

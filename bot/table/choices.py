@@ -166,6 +166,32 @@ class MoveChoices(TableBase):
         by_notation = {n: lab for lab, n in pairs}
         return [(by_notation[n], n) for n in natural_sorted(by_notation)]
 
+    def _private_menu(self, session: SessionRecord, state: Any, seat: Seat) -> ChoiceMenu | None:
+        """The seat's legal moves that name its secret (`GameTable.private_move`, e.g. a card in
+        hand) as a drop-down only its player sees, or None when it has none now. A seat deciding
+        at the same time as others gets its decision token, so their moves do not outdate it."""
+        table = registry.game_table(session.game_key)
+        to_act = self.service.engine_for(session).to_act(state)
+        if table.private_move is None or seat not in to_act:
+            return None
+        entries = [
+            (label, n)
+            for label, n in self._menu_entries(session, state, seat) or []
+            if table.private_move(n)
+        ][:MENU_LIMIT]
+        if not entries:
+            return None
+        token = self.service.decision_token(session, state, seat) if len(to_act) > 1 else None
+        return ChoiceMenu(
+            session_id=session.id,
+            version=session.version,
+            options=tuple(n for _, n in entries),
+            labels=tuple(label for label, _ in entries),
+            placeholder="Choose privately",
+            seat=int(seat) if token else None,
+            token=token or "",
+        )
+
     def _simultaneous_choices(
         self, session: SessionRecord, state: Any, to_act: frozenset[Seat]
     ) -> Choices:

@@ -376,7 +376,8 @@ class PlayCommands(MoveChoices, AsyncPlayNotes):
                 continue
             out.append(
                 Reply(
-                    text=f"It is your turn in the {name} game: {jump_link(session)}",
+                    text=f"It is your turn in the {name} game"
+                    + (f": {jump_link(session)}" if self.links else " at this table."),
                     only_for=user_id,
                     notice=True,
                 )

@@ -12,6 +12,7 @@ from bot.games.rejections import Rejection
 from bot.sessions.models import GameStatus
 from bot.storage.records import LogEntry, SessionRecord, SessionStatus
 from bot.table import registry
+from bot.table.choices import Choices
 from bot.table.format import (
     COLOUR_INFO,
     PAUSED_SENTENCE,
@@ -89,15 +90,23 @@ class ReadingCommands(ServerCommands):
             fields += await self._clock_fields(session)
         # Moves taken back by an undo stay in the log but are not moves of the game.
         played = session.ply - len(await self.service.store.undone_plies(session.id))
+        # The image is named as its title reads: "move 4" is `move-4`, the board before it.
         if session.status is SessionStatus.ACTIVE:
-            header = f"{name}, move {played + 1}"
+            header, image_name = f"{name}, move {played + 1}", f"move-{played + 1}"
         elif session.status is SessionStatus.FINISHED:
             header = f"{name}: final position after {count(played, 'move')}"
+            image_name = f"final-after-{played}"
         else:
             header = f"{name}: abandoned after {count(played, 'move')}"
+            image_name = f"abandoned-after-{played}"
         lines = [self._seats_text(session, state)]
-        board = await self._board(session, state, f"move-{session.ply}", header)
+        board = await self._board(session, state, image_name, header)
         choices = self._choices(session, state, found.to_act)
+        undo = await self._undo_buttons(session) if session.status is SessionStatus.ACTIVE else ()
+        if undo:
+            # An undo waits for answers: its Accept/Decline buttons, not the moves (a move
+            # would cancel the request; it can still be typed).
+            choices = Choices()
         if choices.hint:
             lines.append(choices.hint)
         public = Reply(
@@ -108,12 +117,15 @@ class ReadingCommands(ServerCommands):
             buttons=choices.buttons,
             menu=choices.menu,
             menus=choices.menus,
+            actions=undo,
             colour=COLOUR_INFO,
         )
         replies = [public]
         seat = self.service.seat_of(session, caller.user_id)
         if engine.spec.has_hidden_information and seat is not None:
             replies.append(await self._private_view_reply(session, state, seat))
+            if session.status is SessionStatus.ACTIVE:
+                replies += self._private_menu_reply(session, state, seat)
         return replies
 
     async def _private_view_reply(
@@ -170,7 +182,26 @@ class ReadingCommands(ServerCommands):
                     colour=COLOUR_INFO,
                 )
             ]
-        return [await self._private_view_reply(session, state, seat)]
+        return [
+            await self._private_view_reply(session, state, seat),
+            *self._private_menu_reply(session, state, seat),
+        ]
+
+    def _private_menu_reply(self, session: SessionRecord, state: Any, seat: Seat) -> list[Reply]:
+        """The moves that name the seat's secret (never under a public post), offered to its
+        player alone: Discord shows an ephemeral menu, the local table numbers them."""
+        menu = self._private_menu(session, state, seat)
+        if menu is None:
+            return []
+        return [
+            Reply(
+                text="Only you see these moves: pick one to play it.",
+                title="Your private choices",
+                ephemeral=True,
+                menu=menu,
+                colour=COLOUR_INFO,
+            )
+        ]
 
     async def history(self, caller: Caller, limit: int = 10) -> list[Reply]:
         """The last `limit` moves here, oldest first, with their public events."""
@@ -194,7 +225,11 @@ class ReadingCommands(ServerCommands):
             shown -= 1
         text = history_text(lines[-shown:], len(lines) - shown)
         moves = f"move{'s' * (len(entries) != 1)}"
-        if shown == len(entries):
+        if shown == len(entries) and len(entries) < limit:
+            # Fewer moves than asked for: they are all the moves so far ("the last 1 move" reads
+            # as though there were others).
+            title = f"{name}: {count(len(entries), 'move')} so far"
+        elif shown == len(entries):
             title = f"{name}: the last {len(entries)} {moves}"
         else:
             title = f"{name}: the last {shown} of {len(entries)} {moves}"

@@ -127,7 +127,11 @@ class ServerCommands(PlayCommands):
     def _game_line(self, session: SessionRecord, user_id: int | None = None) -> tuple[bool, str]:
         """(is it `user_id`'s move, one line: game, where, whose turn)."""
         name = self._game_name(session)
-        where = f"[{name} #{session.id}]({jump_link(session)})"
+        where = (
+            f"[{name} #{session.id}]({jump_link(session)})"
+            if self.links
+            else f"{name} #{session.id}"
+        )
         if session.status is SessionStatus.LOBBY:
             need = len(session.seats)
             return False, f"{where}: lobby, {need} seated — `/game join` there"

@@ -348,6 +348,10 @@ def _away_command(args: list[str]) -> Command:
     return Command(CommandKind.AWAY, (until, " ".join(rest)))
 
 
+PRIVATE_WORDS = frozenset({"peek", "hand"})
+"""Words that ask for the caller's private information in every game (`/<game> peek`)."""
+
+
 def _per_game_command(game: str, words: list[str]) -> Command:
     if not words:
         subs = ", ".join(f"`/{game} {s}`" for s in registry.subcommands(game)) or "moves"
@@ -360,6 +364,10 @@ def _per_game_command(game: str, words: list[str]) -> Command:
         return _game_command([sub, *args])
     known = registry.subcommands(game).get(sub)
     if known is not None and known.reads:
+        return Command(CommandKind.PEEK)
+    if known is None and sub in PRIVATE_WORDS and not args:
+        # `peek`/`hand` in a game without that subcommand: the caller's private information
+        # (or the sentence that the game has none), never a move called "peek".
         return Command(CommandKind.PEEK)
     if known is not None and known.params and not args:
         what = _join_words([p.replace("_", " ") for p in known.params])

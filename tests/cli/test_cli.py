@@ -174,7 +174,7 @@ def test_local_table_with_piped_stdin(tmp_path: Path) -> None:
     assert f"1) Confirm {third} | 2) Cancel" in text
     assert f"== alice played {third} ==" in text
     assert "[only you] It is not your turn" in text
-    assert "the last 3 moves" in text
+    assert "Cathedral: 3 moves so far" in text
     assert "abandoned" not in text
     pngs = sorted(p.name for p in (tmp_path / "imgs").iterdir())
     assert pngs[0] == "000-cathedral-begins.png"

@@ -154,7 +154,7 @@ async def test_single_game_keeps_colours_in_history(cathedral_table: Table) -> N
     await _first_legal(cathedral_table)
     [hist] = await cathedral_table.history(ALICE, 5)
     assert "Alice (light)" in hist.text
-    assert hist.title == "Cathedral: the last 1 move"
+    assert hist.title == "Cathedral: 1 move so far"
 
 
 # ------------------------------------------------------------------ 4. Kingsburg peek
