@@ -117,16 +117,28 @@ def notation_choices(notations: Iterable[str], typed: str) -> list[app_commands.
     return [choice(n, n) for n in rank(ordered, typed) if len(n) <= CHOICE_NAME_LIMIT]
 
 
+async def legal_notations(
+    interaction: discord.Interaction, game_key: str | None = None
+) -> tuple[str, ...]:
+    """The interacting user's legal notations in this channel's game (empty if none or seatless)."""
+    ctx = await game_here(interaction, game_key)
+    if ctx is None or ctx.seat is None:
+        return ()
+    bot = bot_of(interaction)
+    return tuple(bot.service.legal_notations(ctx.session, ctx.state, interaction.user.id))
+
+
 async def legal_notation_choices(
     interaction: discord.Interaction, typed: str, game_key: str | None = None
 ) -> list[app_commands.Choice[str]]:
     """The interacting user's legal moves in this channel's game, filtered by `typed`."""
-    ctx = await game_here(interaction, game_key)
-    if ctx is None or ctx.seat is None:
-        return []
-    bot = bot_of(interaction)
-    notations = bot.service.legal_notations(ctx.session, ctx.state, interaction.user.id)
-    return notation_choices(notations, typed)
+    return notation_choices(await legal_notations(interaction, game_key), typed)
+
+
+async def play_move(interaction: discord.Interaction, notation: str) -> list[Reply]:
+    """Play `notation` as the interacting user at this channel's table (the shared move path)."""
+    table = bot_of(interaction).table
+    return await run(interaction, lambda: table.move(caller_of(interaction), notation))
 
 
 __all__ = [
@@ -138,7 +150,9 @@ __all__ = [
     "choice",
     "game_here",
     "legal_notation_choices",
+    "legal_notations",
     "notation_choices",
+    "play_move",
     "rank",
     "run",
 ]

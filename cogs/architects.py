@@ -27,7 +27,10 @@ from cogs._base import (
     bot_of,
     caller_of,
     game_here,
+    legal_notation_choices,
+    legal_notations,
     notation_choices,
+    play_move,
     rank,
     run,
 )
@@ -53,11 +56,7 @@ LOCATION_LABELS = {
 
 async def _legal(interaction: discord.Interaction) -> tuple[str, ...]:
     """The caller's legal notations in this channel's Architects game (empty if none)."""
-    ctx = await game_here(interaction, GAME)
-    if ctx is None or ctx.seat is None:
-        return ()
-    service = bot_of(interaction).service
-    return tuple(service.legal_notations(ctx.session, ctx.state, interaction.user.id))
+    return await legal_notations(interaction, GAME)
 
 
 def _rest(notations: tuple[str, ...], head: str, current: str) -> list[app_commands.Choice[str]]:
@@ -79,8 +78,7 @@ class ArchitectsCog(
         super().__init__()
 
     async def _play(self, interaction: discord.Interaction, notation: str) -> None:
-        table = bot_of(interaction).table
-        await run(interaction, lambda: table.move(caller_of(interaction), notation))
+        await play_move(interaction, notation)
 
     @app_commands.command(name="place")
     async def place(
@@ -337,7 +335,7 @@ class ArchitectsCog(
     async def _act(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return notation_choices(await _legal(interaction), current)
+        return await legal_notation_choices(interaction, current, GAME)
 
     @app_commands.command(name="hand")
     async def hand(self, interaction: discord.Interaction) -> None:

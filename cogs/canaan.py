@@ -12,7 +12,16 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs._base import bot_of, caller_of, game_here, notation_choices, run
+from cogs._base import (
+    bot_of,
+    caller_of,
+    game_here,
+    legal_notation_choices,
+    legal_notations,
+    notation_choices,
+    play_move,
+    run,
+)
 
 GAME = "canaan"
 RESOURCES = ("lumber", "grain", "stone", "ore", "wool")
@@ -20,11 +29,7 @@ RESOURCES = ("lumber", "grain", "stone", "ore", "wool")
 
 async def _legal(interaction: discord.Interaction) -> tuple[str, ...]:
     """The caller's legal notations in this channel's Canaan game (empty if none)."""
-    ctx = await game_here(interaction, GAME)
-    if ctx is None or ctx.seat is None:
-        return ()
-    service = bot_of(interaction).service
-    return tuple(service.legal_notations(ctx.session, ctx.state, interaction.user.id))
+    return await legal_notations(interaction, GAME)
 
 
 def _rest(notations: tuple[str, ...], head: str) -> list[str]:
@@ -41,8 +46,7 @@ def _word(text: object) -> str:
 
 
 async def _play(interaction: discord.Interaction, notation: str) -> None:
-    table = bot_of(interaction).table
-    await run(interaction, lambda: table.move(caller_of(interaction), notation))
+    await play_move(interaction, notation)
 
 
 def _offer_sides(notations: tuple[str, ...], head: str, side: int) -> list[str]:
@@ -367,7 +371,7 @@ class CanaanCog(
     async def _act(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return notation_choices(await _legal(interaction), current)
+        return await legal_notation_choices(interaction, current, GAME)
 
     @app_commands.command(name="hand")
     async def hand(self, interaction: discord.Interaction) -> None:

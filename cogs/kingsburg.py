@@ -17,7 +17,17 @@ from discord.ext import commands
 
 from bot.table.kingsburg import without_twins
 from bot.table.textcommands import small_int
-from cogs._base import bot_of, caller_of, choice, game_here, notation_choices, rank, run
+from cogs._base import (
+    bot_of,
+    caller_of,
+    choice,
+    legal_notation_choices,
+    legal_notations,
+    notation_choices,
+    play_move,
+    rank,
+    run,
+)
 
 log = logging.getLogger(__name__)
 
@@ -26,11 +36,7 @@ GAME = "kingsburg"
 
 async def _legal(interaction: discord.Interaction) -> tuple[str, ...]:
     """The caller's legal notations in this channel's Kingsburg game (empty if none)."""
-    ctx = await game_here(interaction, GAME)
-    if ctx is None or ctx.seat is None:
-        return ()
-    service = bot_of(interaction).service
-    return tuple(service.legal_notations(ctx.session, ctx.state, interaction.user.id))
+    return await legal_notations(interaction, GAME)
 
 
 def _of_kind(notations: tuple[str, ...], head: str) -> list[str]:
@@ -72,8 +78,7 @@ class KingsburgCog(commands.GroupCog, group_name="kingsburg", group_description=
         super().__init__()
 
     async def _play(self, interaction: discord.Interaction, notation: str) -> None:
-        table = bot_of(interaction).table
-        await run(interaction, lambda: table.move(caller_of(interaction), notation))
+        await play_move(interaction, notation)
 
     # ------------------------------------------------------------------ productive seasons
 
@@ -284,7 +289,7 @@ class KingsburgCog(commands.GroupCog, group_name="kingsburg", group_description=
     async def _act(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return notation_choices(await _legal(interaction), current)
+        return await legal_notation_choices(interaction, current, GAME)
 
     @app_commands.command(name="peek")
     async def peek(self, interaction: discord.Interaction) -> None:

@@ -991,3 +991,19 @@ def no_network() -> Iterator[None]:
         yield
     finally:
         aiohttp.ClientSession._request = original  # type: ignore[method-assign]
+
+
+async def table_status(h: Harness) -> Any:
+    """The status of the game open in C1 (asserts that there is one)."""
+    from bot.games.rejections import Rejection
+
+    status = await h.bot.service.status(C1.id)  # type: ignore[attr-defined]
+    assert not isinstance(status, Rejection)
+    return status
+
+
+async def legal_of(h: Harness, user: User = ALICE) -> list[str]:
+    """`user`'s legal notations in the game open in C1."""
+    status = await table_status(h)
+    service = h.bot.service  # type: ignore[attr-defined]
+    return list(service.legal_notations(status.session, status.state, user.id))

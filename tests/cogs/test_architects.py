@@ -8,21 +8,14 @@ import pytest
 
 from bot.games import get_engine
 from bot.games.architects.cards import BUILDING_BY_ID
-from bot.games.rejections import Rejection
-from tests.cogs.harness import ALICE, BOB, C1, Harness, User
+from tests.cogs.harness import ALICE, BOB, Harness, User, table_status
 
 pytestmark = pytest.mark.asyncio
 ENGINE = get_engine("architects")
 
 
-async def _status(h: Harness):  # noqa: ANN202
-    status = await h.bot.service.status(C1.id)
-    assert not isinstance(status, Rejection)
-    return status
-
-
 async def _user_of_seat(h: Harness, seat: int) -> User:
-    status = await _status(h)
+    status = await table_status(h)
     uid = status.session.seats[seat].user_id
     return ALICE if uid == ALICE.id else BOB
 
@@ -40,7 +33,7 @@ def _card_names(state, seat: int) -> list[str]:  # noqa: ANN001
 
 async def _through_draft(h: Harness) -> None:
     for _ in range(3):
-        status = await _status(h)
+        status = await table_status(h)
         for seat in sorted(ENGINE.to_act(status.state)):
             user = await _user_of_seat(h, seat)
             ex = await h.autocomplete("architects keep", focused="building", building="", user=user)
@@ -51,7 +44,7 @@ async def test_draft_cards_stay_private(h: Harness) -> None:
     """The public post names no draft card and points at /architects hand, which shows the
     caller's own cards privately with a menu; picking from it keeps the card."""
     await _started(h)
-    status = await _status(h)
+    status = await table_status(h)
     names = _card_names(status.state, 0) + _card_names(status.state, 1)
     public = " ".join(m.text + " " + " ".join(label for label, _ in m.buttons) for m in h.sent)
     public += " ".join(str(m.components) for m in h.sent if not m.text.startswith("Draft"))
@@ -73,7 +66,7 @@ async def test_draft_cards_stay_private(h: Harness) -> None:
     option = menus[0]["options"][0]["value"]
     picked = await h.click(menus[0]["custom_id"], user=alice, values=[option])
     assert picked.text
-    assert (await _status(h)).state.draft_choice[0] != 0
+    assert (await table_status(h)).state.draft_choice[0] != 0
 
 
 async def test_place_autocomplete_preview_and_refusal(h: Harness) -> None:
@@ -81,7 +74,7 @@ async def test_place_autocomplete_preview_and_refusal(h: Harness) -> None:
     (nothing played until Confirm); an illegal choice is refused privately with the reason."""
     await _started(h)
     await _through_draft(h)
-    status = await _status(h)
+    status = await table_status(h)
     mover = await _user_of_seat(h, status.state.current)
     ex = await h.autocomplete("architects place", focused="location", location="", user=mover)
     assert {"quarry", "mines", "guildhall", "workshop"} <= set(ex.choice_values) or {
@@ -102,21 +95,21 @@ async def test_place_autocomplete_preview_and_refusal(h: Harness) -> None:
     assert all(" silver" in n for n in names if n.startswith("hire"))
     refused = await h.slash("architects place", location="mines", choice="gold", user=mover)
     assert not refused.public and "at least 2" in refused.ephemeral_text
-    ply = (await _status(h)).session.ply
+    ply = (await table_status(h)).session.ply
     preview = await h.slash("architects place", location="quarry", user=mover)
     assert not preview.public and "Preview" in preview.ephemeral_text
-    assert (await _status(h)).session.ply == ply
+    assert (await table_status(h)).session.ply == ply
     confirm = [cid for label, cid in preview.buttons if label.startswith("Confirm")]
     played = await h.click(confirm[0], user=mover)
     assert "place quarry" in played.public_text
-    assert (await _status(h)).session.ply == ply + 1
+    assert (await table_status(h)).session.ply == ply + 1
 
 
 async def test_preview_of_a_draw_shows_nothing_new(h: Harness) -> None:
     """Previewing plans at the Workshop shows the board before the draw and no card names."""
     await _started(h)
     await _through_draft(h)
-    status = await _status(h)
+    status = await table_status(h)
     mover = await _user_of_seat(h, status.state.current)
     top = BUILDING_BY_ID[status.state.building_deck[0]].name
     preview = await h.slash("architects place", location="workshop", choice="plans", user=mover)
@@ -129,7 +122,7 @@ async def test_solo_table_and_rules(h: Harness) -> None:
     await h.slash("game new", game="architects", user=ALICE)
     ex = await h.slash("game start", user=ALICE)
     assert ex.public, ex.text
-    status = await _status(h)
+    status = await table_status(h)
     assert status.state.automa is not None
     rules = await h.slash("game rules", game="architects", user=ALICE)
     assert "reconstruction" in rules.text
@@ -138,7 +131,7 @@ async def test_solo_table_and_rules(h: Harness) -> None:
 async def test_kept_and_discarded_cards_are_not_named_in_public(h: Harness) -> None:
     """The public posts and history say `keep a card`, never which one."""
     await _started(h)
-    status = await _status(h)
+    status = await table_status(h)
     kept = []
     for seat in (0, 1):
         user = await _user_of_seat(h, seat)
@@ -159,7 +152,7 @@ async def test_place_takes_the_guardhouse_actions_in_order(h: Harness) -> None:
 
     await _started(h)
     await _through_draft(h)
-    status = await _status(h)
+    status = await table_status(h)
     st = status.state.clone()
     seat = st.current
     mover = await _user_of_seat(h, seat)
@@ -179,6 +172,6 @@ async def test_place_takes_the_guardhouse_actions_in_order(h: Harness) -> None:
     )
     assert "prison, release" in ex.choice_values
     await h.slash("architects place", location="guardhouse", choice="prison, release", user=mover)
-    after = (await _status(h)).state
+    after = (await table_status(h)).state
     assert after.players[seat].prison == 0 and after.players[other].prison == 2
     assert after.players[seat].silver == st.players[seat].silver + 2

@@ -5,21 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.games.rejections import Rejection
-from tests.cogs.harness import ALICE, BOB, C1, CAROL, Harness, User
+from tests.cogs.harness import ALICE, BOB, CAROL, Harness, User, legal_of, table_status
 
 pytestmark = pytest.mark.asyncio
-
-
-async def _status(h: Harness):  # noqa: ANN202
-    status = await h.bot.service.status(C1.id)
-    assert not isinstance(status, Rejection)
-    return status
-
-
-async def _legal(h: Harness, user: User) -> list[str]:
-    status = await _status(h)
-    return list(h.bot.service.legal_notations(status.session, status.state, user.id))
 
 
 def _user(h: Harness, status, seat: int) -> User:  # noqa: ANN001
@@ -37,7 +25,7 @@ async def _started(h: Harness) -> None:
 async def _through_setup(h: Harness) -> None:
     """Place the six starting settlements and roads with /canaan build, then choose starts."""
     for _ in range(6):
-        status = await _status(h)
+        status = await table_status(h)
         (seat,) = tuple(status.to_act)
         user = _user(h, status, seat)
         ex = await h.autocomplete("canaan build", focused="where", kind="settlement", user=user)
@@ -56,7 +44,7 @@ async def test_setup_by_slash_commands_then_a_roll_button(h: Harness) -> None:
     ex = await h.autocomplete("canaan build", focused="where", kind="settlement", user=CAROL)
     assert ex.choices == []  # a spectator has no legal move
     await _through_setup(h)
-    status = await _status(h)
+    status = await table_status(h)
     assert status.state.phase.value == "turn"
     (seat,) = tuple(status.to_act)
     user = _user(h, status, seat)
@@ -71,15 +59,15 @@ async def test_setup_by_slash_commands_then_a_roll_button(h: Harness) -> None:
 async def test_offer_answered_per_seat_with_buttons_then_confirmed(h: Harness) -> None:
     await _started(h)
     await _through_setup(h)
-    status = await _status(h)
+    status = await table_status(h)
     (seat,) = tuple(status.to_act)
     user = _user(h, status, seat)
     other = BOB if user is ALICE else ALICE
     await h.slash("canaan roll", user=user)
-    status = await _status(h)
+    status = await table_status(h)
     if tuple(status.to_act) != (seat,):
         pytest.skip("the roll asked for a copper choice or a discard first")
-    plague = [n for n in await _legal(h, user) if n.startswith("plague ")]
+    plague = [n for n in await legal_of(h, user) if n.startswith("plague ")]
     if plague:  # a 7: move the plague first
         await h.slash("canaan plague", hex=plague[0].removeprefix("plague "), user=user)
     ex = await h.autocomplete("canaan offer", focused="give", user=user)
@@ -105,32 +93,32 @@ async def test_open_offer_never_holds_the_turn(h: Harness) -> None:
     privately and changes nothing."""
     await _started(h)
     await _through_setup(h)
-    status = await _status(h)
+    status = await table_status(h)
     (seat,) = tuple(status.to_act)
     user = _user(h, status, seat)
     other = BOB if user is ALICE else ALICE
     await h.slash("canaan roll", user=user)
-    status = await _status(h)
+    status = await table_status(h)
     if tuple(status.to_act) != (seat,):
         pytest.skip("the roll asked for a copper choice or a discard first")
-    plague = [n for n in await _legal(h, user) if n.startswith("plague ")]
+    plague = [n for n in await legal_of(h, user) if n.startswith("plague ")]
     if plague:
         await h.slash("canaan plague", hex=plague[0].removeprefix("plague "), user=user)
-    offer = next(n for n in await _legal(h, user) if n.startswith("offer "))
+    offer = next(n for n in await legal_of(h, user) if n.startswith("offer "))
     give, receive = offer.removeprefix("offer ").split(" for ")
     ex = await h.slash("canaan offer", give=give, receive=receive, user=user)
     (post,) = ex.public
-    status = await _status(h)
+    status = await table_status(h)
     assert {int(s) for s in status.to_act} == {0, 1}
-    assert "end" in await _legal(h, user) and "decline" in await _legal(h, other)
+    assert "end" in await legal_of(h, user) and "decline" in await legal_of(h, other)
     decline = next(cid for lab, cid in post.buttons if "decline" in lab.lower())
     ex = await h.slash("canaan end", user=user)
     assert "ends the turn" in ex.public_text
-    before = await _status(h)
+    before = await table_status(h)
     assert before.state.offer is None and before.state.current != seat
     ex = await h.click(decline, user=other)
     assert not ex.public
-    after = await _status(h)
+    after = await table_status(h)
     assert after.session.version == before.session.version
 
 

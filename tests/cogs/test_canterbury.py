@@ -11,7 +11,7 @@ import pytest
 from bot.games.canterbury import ENGINE
 from bot.games.protocol import Seat
 from bot.games.rejections import Rejection
-from tests.cogs.harness import ALICE, BOB, C1, CAROL, Harness
+from tests.cogs.harness import ALICE, BOB, C1, CAROL, Harness, table_status
 from tests.cogs.seeding import seed_state
 
 pytestmark = pytest.mark.asyncio
@@ -26,18 +26,12 @@ async def _started(h: Harness, players: int = 3) -> None:
     assert ex.files
 
 
-async def _status(h: Harness):  # noqa: ANN202
-    status = await h.bot.service.status(C1.id)
-    assert not isinstance(status, Rejection)
-    return status
-
-
 async def _ply(h: Harness) -> int:
-    return (await _status(h)).session.ply
+    return (await table_status(h)).session.ply
 
 
 async def _first_player(h: Harness) -> Any:
-    status = await _status(h)
+    status = await table_status(h)
     current = status.state.current
     for user in (ALICE, BOB, CAROL):
         record = status.session.seat_of(user.id)
@@ -49,7 +43,7 @@ async def _first_player(h: Harness) -> Any:
 async def test_structure_and_district_lists_hold_only_legal_builds(h: Harness) -> None:
     await _started(h)
     user = await _first_player(h)
-    status = await _status(h)
+    status = await table_status(h)
     seat = Seat(status.state.current)
     builds = ENGINE.build_choices(status.state, seat, "full")
     ex = await h.autocomplete("canterbury build", focused="structure", user=user)
@@ -100,7 +94,7 @@ async def test_build_previews_privately_then_confirm_plays_the_whole_turn(h: Har
     ex = await h.click(confirm, user=user)
     assert ex.public
     assert await _ply(h) == 3  # full, build well, build garden: each step saved
-    status = await _status(h)
+    status = await table_status(h)
     assert status.state.current == 1 and status.state.players[0].gold == 1
 
 
@@ -130,7 +124,7 @@ async def test_act_takes_a_whole_turn_in_notation(h: Harness) -> None:
 
 async def test_large_structure_districts_come_from_a_menu(h: Harness) -> None:
     await _started(h)
-    status = await _status(h)
+    status = await table_status(h)
     state = status.state
     players = list(state.players)
     players[state.current] = replace(players[state.current], gold=40, must_full_build=False)
@@ -140,7 +134,7 @@ async def test_large_structure_districts_come_from_a_menu(h: Harness) -> None:
         "canterbury build", structure="water_works", district="C2", confirm=False, user=user
     )
     assert ex.public, ex.ephemeral_text
-    status = await _status(h)
+    status = await table_status(h)
     assert status.state.phase.value == "spread"
     (post,) = ex.public
     options = [
@@ -151,7 +145,7 @@ async def test_large_structure_districts_come_from_a_menu(h: Harness) -> None:
     assert "E5" in ex.choice_values and "C2" not in ex.choice_values
     ex = await h.slash("canterbury spread", district="E5", user=user)
     assert ex.public
-    status = await _status(h)
+    status = await table_status(h)
     assert status.state.districts[24].markers[0] == status.state.current
 
 
@@ -171,7 +165,7 @@ async def test_a_whole_turn_is_saved_step_by_step_and_replays(h: Harness) -> Non
     assert not ex.public and "lacks food" in ex.ephemeral_text
     assert await _ply(h) == 0
     await h.slash("canterbury act", notation="build well B3 and garden B3", user=user)
-    status = await _status(h)
+    status = await table_status(h)
     log = await h.bot.service.history(C1.id, 10)
     assert not isinstance(log, Rejection)
     assert [e.notation for e in log] == ["full", "build well B3", "build garden B3"]
@@ -194,7 +188,7 @@ async def test_build_after_choosing_full_build_by_button_still_ends_the_turn(h: 
         "canterbury build", structure="well", district="B3", confirm=False, user=user
     )
     assert ex.public, ex.ephemeral_text
-    status = await _status(h)
+    status = await table_status(h)
     assert await _ply(h) == 3 and status.state.phase.value == "choose"
     assert status.state.current == 1
 
@@ -205,7 +199,7 @@ async def test_a_build_step_with_many_choices_offers_a_menu_of_suggestions(h: Ha
     from bot.table.canterbury import move_menu
 
     await _started(h)
-    status = await _status(h)
+    status = await table_status(h)
     state = status.state
     players = tuple(replace(p, gold=60, must_full_build=False) for p in state.players)
     state = replace(state, players=players)
@@ -216,7 +210,7 @@ async def test_a_build_step_with_many_choices_offers_a_menu_of_suggestions(h: Ha
     await seed_state(h, state)
     user = await _first_player(h)
     ex = await h.slash("canterbury act", notation="full", user=user)
-    status = await _status(h)
+    status = await table_status(h)
     seat = Seat(status.state.current)
     legal = set(h.bot.service.legal_notations(status.session, status.state, user.id))
     assert len(legal) > 25

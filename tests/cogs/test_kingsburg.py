@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.games.rejections import Rejection
-from tests.cogs.harness import ALICE, BOB, C1, CAROL, Harness, User
+from tests.cogs.harness import ALICE, BOB, CAROL, Harness, User, legal_of, table_status
 
 pytestmark = pytest.mark.asyncio
 
@@ -15,17 +14,6 @@ async def _started(h: Harness) -> None:
     await h.slash("game join", user=BOB)
     ex = await h.slash("game start", user=ALICE)
     assert ex.public, ex.text
-
-
-async def _status(h: Harness):  # noqa: ANN202
-    status = await h.bot.service.status(C1.id)
-    assert not isinstance(status, Rejection)
-    return status
-
-
-async def _legal(h: Harness, user: User) -> list[str]:
-    status = await _status(h)
-    return list(h.bot.service.legal_notations(status.session, status.state, user.id))
 
 
 async def _through_aid(h: Harness) -> None:
@@ -75,17 +63,17 @@ async def test_after_one_aid_only_the_other_player_is_pinged_and_gets_buttons(h:
     assert not refused.public and refused.ephemeral_text
     accepted = await h.click(custom_id, user=BOB)
     assert "aid wood" in accepted.public_text
-    assert (await _status(h)).session.ply == 2
+    assert (await table_status(h)).session.ply == 2
 
 
 async def test_influence_autocomplete_matches_the_legal_moves(h: Harness) -> None:
     """Advisors and dice groups offered are exactly those of legal influence moves."""
     await _started(h)
     await _through_aid(h)
-    status = await _status(h)
+    status = await table_status(h)
     (seat,) = tuple(status.to_act)
     user = _user_of(h, status, seat)
-    legal = [n for n in await _legal(h, user) if n.startswith("influence ")]
+    legal = [n for n in await legal_of(h, user) if n.startswith("influence ")]
     assert legal
     advisors = {int(n.split()[1]) for n in legal}
     ex = await h.autocomplete("kingsburg influence", focused="advisor", advisor="", user=user)
@@ -108,18 +96,18 @@ async def test_influence_plays_and_a_bad_one_is_refused(h: Harness) -> None:
     """A legal influence is posted publicly; an impossible one is refused privately."""
     await _started(h)
     await _through_aid(h)
-    status = await _status(h)
+    status = await table_status(h)
     (seat,) = tuple(status.to_act)
     user = _user_of(h, status, seat)
     ply = status.session.ply
     ex = await h.slash("kingsburg influence", advisor=18, dice="6+6+6+6", user=user)
     assert not ex.public and ex.ephemeral_text
-    assert (await _status(h)).session.ply == ply
-    legal = next(n for n in await _legal(h, user) if n.startswith("influence "))
+    assert (await table_status(h)).session.ply == ply
+    legal = next(n for n in await legal_of(h, user) if n.startswith("influence "))
     advisor, dice = legal.removeprefix("influence ").split(" with ")
     ex = await h.slash("kingsburg influence", advisor=int(advisor), dice=dice, user=user)
     assert legal in ex.public_text
-    assert (await _status(h)).session.ply == ply + 1
+    assert (await table_status(h)).session.ply == ply + 1
 
 
 @pytest.mark.parametrize(
@@ -145,11 +133,11 @@ async def test_moves_out_of_phase_are_refused_privately(
 ) -> None:
     """Every move command reaches the engine; during the aid each is refused, nothing changes."""
     await _started(h)
-    before = (await _status(h)).session.version
+    before = (await table_status(h)).session.version
     ex = await h.slash(path, user=ALICE, **options)
     assert not ex.public, ex.public_text
     assert ex.ephemeral_text and ex.ephemeral_text != "Done."
-    assert (await _status(h)).session.version == before
+    assert (await table_status(h)).session.version == before
 
 
 async def test_peek_is_private_to_the_asker(h: Harness) -> None:

@@ -13,8 +13,7 @@ from typing import Any
 import pytest
 
 from bot.games.kingsburg.state import Group, Step
-from bot.games.rejections import Rejection
-from tests.cogs.harness import ALICE, BOB, C1, Harness, User
+from tests.cogs.harness import ALICE, BOB, Harness, User, legal_of, table_status
 from tests.cogs.seeding import seed_state
 from tests.games.kingsburg.builders import deck, player, position, seed_for_die
 
@@ -29,29 +28,18 @@ async def _game(h: Harness, state: Any) -> None:
     await seed_state(h, state)
 
 
-async def _status(h: Harness):  # noqa: ANN202
-    status = await h.bot.service.status(C1.id)
-    assert not isinstance(status, Rejection)
-    return status
-
-
-async def _legal(h: Harness, user: User = ALICE) -> list[str]:
-    status = await _status(h)
-    return list(h.bot.service.legal_notations(status.session, status.state, user.id))
-
-
 async def _player(h: Harness, seat: int = 0):  # noqa: ANN202
-    return (await _status(h)).state.players[seat]
+    return (await table_status(h)).state.players[seat]
 
 
 async def _accepted(h: Harness, path: str, notation: str, user: User = ALICE, **options: Any):
     """Run the command; it must be played publicly as `notation` and move the game on."""
-    before = (await _status(h)).session.ply
-    assert notation in await _legal(h, user)
+    before = (await table_status(h)).session.ply
+    assert notation in await legal_of(h, user)
     ex = await h.slash(path, user=user, **options)
     assert ex.public, ex.ephemeral_text
     assert notation in ex.public_text
-    assert (await _status(h)).session.ply > before
+    assert (await table_status(h)).session.ply > before
     return ex
 
 
@@ -69,7 +57,7 @@ async def _autocomplete(
     (at most 25) for nothing typed; when typed, only choices containing it, those starting with
     it first; nothing for the other player when only `user` may act. Returns the choices
     starting with `typed`."""
-    rests = [n[len(head) :].strip() for n in await _legal(h, user) if n.startswith(head + " ")]
+    rests = [n[len(head) :].strip() for n in await legal_of(h, user) if n.startswith(head + " ")]
     assert rests, f"no legal {head!r} move"
     ex = await h.autocomplete(path, focused=option, user=user, **{option: ""})
     assert ex.choice_values == rests[:25] and 0 < len(ex.choices) <= 25
@@ -194,7 +182,7 @@ async def test_keep_accepted(h: Harness) -> None:
     """Keeping the dice ends the rerolls: influence begins."""
     await _game(h, _rerolls(statue_used=True))
     await _accepted(h, "kingsburg keep", "keep")
-    assert (await _status(h)).state.step is Step.INFLUENCE
+    assert (await table_status(h)).state.step is Step.INFLUENCE
 
 
 async def test_influence_then_pass_accepted(h: Harness) -> None:
@@ -221,7 +209,7 @@ async def test_pass_accepted(h: Harness) -> None:
         ),
     )
     await _accepted(h, "kingsburg pass", "pass")
-    assert "pass" not in await _legal(h, ALICE)
+    assert "pass" not in await legal_of(h, ALICE)
 
 
 async def test_build_accepted(h: Harness) -> None:
@@ -288,7 +276,7 @@ async def test_recruit_accepted(h: Harness) -> None:
     await _accepted(
         h, "kingsburg recruit", "recruit 3 gold+wood+stone", soldiers="3 gold+wood+stone"
     )
-    assert (await _status(h)).state.players[0].goods == (0, 0, 0)
+    assert (await table_status(h)).state.players[0].goods == (0, 0, 0)
 
 
 async def test_lose_accepted(h: Harness) -> None:
@@ -337,7 +325,7 @@ async def test_envoy_influence_on_a_taken_advisor_accepted(h: Harness) -> None:
     await _accepted(
         h, "kingsburg envoy", "influence 3 with 3 envoy", move="influence 3 with 3 envoy"
     )
-    assert (await _status(h)).state.envoy is None
+    assert (await table_status(h)).state.envoy is None
 
 
 async def test_envoy_double_build_accepted(h: Harness) -> None:
@@ -354,7 +342,7 @@ async def test_envoy_double_build_accepted(h: Harness) -> None:
     ex = await h.autocomplete("kingsburg envoy", focused="move", move="")
     assert ex.choices == []  # the Envoy builds only a second building
     await _accepted(h, "kingsburg build", "build barricade", building="barricade")
-    legal = [n for n in await _legal(h) if n.endswith(" envoy")]
+    legal = [n for n in await legal_of(h) if n.endswith(" envoy")]
     ex = await h.autocomplete("kingsburg envoy", focused="move", move="")
     assert ex.choice_values == legal and "build blacksmith envoy" in legal
     ex = await h.autocomplete("kingsburg envoy", focused="move", move="build b")
@@ -362,4 +350,4 @@ async def test_envoy_double_build_accepted(h: Harness) -> None:
     await _accepted(h, "kingsburg envoy", "build blacksmith envoy", move="build blacksmith envoy")
     alice = await _player(h)
     assert {"barricade", "blacksmith"} <= alice.buildings
-    assert (await _status(h)).state.envoy is None
+    assert (await table_status(h)).state.envoy is None

@@ -12,7 +12,7 @@ from bot.games.rejections import Rejection
 from bot.sessions.service import STALE_MESSAGE
 from bot.table.kingsburg import menu_labels
 from tests.cogs.conftest import StartBot
-from tests.cogs.harness import ALICE, BOB, C1, Harness, User
+from tests.cogs.harness import ALICE, BOB, C1, Harness, User, table_status
 
 pytestmark = pytest.mark.asyncio
 
@@ -21,12 +21,6 @@ PEEK_SEED = 35
 the other a private peek at the enemy (found by search; the test re-checks it as it plays)."""
 MENU_SEED = 4242
 """With this seed, the first player to influence has 6 legal moves: a drop-down menu."""
-
-
-async def _status(h: Harness) -> Any:
-    status = await h.bot.service.status(C1.id)
-    assert not isinstance(status, Rejection)
-    return status
 
 
 def _user(status: Any, seat: Seat) -> User:
@@ -44,9 +38,9 @@ async def _kingsburg(start_bot: StartBot, seed: int) -> Harness:
 async def _play_until_a_peek_for_the_other(h: Harness) -> tuple[User, User, str, str]:
     """Play random moves through the service until the next move gives the *other* player a
     private event. Returns (mover, receiver, notation, secret text) without playing it."""
-    engine = h.bot.service.engine_for((await _status(h)).session)
+    engine = h.bot.service.engine_for((await table_status(h)).session)
     for ply in range(200):
-        status = await _status(h)
+        status = await table_status(h)
         seat = min(status.to_act)
         action = engine.bots["random"]().choose(status.state, seat, PEEK_SEED * 1000 + ply)
         notation = engine.format_action(action, status.state)
@@ -105,7 +99,7 @@ async def test_six_to_twenty_five_choices_come_as_a_drop_down(start_bot: StartBo
     h = await _kingsburg(start_bot, MENU_SEED)
     await h.slash("kingsburg aid", good="gold", user=ALICE)
     ex = await h.slash("kingsburg aid", good="wood", user=BOB)
-    status = await _status(h)
+    status = await table_status(h)
     (seat,) = tuple(status.to_act)
     user = _user(status, seat)
     legal = list(h.bot.service.legal_notations(status.session, status.state, user.id))
@@ -122,7 +116,7 @@ async def test_six_to_twenty_five_choices_come_as_a_drop_down(start_bot: StartBo
     assert menu["custom_id"] == f"gh:s:{status.session.id}:{status.session.version}"
     choice = values[0]
     played = await h.click(menu["custom_id"], user=user, values=[choice])
-    assert (await _status(h)).session.ply == status.session.ply + 1
+    assert (await table_status(h)).session.ply == status.session.ply + 1
     assert choice in played.public_text
     again = await h.click(menu["custom_id"], user=user, values=[values[1]])
     assert not again.public and again.ephemeral_text == STALE_MESSAGE
@@ -133,7 +127,7 @@ async def test_a_drop_down_still_works_after_a_restart(start_bot: StartBot) -> N
     h = await _kingsburg(start_bot, MENU_SEED)
     await h.slash("kingsburg aid", good="gold", user=ALICE)
     ex = await h.slash("kingsburg aid", good="wood", user=BOB)
-    status = await _status(h)
+    status = await table_status(h)
     (seat,) = tuple(status.to_act)
     user = _user(status, seat)
     (menu,) = [c for p in ex.public for c in p.components if c.get("type") == 3]

@@ -1,11 +1,26 @@
-"""Pieces shared by the golden playthrough generators of every game: the move line format, reading
-moves back out of a transcript, and the closing outcome lines."""
+"""Pieces shared by the golden playthrough generators of every game: the seeded bot game, the move
+line format, reading moves back out of a transcript, and the closing outcome lines."""
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from bot.games.protocol import LoggedMove, Outcome, Seat
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """One golden game: its seed and the bot playing each seat (the seat count is len(bots))."""
+
+    seed: int
+    bots: tuple[str, ...]
+
+    @property
+    def name(self) -> str:
+        """The transcript's file stem."""
+        return f"{len(self.bots)}p_seed_{self.seed}"
+
 
 MOVE_LINE = re.compile(r"^ply (\d+): ([a-z]+) \(seat (\d)\) plays (.+)$")
 """`ply 12: light (seat 0) plays Castle B3 90`: ply, seat label, seat, notation."""

@@ -20,6 +20,7 @@ from bot.games.architects.automa import parse_schemes
 from bot.games.architects.bots import HeuristicBot, RandomBot
 from bot.games.architects.state import Phase, State
 from bot.games.architects.view import ArchitectsView, build_view, hidden_from, player_name
+from bot.games.delegating import RulesCodecEngine
 from bot.games.gamedata import fingerprint
 from bot.games.protocol import Bot, GameSpec, OptionSpec, Outcome, Seat, Transition
 from bot.games.rejections import Rejection
@@ -125,8 +126,11 @@ def _default_schemes() -> Any:
     return yaml.safe_load(text)
 
 
-class ArchitectsEngine:
+class ArchitectsEngine(RulesCodecEngine):
     """The Architects engine (see bot.games.protocol.Engine)."""
+
+    _rules = rules
+    _codec = codec
 
     spec = GameSpec(
         key="architects",
@@ -155,18 +159,6 @@ class ArchitectsEngine:
             raise ValueError("Architects of the West Kingdom is played by 1 to 5 players.")
         opts = self.spec.validate_options(options)
         return rules.new_game(seats, opts, seed, self.schemes, self.schemes_fingerprint)
-
-    def to_act(self, state: State) -> frozenset[Seat]:
-        """Seats awaited now."""
-        return rules.to_act(state)
-
-    def legal_actions(self, state: State, seat: Seat) -> tuple[A.Action, ...]:
-        """Legal actions sorted by notation."""
-        return rules.legal_actions(state, seat)
-
-    def check(self, state: State, seat: Seat, action: A.Action) -> Rejection | None:
-        """None if legal, else a specific rejection."""
-        return rules.check(state, seat, action)
 
     def apply(self, state: State, seat: Seat, action: A.Action) -> Transition[State]:
         """Apply a checked action (use protocol.step)."""
@@ -223,14 +215,6 @@ class ArchitectsEngine:
     def format_action(self, action: A.Action, state: State) -> str:
         """Canonical notation."""
         return A.format_action(action)
-
-    def state_to_dict(self, state: State) -> dict[str, Any]:
-        """JSON form."""
-        return codec.state_to_dict(state)
-
-    def state_from_dict(self, data: Mapping[str, Any]) -> State:
-        """Parse the JSON form."""
-        return codec.state_from_dict(data)
 
     def summary(self, state: State) -> dict[str, Any]:
         """Public summary for /game status and replays."""

@@ -13,6 +13,7 @@ from bot.games.canterbury.bots import HeuristicBot, RandomBot
 from bot.games.canterbury.data import CanterburyData, abbreviate, default_data, load_data
 from bot.games.canterbury.state import Phase, State
 from bot.games.canterbury.view import CanterburyView, build_view
+from bot.games.delegating import RulesCodecEngine
 from bot.games.protocol import JSON, Bot, Event, GameSpec, Outcome, Seat, Transition
 from bot.games.rejections import Rejection, RejectionCode, malformed
 
@@ -92,8 +93,11 @@ upgrade).
 {RULES_NOTES}"""
 
 
-class CanterburyEngine:
+class CanterburyEngine(RulesCodecEngine):
     """The Canterbury engine (see bot.games.protocol.Engine)."""
+
+    _rules = rules
+    _codec = codec
 
     spec: GameSpec = SPEC
     bots: Mapping[str, Callable[[], Bot]] = {"random": RandomBot, "heuristic": HeuristicBot}
@@ -114,18 +118,6 @@ class CanterburyEngine:
             raise ValueError("Canterbury is played by 2 to 4 players.")
         SPEC.validate_options(options)
         return rules.new_game(seats, seed, self.data)
-
-    def to_act(self, state: State) -> frozenset[Seat]:
-        """The current player (who keeps acting until the turn is complete)."""
-        return rules.to_act(state)
-
-    def legal_actions(self, state: State, seat: Seat) -> tuple[A.Action, ...]:
-        """The legal steps of `seat`, sorted by notation."""
-        return rules.legal_actions(state, seat)
-
-    def check(self, state: State, seat: Seat, action: A.Action) -> Rejection | None:
-        """None if legal, else a specific ILLEGAL rejection."""
-        return rules.check(state, seat, action)
 
     def apply(self, state: State, seat: Seat, action: A.Action) -> Transition[State]:
         """Apply a checked step (use protocol.step)."""
@@ -168,14 +160,6 @@ class CanterburyEngine:
     def format_action(self, action: A.Action, state: State) -> str:
         """Canonical notation of one step."""
         return A.format_action(action)
-
-    def state_to_dict(self, state: State) -> dict[str, JSON]:
-        """JSON form."""
-        return codec.state_to_dict(state)
-
-    def state_from_dict(self, data: Mapping[str, JSON]) -> State:
-        """Parse the JSON form; raises CorruptStateError naming the bad field."""
-        return codec.state_from_dict(data)
 
     def summary(self, state: State) -> dict[str, JSON]:
         """Public JSON summary."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from bot.games.delegating import RulesCodecEngine
 from bot.games.kingsburg import actions as A
 from bot.games.kingsburg import codec, rules, scoring, viewing
 from bot.games.kingsburg.bots import HeuristicBot, RandomBot
@@ -15,8 +16,11 @@ from bot.games.protocol import Bot, GameSpec, Outcome, Seat, Transition
 from bot.games.rejections import Rejection
 
 
-class KingsburgEngine:
+class KingsburgEngine(RulesCodecEngine):
     """The Kingsburg engine (see bot.games.protocol.Engine)."""
+
+    _rules = rules
+    _codec = codec
 
     spec = GameSpec(
         key="kingsburg",
@@ -35,18 +39,6 @@ class KingsburgEngine:
             raise ValueError("Kingsburg is played by 2 to 5 players.")
         self.spec.validate_options(options)
         return rules.new_game(seats, seed)
-
-    def to_act(self, state: State) -> frozenset[Seat]:
-        """Seats awaited now."""
-        return rules.to_act(state)
-
-    def legal_actions(self, state: State, seat: Seat) -> tuple[A.Action, ...]:
-        """Legal actions sorted by notation."""
-        return rules.legal_actions(state, seat)
-
-    def check(self, state: State, seat: Seat, action: A.Action) -> Rejection | None:
-        """None if legal, else a specific rejection."""
-        return rules.check(state, seat, action)
 
     def apply(self, state: State, seat: Seat, action: A.Action) -> Transition[State]:
         """Apply a checked action (use protocol.step)."""
@@ -100,14 +92,6 @@ class KingsburgEngine:
     def format_action(self, action: A.Action, state: State) -> str:
         """Canonical notation."""
         return A.format_action(action)
-
-    def state_to_dict(self, state: State) -> dict[str, Any]:
-        """JSON form."""
-        return codec.state_to_dict(state)
-
-    def state_from_dict(self, data: Mapping[str, Any]) -> State:
-        """Parse the JSON form."""
-        return codec.state_from_dict(data)
 
     def summary(self, state: State) -> dict[str, Any]:
         """Public summary: year, phase, step, scores, goods, buildings, who is awaited."""

@@ -16,28 +16,14 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 from bot.games.canterbury import ENGINE
 from bot.games.canterbury.state import State
 from bot.games.protocol import LoggedMove, Rejection, Seat, step_text
-from tests.games.playthrough import outcome_lines
+from tests.games.playthrough import Game, outcome_lines
 
 HERE = Path(__file__).parent / "playthroughs"
-
-
-@dataclass(frozen=True, slots=True)
-class Game:
-    """One golden game: its seed and the bot of each seat."""
-
-    seed: int
-    bots: tuple[str, ...]
-
-    @property
-    def name(self) -> str:
-        """The transcript's file stem."""
-        return f"{len(self.bots)}p_seed_{self.seed}"
 
 
 GAMES = (

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -28,22 +27,9 @@ from bot.games.kingsburg import ENGINE
 from bot.games.kingsburg.data import GOODS
 from bot.games.kingsburg.state import State
 from bot.games.protocol import Event, LoggedMove, Rejection, Seat, step_text
-from tests.games.playthrough import outcome_lines
+from tests.games.playthrough import Game, outcome_lines
 
 HERE = Path(__file__).parent / "playthroughs"
-
-
-@dataclass(frozen=True, slots=True)
-class Game:
-    """One golden game: its seed and the bot playing each seat (the seat count is len(bots))."""
-
-    seed: int
-    bots: tuple[str, ...]
-
-    @property
-    def name(self) -> str:
-        """The transcript's file stem."""
-        return f"{len(self.bots)}p_seed_{self.seed}"
 
 
 GAMES = (
