@@ -6,10 +6,13 @@ through the service in one database file, then:
   with N in another, the two taking turns at the moves so that load elsewhere on the machine falls
   on both alike, and the change between them (target: within 20%);
 - start-up: opening the store (migrations checked) and `resume_bots`, to ready;
-- one reminder pass (`due_reminders`, then `mark_reminded` for each, as the table does) with none
-  due and with every game due, each with the longest the event loop was held at a time (wall
-  clock) and the most CPU the loop's own thread spent in one such gap (the rest of a long gap
-  is waiting: the store's thread holding the GIL, or other processes on the machine);
+- one reminder pass (`due_reminder_pages`, each page marked by one `mark_reminded_many`, as the
+  table does) with none due and with every game due, each with the longest the event loop was
+  held at a time (wall clock: every pause of the loop counts, the pass's own work, a garbage
+  collection in any thread, the store's thread holding the GIL) and the most CPU the loop's own
+  thread spent in one such gap (the rest of a long gap is waiting: the store's thread holding
+  the GIL, often for a collection of the older objects, or other processes on the machine). The
+  services that filled the file are dropped first, so the heap is the measured bot's own;
 - memory the service holds after start-up and both passes (traced), per game, with the cached
   states against their bound and the session locks left;
 - database bytes per game and per move.
@@ -19,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import sqlite3
 import sys
 import tempfile
@@ -71,10 +75,11 @@ def _db_bytes(path: Path) -> int:
 
 async def _pass(service: GameService, now: datetime) -> int:
     """One reminder pass as the table runs it; returns how many games were reminded."""
-    due = await service.due_reminders(timedelta(hours=1), now)
-    for reminder in due:
-        await service.mark_reminded(reminder.session.id, now)
-    return len(due)
+    count = 0
+    async for page in service.due_reminder_pages(timedelta(hours=1), now):
+        await service.mark_reminded_many([reminder.session.id for reminder in page], now)
+        count += len(page)
+    return count
 
 
 async def _reminder_pass(
@@ -135,6 +140,14 @@ async def _scale(
     finally:
         await small_store.close()
         await store.close()
+
+    # The filling services (and their caches of parsed states) are done with: drop them, so the
+    # heap that the passes below run in is the measured bot's own. A full collection of the
+    # garbage now, or else a pass pays for it: the event-loop figures count every pause, and a
+    # collection of the older objects stops every thread (it may run on the store's thread,
+    # which then holds the GIL while the loop waits) for as long as the heap is large.
+    del harnesses, small, big
+    gc.collect()
 
     # Start-up: a fresh store and service on the file, ready once bots have been resumed.
     start = time.perf_counter()

@@ -84,6 +84,8 @@ Reading
 - ``due_reminders(every, now=None) -> tuple[Reminder, ...]``: active games where the humans in
   ``to_act`` have waited ``every`` (a ``timedelta``) since the game last changed and since the
   last reminder; ``mark_reminded(session_id, now=None)`` records the reminder (no version bump).
+- ``due_reminder_pages(every, now=None)``: the same a page at a time (async iterator), for the
+  timers; ``mark_reminded_many(session_ids, now=None)`` records a page's reminders in one write.
 
 Helpers for presentation (plain methods, no I/O)
 - ``now()``: the service clock.
@@ -119,6 +121,7 @@ import hashlib
 import json
 import logging
 import random
+import time
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable, Collection, Iterator, Mapping
 from datetime import UTC, datetime, timedelta
@@ -189,6 +192,10 @@ LEGAL_CACHE_SIZE = 32
 REMINDER_PAGE = 100
 """Sessions read per step of the reminder pass and of resuming bots: each step is short, and the
 event loop runs between steps, however many games there are."""
+
+SLICE_S = 0.005
+"""Work done on the event loop at a stretch in the reminder pass before it yields
+(`await asyncio.sleep(0)`), so other tasks wait at most about this long."""
 
 
 def _default_clock() -> datetime:
@@ -1275,32 +1282,55 @@ class GameService(AsyncPlayMixin):
     ) -> tuple[Reminder, ...]:
         """Active games whose awaited humans have had nothing happen for `every` (since the last
         change of the game and since the last reminder): at most one reminder per period.
+        All pages of `due_reminder_pages` in one tuple. `guild_ids`: only games of these guilds.
+        """
+        due: list[Reminder] = []
+        async for page in self.due_reminder_pages(every, now, guild_ids=guild_ids):
+            due.extend(page)
+        return tuple(due)
 
-        The store selects the due games by an indexed query and this reads them a page of
-        `REMINDER_PAGE` at a time, so the event loop is never held for long; who is awaited
-        comes from the stored `to_act`, so no state is parsed (except for a game stored without
-        it, which is then recorded). `guild_ids`: only games of these guilds.
+    async def due_reminder_pages(
+        self,
+        every: timedelta,
+        now: datetime | None = None,
+        *,
+        guild_ids: Collection[int] | None = None,
+    ) -> AsyncIterator[tuple[Reminder, ...]]:
+        """`due_reminders` a page at a time (pages may be empty), for a caller that posts and
+        marks each page (`mark_reminded_many`) before the next is read.
+
+        The store selects the due games by an indexed query and this reads them
+        `REMINDER_PAGE` at a time; between reads it yields to the event loop whenever it has
+        worked `SLICE_S` at a stretch, so the loop is never held for long however many games
+        are due. Who is awaited comes from the stored `to_act`, so no state is parsed (except
+        for a game stored without it, which is then recorded).
         """
         now = now or self._now()
-        due: list[Reminder] = []
         # Away players get no reminders (AsyncPlayMixin); one read of the open absences.
         away = {p.user_id for p in await self.open_absences() if p.is_away(now)}
         ids = await self.store.quiet_ids(now - every, guild_ids)
         for start in range(0, len(ids), REMINDER_PAGE):
-            for session in await self.store.get_sessions(ids[start : start + REMINDER_PAGE]):
+            sessions = await self.store.get_sessions(ids[start : start + REMINDER_PAGE])
+            began = time.perf_counter()
+            page: list[Reminder] = []
+            for session in sessions:
+                if time.perf_counter() - began > SLICE_S:
+                    await asyncio.sleep(0)
+                    began = time.perf_counter()
                 if session.status is not SessionStatus.ACTIVE or now - session.quiet_since < every:
                     continue  # it changed since the ids were read
                 humans = session.seats_to_act(bots=False)
                 if humans is None:
                     if not await self._record_to_act(session, bots=False):
                         continue
+                    began = time.perf_counter()
                     humans = self._fresh_humans(session)
                 users = tuple(
                     s.user_id for s in humans if s.user_id is not None and s.user_id not in away
                 )
                 if users:
-                    due.append(Reminder(session, users, session.updated_at))
-        return tuple(due)
+                    page.append(Reminder(session, users, session.updated_at))
+            yield tuple(page)
 
     def _fresh_humans(self, session: SessionRecord) -> tuple[SeatRecord, ...]:
         to_act = self.engine_for(session).to_act(self.load(session))
@@ -1309,6 +1339,13 @@ class GameService(AsyncPlayMixin):
     async def mark_reminded(self, session_id: int, now: datetime | None = None) -> None:
         """Record that a reminder was sent now (does not bump the version)."""
         await self.store.set_reminded_at(session_id, now or self._now())
+
+    async def mark_reminded_many(
+        self, session_ids: Collection[int], now: datetime | None = None
+    ) -> None:
+        """`mark_reminded` for a page of games in one store transaction (one write)."""
+        if session_ids:
+            await self.store.set_reminded_at_many(tuple(session_ids), now or self._now())
 
     def _waiting_names(self, session: SessionRecord) -> str:
         try:

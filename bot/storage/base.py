@@ -173,6 +173,12 @@ class SessionStore(Protocol):
         (a reminder changes no game, so the buttons on the board must stay fresh)."""
         ...
 
+    async def set_reminded_at_many(self, session_ids: Sequence[int], when: datetime) -> None:
+        """`set_reminded_at(id, when)` for every id, in ONE transaction (one write for a whole
+        page of reminders). All or nothing: an unknown id raises `SessionNotFoundError` and
+        nothing is written. No version bumps."""
+        ...
+
     async def load_log(
         self,
         session_id: int,

@@ -286,6 +286,18 @@ class MemoryStore(MemoryAsyncPlay):
             record, reminded_at=None if when is None else utc(when)
         )
 
+    async def set_reminded_at_many(self, session_ids: Sequence[int], when: datetime) -> None:
+        """See `SessionStore.set_reminded_at_many`."""
+        self._check_open()
+        missing = [i for i in session_ids if i not in self._sessions]
+        if missing:
+            raise SessionNotFoundError(f"no session {missing[0]}")
+        stamp = utc(when)
+        for session_id in session_ids:
+            self._sessions[session_id] = dataclasses.replace(
+                self._sessions[session_id], reminded_at=stamp
+            )
+
     async def load_log(
         self, session_id: int, *, after_ply: int = 0, limit: int | None = None
     ) -> tuple[LogEntry, ...]:

@@ -433,6 +433,23 @@ class SqliteStore(SqliteAsyncPlay):
             session_id, "reminded_at = ?", None if when is None else dt_to_text(when)
         )
 
+    async def set_reminded_at_many(self, session_ids: Sequence[int], when: datetime) -> None:
+        """See `SessionStore.set_reminded_at_many`: one statement per id, one transaction, one
+        hop; rolled back whole if any id is unknown."""
+        if not session_ids:
+            return
+        stamp = dt_to_text(when)
+
+        def body(conn: sqlite3.Connection) -> None:
+            for session_id in session_ids:
+                cur = conn.execute(
+                    "UPDATE sessions SET reminded_at = ? WHERE id = ?", (stamp, session_id)
+                )
+                if cur.rowcount != 1:
+                    raise SessionNotFoundError(f"no session {session_id}")
+
+        await self._run(body, write=True)
+
     async def _set_bookkeeping(self, session_id: int, assignment: str, value: Any) -> None:
         def body(conn: sqlite3.Connection) -> None:
             cur = conn.execute(

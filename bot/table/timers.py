@@ -121,14 +121,17 @@ class TimerCommands(ServerCommands):
         posts = []
         for hours, guild_ids in sorted(guilds_by_hours.items()):
             every = timedelta(hours=hours)
-            for due in await self.service.due_reminders(every, now, guild_ids=guild_ids):
-                if due.session.id in paused:
-                    continue
-                action = (await self.conf(due.session.guild_id)).timeout_action
-                posts.append(
-                    self._reminder_post(due.session, due.user_ids, due.waiting_since, now, action)
-                )
-                await self.service.mark_reminded(due.session.id, now)
+            actions = {g: (await self.conf(g)).timeout_action for g in guild_ids}
+            # A page at a time: its posts built in one go and its reminders marked in one write.
+            async for page in self.service.due_reminder_pages(every, now, guild_ids=guild_ids):
+                due = [d for d in page if d.session.id not in paused]
+                posts += [
+                    self._reminder_post(
+                        d.session, d.user_ids, d.waiting_since, now, actions[d.session.guild_id]
+                    )
+                    for d in due
+                ]
+                await self.service.mark_reminded_many([d.session.id for d in due], now)
         return posts
 
     def _reminder_post(
@@ -164,7 +167,9 @@ class TimerCommands(ServerCommands):
         `every` per game; records each reminder."""
         now = now or self.service.now()
         posts = []
-        for due in await self.service.due_reminders(every, now):
-            posts.append(self._reminder_post(due.session, due.user_ids, due.waiting_since, now))
-            await self.service.mark_reminded(due.session.id, now)
+        async for page in self.service.due_reminder_pages(every, now):
+            posts += [
+                self._reminder_post(d.session, d.user_ids, d.waiting_since, now) for d in page
+            ]
+            await self.service.mark_reminded_many([d.session.id for d in page], now)
         return posts

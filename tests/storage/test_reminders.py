@@ -34,6 +34,22 @@ async def test_reminded_at_is_kept_without_a_version_bump(store: SessionStore) -
         await store.set_reminded_at(999, T0)
 
 
+async def test_set_reminded_at_many_marks_a_page_at_once(store: SessionStore) -> None:
+    """The batch form (a page of reminders in one transaction): every listed game gets the time,
+    the others keep theirs, no version moves; an unknown id writes nothing at all."""
+    recs = [await store.create_session(lobby(10 + i), T0) for i in range(3)]
+    when = T0 + timedelta(hours=2)
+    await store.set_reminded_at_many([recs[0].id, recs[2].id], when)
+    after = await store.get_sessions([r.id for r in recs])
+    assert [a.reminded_at for a in after] == [when, None, when]
+    assert [(a.version, a.updated_at) for a in after] == [(r.version, r.updated_at) for r in recs]
+    await store.set_reminded_at_many([], when)  # nothing to do
+    with pytest.raises(SessionNotFoundError):
+        await store.set_reminded_at_many([recs[1].id, 999], T0 + timedelta(hours=5))
+    untouched = await store.get_session(recs[1].id)
+    assert untouched is not None and untouched.reminded_at is None
+
+
 async def test_reminded_at_survives_a_reopen(tmp_path: Path) -> None:
     path = tmp_path / "g.db"
     store = await SqliteStore.open(path)
