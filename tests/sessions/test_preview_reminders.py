@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from bot.games.rejections import Rejection, RejectionCode
+from bot.sessions import service as service_module
 from bot.sessions.models import Preview
 from bot.sessions.service import GameService
 from bot.storage.sqlite import SqliteStore
@@ -85,3 +86,27 @@ async def test_reminders_skip_lobbies_and_bots(clock: FakeClock, tmp_path: Path)
         assert await service.due_reminders(timedelta(hours=1)) == ()
     finally:
         await store.close()
+
+
+async def test_reminder_pages_marked_a_page_at_a_time(
+    service: GameService, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`due_reminder_pages` splits the due games into pages (here of 2) that together are
+    `due_reminders`; a page marked by `mark_reminded_many` is reminded once per period."""
+    monkeypatch.setattr(service_module, "REMINDER_PAGE", 2)
+    every = timedelta(hours=1)
+    for i in range(5):
+        await started_game(service, (ALICE, "Alice"), (BOB, "Bob"), channel=CHANNEL + i)
+    clock.advance(minutes=61)
+    pages = [page async for page in service.due_reminder_pages(every)]
+    assert [len(p) for p in pages] == [2, 2, 1]
+    flat = [d for page in pages for d in page]
+    assert flat == list(await service.due_reminders(every))
+    await service.mark_reminded_many([d.session.id for d in pages[0]])
+    left = await service.due_reminders(every)
+    assert {d.session.id for d in left} == {d.session.id for d in flat[2:]}
+    await service.mark_reminded_many([d.session.id for d in left])
+    await service.mark_reminded_many([])
+    assert await service.due_reminders(every) == ()
+    clock.advance(minutes=61)
+    assert len(await service.due_reminders(every)) == 5
