@@ -13,6 +13,8 @@ the automated opponent is black with a K."""
 
 from __future__ import annotations
 
+import functools
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -22,6 +24,7 @@ from bot.games.architects.board import guildhall_columns, reset_positions
 from bot.games.architects.view import ArchitectsView, PlayerView
 from rendering.base import (
     DEFAULT,
+    Font,
     Rect,
     Theme,
     canvas_from,
@@ -92,6 +95,19 @@ def result_height(players: int) -> int:
     return LINE * (players + 1) + 12
 
 
+_SPLIT = re.compile(r"(   |, | )")
+
+
+@functools.lru_cache(maxsize=8192)
+def _width(text: str, fnt: Font) -> float:
+    return fnt.getlength(text)
+
+
+@functools.lru_cache(maxsize=4096)
+def _fit(text: str, fnt: Font, width: float) -> str:
+    return text if _width(text, fnt) <= width else ellipsize(text, fnt, width)
+
+
 @dataclass
 class _Ctx:
     draw: ImageDraw.ImageDraw
@@ -120,7 +136,32 @@ class _Ctx:
     ) -> None:
         """Text of at least 22 px, cut with an ellipsis to `width`."""
         fnt = font(max(size, MIN), bold)
-        draw_text(self.draw, xy, ellipsize(text, fnt, width), fnt, colour or self.theme.text)
+        self.draw.text(
+            xy, _fit(text, fnt, width), font=fnt, fill=colour or self.theme.text, anchor="la"
+        )
+
+    def words(
+        self,
+        xy: tuple[float, float],
+        text: str,
+        width: float,
+        *,
+        bold: bool = False,
+        colour: str | None = None,
+        size: int = MIN,
+    ) -> None:
+        """Like `text`, drawn word by word when it fits: a changing line ("silver 5") then
+        reuses the cached bitmaps of its words instead of rasterising the whole line anew."""
+        fnt = font(max(size, MIN), bold)
+        pieces = _SPLIT.split(text)
+        if sum(_width(p, fnt) for p in pieces) > width:
+            self.text(xy, text, width, bold=bold, colour=colour, size=size)
+            return
+        x, y = xy
+        for piece in pieces:
+            if piece.strip():
+                self.draw.text((x, y), piece, font=fnt, fill=colour or self.theme.text, anchor="la")
+            x += _width(piece, fnt)
 
 
 def _chip(ctx: _Ctx, x: float, y: float, index: int, text: str) -> float:
@@ -165,11 +206,11 @@ def _locations(ctx: _Ctx, rect: Rect) -> None:
 
 def _market(ctx: _Ctx, rect: Rect) -> None:
     head = f"Black Market (virtue 9 or less), {ctx.view.market_cards_left} cards in small pile"
-    ctx.text((rect.x0 + 8, rect.y0 + 6), head, rect.width - 16, bold=True)
+    ctx.words((rect.x0 + 8, rect.y0 + 6), head, rect.width - 16, bold=True)
     for k, (space, goods, cost, owner) in enumerate(ctx.view.black_market):
         y = rect.y0 + LINE + 4 + k * 36
         what = _goods(goods) if space != "b" else "hire any apprentice, or draw 5 keep 1"
-        ctx.text((rect.x0 + 10, y), f"{space}: {cost} silver -> {what}", rect.width - 90)
+        ctx.words((rect.x0 + 10, y), f"{space}: {cost} silver -> {what}", rect.width - 90)
         if owner >= 0:
             _chip(ctx, rect.x1 - 50, y - 3, owner, ctx.view.players[owner].letter)
         else:
@@ -185,7 +226,7 @@ def _market(ctx: _Ctx, rect: Rect) -> None:
 
 def _workshop(ctx: _Ctx, rect: Rect) -> None:
     head = f"Workshop apprentices, columns 1-4 ({ctx.view.apprentice_deck} in pile)"
-    ctx.text((rect.x0 + 8, rect.y0 + 6), head, rect.width - 16, bold=True)
+    ctx.words((rect.x0 + 8, rect.y0 + 6), head, rect.width - 16, bold=True)
     row_h = 3 * (MIN + 4) + 12
     for r, row in enumerate(ctx.view.rows):
         y0 = rect.y0 + LINE + 4 + r * row_h
@@ -221,7 +262,7 @@ def _guildhall(ctx: _Ctx, rect: Rect) -> None:
     v = ctx.view
     left, right = _guild_halves(rect)
     cols = v.guildhall_columns
-    ctx.text(
+    ctx.words(
         (left.x0 + 8, left.y0 + 6),
         f"Guildhall {len(v.guildhall)}/{4 * cols} (* reset)",
         left.width - 16,
@@ -234,7 +275,7 @@ def _guildhall(ctx: _Ctx, rect: Rect) -> None:
         fill = ctx.fill(owner)
         ctx.draw.rounded_rectangle(box, radius=5, fill=fill, outline="#0c0c0c")
         draw_text_centered(ctx.draw, centre, v.players[owner].letter, letter_font, text_on(fill))
-    ctx.text(
+    ctx.words(
         (right.x0 + 8, right.y0 + 6),
         f"Cathedral ({v.rewards_left} rewards)",
         right.width - 16,
@@ -310,7 +351,7 @@ def _player(ctx: _Ctx, rect: Rect, p: PlayerView) -> None:
         lines[1] = f"{dict(p.goods).get('marble', 0)} marble (it ignores other goods)"
     y = rect.y0 + 46
     for line in lines:
-        ctx.text((rect.x0 + 10, y), line, rect.width - 20, size=24)
+        ctx.words((rect.x0 + 10, y), line, rect.width - 20, size=24)
         y += 31
     apprentices = ", ".join(
         f"{a.name} [{''.join(SKILL_LETTER[s] for s in a.skills)}]" for a in p.apprentices
@@ -331,7 +372,9 @@ def _wrapped(ctx: _Ctx, rect: Rect, y: float, text: str, max_lines: int) -> floa
         lines = lines[:max_lines]
         lines[-1] = ellipsize(lines[-1] + " ...", fnt, rect.width - 20)
     for line in lines:
-        draw_text(ctx.draw, (rect.x0 + 10, y), line, fnt, ctx.theme.text_muted)
+        ctx.words(
+            (rect.x0 + 10, y), line, rect.width - 20, colour=ctx.theme.text_muted, size=MIN + 1
+        )
         y += 31
     return y
 
