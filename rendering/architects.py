@@ -13,24 +13,30 @@ the automated opponent is black with a K."""
 
 from __future__ import annotations
 
+import functools
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
+from bot.games.architects.board import guildhall_columns, reset_positions
 from bot.games.architects.view import ArchitectsView, PlayerView
 from rendering.base import (
     DEFAULT,
+    Font,
     Rect,
     Theme,
+    canvas_from,
     draw_panel,
     draw_text,
     draw_text_centered,
     ellipsize,
     finish,
     font,
+    hex_to_rgb,
     min_text_px,
-    new_canvas,
+    static_layer,
     text_on,
     text_width,
     wrap_text,
@@ -89,6 +95,19 @@ def result_height(players: int) -> int:
     return LINE * (players + 1) + 12
 
 
+_SPLIT = re.compile(r"(   |, | )")
+
+
+@functools.lru_cache(maxsize=8192)
+def _width(text: str, fnt: Font) -> float:
+    return fnt.getlength(text)
+
+
+@functools.lru_cache(maxsize=4096)
+def _fit(text: str, fnt: Font, width: float) -> str:
+    return text if _width(text, fnt) <= width else ellipsize(text, fnt, width)
+
+
 @dataclass
 class _Ctx:
     draw: ImageDraw.ImageDraw
@@ -117,7 +136,32 @@ class _Ctx:
     ) -> None:
         """Text of at least 22 px, cut with an ellipsis to `width`."""
         fnt = font(max(size, MIN), bold)
-        draw_text(self.draw, xy, ellipsize(text, fnt, width), fnt, colour or self.theme.text)
+        self.draw.text(
+            xy, _fit(text, fnt, width), font=fnt, fill=colour or self.theme.text, anchor="la"
+        )
+
+    def words(
+        self,
+        xy: tuple[float, float],
+        text: str,
+        width: float,
+        *,
+        bold: bool = False,
+        colour: str | None = None,
+        size: int = MIN,
+    ) -> None:
+        """Like `text`, drawn word by word when it fits: a changing line ("silver 5") then
+        reuses the cached bitmaps of its words instead of rasterising the whole line anew."""
+        fnt = font(max(size, MIN), bold)
+        pieces = _SPLIT.split(text)
+        if sum(_width(p, fnt) for p in pieces) > width:
+            self.text(xy, text, width, bold=bold, colour=colour, size=size)
+            return
+        x, y = xy
+        for piece in pieces:
+            if piece.strip():
+                self.draw.text((x, y), piece, font=fnt, fill=colour or self.theme.text, anchor="la")
+            x += _width(piece, fnt)
 
 
 def _chip(ctx: _Ctx, x: float, y: float, index: int, text: str) -> float:
@@ -143,17 +187,13 @@ def _locations(ctx: _Ctx, rect: Rect) -> None:
         col = cols[k % 3]
         y0 = rect.y0 + (k // 3) * (LOC_BOX + 8)
         box = Rect(col.x0, y0, col.x1, y0 + LOC_BOX)
-        draw_panel(ctx.draw, box, ctx.theme, radius=8)
-        title = NAMES[key]
-        size = 24
         if key == "taxstand":  # the silver waiting there, in gold on the title line
-            size = MIN
             silver = f"{ctx.view.tax_stand} silver"
             fnt = font(MIN, bold=True)
             x = box.x1 - 8 - text_width(silver, fnt)
             draw_text(ctx.draw, (x, box.y0 + 8), silver, fnt, ctx.theme.gold)
-        room = box.width - 16 - (box.x1 - 8 - x + 6 if key == "taxstand" else 0)
-        ctx.text((box.x0 + 8, box.y0 + 6), title, room, bold=True, size=size)
+            room = box.width - 16 - (box.x1 - 8 - x + 6)
+            ctx.text((box.x0 + 8, box.y0 + 6), NAMES[key], room, bold=True, size=MIN)
         x = box.x0 + 8
         counts = [(p.index, dict(p.at)[key]) for p in ctx.view.players if dict(p.at)[key]]
         if not counts:
@@ -165,19 +205,17 @@ def _locations(ctx: _Ctx, rect: Rect) -> None:
 
 
 def _market(ctx: _Ctx, rect: Rect) -> None:
-    draw_panel(ctx.draw, rect, ctx.theme, radius=8)
     head = f"Black Market (virtue 9 or less), {ctx.view.market_cards_left} cards in small pile"
-    ctx.text((rect.x0 + 8, rect.y0 + 6), head, rect.width - 16, bold=True)
+    ctx.words((rect.x0 + 8, rect.y0 + 6), head, rect.width - 16, bold=True)
     for k, (space, goods, cost, owner) in enumerate(ctx.view.black_market):
         y = rect.y0 + LINE + 4 + k * 36
         what = _goods(goods) if space != "b" else "hire any apprentice, or draw 5 keep 1"
-        ctx.text((rect.x0 + 10, y), f"{space}: {cost} silver -> {what}", rect.width - 90)
+        ctx.words((rect.x0 + 10, y), f"{space}: {cost} silver -> {what}", rect.width - 90)
         if owner >= 0:
             _chip(ctx, rect.x1 - 50, y - 3, owner, ctx.view.players[owner].letter)
         else:
             ctx.text((rect.x1 - 62, y), "free", 60, colour=ctx.theme.text_muted)
     y = rect.y0 + LINE + 4 + 3 * 36
-    ctx.text((rect.x0 + 10, y), "Prison:", 100, bold=True)
     x = rect.x0 + 10 + text_width("Prison: ", font(MIN, bold=True))
     jailed = [p for p in ctx.view.players if p.prison]
     if not jailed:
@@ -187,17 +225,13 @@ def _market(ctx: _Ctx, rect: Rect) -> None:
 
 
 def _workshop(ctx: _Ctx, rect: Rect) -> None:
-    draw_panel(ctx.draw, rect, ctx.theme, radius=8)
     head = f"Workshop apprentices, columns 1-4 ({ctx.view.apprentice_deck} in pile)"
-    ctx.text((rect.x0 + 8, rect.y0 + 6), head, rect.width - 16, bold=True)
+    ctx.words((rect.x0 + 8, rect.y0 + 6), head, rect.width - 16, bold=True)
     row_h = 3 * (MIN + 4) + 12
     for r, row in enumerate(ctx.view.rows):
         y0 = rect.y0 + LINE + 4 + r * row_h
         cells = Rect(rect.x0 + 8, y0, rect.x1 - 8, y0 + row_h - 6).split_columns(4, 6)
         for c, (cell, (card, silver)) in enumerate(zip(cells, row, strict=True)):
-            ctx.draw.rounded_rectangle(
-                cell.box(), radius=6, fill=CARD_FILL, outline=ctx.theme.panel_border, width=2
-            )
             slot = f"{'tb'[r]}{c + 1}"
             w = cell.width - 12
             if card is None:
@@ -226,11 +260,9 @@ def _workshop(ctx: _Ctx, rect: Rect) -> None:
 
 def _guildhall(ctx: _Ctx, rect: Rect) -> None:
     v = ctx.view
-    left = Rect(rect.x0, rect.y0, rect.x0 + rect.width * 0.46 - 4, rect.y1)
-    right = Rect(left.x1 + 8, rect.y0, rect.x1, rect.y1)
-    draw_panel(ctx.draw, left, ctx.theme, radius=8)
+    left, right = _guild_halves(rect)
     cols = v.guildhall_columns
-    ctx.text(
+    ctx.words(
         (left.x0 + 8, left.y0 + 6),
         f"Guildhall {len(v.guildhall)}/{4 * cols} (* reset)",
         left.width - 16,
@@ -238,28 +270,12 @@ def _guildhall(ctx: _Ctx, rect: Rect) -> None:
     )
     cw = (left.width - 16) / 6
     letter_font = font(MIN, bold=True)
-    for pos in range(24):
-        r, c = divmod(pos, 6)
-        x0, y0 = left.x0 + 8 + c * cw, left.y0 + LINE + 4 + r * 40
-        box = (x0 + 2, y0 + 2, x0 + cw - 2, y0 + 36)
-        centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
-        if c >= cols:
-            ctx.draw.rectangle(box, fill="#26272b")
-            continue
-        index = r * cols + c
-        if index < len(v.guildhall):
-            owner = v.guildhall[index]
-            fill = ctx.fill(owner)
-            ctx.draw.rounded_rectangle(box, radius=5, fill=fill, outline="#0c0c0c")
-            draw_text_centered(
-                ctx.draw, centre, v.players[owner].letter, letter_font, text_on(fill)
-            )
-        else:
-            ctx.draw.rounded_rectangle(box, radius=5, outline=ctx.theme.panel_border, width=2)
-            if index in v.reset_spaces:  # a worker here resets the Black Market
-                draw_text_centered(ctx.draw, centre, "*", letter_font, ctx.theme.highlight)
-    draw_panel(ctx.draw, right, ctx.theme, radius=8)
-    ctx.text(
+    for index, owner in enumerate(v.guildhall[: 4 * cols]):  # the empty spaces are static
+        box, centre = _guild_box(left, cw, *divmod(index, cols))
+        fill = ctx.fill(owner)
+        ctx.draw.rounded_rectangle(box, radius=5, fill=fill, outline="#0c0c0c")
+        draw_text_centered(ctx.draw, centre, v.players[owner].letter, letter_font, text_on(fill))
+    ctx.words(
         (right.x0 + 8, right.y0 + 6),
         f"Cathedral ({v.rewards_left} rewards)",
         right.width - 16,
@@ -291,23 +307,11 @@ def _guildhall(ctx: _Ctx, rect: Rect) -> None:
 
 
 def _virtue(ctx: _Ctx, rect: Rect) -> None:
-    draw_panel(ctx.draw, rect, ctx.theme, radius=8)
-    ctx.text(
-        (rect.x0 + 8, rect.y0 + 6),
-        "Virtue (Black Market closed at 10+, Cathedral at 4-)",
-        rect.width - 16,
-        bold=True,
-    )
     cw = (rect.width - 16) / 15
     top = rect.y0 + LINE + 2
     letter_font = font(MIN, bold=True)
     for v in range(15):
         x0 = rect.x0 + 8 + v * cw
-        tint = "#5a2a2a" if v <= 4 else "#2a4a5a" if v >= 10 else "#303236"
-        ctx.draw.rectangle((x0 + 1, top, x0 + cw - 1, rect.y1 - 6), fill=tint)
-        draw_text_centered(
-            ctx.draw, (x0 + cw / 2, top + MIN / 2 + 2), str(v), font(MIN), ctx.theme.text_muted
-        )
         here = [p for p in ctx.view.players if p.virtue == v]
         for k, p in enumerate(here[:4]):
             fill = ctx.fill(p.index)
@@ -330,8 +334,8 @@ def _virtue(ctx: _Ctx, rect: Rect) -> None:
 def _player(ctx: _Ctx, rect: Rect, p: PlayerView) -> None:
     v = ctx.view
     acting = v.phase != "over" and (p.index in v.to_act)
-    border = ctx.theme.highlight if acting else None
-    draw_panel(ctx.draw, rect, ctx.theme, border=border, width=3 if acting else 2, radius=8)
+    if acting:  # the panel itself is static; the acting seat's border is drawn over it
+        ctx.draw.rounded_rectangle(rect.box(), radius=8, outline=ctx.theme.highlight, width=3)
     w = _chip(ctx, rect.x0 + 8, rect.y0 + 8, p.index, p.letter)
     name = ctx.name(p.index) + ("  - to act" if acting else "")
     ctx.text((rect.x0 + w + 18, rect.y0 + 8), name, rect.width - w - 30, bold=True, size=26)
@@ -347,7 +351,7 @@ def _player(ctx: _Ctx, rect: Rect, p: PlayerView) -> None:
         lines[1] = f"{dict(p.goods).get('marble', 0)} marble (it ignores other goods)"
     y = rect.y0 + 46
     for line in lines:
-        ctx.text((rect.x0 + 10, y), line, rect.width - 20, size=24)
+        ctx.words((rect.x0 + 10, y), line, rect.width - 20, size=24)
         y += 31
     apprentices = ", ".join(
         f"{a.name} [{''.join(SKILL_LETTER[s] for s in a.skills)}]" for a in p.apprentices
@@ -368,7 +372,9 @@ def _wrapped(ctx: _Ctx, rect: Rect, y: float, text: str, max_lines: int) -> floa
         lines = lines[:max_lines]
         lines[-1] = ellipsize(lines[-1] + " ...", fnt, rect.width - 20)
     for line in lines:
-        draw_text(ctx.draw, (rect.x0 + 10, y), line, fnt, ctx.theme.text_muted)
+        ctx.words(
+            (rect.x0 + 10, y), line, rect.width - 20, colour=ctx.theme.text_muted, size=MIN + 1
+        )
         y += 31
     return y
 
@@ -388,6 +394,106 @@ def _result(ctx: _Ctx, rect: Rect) -> None:
         ctx.text((x, y), f"{p.total} VP{mark}: {parts}", rect.x1 - x - 8)
 
 
+def _guild_box(
+    left: Rect, cw: float, r: int, c: int
+) -> tuple[tuple[float, float, float, float], tuple[float, float]]:
+    """A Guildhall space's box (row r, column c of the 6 drawn) and its centre."""
+    x0, y0 = left.x0 + 8 + c * cw, left.y0 + LINE + 4 + r * 40
+    box = (x0 + 2, y0 + 2, x0 + cw - 2, y0 + 36)
+    return box, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+
+
+def _layout(n: int) -> tuple[dict[str, Rect], list[Rect], Rect, Rect]:
+    """The board's rectangles for `n` players: sections by name, player panels, result, log."""
+    y = HEADER
+    sections = {}
+    for name, height in (
+        ("locations", LOCATIONS_H),
+        ("market", MARKET_H),
+        ("workshop", WORKSHOP_H),
+        ("guildhall", GUILD_H),
+        ("virtue", VIRTUE_H),
+    ):
+        sections[name] = Rect(PAD, y, WIDTH - PAD, y + height)
+        y += height + PAD
+    players = []
+    for _ in range(n):
+        players.append(Rect(PAD, y, WIDTH - PAD, y + PLAYER_H))
+        y += PLAYER_H + PAD
+    result = Rect(PAD, y, WIDTH - PAD, y + result_height(n))
+    y += result_height(n) + PAD
+    return sections, players, result, Rect(PAD, y, WIDTH - PAD, y + LOG_H)
+
+
+def _guild_halves(rect: Rect) -> tuple[Rect, Rect]:
+    left = Rect(rect.x0, rect.y0, rect.x0 + rect.width * 0.46 - 4, rect.y1)
+    return left, Rect(left.x1 + 8, rect.y0, rect.x1, rect.y1)
+
+
+def _paint_static(draw: ImageDraw.ImageDraw, theme: Theme, n: int) -> None:
+    """What never changes for `n` players: panels, fixed captions, location frames and names,
+    the Workshop's card frames, the Guildhall's spaces, the virtue track and its numbers."""
+    ctx = _Ctx(draw, theme, None, {})  # type: ignore[arg-type]  # text only, no view
+    sections, players, _, log = _layout(n)
+    ctx.text((PAD, 8), "Architects of the West Kingdom", WIDTH - 2 * PAD, bold=True, size=30)
+    rect = sections["locations"]
+    cols = rect.split_columns(3, 8)
+    for k, key in enumerate(NAMES):
+        col = cols[k % 3]
+        y0 = rect.y0 + (k // 3) * (LOC_BOX + 8)
+        box = Rect(col.x0, y0, col.x1, y0 + LOC_BOX)
+        draw_panel(draw, box, theme, radius=8)
+        if key != "taxstand":  # its title shares the line with the silver there
+            ctx.text((box.x0 + 8, box.y0 + 6), NAMES[key], box.width - 16, bold=True, size=24)
+    rect = sections["market"]
+    draw_panel(draw, rect, theme, radius=8)
+    ctx.text((rect.x0 + 10, rect.y0 + LINE + 4 + 3 * 36), "Prison:", 100, bold=True)
+    rect = sections["workshop"]
+    draw_panel(draw, rect, theme, radius=8)
+    row_h = 3 * (MIN + 4) + 12
+    for r in range(2):
+        y0 = rect.y0 + LINE + 4 + r * row_h
+        for cell in Rect(rect.x0 + 8, y0, rect.x1 - 8, y0 + row_h - 6).split_columns(4, 6):
+            draw.rounded_rectangle(
+                cell.box(), radius=6, fill=CARD_FILL, outline=theme.panel_border, width=2
+            )
+    left, right = _guild_halves(sections["guildhall"])
+    draw_panel(draw, left, theme, radius=8)
+    draw_panel(draw, right, theme, radius=8)
+    gcols, resets = guildhall_columns(n), reset_positions(n)
+    cw = (left.width - 16) / 6
+    letter_font = font(MIN, bold=True)
+    for pos in range(24):
+        r, c = divmod(pos, 6)
+        box, centre = _guild_box(left, cw, r, c)
+        if c >= gcols:
+            draw.rectangle(box, fill="#26272b")
+            continue
+        draw.rounded_rectangle(box, radius=5, outline=theme.panel_border, width=2)
+        if r * gcols + c in resets:  # a worker here resets the Black Market
+            draw_text_centered(draw, centre, "*", letter_font, theme.highlight)
+    rect = sections["virtue"]
+    draw_panel(draw, rect, theme, radius=8)
+    ctx.text(
+        (rect.x0 + 8, rect.y0 + 6),
+        "Virtue (Black Market closed at 10+, Cathedral at 4-)",
+        rect.width - 16,
+        bold=True,
+    )
+    cw = (rect.width - 16) / 15
+    top = rect.y0 + LINE + 2
+    for v in range(15):
+        x0 = rect.x0 + 8 + v * cw
+        tint = "#5a2a2a" if v <= 4 else "#2a4a5a" if v >= 10 else "#303236"
+        draw.rectangle((x0 + 1, top, x0 + cw - 1, rect.y1 - 6), fill=tint)
+        draw_text_centered(
+            draw, (x0 + cw / 2, top + MIN / 2 + 2), str(v), font(MIN), theme.text_muted
+        )
+    for panel in players:
+        draw_panel(draw, panel, theme, radius=8)
+    draw_panel(draw, log, theme, radius=8)
+
+
 def render(
     view: ArchitectsView,
     *,
@@ -404,9 +510,13 @@ def render(
     names: display names by seat (e.g. Discord nicknames); default: colour or character.
     """
     n = len(view.players)
-    image, draw = new_canvas(WIDTH, height_for(n), theme)
+    layer = static_layer(
+        ("architects", n), (WIDTH, height_for(n)), theme, lambda im, d: _paint_static(d, theme, n)
+    )
+    image, draw = canvas_from(layer)
+    for colour in (theme.text, theme.text_muted, theme.highlight):  # the layer's text colours
+        draw.text_colours[hex_to_rgb(colour)] = None
     ctx = _Ctx(draw, theme, view, dict(names or {}))
-    ctx.text((PAD, 8), "Architects of the West Kingdom", WIDTH - 2 * PAD, bold=True, size=30)
     ctx.text((PAD, 8 + LINE + 6), view.prompt, WIDTH - 2 * PAD, colour=theme.text_muted)
     y = HEADER
     sections = (
@@ -426,7 +536,6 @@ def render(
         _result(ctx, Rect(PAD, y, WIDTH - PAD, y + result_height(n)))
     y += result_height(n) + PAD
     log = Rect(PAD, y, WIDTH - PAD, y + LOG_H)
-    draw_panel(draw, log, theme, radius=8)
     scheme = [f"Opponent's last Scheme: {view.last_scheme}"] if view.last_scheme else []
     lines = [*scheme, *view.log][-3:] if not scheme else [*scheme, *view.log[-2:]]
     for k, line in enumerate(lines):
