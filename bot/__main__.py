@@ -67,17 +67,10 @@ def run_discord_bot(sync_only: bool = False) -> int:
 
 def apply_data_files() -> None:
     """Load server owners' `GAME_DATA_<GAME>` files (see `bot/datafiles.py`); DataError if bad."""
-    import os
-
     from bot.datafiles import load_overrides
-    from bot.settings import parse_env_file
+    from bot.settings import read_environment
 
-    env: dict[str, str] = {}
-    if os.path.isfile(".env"):
-        with open(".env", encoding="utf-8") as fh:
-            env.update(parse_env_file(fh.read()))
-    env.update(os.environ)
-    for line in load_overrides(env):
+    for line in load_overrides(read_environment()):
         print(line, file=sys.stderr)
 
 

@@ -19,6 +19,7 @@ __all__ = [
     "load_settings",
     "missing_token_help",
     "parse_env_file",
+    "read_environment",
 ]
 
 LOG_LEVELS = ("CRITICAL", "ERROR", "WARNING", "INFO", "DEBUG")
@@ -191,18 +192,26 @@ def settings_from_mapping(env: Mapping[str, str]) -> Settings:
     )
 
 
-def load_settings(
+def read_environment(
     env_file: str | os.PathLike[str] | None = ".env",
     environ: Mapping[str, str] | None = None,
-) -> Settings:
-    """Read `.env` (if it exists) and then the environment, which overrides the file."""
+) -> dict[str, str]:
+    """`.env` (if it exists) overlaid by the environment, as raw strings."""
     merged: dict[str, str] = {}
     if env_file is not None:
         path = Path(env_file)
         if path.is_file():
             merged.update(parse_env_file(path.read_text(encoding="utf-8")))
     merged.update(os.environ if environ is None else environ)
-    return settings_from_mapping(merged)
+    return merged
+
+
+def load_settings(
+    env_file: str | os.PathLike[str] | None = ".env",
+    environ: Mapping[str, str] | None = None,
+) -> Settings:
+    """Read `.env` (if it exists) and then the environment, which overrides the file."""
+    return settings_from_mapping(read_environment(env_file, environ))
 
 
 def missing_token_help(env_file: str = ".env") -> str:
