@@ -146,12 +146,12 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
     @commands.Cog.listener()
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
         """A deleted channel ends its games (and its threads' games); records are kept."""
-        await self._place_deleted(channel.id)
+        await self._place_deleted(channel.id, channel.guild.id)
 
     @commands.Cog.listener()
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
         """A deleted thread ends its game; records are kept."""
-        await self._place_deleted(payload.thread_id)
+        await self._place_deleted(payload.thread_id, payload.guild_id)
 
     @commands.Cog.listener()
     async def on_raw_member_remove(self, payload: discord.RawMemberRemoveEvent) -> None:
@@ -160,9 +160,9 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
         bot: GameBot = self.bot  # type: ignore[assignment]
         await bot.table.member_left(payload.guild_id, payload.user.id)
 
-    async def _place_deleted(self, place_id: int) -> None:
+    async def _place_deleted(self, place_id: int, guild_id: int | None = None) -> None:
         bot: GameBot = self.bot  # type: ignore[assignment]
-        for session in await bot.table.place_deleted(place_id):
+        for session in await bot.table.place_deleted(place_id, guild_id):
             log.info("session %s ended: its channel or thread %s was deleted", session.id, place_id)
 
     async def post(self, post: ChannelPost) -> bool:
@@ -287,7 +287,7 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
             )
         except discord.Forbidden as exc:
             # The thread exists but may not be posted in: close the lobby and remove the thread.
-            await table.place_deleted(created.id)
+            await table.place_deleted(created.id, interaction.guild_id)
             with contextlib.suppress(discord.HTTPException):
                 await created.delete()
             raise UserFacingError(

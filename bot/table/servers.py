@@ -304,11 +304,15 @@ class ServerCommands(PlayCommands):
             return []
         return await self.resume_bots(sorted(self.pending_bots))
 
-    async def place_deleted(self, place_id: int) -> list[SessionRecord]:
+    async def place_deleted(
+        self, place_id: int, guild_id: int | None = None
+    ) -> list[SessionRecord]:
         """A channel or thread was deleted: end its open games (and those of its threads).
-        The records and logs are kept; nothing is posted (the place is gone)."""
+        The records and logs are kept; nothing is posted (the place is gone). `guild_id`, when
+        the front end knows it, limits the search to that server's open games instead of every
+        open game of the bot."""
         ended = []
-        for session in await self.service.list_open():
+        for session in await self.service.list_open(guild_id):
             if place_id not in (session.place_id, session.channel_id):
                 continue
             result = await self.steward.end(

@@ -15,7 +15,7 @@ from bot.storage.records import SessionStatus
 from bot.table.format import BOTS_FAILED
 from cogs.components import OUTDATED
 from tests.cogs.conftest import StartBot
-from tests.cogs.harness import ALICE, BOB, C1, C2, CAROL, MIA, Harness
+from tests.cogs.harness import ALICE, BOB, C1, C2, CAROL, GUILD_ID, MIA, Harness
 
 pytestmark = pytest.mark.asyncio
 
@@ -336,7 +336,10 @@ async def test_a_deleted_channel_ends_its_games(h: Harness) -> None:
     (thread_sent,) = [s for s in h.sent if s.kind == "thread"]
     thread_id = max(h.rec.threads)
     cog = h.bot.get_cog("TableCog")
-    await cog.on_guild_channel_delete(type("Gone", (), {"id": C1.id})())
+    # Shaped like discord.py's objects: a GuildChannel has `.guild`, the raw thread event
+    # `.guild_id`; the table then searches that server's games only.
+    guild = type("Guild", (), {"id": GUILD_ID})()
+    await cog.on_guild_channel_delete(type("Gone", (), {"id": C1.id, "guild": guild})())
     assert [s.place_id for s in await _sessions(h)] == [thread_id]
 
     class Raw:
@@ -344,6 +347,7 @@ async def test_a_deleted_channel_ends_its_games(h: Harness) -> None:
 
     raw = Raw()
     raw.thread_id = thread_id  # type: ignore[attr-defined]
+    raw.guild_id = GUILD_ID  # type: ignore[attr-defined]
     await cog.on_raw_thread_delete(raw)
     assert await _sessions(h) == ()
     del thread_sent
