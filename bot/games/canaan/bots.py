@@ -58,17 +58,18 @@ class RandomBot:
         # Only the chosen kind's actions are listed (an engine-speed choice: offers alone can
         # number hundreds); a kind that turns out empty is dropped and another one drawn.
         rnd = Draws(seed)
-        groups = list(R.legal_groups(state, seat))
-        while groups:
-            i = rnd.randrange(len(groups))
-            cls = groups[i][0]
+        groups = R.legal_groups(state, seat)
+        left = list(range(len(groups.kinds)))
+        while left:
+            i = left[rnd.randrange(len(left))]
+            cls = groups.kinds[i]
             if cls is A.MakeOffer or cls is A.Counter:
                 # Hundreds of offers are legal; draw one directly instead of listing them.
                 return _random_offer(state, seat, rnd, counter=cls is A.Counter)
-            options = list(groups[i][1]())
+            options = groups.options(i)
             if options:
                 return options[rnd.randrange(len(options))]
-            groups.pop(i)
+            left.remove(i)
         raise ValueError("no legal action")
 
 

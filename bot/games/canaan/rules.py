@@ -255,113 +255,192 @@ def legal_actions(s: State, seat: int) -> tuple[A.Action, ...]:
     return tuple(a for _, a in keyed)
 
 
-Group = tuple[type, Callable[[], Iterable[A.Action]]]
+Options = Callable[[State, int], Iterable[A.Action]]
+"""Lists one kind's legal actions of a seat: a module-level function of (state, seat), so that
+naming the legal kinds of a position allocates no closures (it runs once per move)."""
 
 
-_LAST: list[tuple[object, int, list[Group]]] = [(None, -1, [])]
+class Groups:
+    """The legal actions of one seat in one position, by action class, each kind listed only
+    when asked for (and then remembered): `check` and the random bot look at one kind instead of
+    every action. `kinds[i]` is an action class; `options(i)` its legal actions."""
+
+    __slots__ = ("s", "seat", "kinds", "_lists", "_done")
+
+    def __init__(self, s: State, seat: int, kinds: list[type], lists: list[Options]) -> None:
+        self.s = s
+        self.seat = seat
+        self.kinds = kinds
+        self._lists = lists
+        self._done: dict[int, tuple[A.Action, ...]] = {}
+
+    def options(self, i: int) -> tuple[A.Action, ...]:
+        """The legal actions of kind `kinds[i]`."""
+        done = self._done.get(i)
+        if done is None:
+            done = self._done[i] = tuple(self._lists[i](self.s, self.seat))
+        return done
+
+
+_LAST: list[tuple[object, int, Groups | None]] = [(None, -1, None)]
 """The last full `legal_groups` answer: (state, seat, groups). A bot lists a state's moves and
 `step` then checks one of them on the same state object; states are immutable, and the entry
 holds the state itself, so an identity match can never be a different position."""
 
 
-def legal_groups(s: State, seat: int, only: type | None = None) -> list[Group]:
-    """The legal actions of `seat` as (action class, thunk) groups, each computed only when
-    called (and then remembered): `check` and the random bot look at one group instead of every
-    action. With `only`, groups of other classes may be left out."""
+def legal_groups(s: State, seat: int, only: type | None = None) -> Groups:
+    """The legal actions of `seat` by kind (see `Groups`). With `only`, kinds other than that
+    one may be left out."""
     last = _LAST[0]  # one read of one tuple: safe if bots run in several threads
-    if last[0] is s and last[1] == seat:
+    if last[0] is s and last[1] == seat and last[2] is not None:
         return last[2]
-    groups = [(cls, _memo(thunk)) for cls, thunk in _legal_groups(s, seat, only)]
+    kinds: list[type] = []
+    lists: list[Options] = []
+    _legal_groups(s, seat, only, kinds, lists)
+    groups = Groups(s, seat, kinds, lists)
     if only is None and type(s) is State:
         _LAST[0] = (s, seat, groups)
     return groups
 
 
-def _memo(thunk: Callable[[], Iterable[A.Action]]) -> Callable[[], Iterable[A.Action]]:
-    cell: list[tuple[A.Action, ...]] = []
-
-    def once() -> tuple[A.Action, ...]:
-        if not cell:
-            cell.append(tuple(thunk()))
-        return cell[0]
-
-    return once
-
-
-def _legal_groups(s: State, seat: int, only: type | None) -> list[Group]:
+def _legal_groups(
+    s: State, seat: int, only: type | None, kinds: list[type], lists: list[Options]
+) -> None:
     if s.phase is Phase.OVER or seat not in to_act(s):
-        return []
-    p = s.players[seat]
+        return
     if s.phase is Phase.SETUP:
         if s.setup_vertex < 0:
-            return [
-                (A.Settlement, lambda: map(A.Settlement, B.settlement_spots(s, seat, setup=True)))
-            ]
-        return [(A.Road, lambda: map(A.Road, B.road_spots(s, seat, s.setup_vertex)))]
+            kinds.append(A.Settlement)
+            lists.append(_setup_settlements)
+        else:
+            kinds.append(A.Road)
+            lists.append(_setup_roads)
+        return
     if s.phase is Phase.START:
-        return [(A.Start, lambda: _start_options(s, seat))]
+        kinds.append(A.Start)
+        lists.append(_start_options)
+        return
     if s.pending:
         pend = next(x for x in s.pending if x.seat == seat)
-        cls = {"discard": A.Discard, "take": A.Take, "give": A.Give}[pend.kind]
-        return [(cls, lambda: _pending_options(s, pend))]
+        kinds.append(_PENDING_KIND[pend.kind])
+        lists.append(_pending_options)
+        return
     if seat != s.current:
-        return _answer_groups(s, seat)
+        _answer_groups(s, seat, kinds, lists)
+        return
     mode = current_mode(s)
-    if mode == "blessing":
-        return [(A.Bless, lambda: (A.Bless(r) for r in range(5) if s.bank[r] > 0))]
-    if mode == "plague":
-        return [(A.Plague, lambda: _plague_moves(s, seat))]
-    if mode == "free-road":
-        return [(A.Road, lambda: map(A.Road, B.road_spots(s, seat)))]
-    if mode == "free-settlement":
-        return [(A.Settlement, lambda: map(A.Settlement, B.settlement_spots(s, seat, setup=False)))]
-    if mode == "look":
-        return [(A.Look, lambda: map(A.Look, _look_targets(s, seat)))]
-    if mode == "take-look":
-        victim = s.players[s.look_victim]
-        n = min(s.look_count, victim.cards)
-        return [(A.Take, lambda: map(A.Take, sub_hands(victim.hand, n)))]
-    groups: list[Group] = []
+    if mode != "main" and mode != "pre-roll":
+        kind, options = _MODE_GROUP[mode]
+        kinds.append(kind)
+        lists.append(options)
+        return
+    p = s.players[seat]
     if p.dev:
-        groups.append((A.Play, lambda: _card_plays(s, seat, p)))
+        kinds.append(A.Play)
+        lists.append(_card_plays)
     if mode == "pre-roll":
-        groups.append((A.Roll, lambda: (A.Roll(),)))
-        return groups
-    groups.append((A.End, lambda: (A.End(),)))
+        kinds.append(A.Roll)
+        lists.append(_roll)
+        return
+    kinds.append(A.End)
+    lists.append(_end)
     if only is A.End or only is A.Play:
-        return groups  # `is_legal` needs only that group: skip the costlier checks below
+        return  # `is_legal` needs only that group: skip the costlier checks below
     if s.offer is not None:
-        groups.append((A.Withdraw, lambda: (A.Withdraw(),)))
-        groups.append((A.Trade, lambda: map(A.Trade, _confirmable(s))))
+        kinds += (A.Withdraw, A.Trade)
+        lists += (_withdraw, _trades)
     hand = p.hand
-    # The pieces on the board, counted once (`B.pieces_left` would count them per kind).
-    settlements, cities, roads = B.count_pieces(s, seat)
-    if covers(hand, _ROAD) and roads < PIECES["road"]:
-        groups.append((A.Road, lambda: map(A.Road, B.road_spots(s, seat))))
-    if covers(hand, _SETTLEMENT) and settlements < PIECES["settlement"]:
-        groups.append(
-            (A.Settlement, lambda: map(A.Settlement, B.settlement_spots(s, seat, setup=False)))
-        )
-    if covers(hand, city_cost(s)) and cities < PIECES["city"]:
-        groups.append((A.City, lambda: (A.City(v) for v, b in enumerate(s.buildings) if b == seat)))
+    # A stock is counted only when the hand could pay for that piece (it rarely can).
+    if covers(hand, _ROAD) and s.roads.count(seat) < PIECES["road"]:
+        kinds.append(A.Road)
+        lists.append(_roads)
+    if covers(hand, _SETTLEMENT) and s.buildings.count(seat) < PIECES["settlement"]:
+        kinds.append(A.Settlement)
+        lists.append(_settlements)
+    if covers(hand, city_cost(s)) and s.buildings.count(CITY + seat) < PIECES["city"]:
+        kinds.append(A.City)
+        lists.append(_cities)
     if covers(hand, _CARD) and s.deck:
-        groups.append((A.Buy, lambda: (A.Buy(),)))
+        kinds.append(A.Buy)
+        lists.append(_buy)
     if covers(hand, _STONE):
-        groups.append((A.Stone, lambda: _stone_options(s, seat)))
+        kinds.append(A.Stone)
+        lists.append(_stone_options)
     if not s.built:
-        groups.append((A.BankTrade, lambda: _bank_trades(s, seat)))
+        kinds.append(A.BankTrade)
+        lists.append(_bank_trades)
         if s.offers_made < MAX_OFFERS_PER_TURN and p.cards:
-            groups.append((A.MakeOffer, lambda: _offers(s, seat)))
-    return groups
+            kinds.append(A.MakeOffer)
+            lists.append(_offers)
 
 
 _ROAD, _SETTLEMENT = COSTS["road"], COSTS["settlement"]
 _CARD, _STONE = COSTS["development card"], COSTS["stone"]
 
 
+def _setup_settlements(s: State, seat: int) -> Iterable[A.Action]:
+    return map(A.Settlement, B.settlement_spots(s, seat, setup=True))
+
+
+def _setup_roads(s: State, seat: int) -> Iterable[A.Action]:
+    return map(A.Road, B.road_spots(s, seat, s.setup_vertex))
+
+
+def _roads(s: State, seat: int) -> Iterable[A.Action]:
+    return map(A.Road, B.road_spots(s, seat))
+
+
+def _settlements(s: State, seat: int) -> Iterable[A.Action]:
+    return map(A.Settlement, B.settlement_spots(s, seat, setup=False))
+
+
+def _cities(s: State, seat: int) -> Iterable[A.Action]:
+    return (A.City(v) for v, b in enumerate(s.buildings) if b == seat)
+
+
+def _blessings(s: State, seat: int) -> Iterable[A.Action]:
+    return (A.Bless(r) for r in range(5) if s.bank[r] > 0)
+
+
+def _looks(s: State, seat: int) -> Iterable[A.Action]:
+    return map(A.Look, _look_targets(s, seat))
+
+
+def _take_looks(s: State, seat: int) -> Iterable[A.Action]:
+    victim = s.players[s.look_victim]
+    return map(A.Take, sub_hands(victim.hand, min(s.look_count, victim.cards)))
+
+
+_ROLL, _END, _WITHDRAW, _BUY = (A.Roll(),), (A.End(),), (A.Withdraw(),), (A.Buy(),)
+
+
+def _roll(s: State, seat: int) -> Iterable[A.Action]:
+    return _ROLL
+
+
+def _end(s: State, seat: int) -> Iterable[A.Action]:
+    return _END
+
+
+def _withdraw(s: State, seat: int) -> Iterable[A.Action]:
+    return _WITHDRAW
+
+
+def _buy(s: State, seat: int) -> Iterable[A.Action]:
+    return _BUY
+
+
+def _trades(s: State, seat: int) -> Iterable[A.Action]:
+    return map(A.Trade, _confirmable(s))
+
+
+_PENDING_KIND = {"discard": A.Discard, "take": A.Take, "give": A.Give}
+
+
 def _legal(s: State, seat: int) -> Iterator[A.Action]:
-    for _, thunk in legal_groups(s, seat):
-        yield from thunk()
+    groups = legal_groups(s, seat)
+    for i in range(len(groups.kinds)):
+        yield from groups.options(i)
 
 
 def _plague_moves(s: State, seat: int) -> Iterator[A.Action]:
@@ -380,17 +459,30 @@ def _bank_trades(s: State, seat: int) -> Iterator[A.Action]:
                     yield A.BankTrade(g, r)
 
 
-def _answer_groups(s: State, seat: int) -> list[Group]:
+def _answer_groups(s: State, seat: int, kinds: list[type], lists: list[Options]) -> None:
     o = s.offer
     if o is None or seat not in awaiting_answers(s):
-        return []
+        return
     hand = s.players[seat].hand
-    groups: list[Group] = [(A.Decline, lambda: (A.Decline(),))]
+    kinds.append(A.Decline)
+    lists.append(_decline)
     if covers(hand, o.get):
-        groups.append((A.Accept, lambda: (A.Accept(),)))
+        kinds.append(A.Accept)
+        lists.append(_accept)
     if any(hand):
-        groups.append((A.Counter, lambda: _counters(s, seat)))
-    return groups
+        kinds.append(A.Counter)
+        lists.append(_counters)
+
+
+_DECLINE, _ACCEPT = (A.Decline(),), (A.Accept(),)
+
+
+def _decline(s: State, seat: int) -> Iterable[A.Action]:
+    return _DECLINE
+
+
+def _accept(s: State, seat: int) -> Iterable[A.Action]:
+    return _ACCEPT
 
 
 def city_cost(s: State) -> Hand:
@@ -413,8 +505,9 @@ def _start_options(s: State, seat: int) -> Iterator[A.Action]:
             yield A.Start(v)
 
 
-def _pending_options(s: State, pend: Pending) -> Iterator[A.Action]:
-    p = s.players[pend.seat]
+def _pending_options(s: State, seat: int) -> Iterator[A.Action]:
+    pend = next(x for x in s.pending if x.seat == seat)
+    p = s.players[seat]
     if pend.kind == "discard":
         yield from (A.Discard(h) for h in sub_hands(p.hand, pend.count))
     elif pend.kind == "take":
@@ -496,7 +589,7 @@ def playable_cards(s: State, seat: int) -> list[str]:
     return out
 
 
-def _card_plays(s: State, seat: int, p: Player) -> Iterator[A.Action]:
+def _card_plays(s: State, seat: int) -> Iterator[A.Action]:
     for card in playable_cards(s, seat):
         if card in VP_CARD_IDS:
             yield A.Play(card)
@@ -534,6 +627,16 @@ def _stone_options(s: State, seat: int) -> Iterator[A.Action]:
         yield from (A.Stone(o, r) for r in range(5) if rest[r] > 0)
 
 
+_MODE_GROUP: dict[str, tuple[type, Options]] = {
+    "blessing": (A.Bless, _blessings),
+    "plague": (A.Plague, _plague_moves),
+    "free-road": (A.Road, _roads),
+    "free-settlement": (A.Settlement, _settlements),
+    "look": (A.Look, _looks),
+    "take-look": (A.Take, _take_looks),
+}
+
+
 # ------------------------------------------------------------------------------------ check
 
 
@@ -551,22 +654,21 @@ def _legal_set(s: State, seat: int) -> set[A.Action]:
 def is_legal(s: State, seat: int, action: A.Action) -> bool:
     """True if `action` is legal: only the group of its own kind is computed."""
     cls = type(action)
-    for c, thunk in legal_groups(s, seat, cls):
-        if c is not cls:
-            continue
-        if isinstance(action, A.MakeOffer):
-            return _offer_ok(s, seat, action.give, action.get, action.to)
-        if isinstance(action, A.Counter):
-            o = s.offer
-            return (
-                o is not None
-                and (action.give, action.get) != (o.get, o.give)
-                and _offer_ok(s, seat, action.give, action.get, -1)
-            )
-        # A tuple scan: the action usually is one of these very objects (a bot drew it from
-        # this memoised group), so identity matches before any field comparison.
-        return action in thunk()
-    return False
+    groups = legal_groups(s, seat, cls)
+    if cls not in groups.kinds:
+        return False
+    if cls is A.MakeOffer:
+        return _offer_ok(s, seat, action.give, action.get, action.to)  # type: ignore[attr-defined]
+    if cls is A.Counter:
+        o = s.offer
+        return (
+            o is not None
+            and (action.give, action.get) != (o.get, o.give)  # type: ignore[attr-defined]
+            and _offer_ok(s, seat, action.give, action.get, -1)  # type: ignore[attr-defined]
+        )
+    # A tuple scan: the action usually is one of these very objects (a bot drew it from this
+    # remembered group), so identity matches before any field comparison.
+    return action in groups.options(groups.kinds.index(cls))
 
 
 def _offer_ok(s: State, seat: int, give: Hand, get: Hand, to: int) -> bool:
