@@ -103,36 +103,40 @@ def longest_road(s: State, seat: int) -> int:
     does not pass through an intersection holding another seat's building."""
     d = s.data
     roads, b = s.roads, s.buildings
-    own = [e for e, o in enumerate(roads) if o == seat]
-    if not own:
-        return 0
+    edges = d.edges
+    # Intersection -> [(bit of the path, the other end)]; the paths used so far travel as one
+    # integer bit set, so a step of the search allocates nothing but that integer.
     adj: dict[int, list[tuple[int, int]]] = {}
-    for e in own:
-        a, c = d.edges[e]
-        adj.setdefault(a, []).append((e, c))
-        adj.setdefault(c, []).append((e, a))
+    total = 0
+    for e, o in enumerate(roads):
+        if o == seat:
+            a, c = edges[e]
+            bit = 1 << e
+            adj.setdefault(a, []).append((bit, c))
+            adj.setdefault(c, []).append((bit, a))
+            total += 1
+    if total <= 1:
+        return total
+    blocked = {v for v in adj if b[v] != EMPTY and b[v] % CITY != seat}
 
-    def blocked(v: int) -> bool:
-        occ = b[v]
-        return occ != EMPTY and occ % CITY != seat
+    def walk(v: int, used: int, length: int) -> int:
+        if length and v in blocked:
+            return length
+        best = length
+        for bit, w in adj[v]:
+            if not used & bit:
+                got = walk(w, used | bit, length + 1)
+                if got > best:
+                    best = got
+        return best
 
     best = 0
-    used: set[int] = set()
-
-    def dfs(v: int, length: int) -> None:
-        nonlocal best
-        if length > best:
-            best = length
-        if length and blocked(v):
-            return
-        for e, w in adj[v]:
-            if e not in used:
-                used.add(e)
-                dfs(w, length + 1)
-                used.discard(e)
-
     for v in adj:
-        dfs(v, 0)
+        got = walk(v, 0, 0)
+        if got > best:
+            best = got
+            if best == total:
+                break  # every own path in one trail: nothing can be longer
     return best
 
 
@@ -167,18 +171,25 @@ def own_jerusalem_building(s: State, seat: int) -> bool:
 def trade_rate(s: State, seat: int, res: int) -> int:
     """Cards of `res` the seat pays the bank for one card: 4, 3 (3:1 harbour) or 2 (that
     resource's harbour, or the King's Blessing resource)."""
-    if s.blessing == seat and s.blessing_res == res:
-        return 2
-    rate = 4
+    return trade_rates(s, seat)[res]
+
+
+def trade_rates(s: State, seat: int) -> tuple[int, int, int, int, int]:
+    """`trade_rate` of every resource, in one pass over the harbours."""
+    generic = 4
+    special = [4, 4, 4, 4, 4]
     b = s.buildings
     for v, kind in s.data.harbor_at.items():
         occ = b[v]
         if occ != EMPTY and occ % CITY == seat:
-            if kind == res:
-                return 2
             if kind is None:
-                rate = 3
-    return rate
+                generic = 3
+            else:
+                special[kind] = 2
+    rates = [min(generic, r) for r in special]
+    if s.blessing == seat and s.blessing_res >= 0:
+        rates[s.blessing_res] = 2
+    return (rates[0], rates[1], rates[2], rates[3], rates[4])
 
 
 def touching_seats(s: State, hex_index: int) -> set[int]:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
+from typing import Any
 
 from bot.games.canaan import actions as A
 from bot.games.canaan import board as B
@@ -110,7 +111,7 @@ def sub_hands(limit: Hand, size: int) -> Iterator[Hand]:
 def new_game(seats: int, seed: int, data: CanaanData) -> State:
     """Roll for the first player (ties re-roll), shuffle the development cards, and begin the
     placement of starting settlements."""
-    rng = Rng(seed)
+    rng = Rng(seed, scheme=1)  # the cheap derivation (saved games keep the scheme they began with)
     contenders = list(range(seats))
     rounds: list[tuple[int, ...]] = []
     while True:
@@ -444,16 +445,36 @@ def _legal(s: State, seat: int) -> Iterator[A.Action]:
 
 
 def _plague_moves(s: State, seat: int) -> Iterator[A.Action]:
+    victims = _victims_by_hex(s, seat)
     for h in _plague_hexes(s):
         yield A.Plague(h)
-        for victim in _victims(s, h, seat):
+        for victim in victims.get(h, ()):
             yield A.Plague(h, victim)
+
+
+def _victims_by_hex(s: State, seat: int) -> dict[int, list[int]]:
+    """`_victims` of every hex at once: one pass over the buildings instead of one per hex."""
+    d = s.data
+    players = s.players
+    by_hex: dict[int, set[int]] = {}
+    for v, occ in enumerate(s.buildings):
+        if occ == EMPTY:
+            continue
+        owner = occ % CITY
+        if owner == seat or not any(players[owner].hand):
+            continue
+        for h in d.vertex_hexes[v]:
+            by_hex.setdefault(h, set()).add(owner)
+    return {h: sorted(seats) for h, seats in by_hex.items()}
 
 
 def _bank_trades(s: State, seat: int) -> Iterator[A.Action]:
     hand = s.players[seat].hand
+    if max(hand) < 2:
+        return
+    rates = B.trade_rates(s, seat)
     for g in range(5):
-        if hand[g] >= 2 and hand[g] >= B.trade_rate(s, seat, g):
+        if hand[g] >= 2 and hand[g] >= rates[g]:
             for r in range(5):
                 if r != g and s.bank[r] > 0:
                     yield A.BankTrade(g, r)
@@ -999,16 +1020,24 @@ after the move that last changed VP)."""
 
 
 def _marks(a: A.Action, s: State) -> tuple[str, ...]:
-    match a:
-        case A.Road(edge=e):
-            return (f"e{e}",)
-        case A.Settlement(vertex=v) | A.City(vertex=v) | A.Start(vertex=v):
-            return (f"v{v}",)
-        case A.Plague(hex=h) | A.Play(hex=h) if h >= 0:
-            return (f"h{h}",)
-        case A.Stone():
-            return ("j",)
-    return ()
+    mark = _MARKS.get(type(a))
+    return () if mark is None else mark(a)
+
+
+def _hex_mark(a: A.Plague | A.Play) -> tuple[str, ...]:
+    return (f"h{a.hex}",) if a.hex >= 0 else ()
+
+
+_MARKS: dict[type, Callable[[Any], tuple[str, ...]]] = {
+    A.Road: lambda a: (f"e{a.edge}",),
+    A.Settlement: lambda a: (f"v{a.vertex}",),
+    A.City: lambda a: (f"v{a.vertex}",),
+    A.Start: lambda a: (f"v{a.vertex}",),
+    A.Plague: _hex_mark,
+    A.Play: _hex_mark,
+    A.Stone: lambda a: ("j",),
+}
+"""What the last move touched, for the image's highlight, by action class."""
 
 
 def _ev(kind: str, text: str, **data: object) -> Event:
@@ -1201,66 +1230,38 @@ def _seven(s: State, seat: int) -> Result:
 
 def _produce(s: State, number: int) -> Result:
     d = s.data
-    owed = [[0] * 5 for _ in s.players]
-    copper = [0] * len(s.players)
     b = s.buildings
+    plague = s.plague
+    owed: dict[int, list[int]] = {}  # seat -> cards owed per resource (only seats owed any)
+    copper: dict[int, int] = {}
     for h, res, corners in d.by_number.get(number, ()):
-        if h == s.plague:
+        if h == plague:
             continue
         for v in corners:
             occ = b[v]
             if occ == EMPTY:
                 continue
-            n = 2 if occ >= CITY else 1
+            seat, n = (occ - CITY, 2) if occ >= CITY else (occ, 1)
             if res is None:
-                copper[occ % CITY] += n
+                copper[seat] = copper.get(seat, 0) + n
+            elif seat in owed:
+                owed[seat][res] += n
             else:
-                owed[occ % CITY][res] += n
+                row = owed[seat] = [0, 0, 0, 0, 0]
+                row[res] = n
     events: list[Event] = []
-    bank = list(s.bank)
-    hands = [list(p.hand) for p in s.players]
-    short = []
-    # Per resource, what all seats are owed (one pass instead of a sum per resource).
-    totals = [sum(col) for col in zip(*owed, strict=True)]
-    for r in range(5):
-        total = totals[r]
-        if not total:
-            continue
-        takers = [i for i, o in enumerate(owed) if o[r]]
-        if total <= bank[r]:
-            for i in takers:
-                hands[i][r] += owed[i][r]
-            bank[r] -= total
-        elif len(takers) == 1:
-            hands[takers[0]][r] += bank[r]
-            short.append(f"the bank had only {bank[r]} {RESOURCES[r]} for {colour(takers[0])}")
-            bank[r] = 0
-        else:
-            short.append(f"the bank cannot pay everyone {RESOURCES[r]}, so nobody receives it")
-    players = list(s.players)
-    got = []
-    private = []
-    for i, before in enumerate(s.players):
-        after = tuple(hands[i])
-        if after == before.hand:
-            continue  # only the receivers' records are copied
-        players[i] = with_player(before, hand=after)
-        got.append(f"{colour(i)} {hand_text(sub(after, before.hand))}")
-        # Each receiver also gets a private line with the hand it now holds.
-        private.append(_private("hand", f"Your hand now: {hand_text(after)}.", {i}, None))
-    if got:
-        s = evolve(s, players=tuple(players), bank=(bank[0], bank[1], bank[2], bank[3], bank[4]))
-        events.append(_ev("production", "Production: " + "; ".join(got) + "."))
-        events += private
-    elif not any(copper):
+    short: list[Event] = []
+    if owed:
+        s, events, short = _pay_production(s, owed)
+    if not events and not copper:
         events.append(_ev("production", f"Nothing is produced on a {number}."))
-    if short:
-        events.append(_ev("shortage", "Bank short: " + "; ".join(short) + "."))
+    events += short
+    if not copper:
+        return (s if not s.pending else evolve(s, pending=())), events
     left = sum(s.bank)
-    pend = []
-    for i, n in enumerate(copper):
-        if n and left:
-            pend.append(Pending(i, "take", min(n, left), "copper"))
+    pend = tuple(
+        Pending(i, "take", min(n, left), "copper") for i, n in sorted(copper.items()) if left
+    )
     if pend:
         events.append(
             _ev(
@@ -1270,7 +1271,51 @@ def _produce(s: State, number: int) -> Result:
                 + ".",
             )
         )
-    return evolve(s, pending=tuple(pend)), events
+    return evolve(s, pending=pend), events
+
+
+def _pay_production(s: State, owed: dict[int, list[int]]) -> tuple[State, list[Event], list[Event]]:
+    """Pay what each seat is owed from the finite bank (see the shortage reading above):
+    (state, production events, shortage events)."""
+    bank = list(s.bank)
+    paid = {seat: [0, 0, 0, 0, 0] for seat in owed}
+    short = []
+    for r in range(5):
+        takers = [seat for seat, row in owed.items() if row[r]]
+        if not takers:
+            continue
+        total = sum(owed[seat][r] for seat in takers)
+        if total <= bank[r]:
+            for seat in takers:
+                paid[seat][r] = owed[seat][r]
+            bank[r] -= total
+        elif len(takers) == 1:
+            paid[takers[0]][r] = bank[r]
+            short.append(f"the bank had only {bank[r]} {RESOURCES[r]} for {colour(takers[0])}")
+            bank[r] = 0
+        else:
+            short.append(f"the bank cannot pay everyone {RESOURCES[r]}, so nobody receives it")
+    players = list(s.players)
+    got = []
+    private = []
+    for seat in sorted(paid):
+        gain = paid[seat]
+        if not any(gain):
+            continue  # only the receivers' records are copied
+        before = players[seat]
+        after = add(before.hand, (gain[0], gain[1], gain[2], gain[3], gain[4]))
+        players[seat] = with_player(before, hand=after)
+        got.append(f"{colour(seat)} {hand_text(gain)}")
+        # Each receiver also gets a private line with the hand it now holds.
+        private.append(_private("hand", f"Your hand now: {hand_text(after)}.", {seat}, None))
+    events = []
+    if got:
+        s = evolve(s, players=tuple(players), bank=(bank[0], bank[1], bank[2], bank[3], bank[4]))
+        events.append(_ev("production", "Production: " + "; ".join(got) + "."))
+        events += private
+    if short:
+        return s, events, [_ev("shortage", "Bank short: " + "; ".join(short) + ".")]
+    return s, events, []
 
 
 def _apply_discard(s: State, seat: int, a: A.Discard) -> tuple[State, list[Event], bool]:
