@@ -179,9 +179,10 @@ def trade_rates(s: State, seat: int) -> tuple[int, int, int, int, int]:
     generic = 4
     special = [4, 4, 4, 4, 4]
     b = s.buildings
+    city = CITY + seat
     for v, kind in s.data.harbor_at.items():
         occ = b[v]
-        if occ != EMPTY and occ % CITY == seat:
+        if occ == seat or occ == city:
             if kind is None:
                 generic = 3
             else:

@@ -54,7 +54,7 @@ from bot.games.canaan.state import (
     freeze,
     with_player,
 )
-from bot.games.protocol import Event, Seat
+from bot.games.protocol import JSON, Event, Seat, make_event
 from bot.games.rejections import Rejection, illegal
 from bot.games.rng import Rng
 
@@ -111,7 +111,7 @@ def sub_hands(limit: Hand, size: int) -> Iterator[Hand]:
 def new_game(seats: int, seed: int, data: CanaanData) -> State:
     """Roll for the first player (ties re-roll), shuffle the development cards, and begin the
     placement of starting settlements."""
-    rng = Rng(seed, scheme=1)  # the cheap derivation (saved games keep the scheme they began with)
+    rng = Rng(seed, scheme=2)  # the cheap derivation (saved games keep the scheme they began with)
     contenders = list(range(seats))
     rounds: list[tuple[int, ...]] = []
     while True:
@@ -211,8 +211,12 @@ def _to_act(s: State) -> frozenset[Seat]:
     # As at a real table, an open offer never holds the turn: the players it may still hear
     # from act out of turn, while the current player goes on (bank trades, builds, the end).
     if s.offer is None:
-        return frozenset({Seat(s.current)})
+        return _ALONE[s.current]
     return frozenset({Seat(s.current), *(Seat(i) for i in awaiting_answers(s))})
+
+
+_ALONE = tuple(frozenset({Seat(i)}) for i in range(len(COLOURS)))
+"""{seat} for each seat, built once: most positions await the current player alone."""
 
 
 def awaiting_answers(s: State) -> list[int]:
@@ -329,9 +333,8 @@ def _legal_groups(
     if seat != s.current:
         _answer_groups(s, seat, kinds, lists)
         return
-    mode = current_mode(s)
-    if mode != "main" and mode != "pre-roll":
-        kind, options = _MODE_GROUP[mode]
+    if s.blessing_due or s.plague_due or s.free_roads or s.free_settlements or s.look_stage:
+        kind, options = _MODE_GROUP[current_mode(s)]
         kinds.append(kind)
         lists.append(options)
         return
@@ -339,7 +342,7 @@ def _legal_groups(
     if p.dev:
         kinds.append(A.Play)
         lists.append(_card_plays)
-    if mode == "pre-roll":
+    if not s.rolled:
         kinds.append(A.Roll)
         lists.append(_roll)
         return
@@ -351,20 +354,24 @@ def _legal_groups(
         kinds += (A.Withdraw, A.Trade)
         lists += (_withdraw, _trades)
     hand = p.hand
+    afford = _AFFORD.get(hand)
+    if afford is None:
+        afford = _affordable(hand)
     # A stock is counted only when the hand could pay for that piece (it rarely can).
-    if covers(hand, _ROAD) and s.roads.count(seat) < PIECES["road"]:
+    if afford & _ROAD_BIT and s.roads.count(seat) < PIECES["road"]:
         kinds.append(A.Road)
         lists.append(_roads)
-    if covers(hand, _SETTLEMENT) and s.buildings.count(seat) < PIECES["settlement"]:
+    if afford & _SETTLEMENT_BIT and s.buildings.count(seat) < PIECES["settlement"]:
         kinds.append(A.Settlement)
         lists.append(_settlements)
-    if covers(hand, city_cost(s)) and s.buildings.count(CITY + seat) < PIECES["city"]:
+    city = afford & _CITY_BIT if not s.discount else covers(hand, city_cost(s))
+    if city and s.buildings.count(CITY + seat) < PIECES["city"]:
         kinds.append(A.City)
         lists.append(_cities)
-    if covers(hand, _CARD) and s.deck:
+    if afford & _CARD_BIT and s.deck:
         kinds.append(A.Buy)
         lists.append(_buy)
-    if covers(hand, _STONE):
+    if afford & _STONE_BIT:
         kinds.append(A.Stone)
         lists.append(_stone_options)
     if not s.built:
@@ -375,8 +382,28 @@ def _legal_groups(
             lists.append(_offers)
 
 
-_ROAD, _SETTLEMENT = COSTS["road"], COSTS["settlement"]
-_CARD, _STONE = COSTS["development card"], COSTS["stone"]
+_ROAD_BIT, _SETTLEMENT_BIT, _CITY_BIT, _CARD_BIT, _STONE_BIT = 1, 2, 4, 8, 16
+_PRICES = (
+    (_ROAD_BIT, COSTS["road"]),
+    (_SETTLEMENT_BIT, COSTS["settlement"]),
+    (_CITY_BIT, COSTS["city"]),
+    (_CARD_BIT, COSTS["development card"]),
+    (_STONE_BIT, COSTS["stone"]),
+)
+_AFFORD: dict[Hand, int] = {}
+"""Which of the five prices a hand covers, as bits, by hand: hands recur all game long, and
+every move of the current player asks this of theirs."""
+
+
+def _affordable(hand: Hand) -> int:
+    bits = 0
+    for bit, price in _PRICES:
+        if covers(hand, price):
+            bits |= bit
+    if len(_AFFORD) >= 65536:
+        _AFFORD.clear()  # bounded: at most a few MB, rebuilt from the hands seen next
+    _AFFORD[hand] = bits
+    return bits
 
 
 def _setup_settlements(s: State, seat: int) -> Iterable[A.Action]:
@@ -644,6 +671,9 @@ def _stone_options(s: State, seat: int) -> Iterator[A.Action]:
         yield A.Stone()
         return
     rest = sub(hand, COSTS["stone"])
+    b = s.buildings
+    if all(b[v] == EMPTY or b[v] % CITY == seat for v in s.data.jerusalem):
+        return  # nobody else has built at Jerusalem: no route to walk
     for o in sorted(B.route_owners(s, seat)):
         yield from (A.Stone(o, r) for r in range(5) if rest[r] > 0)
 
@@ -1006,8 +1036,10 @@ def apply(s: State, seat: int, a: A.Action) -> tuple[State, list[Event], bool]:
         if type(a) not in _NO_VP_CHANGE:
             new, more = _check_win(new)
             events += more
-    text = A.format_action(a, s.data)
-    new = evolve(new, last_seat=seat, last_move=text, last_marks=_marks(a, s))
+    # `new` is this move's Draft: plain attribute writes (see state.Draft).
+    new.last_seat = seat  # type: ignore[misc]
+    new.last_move = A.format_action(a, s.data)  # type: ignore[misc]
+    new.last_marks = _marks(a, s)  # type: ignore[misc]
     return freeze(new), events, reveals
 
 
@@ -1040,12 +1072,12 @@ _MARKS: dict[type, Callable[[Any], tuple[str, ...]]] = {
 """What the last move touched, for the image's highlight, by action class."""
 
 
-def _ev(kind: str, text: str, **data: object) -> Event:
-    return Event(kind, text, dict(data))
+def _ev(kind: str, text: str, **data: JSON) -> Event:
+    return make_event(kind, text, data)
 
 
 def _private(kind: str, text: str, seats: set[int], public: str | None) -> Event:
-    return Event(kind, text, {}, frozenset(Seat(i) for i in seats), public)
+    return make_event(kind, text, {}, frozenset(Seat(i) for i in seats), public)
 
 
 def _set_player(s: State, seat: int, **kw: object) -> State:
