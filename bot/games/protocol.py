@@ -132,7 +132,6 @@ class Event:
         )
 
 
-
 _new = object.__new__
 _set = object.__setattr__
 
@@ -160,6 +159,7 @@ def make_event(
         },
     )
     return e
+
 
 @dataclass(frozen=True, slots=True)
 class Transition(Generic[S]):

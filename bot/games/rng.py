@@ -34,12 +34,11 @@ class _Mix:
 
     def __init__(self, seed: int, counter: int) -> None:
         # Any Python int seed is folded to 64 bits first (seeds come from hashes, and are large).
-        folded = 0
-        while True:
+        folded = seed & _MASK
+        seed >>= 64
+        while seed not in (0, -1):
             folded ^= seed & _MASK
             seed >>= 64
-            if seed in (0, -1):
-                break
         # The counter is mixed in (not added to the stream position): consecutive counters then
         # start at unrelated points of the sequence instead of overlapping shifted by one draw.
         base = _mix(folded ^ (seed & 1))
@@ -87,7 +86,10 @@ class Rng:
         """Roll `count` dice of `sides` faces in one draw."""
         if self.scheme == 2:
             mix = _Mix(self.seed, self.counter)
-            return tuple(1 + mix.below(sides) for _ in range(count)), self._next()
+            below = mix.below
+            if count == 2:  # the usual pair, without a generator
+                return (1 + below(sides), 1 + below(sides)), self._next()
+            return tuple(1 + below(sides) for _ in range(count)), self._next()
         src = self._source()
         return tuple(src.randint(1, sides) for _ in range(count)), self._next()
 

@@ -82,7 +82,8 @@ def road_spots(s: State, seat: int, from_vertex: int = -1) -> list[int]:
         return [e for e in d.vertex_edges[from_vertex] if roads[e] == EMPTY]
     # Only the seat's buildings and the ends of its roads can start a new road: walk those,
     # not the whole map.
-    starts = {v for v, occ in enumerate(b) if occ != EMPTY and occ % CITY == seat}
+    city = CITY + seat
+    starts = {v for v, occ in enumerate(b) if occ == seat or occ == city}
     edges = d.edges
     for e, owner in enumerate(roads):
         if owner == seat:
@@ -174,8 +175,28 @@ def trade_rate(s: State, seat: int, res: int) -> int:
     return trade_rates(s, seat)[res]
 
 
+_RATES: dict[int, tuple[object, int, int, tuple[int, int, int, int, int]]] = {}
+"""The last `trade_rates` answer per seat, with the buildings tuple it was computed from (held,
+so an identity match is exact): the buildings change a few dozen times a game, the question is
+asked at most moves."""
+
+
 def trade_rates(s: State, seat: int) -> tuple[int, int, int, int, int]:
     """`trade_rate` of every resource, in one pass over the harbours."""
+    last = _RATES.get(seat)
+    if (
+        last is not None
+        and last[0] is s.buildings
+        and last[1] == s.blessing
+        and last[2] == s.blessing_res
+    ):
+        return last[3]
+    rates = _trade_rates(s, seat)
+    _RATES[seat] = (s.buildings, s.blessing, s.blessing_res, rates)
+    return rates
+
+
+def _trade_rates(s: State, seat: int) -> tuple[int, int, int, int, int]:
     generic = 4
     special = [4, 4, 4, 4, 4]
     b = s.buildings

@@ -62,7 +62,13 @@ class RandomBot:
         # number hundreds); a kind that turns out empty is dropped and another one drawn.
         rnd = Draws(seed)
         groups = R.legal_groups(state, seat)
-        left = list(range(len(groups.kinds)))
+        kinds = groups.kinds
+        if len(kinds) == 1 and kinds[0] is not A.MakeOffer and kinds[0] is not A.Counter:
+            # The common case, one kind owed (a roll, a discard, the plague...): one draw.
+            options = groups.options(0)
+            if options:
+                return options[rnd.randrange(len(options))]
+        left = list(range(len(kinds)))
         while left:
             i = left[rnd.randrange(len(left))]
             cls = groups.kinds[i]

@@ -1077,7 +1077,8 @@ def _ev(kind: str, text: str, **data: JSON) -> Event:
 
 
 def _private(kind: str, text: str, seats: set[int], public: str | None) -> Event:
-    return make_event(kind, text, {}, frozenset(Seat(i) for i in seats), public)
+    who = _ALONE[next(iter(seats))] if len(seats) == 1 else frozenset(Seat(i) for i in seats)
+    return make_event(kind, text, {}, who, public)
 
 
 def _set_player(s: State, seat: int, **kw: object) -> State:
@@ -1309,7 +1310,13 @@ def _produce(s: State, number: int) -> Result:
 def _pay_production(s: State, owed: dict[int, list[int]]) -> tuple[State, list[Event], list[Event]]:
     """Pay what each seat is owed from the finite bank (see the shortage reading above):
     (state, production events, shortage events)."""
-    bank = list(s.bank)
+    bank = s.bank
+    totals = [sum(column) for column in zip(*owed.values(), strict=True)]
+    if all(t <= b for t, b in zip(totals, bank, strict=True)):
+        # The usual case: the bank pays everyone in full.
+        s, events = _pay_in_full(s, owed, totals)
+        return s, events, []
+    bank = list(bank)
     paid = {seat: [0, 0, 0, 0, 0] for seat in owed}
     short = []
     for r in range(5):
@@ -1327,6 +1334,17 @@ def _pay_production(s: State, owed: dict[int, list[int]]) -> tuple[State, list[E
             bank[r] = 0
         else:
             short.append(f"the bank cannot pay everyone {RESOURCES[r]}, so nobody receives it")
+    s, events = _pay_in_full(
+        evolve(s, bank=(bank[0], bank[1], bank[2], bank[3], bank[4])), paid, [0, 0, 0, 0, 0]
+    )
+    if short:
+        return s, events, [_ev("shortage", "Bank short: " + "; ".join(short) + ".")]
+    return s, events, []
+
+
+def _pay_in_full(s: State, paid: dict[int, list[int]], totals: list[int]) -> Result:
+    """Give each seat its row of `paid` and take `totals` from the bank, with the public
+    production line and each receiver's private line."""
     players = list(s.players)
     got = []
     private = []
@@ -1340,14 +1358,18 @@ def _pay_production(s: State, owed: dict[int, list[int]]) -> tuple[State, list[E
         got.append(f"{colour(seat)} {hand_text(gain)}")
         # Each receiver also gets a private line with the hand it now holds.
         private.append(_private("hand", f"Your hand now: {hand_text(after)}.", {seat}, None))
-    events = []
-    if got:
-        s = evolve(s, players=tuple(players), bank=(bank[0], bank[1], bank[2], bank[3], bank[4]))
-        events.append(_ev("production", "Production: " + "; ".join(got) + "."))
-        events += private
-    if short:
-        return s, events, [_ev("shortage", "Bank short: " + "; ".join(short) + ".")]
-    return s, events, []
+    if not got:
+        return s, []
+    b = s.bank
+    bank = (
+        b[0] - totals[0],
+        b[1] - totals[1],
+        b[2] - totals[2],
+        b[3] - totals[3],
+        b[4] - totals[4],
+    )
+    s = evolve(s, players=tuple(players), bank=bank)
+    return s, [_ev("production", "Production: " + "; ".join(got) + "."), *private]
 
 
 def _apply_discard(s: State, seat: int, a: A.Discard) -> tuple[State, list[Event], bool]:
