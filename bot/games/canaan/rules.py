@@ -471,12 +471,26 @@ def _legal(s: State, seat: int) -> Iterator[A.Action]:
         yield from groups.options(i)
 
 
-def _plague_moves(s: State, seat: int) -> Iterator[A.Action]:
+def _plague_moves(s: State, seat: int) -> list[A.Action]:
     victims = _victims_by_hex(s, seat)
+    out: list[A.Action] = []
     for h in _plague_hexes(s):
-        yield A.Plague(h)
+        out.append(_plague(h, -1))
         for victim in victims.get(h, ()):
-            yield A.Plague(h, victim)
+            out.append(_plague(h, victim))
+    return out
+
+
+_PLAGUES: dict[tuple[int, int], A.Plague] = {}
+"""Plague actions by (hex, victim), made once: a 7 lists every hex with every victim (dozens of
+values), and an action is an immutable value, so the same object serves every game."""
+
+
+def _plague(h: int, victim: int) -> A.Plague:
+    action = _PLAGUES.get((h, victim))
+    if action is None:
+        action = _PLAGUES[(h, victim)] = A.Plague(h, victim)
+    return action
 
 
 def _victims_by_hex(s: State, seat: int) -> dict[int, list[int]]:
@@ -1785,7 +1799,8 @@ def _apply_end(s: State, seat: int, a: A.End) -> tuple[State, list[Event], bool]
         events += more
         if s.phase is Phase.OVER:
             return s, events, False
-    s = _set_player(s, seat, new=())
+    if s.players[seat].new:
+        s = _set_player(s, seat, new=())
     nxt = (seat + 1) % len(s.players)
     s = evolve(
         s,
