@@ -68,6 +68,14 @@ def colour(seat: int) -> str:
     return COLOURS[seat]
 
 
+_CAPITALISED = tuple(c.capitalize() for c in COLOURS)
+
+
+def colour_title(seat: int) -> str:
+    """The seat's colour name, capitalised to begin a sentence."""
+    return _CAPITALISED[seat]
+
+
 # ------------------------------------------------------------------------------------ hands
 
 
@@ -881,7 +889,7 @@ def explain(s: State, seat: int, a: A.Action) -> str:
                 return "You have no open offer."
             ans = s.offer.answers[i] if i < len(s.offer.answers) else Answer()
             if ans.kind not in ("accept", "counter"):
-                return f"{colour(i).capitalize()} has not accepted or countered your offer."
+                return f"{colour_title(i)} has not accepted or countered your offer."
             return "You no longer hold the cards for that trade."
         case A.Withdraw():
             return "You have no open offer."
@@ -969,7 +977,7 @@ def _explain_plague(s: State, seat: int, h: int, victim: int, optional: bool) ->
     victims = _victims(s, h, seat)
     if victim >= 0 and victim not in victims:
         return (
-            f"{colour(victim).capitalize()} has no card and building at hex {t.label}."
+            f"{colour_title(victim)} has no card and building at hex {t.label}."
             if victim < len(s.players)
             else "No such player."
         )
@@ -1132,7 +1140,7 @@ def _apply_settlement(s: State, seat: int, a: A.Settlement) -> tuple[State, list
         events.append(
             _ev(
                 "settlement",
-                f"{colour(seat).capitalize()} places a settlement at {B.vertex_text(s.data, v)}.",
+                f"{colour_title(seat)} places a settlement at {B.vertex_text(s.data, v)}.",
             )
         )
         return s, events, False
@@ -1148,7 +1156,7 @@ def _apply_settlement(s: State, seat: int, a: A.Settlement) -> tuple[State, list
         _ev(
             "settlement",
             (
-                f"{colour(seat).capitalize()} builds a "
+                f"{colour_title(seat)} builds a "
                 f"settlement{' free' if free else ''} at {B.vertex_text(s.data, v)}."
             ),
         )
@@ -1165,7 +1173,7 @@ def _apply_road(s: State, seat: int, a: A.Road) -> tuple[State, list[Event], boo
     if s.phase is Phase.SETUP:
         s = evolve(s, roads=tuple(roads), setup_vertex=-1, setup_index=s.setup_index + 1)
         s, _ = _award_roads(s, (seat,))  # lengths are kept from the first road (never 5 yet)
-        events = [_ev("road", f"{colour(seat).capitalize()} places a road at {label}.")]
+        events = [_ev("road", f"{colour_title(seat)} places a road at {label}.")]
         if s.setup_index >= len(s.setup_order):
             s = evolve(s, phase=Phase.START)
             events.append(
@@ -1182,7 +1190,7 @@ def _apply_road(s: State, seat: int, a: A.Road) -> tuple[State, list[Event], boo
     events = [
         _ev(
             "road",
-            f"{colour(seat).capitalize()} builds a road{' free' if free else ''} at {label}.",
+            f"{colour_title(seat)} builds a road{' free' if free else ''} at {label}.",
         )
     ]
     s, more = _award_roads(s, (seat,))
@@ -1195,7 +1203,7 @@ def _apply_city(s: State, seat: int, a: A.City) -> tuple[State, list[Event], boo
     s = _build_vertex(s, a.vertex, CITY + seat)
     return (
         s,
-        [_ev("city", f"{colour(seat).capitalize()} upgrades {a.vertex + 1} to a city.")],
+        [_ev("city", f"{colour_title(seat)} upgrades {a.vertex + 1} to a city.")],
         False,
     )
 
@@ -1218,14 +1226,14 @@ def _apply_start(s: State, seat: int, a: A.Start) -> tuple[State, list[Event], b
             f"You take {hand_text(cards)} for your settlement at {a.vertex + 1}.",
             {seat},
             (
-                f"{colour(seat).capitalize()} takes {sum(cards)} "
+                f"{colour_title(seat)} takes {sum(cards)} "
                 f"starting cards for the settlement at {a.vertex + 1}."
             ),
         )
     ]
     if all(p.start >= 0 for p in s.players):
         s = evolve(s, phase=Phase.TURN, current=s.first_player, turn=1)
-        events.append(_ev("turn", f"{colour(s.first_player).capitalize()} begins (highest roll)."))
+        events.append(_ev("turn", f"{colour_title(s.first_player)} begins (highest roll)."))
     return s, events, False
 
 
@@ -1236,7 +1244,7 @@ def _apply_roll(s: State, seat: int, a: A.Roll) -> tuple[State, list[Event], boo
     events = [
         _ev(
             "roll",
-            f"{colour(seat).capitalize()} rolls {dice[0]}+{dice[1]} = {total}.",
+            f"{colour_title(seat)} rolls {dice[0]}+{dice[1]} = {total}.",
             dice=list(dice),
         )
     ]
@@ -1394,7 +1402,7 @@ def _apply_discard(s: State, seat: int, a: A.Discard) -> tuple[State, list[Event
             "discard",
             f"You discard {hand_text(a.cards)}.",
             {seat},
-            f"{colour(seat).capitalize()} discards {sum(a.cards)} cards.",
+            f"{colour_title(seat)} discards {sum(a.cards)} cards.",
         )
     ]
     return s, events, True
@@ -1408,9 +1416,9 @@ def _apply_take(s: State, seat: int, a: A.Take) -> tuple[State, list[Event], boo
         events = [
             _private(
                 "take",
-                f"{colour(seat).capitalize()} takes {hand_text(a.cards)} from {colour(victim)}.",
+                f"{colour_title(seat)} takes {hand_text(a.cards)} from {colour(victim)}.",
                 {seat, victim},
-                f"{colour(seat).capitalize()} takes {sum(a.cards)} card(s) from {colour(victim)}.",
+                f"{colour_title(seat)} takes {sum(a.cards)} card(s) from {colour(victim)}.",
             )
         ]
         return s, events, False
@@ -1427,7 +1435,7 @@ def _apply_take(s: State, seat: int, a: A.Take) -> tuple[State, list[Event], boo
     )
     return (
         s,
-        [_ev("take", f"{colour(seat).capitalize()} takes {hand_text(a.cards)} ({pend.reason}).")],
+        [_ev("take", f"{colour_title(seat)} takes {hand_text(a.cards)} ({pend.reason}).")],
         False,
     )
 
@@ -1440,12 +1448,12 @@ def _apply_give(s: State, seat: int, a: A.Give) -> tuple[State, list[Event], boo
         _private(
             "give",
             (
-                f"{colour(seat).capitalize()} gives {hand_text(a.cards)} "
+                f"{colour_title(seat)} gives {hand_text(a.cards)} "
                 f"to {colour(s.current)} ({pend.reason})."
             ),
             {seat, s.current},
             (
-                f"{colour(seat).capitalize()} gives {sum(a.cards)} "
+                f"{colour_title(seat)} gives {sum(a.cards)} "
                 f"card(s) to {colour(s.current)} ({pend.reason})."
             ),
         )
@@ -1468,9 +1476,9 @@ def _steal(s: State, thief: int, victim: int) -> Result:
     return s, [
         _private(
             "steal",
-            f"{colour(thief).capitalize()} takes 1 {RESOURCES[res]} from {colour(victim)}.",
+            f"{colour_title(thief)} takes 1 {RESOURCES[res]} from {colour(victim)}.",
             {thief, victim},
-            f"{colour(thief).capitalize()} takes a random card from {colour(victim)}.",
+            f"{colour_title(thief)} takes a random card from {colour(victim)}.",
         )
     ]
 
@@ -1481,10 +1489,7 @@ def _move_plague(s: State, seat: int, h: int, victim: int, why: str) -> Result:
     events = [
         _ev(
             "plague",
-            (
-                f"{colour(seat).capitalize()} moves the plague "
-                f"to {t.label} ({t.terrain} {t.number}){why}."
-            ),
+            (f"{colour_title(seat)} moves the plague to {t.label} ({t.terrain} {t.number}){why}."),
         )
     ]
     if victim >= 0:
@@ -1511,9 +1516,9 @@ def _apply_buy(s: State, seat: int, a: A.Buy) -> tuple[State, list[Event], bool]
         [
             _private(
                 "buy",
-                f"{colour(seat).capitalize()} buys a development card: {name}.",
+                f"{colour_title(seat)} buys a development card: {name}.",
                 {seat},
-                f"{colour(seat).capitalize()} buys a development card ({len(deck)} left).",
+                f"{colour_title(seat)} buys a development card ({len(deck)} left).",
             )
         ],
         True,
@@ -1539,7 +1544,7 @@ def _apply_stone(s: State, seat: int, a: A.Stone) -> tuple[State, list[Event], b
             _ev(
                 "fee",
                 (
-                    f"{colour(seat).capitalize()} pays {colour(a.via)} 1 "
+                    f"{colour_title(seat)} pays {colour(a.via)} 1 "
                     f"{RESOURCES[a.pay]} to build through their building at Jerusalem."
                 ),
             )
@@ -1551,7 +1556,7 @@ def _apply_stone(s: State, seat: int, a: A.Stone) -> tuple[State, list[Event], b
         _ev(
             "stone",
             (
-                f"{colour(seat).capitalize()} adds a stone to "
+                f"{colour_title(seat)} adds a stone to "
                 f"Jerusalem ({len(s.jerusalem)}/{s.data.blocks})."
             ),
         )
@@ -1574,12 +1579,12 @@ def _apply_play(s: State, seat: int, a: A.Play) -> tuple[State, list[Event], boo
         s = _set_player(s, seat, dev=tuple(dev), new=tuple(new), vp_cards=(*p.vp_cards, a.card))
         return (
             s,
-            [_ev("vp-card", f"{colour(seat).capitalize()} plays {card_name(d, a.card)}: +1 VP.")],
+            [_ev("vp-card", f"{colour_title(seat)} plays {card_name(d, a.card)}: +1 VP.")],
             True,
         )
     s = _set_player(s, seat, dev=tuple(dev))
     s = evolve(s, dev_played=True)
-    who = colour(seat).capitalize()
+    who = colour_title(seat)
     if a.card == "priest":
         s = _set_player(s, seat, priests=s.players[seat].priests + 1)
         s, events = _move_plague(s, seat, a.hex, a.victim, " (Priest)")
@@ -1655,9 +1660,9 @@ def _apply_look(s: State, seat: int, a: A.Look) -> tuple[State, list[Event], boo
     s = evolve(s, look_stage=2, look_victim=a.seat)
     ev = _private(
         "look",
-        f"{colour(a.seat).capitalize()}'s hand: {hand_text(victim.hand)}.",
+        f"{colour_title(a.seat)}'s hand: {hand_text(victim.hand)}.",
         {seat, a.seat},
-        f"{colour(seat).capitalize()} looks at {colour(a.seat)}'s hand.",
+        f"{colour_title(seat)} looks at {colour(a.seat)}'s hand.",
     )
     return s, [ev], True
 
@@ -1670,7 +1675,7 @@ def _apply_bless(s: State, seat: int, a: A.Bless) -> tuple[State, list[Event], b
             _ev(
                 "blessing",
                 (
-                    f"{colour(seat).capitalize()} keeps 1 {RESOURCES[a.res]} "
+                    f"{colour_title(seat)} keeps 1 {RESOURCES[a.res]} "
                     "under King's Blessing and trades it 2:1."
                 ),
             )
@@ -1689,7 +1694,7 @@ def _apply_bank(s: State, seat: int, a: A.BankTrade) -> tuple[State, list[Event]
             _ev(
                 "bank",
                 (
-                    f"{colour(seat).capitalize()} trades {rate} "
+                    f"{colour_title(seat)} trades {rate} "
                     f"{RESOURCES[a.give]} with the bank for 1 {RESOURCES[a.get]}."
                 ),
             )
@@ -1699,7 +1704,7 @@ def _apply_bank(s: State, seat: int, a: A.BankTrade) -> tuple[State, list[Event]
 
 
 def _apply_offer(s: State, seat: int, a: A.MakeOffer) -> tuple[State, list[Event], bool]:
-    offer = Offer(a.give, a.get, None if a.to < 0 else a.to, (Answer(),) * len(s.players))
+    offer = Offer(a.give, a.get, None if a.to < 0 else a.to, (_UNANSWERED,) * len(s.players))
     s = evolve(s, offer=offer, offers_made=s.offers_made + 1)
     to = f" to {colour(a.to)}" if a.to >= 0 else ""
     return (
@@ -1707,14 +1712,14 @@ def _apply_offer(s: State, seat: int, a: A.MakeOffer) -> tuple[State, list[Event
         [
             _ev(
                 "offer",
-                (
-                    f"{colour(seat).capitalize()} offers "
-                    f"{hand_text(a.give)} for {hand_text(a.get)}{to}."
-                ),
+                (f"{colour_title(seat)} offers {hand_text(a.give)} for {hand_text(a.get)}{to}."),
             )
         ],
         False,
     )
+
+
+_ACCEPTED, _DECLINED, _UNANSWERED = Answer("accept"), Answer("decline"), Answer()
 
 
 def _answer(s: State, seat: int, ans: Answer) -> State:
@@ -1722,21 +1727,21 @@ def _answer(s: State, seat: int, ans: Answer) -> State:
     assert o is not None
     answers = list(o.answers)
     answers[seat] = ans
-    return evolve(s, offer=replace(o, answers=tuple(answers)))
+    return evolve(s, offer=Offer(o.give, o.get, o.to, tuple(answers)))
 
 
 def _apply_accept(s: State, seat: int, a: A.Accept) -> tuple[State, list[Event], bool]:
     return (
-        _answer(s, seat, Answer("accept")),
-        [_ev("answer", f"{colour(seat).capitalize()} accepts.")],
+        _answer(s, seat, _ACCEPTED),
+        [_ev("answer", f"{colour_title(seat)} accepts.")],
         False,
     )
 
 
 def _apply_decline(s: State, seat: int, a: A.Decline) -> tuple[State, list[Event], bool]:
     return (
-        _answer(s, seat, Answer("decline")),
-        [_ev("answer", f"{colour(seat).capitalize()} declines.")],
+        _answer(s, seat, _DECLINED),
+        [_ev("answer", f"{colour_title(seat)} declines.")],
         False,
     )
 
@@ -1748,10 +1753,7 @@ def _apply_counter(s: State, seat: int, a: A.Counter) -> tuple[State, list[Event
         [
             _ev(
                 "answer",
-                (
-                    f"{colour(seat).capitalize()} counters: "
-                    f"{hand_text(a.give)} for {hand_text(a.get)}."
-                ),
+                (f"{colour_title(seat)} counters: {hand_text(a.give)} for {hand_text(a.get)}."),
             )
         ],
         False,
@@ -1775,7 +1777,7 @@ def _apply_trade(s: State, seat: int, a: A.Trade) -> tuple[State, list[Event], b
             _ev(
                 "trade",
                 (
-                    f"{colour(seat).capitalize()} gives {hand_text(mine)} "
+                    f"{colour_title(seat)} gives {hand_text(mine)} "
                     f"to {colour(a.seat)} for {hand_text(theirs)}."
                 ),
             )
@@ -1787,13 +1789,13 @@ def _apply_trade(s: State, seat: int, a: A.Trade) -> tuple[State, list[Event], b
 def _apply_withdraw(s: State, seat: int, a: A.Withdraw) -> tuple[State, list[Event], bool]:
     return (
         evolve(s, offer=None),
-        [_ev("withdraw", f"{colour(seat).capitalize()} withdraws the offer.")],
+        [_ev("withdraw", f"{colour_title(seat)} withdraws the offer.")],
         False,
     )
 
 
 def _apply_end(s: State, seat: int, a: A.End) -> tuple[State, list[Event], bool]:
-    events = [_ev("end", f"{colour(seat).capitalize()} ends the turn.")]
+    events = [_ev("end", f"{colour_title(seat)} ends the turn.")]
     if s.play_on:
         s, more = _jerusalem_check(s)
         events += more
@@ -1896,7 +1898,7 @@ def _award_blessing(s: State) -> Result:
 def _special_event(name: str, old: int, new: int, values: list[int]) -> Event:
     if new >= 0:
         return _ev(
-            "special", f"{colour(new).capitalize()} takes {name} ({values[new]}): +{SPECIAL_VP} VP."
+            "special", f"{colour_title(new)} takes {name} ({values[new]}): +{SPECIAL_VP} VP."
         )
     return _ev(
         "special",
@@ -1923,11 +1925,11 @@ def _refresh_offer(s: State) -> State:
     answers = o.answers
     for i, a in enumerate(answers):
         if a.kind == "accept" and not covers(s.players[i].hand, o.get):
-            answers = answers[:i] + (Answer(),) + answers[i + 1 :]
+            answers = answers[:i] + (_UNANSWERED,) + answers[i + 1 :]
         elif a.kind == "counter" and not covers(s.players[i].hand, a.give):
-            answers = answers[:i] + (Answer(),) + answers[i + 1 :]
+            answers = answers[:i] + (_UNANSWERED,) + answers[i + 1 :]
     if answers is not o.answers:
-        return evolve(s, offer=replace(o, answers=answers))
+        return evolve(s, offer=Offer(o.give, o.get, o.to, answers))
     return s
 
 
@@ -1936,7 +1938,7 @@ def _check_win(s: State) -> Result:
         return s, []
     points = vp(s, s.current)
     if points >= VP_TO_WIN:
-        reason = f"{colour(s.current).capitalize()} reaches {points} VP in their own turn and wins."
+        reason = f"{colour_title(s.current)} reaches {points} VP in their own turn and wins."
         return evolve(s, phase=Phase.OVER, winner=s.current, end_reason=reason), [
             _ev("over", reason)
         ]
