@@ -9,8 +9,9 @@ continues with the numbers it began with:
 - scheme 1 seeds `random.Random` with a string per draw (SHA-512 inside `random`): the original,
   kept for every game saved with it;
 - scheme 2 mixes ``(seed, counter)`` with the SplitMix64 finaliser and draws from that stream
-  with plain integer arithmetic: the same guarantees at a fraction of the cost (seeding
-  `random.Random` costs more than a whole random Canaan move). Engines opt in at `new_game`.
+  with plain integer arithmetic (see `_Mix`): the same guarantees at a fraction of the cost
+  (seeding `random.Random` costs more than a whole random Canaan move). Engines opt in at
+  `new_game`.
 """
 
 from __future__ import annotations
@@ -27,37 +28,88 @@ _GOLDEN = 0x9E3779B97F4A7C15
 SCHEMES = (1, 2)
 
 
-class _Mix:
-    """The scheme-2 stream of one draw: SplitMix64 over a state derived from (seed, counter)."""
+_LANE = 1 << 32
+_LANE_MASK = _LANE - 1
+_COUNTER_MIX = 0xD1B54A32D192ED03
 
-    __slots__ = ("x",)
+
+class _Mix:
+    """The scheme-2 stream of one draw.
+
+    Its start is SplitMix64's finaliser over (the seed folded to 64 bits, mixed) + counter x an
+    odd constant: the counter is mixed in rather than added to the stream position, so
+    consecutive counters start at unrelated points instead of overlapping shifted by one draw.
+    The stream's words are the finaliser over start + i x the golden ratio (i = 1, 2, ...);
+    each word gives two 32-bit lanes, low half first. A value below n takes the next lane and
+    rejects the top 2**32 mod n lanes (no modulo bias); n above 2**32 takes two lanes.
+    """
+
+    __slots__ = ("x", "spare")
 
     def __init__(self, seed: int, counter: int) -> None:
-        # Any Python int seed is folded to 64 bits first (seeds come from hashes, and are large).
-        folded = seed & _MASK
-        seed >>= 64
-        while seed not in (0, -1):
-            folded ^= seed & _MASK
-            seed >>= 64
-        # The counter is mixed in (not added to the stream position): consecutive counters then
-        # start at unrelated points of the sequence instead of overlapping shifted by one draw.
-        base = _mix(folded ^ (seed & 1))
-        self.x = _mix((base + counter * 0xD1B54A32D192ED03) & _MASK)
+        self.x = _start(seed, counter)
+        self.spare = -1
+
+    def lane(self) -> int:
+        """The next 32 random bits."""
+        spare = self.spare
+        if spare >= 0:
+            self.spare = -1
+            return spare
+        self.x = x = (self.x + _GOLDEN) & _MASK
+        z = _mix(x)
+        self.spare = z >> 32
+        return z & _LANE_MASK
 
     def below(self, n: int) -> int:
-        """Uniform 0 <= k < n (rejection sampling: no modulo bias)."""
-        limit = _MASK + 1 - ((_MASK + 1) % n)
+        """Uniform 0 <= k < n."""
+        if n > _LANE:
+            span, width = n, 0
+            while span > 1:
+                span >>= 32
+                width += 1
+            space = 1 << (32 * width)
+            limit = space - space % n
+            while True:
+                u = 0
+                for _ in range(width):
+                    u = (u << 32) | self.lane()
+                if u < limit:
+                    return u % n
+        limit = _LANE - _LANE % n
         while True:
-            self.x = x = (self.x + _GOLDEN) & _MASK
-            z = _mix(x)
-            if z < limit:
-                return z % n
+            u = self.lane()
+            if u < limit:
+                return u % n
 
 
 def _mix(z: int) -> int:
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
     return z ^ (z >> 31)
+
+
+_BASE: list[tuple[int, int]] = [(0, _mix(0))]
+"""The last seed's mixed 64-bit fold: a game draws from one seed all its life."""
+
+
+def _start(seed: int, counter: int) -> int:
+    last = _BASE[0]  # one read of one tuple: safe across threads
+    if last[0] == seed:
+        base = last[1]
+    else:
+        # Any Python int seed is folded to 64 bits first (seeds come from hashes, and are large).
+        folded = seed & _MASK
+        rest = seed >> 64
+        while rest not in (0, -1):
+            folded ^= rest & _MASK
+            rest >>= 64
+        base = _mix(folded ^ (rest & 1))  # a negative seed differs from its fold
+        _BASE[0] = (seed, base)
+    return _mix((base + counter * _COUNTER_MIX) & _MASK)
+
+
+_SIX_LIMIT = _LANE - _LANE % 6
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,10 +137,14 @@ class Rng:
     def dice(self, count: int, sides: int = 6) -> tuple[tuple[int, ...], Rng]:
         """Roll `count` dice of `sides` faces in one draw."""
         if self.scheme == 2:
-            mix = _Mix(self.seed, self.counter)
-            below = mix.below
-            if count == 2:  # the usual pair, without a generator
-                return (1 + below(sides), 1 + below(sides)), self._next()
+            if count == 2 and sides == 6:
+                # The usual pair: both lanes of the stream's first word, as `_Mix` would
+                # take them, unless one falls in the rejected top (p = 2**-30).
+                z = _mix((_start(self.seed, self.counter) + _GOLDEN) & _MASK)
+                a, b = z & _LANE_MASK, z >> 32
+                if a < _SIX_LIMIT and b < _SIX_LIMIT:
+                    return (a % 6 + 1, b % 6 + 1), Rng(self.seed, self.counter + 1, 2)
+            below = _Mix(self.seed, self.counter).below
             return tuple(1 + below(sides) for _ in range(count)), self._next()
         src = self._source()
         return tuple(src.randint(1, sides) for _ in range(count)), self._next()

@@ -1066,9 +1066,10 @@ def apply(s: State, seat: int, a: A.Action) -> tuple[State, list[Event], bool]:
 
 
 _NO_VP_CHANGE = frozenset(
-    {A.Decline, A.Accept, A.Counter, A.MakeOffer, A.Withdraw, A.Trade, A.BankTrade}
+    {A.Decline, A.Accept, A.Counter, A.MakeOffer, A.Withdraw, A.Trade, A.BankTrade, A.Roll}
 )
-"""Action kinds that move only cards between hands and the bank, never a building, a special
+"""Action kinds that move only cards between hands and the bank (a roll: production, or a 7's
+black stone, which ends a game only through the Jerusalem check), never a building, a special
 card or the current player: after them nobody's VP differs, so the win check is skipped (it ran
 after the move that last changed VP)."""
 
@@ -1288,6 +1289,7 @@ def _produce(s: State, number: int) -> Result:
     b = s.buildings
     plague = s.plague
     owed: dict[int, list[int]] = {}  # seat -> cards owed per resource (only seats owed any)
+    totals = [0, 0, 0, 0, 0]
     copper: dict[int, int] = {}
     for h, res, corners in d.by_number.get(number, ()):
         if h == plague:
@@ -1299,7 +1301,9 @@ def _produce(s: State, number: int) -> Result:
             seat, n = (occ - CITY, 2) if occ >= CITY else (occ, 1)
             if res is None:
                 copper[seat] = copper.get(seat, 0) + n
-            elif seat in owed:
+                continue
+            totals[res] += n
+            if seat in owed:
                 owed[seat][res] += n
             else:
                 row = owed[seat] = [0, 0, 0, 0, 0]
@@ -1307,7 +1311,7 @@ def _produce(s: State, number: int) -> Result:
     events: list[Event] = []
     short: list[Event] = []
     if owed:
-        s, events, short = _pay_production(s, owed)
+        s, events, short = _pay_production(s, owed, totals)
     if not events and not copper:
         events.append(_ev("production", f"Nothing is produced on a {number}."))
     events += short
@@ -1329,12 +1333,19 @@ def _produce(s: State, number: int) -> Result:
     return evolve(s, pending=pend), events
 
 
-def _pay_production(s: State, owed: dict[int, list[int]]) -> tuple[State, list[Event], list[Event]]:
-    """Pay what each seat is owed from the finite bank (see the shortage reading above):
-    (state, production events, shortage events)."""
+def _pay_production(
+    s: State, owed: dict[int, list[int]], totals: list[int]
+) -> tuple[State, list[Event], list[Event]]:
+    """Pay what each seat is owed (`totals`: per resource, all seats) from the finite bank (see
+    the shortage reading above): (state, production events, shortage events)."""
     bank = s.bank
-    totals = [sum(column) for column in zip(*owed.values(), strict=True)]
-    if all(t <= b for t, b in zip(totals, bank, strict=True)):
+    if (
+        totals[0] <= bank[0]
+        and totals[1] <= bank[1]
+        and totals[2] <= bank[2]
+        and totals[3] <= bank[3]
+        and totals[4] <= bank[4]
+    ):
         # The usual case: the bank pays everyone in full.
         s, events = _pay_in_full(s, owed, totals)
         return s, events, []
