@@ -27,7 +27,10 @@ def canaan_random_games(seconds: float, max_games: int, seed: int = 1) -> tuple[
         while engine.outcome(state) is None:
             seat = Seat(min(engine.to_act(state)))
             ply += 1
-            state = step(engine, state, seat, bot.choose(state, seat, bot_seed(seed, ply))).state
+            # Each game its own bot draws (seeded by the game's seed): games of one round
+            # sharing the draws of each ply would make the round's mean length less random.
+            choice = bot.choose(state, seat, bot_seed(seed + games, ply))
+            state = step(engine, state, seat, choice).state
         actions += ply
         games += 1
     elapsed = time.perf_counter() - start

@@ -82,22 +82,32 @@ class RandomBot:
         raise ValueError("no legal action")
 
 
+_SINGLE = tuple(tuple(R.one(r, n) for n in range(R.MAX_OFFER + 1)) for r in range(5))
+"""`R.one(r, n)` for every resource and offer size, made once (offers are drawn often)."""
+
+
 def _random_offer(s: State, seat: int, rnd: Draws, *, counter: bool) -> A.Action:
-    """A uniformly drawn offer (or counter) shape: one held kind for one other kind, 1-3 each."""
+    """A uniformly drawn offer (or counter) shape: one held kind for one other kind, 1-3 each,
+    and (3-4 players) addressed to everyone or to one other seat."""
     hand = s.players[seat].hand
+    held = [r for r in range(5) if hand[r]]
     while True:
-        g = rnd.choice([r for r in range(5) if hand[r]])
-        r = rnd.choice([x for x in range(5) if x != g])
-        give = R.one(g, rnd.randint(1, min(R.MAX_OFFER, hand[g])))
-        get = R.one(r, rnd.randint(1, R.MAX_OFFER))
+        g = held[rnd.randrange(len(held))]
+        r = rnd.randrange(4)
+        if r >= g:
+            r += 1  # one of the four other kinds
+        give = _SINGLE[g][1 + rnd.randrange(min(R.MAX_OFFER, hand[g]))]
+        get = _SINGLE[r][1 + rnd.randrange(R.MAX_OFFER)]
         if counter:
             o = s.offer
-            if o is not None and (give, get) == (o.get, o.give):
+            if o is not None and give == o.get and get == o.give:
                 continue
             return A.Counter(give, get)
-        others = [i for i in range(len(s.players)) if i != seat] if len(s.players) > 2 else []
-        to = rnd.choice([-1, *others])
-        return A.MakeOffer(give, get, to)
+        n = len(s.players)
+        if n <= 2:
+            return A.MakeOffer(give, get, -1)
+        to = rnd.randrange(n)  # the seat itself stands for "everyone"
+        return A.MakeOffer(give, get, -1 if to == seat else to)
 
 
 def vertex_value(s: State, v: int, seat: int) -> float:

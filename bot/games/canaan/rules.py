@@ -1382,13 +1382,14 @@ def _pay_in_full(s: State, paid: dict[int, list[int]], totals: list[int]) -> Res
     got = []
     private = []
     for seat in sorted(paid):
-        gain = paid[seat]
-        if not any(gain):
+        g0, g1, g2, g3, g4 = paid[seat]
+        if not (g0 or g1 or g2 or g3 or g4):
             continue  # only the receivers' records are copied
         before = players[seat]
-        after = add(before.hand, (gain[0], gain[1], gain[2], gain[3], gain[4]))
+        h = before.hand
+        after = (h[0] + g0, h[1] + g1, h[2] + g2, h[3] + g3, h[4] + g4)
         players[seat] = with_player(before, hand=after)
-        got.append(f"{colour(seat)} {hand_text(gain)}")
+        got.append(f"{COLOURS[seat]} {hand_text((g0, g1, g2, g3, g4))}")
         # Each receiver also gets a private line with the hand it now holds.
         private.append(_private("hand", f"Your hand now: {hand_text(after)}.", {seat}, None))
     if not got:
