@@ -9,6 +9,18 @@ from bot.games.canaan.data import PIECES, CanaanData
 from bot.games.canaan.state import CITY, EMPTY, State
 
 
+def positions(values: tuple[int, ...], value: int) -> list[int]:
+    """Indices of `value` in `values`, found by the tuple's own C-level scans (`count`, then
+    `index` once per hit) rather than a Python loop over a whole board: a seat owns a handful
+    of the 72 paths and 54 intersections."""
+    out = []
+    i = -1
+    for _ in range(values.count(value)):
+        i = values.index(value, i + 1)
+        out.append(i)
+    return out
+
+
 def owner(b: int) -> int:
     """The seat owning a building value (EMPTY for none)."""
     return EMPTY if b == EMPTY else b % CITY
@@ -59,18 +71,10 @@ def settlement_spots(s: State, seat: int, setup: bool) -> list[int]:
         # Only the ends of the seat's own roads can qualify: walk those, not the whole map.
         edges = d.edges
         ends = set()
-        for e, owner in enumerate(s.roads):
-            if owner == seat:
-                ends.update(edges[e])
+        for e in positions(s.roads, seat):
+            ends.update(edges[e])
         return [v for v in sorted(ends) if distance_ok(s, v)]
-    out = []
-    for v in range(len(d.vertex_ids)):
-        if not distance_ok(s, v):
-            continue
-        if v in d.jerusalem or not any(d.hexes[h].producing for h in d.vertex_hexes[v]):
-            continue
-        out.append(v)
-    return out
+    return [v for v in d.setup_spots if distance_ok(s, v)]
 
 
 def road_spots(s: State, seat: int, from_vertex: int = -1) -> list[int]:
@@ -82,12 +86,11 @@ def road_spots(s: State, seat: int, from_vertex: int = -1) -> list[int]:
         return [e for e in d.vertex_edges[from_vertex] if roads[e] == EMPTY]
     # Only the seat's buildings and the ends of its roads can start a new road: walk those,
     # not the whole map.
-    city = CITY + seat
-    starts = {v for v, occ in enumerate(b) if occ == seat or occ == city}
+    starts = set(positions(b, seat))
+    starts.update(positions(b, CITY + seat))
     edges = d.edges
-    for e, owner in enumerate(roads):
-        if owner == seat:
-            starts.update(edges[e])
+    for e in positions(roads, seat):
+        starts.update(edges[e])
     out = set()
     for v in starts:
         occ = b[v]
@@ -108,16 +111,15 @@ def longest_road(s: State, seat: int) -> int:
     # Intersection -> [(bit of the path, the other end)]; the paths used so far travel as one
     # integer bit set, so a step of the search allocates nothing but that integer.
     adj: dict[int, list[tuple[int, int]]] = {}
-    total = 0
-    for e, o in enumerate(roads):
-        if o == seat:
-            a, c = edges[e]
-            bit = 1 << e
-            adj.setdefault(a, []).append((bit, c))
-            adj.setdefault(c, []).append((bit, a))
-            total += 1
+    own = positions(roads, seat)
+    total = len(own)
     if total <= 1:
         return total
+    for e in own:
+        a, c = edges[e]
+        bit = 1 << e
+        adj.setdefault(a, []).append((bit, c))
+        adj.setdefault(c, []).append((bit, a))
     blocked = {v for v in adj if b[v] != EMPTY and b[v] % CITY != seat}
 
     def walk(v: int, used: int, length: int) -> int:

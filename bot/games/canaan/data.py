@@ -147,6 +147,8 @@ class CanaanData:
     events: tuple[EventCard, ...]
     by_number: dict[int, tuple[tuple[int, int | None, tuple[int, ...]], ...]]
     hex_by_label: dict[str, int]
+    producing: tuple[int, ...] = ()  # numbered land hexes (the plague's destinations)
+    setup_spots: tuple[int, ...] = ()  # intersections off Jerusalem touching a numbered hex
 
     def event(self, key: str) -> EventCard | None:
         """The event card kind with this slug."""
@@ -379,6 +381,12 @@ def parse_data(raw: Any, source: str = "canaan data") -> CanaanData:
         events=tuple(events),
         by_number={k: tuple(v) for k, v in by_number.items()},
         hex_by_label={t.label: i for i, t in enumerate(hexes)},
+        producing=tuple(i for i, t in enumerate(hexes) if t.producing),
+        setup_spots=tuple(
+            v
+            for v in range(len(order))
+            if v not in jorder and any(hexes[h].producing for h in vhex[v])
+        ),
     )
 
 

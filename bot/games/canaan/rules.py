@@ -431,7 +431,7 @@ def _settlements(s: State, seat: int) -> Iterable[A.Action]:
 
 
 def _cities(s: State, seat: int) -> Iterable[A.Action]:
-    return (A.City(v) for v, b in enumerate(s.buildings) if b == seat)
+    return map(A.City, B.positions(s.buildings, seat))
 
 
 def _blessings(s: State, seat: int) -> Iterable[A.Action]:
@@ -481,40 +481,46 @@ def _legal(s: State, seat: int) -> Iterator[A.Action]:
 
 def _plague_moves(s: State, seat: int) -> list[A.Action]:
     victims = _victims_by_hex(s, seat)
+    plague = s.plague
     out: list[A.Action] = []
-    for h in _plague_hexes(s):
-        out.append(_plague(h, -1))
-        for victim in victims.get(h, ()):
-            out.append(_plague(h, victim))
+    for h in s.data.producing:
+        if h == plague:
+            continue
+        row = _plague_row(h)
+        out.append(row[0])
+        seats = victims.get(h)
+        if seats:
+            out += [row[1 + v] for v in seats]
     return out
 
 
-_PLAGUES: dict[tuple[int, int], A.Plague] = {}
-"""Plague actions by (hex, victim), made once: a 7 lists every hex with every victim (dozens of
-values), and an action is an immutable value, so the same object serves every game."""
+_PLAGUES: list[tuple[A.Plague, ...]] = []
+"""Plague actions by hex: (no victim, victim 0, 1, 2, 3), made once: a 7 lists every hex with
+every victim (dozens of values), and an action is an immutable value, so the same objects
+serve every game."""
 
 
-def _plague(h: int, victim: int) -> A.Plague:
-    action = _PLAGUES.get((h, victim))
-    if action is None:
-        action = _PLAGUES[(h, victim)] = A.Plague(h, victim)
-    return action
+def _plague_row(h: int) -> tuple[A.Plague, ...]:
+    while len(_PLAGUES) <= h:
+        k = len(_PLAGUES)
+        _PLAGUES.append(tuple(A.Plague(k, v) for v in range(-1, len(COLOURS))))
+    return _PLAGUES[h]
 
 
 def _victims_by_hex(s: State, seat: int) -> dict[int, list[int]]:
     """`_victims` of every hex at once: one pass over the buildings instead of one per hex."""
-    d = s.data
-    players = s.players
-    by_hex: dict[int, set[int]] = {}
-    for v, occ in enumerate(s.buildings):
-        if occ == EMPTY:
+    vertex_hexes = s.data.vertex_hexes
+    b = s.buildings
+    by_hex: dict[int, list[int]] = {}
+    for owner, p in enumerate(s.players):  # in seat order, so each hex's list comes sorted
+        if owner == seat or not any(p.hand):
             continue
-        owner = occ % CITY
-        if owner == seat or not any(players[owner].hand):
-            continue
-        for h in d.vertex_hexes[v]:
-            by_hex.setdefault(h, set()).add(owner)
-    return {h: sorted(seats) for h, seats in by_hex.items()}
+        for v in B.positions(b, owner) + B.positions(b, CITY + owner):
+            for h in vertex_hexes[v]:
+                seats = by_hex.setdefault(h, [])
+                if not seats or seats[-1] != owner:
+                    seats.append(owner)
+    return by_hex
 
 
 def _bank_trades(s: State, seat: int) -> Iterator[A.Action]:
@@ -634,7 +640,7 @@ def _confirmable(s: State) -> list[int]:
 
 
 def _plague_hexes(s: State) -> list[int]:
-    return [h for h, t in enumerate(s.data.hexes) if t.producing and h != s.plague]
+    return [h for h in s.data.producing if h != s.plague]
 
 
 def _victims(s: State, h: int, seat: int) -> list[int]:
