@@ -883,7 +883,8 @@ def apply(s: State, seat: int, a: A.Action) -> tuple[State, list[Event], bool]:
         if type(a) not in _NO_VP_CHANGE:
             new, more = _check_win(new)
             events += more
-    text = A.format_action(a, s.data)
+    # The board shows the last move to everyone: never the cards of a discard, gift or take.
+    text = A.public_notation(A.format_action(a, s.data))
     new = evolve(new, last_seat=seat, last_move=text, last_marks=_marks(a, s))
     return freeze(new), events, reveals
 
