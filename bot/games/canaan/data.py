@@ -408,7 +408,7 @@ def effect_text(card: EventCard) -> str:
         res = RESOURCES[TERRAIN_RESOURCE[card.terrain] or 0]
         return (
             f"take {card.per_settlement} {res} per settlement and {card.per_city} per city "
-            f"touching a {card.terrain} hex without the plague"
+            f"touching a {card.terrain} hex without the plague (once per building)"
         )
     if k == "look_and_take":
         return f"look at one opponent's hand and take {n} card{s} of your choice"

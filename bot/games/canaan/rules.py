@@ -1426,6 +1426,7 @@ def _apply_play(s: State, seat: int, a: A.Play) -> tuple[State, list[Event], boo
             for h in d.vertex_hexes[v]:
                 if d.hexes[h].terrain == event.terrain and h != s.plague:
                     n += event.per_city if occ >= CITY else event.per_settlement
+                    break  # per building touching such a hex (the card's text), not per hex
         n = min(n, s.bank[res])
         s = _gain(s, seat, one(res, n))
         return s, [head, _ev("take", f"{who} takes {n} {RESOURCES[res]}.")], False
