@@ -61,7 +61,8 @@ holds a card. A player with no card cannot be chosen.
 - 2-player setup order A B B A A B: in the sentence on third settlements, "the last player" is \
 the last to place a second settlement (the first player), so the snake goes on.
 - Starting cards are chosen by all players at once; each 7's discards too (privately). Copper \
-gives a card of your choice per settlement, two (each chosen) per city.
+gives a card of your choice per settlement, two (each chosen) per city, and one of your choice \
+among the starting cards (the rulebook says "of the appropriate type").
 - The plague starts beside the board: until the first 7 or priest every numbered hex produces.
 - A development card may be played at any moment of your turn, but not in the middle of another \
 step (while discards, the plague's move after a 7, free placements or a choice are awaited).
