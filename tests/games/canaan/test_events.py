@@ -15,6 +15,7 @@ from tests.games.canaan.positions import (
     hand,
     hexes,
     legal,
+    line,
     play,
     position,
     refused,
@@ -118,32 +119,13 @@ def test_new_trade_route_lapses_without_a_place_or_a_road_in_stock() -> None:
     a = OPENING
     b = D.vertex_neighbours[a][0]
     # One road left in stock: one free road, then the card lapses.
-    line = _line_of_roads(14, avoid={a, b})
-    roads = {e(x, y): 0 for x, y in zip(line, line[1:], strict=False)}
+    path = line(14, avoid={a, b})
+    roads = {e(x, y): 0 for x, y in zip(path, path[1:], strict=False)}
     s = _with_card(position(3, settlements={a: 0}, roads=roads), "new-trade-route")
     s = play(s, 0, "play new-trade-route")
     assert s.free_roads == 1
     s = play(s, 0, f"road {a + 1}-{b + 1}")
     assert s.free_roads == 0 and s.roads.count(0) == 15
-
-
-def _line_of_roads(length: int, avoid: set[int]) -> list[int]:
-    def dfs(path: list[int]) -> list[int] | None:
-        if len(path) == length + 1:
-            return path
-        for n in D.vertex_neighbours[path[-1]]:
-            if n not in path and n not in avoid:
-                found = dfs([*path, n])
-                if found:
-                    return found
-        return None
-
-    for start in range(len(D.vertex_ids)):
-        if start not in avoid:
-            found = dfs([start])
-            if found:
-                return found
-    raise AssertionError("no line")
 
 
 # ----------------------------------------------------------------------------- Caravan

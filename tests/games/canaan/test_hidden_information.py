@@ -52,9 +52,14 @@ def test_a_discard_on_a_seven_shows_only_how_many_cards() -> None:
     assert any("4 ore" in x for x in _public_texts(t, notation, 1))
 
 
+def _event_played(card: str) -> State:
+    """Red has played `card`; blue holds 2 wool, green 1 grain."""
+    s = position(3, hands={1: hand(wool=2), 2: hand(grain=1)})
+    return play(with_player(s, 0, dev=(card,)), 0, f"play {card}")
+
+
 def test_a_card_given_to_the_player_of_an_event_is_seen_by_the_two_players_only() -> None:
-    s = position(3, hands={1: hand(wool=1), 2: hand(grain=1)})
-    s = play(with_player(s, 0, dev=("korahs-rebellion",)), 0, "play korahs-rebellion")
+    s = _event_played("korahs-rebellion")
     t, notation = _move(s, 1, "give 1 wool")
     _assert_hidden(_public_texts(t, notation, 2), "wool")
     _assert_hidden(_public_texts(t, notation, None), "wool")
@@ -62,9 +67,7 @@ def test_a_card_given_to_the_player_of_an_event_is_seen_by_the_two_players_only(
 
 
 def test_the_hand_looked_at_and_the_card_taken_stay_between_the_two_players() -> None:
-    s = position(3, hands={1: hand(wool=2), 2: hand(grain=1)})
-    s = play(with_player(s, 0, dev=("gibeonite-trickery",)), 0, "play gibeonite-trickery")
-    look, look_notation = _move(s, 0, "look blue")
+    look, look_notation = _move(_event_played("gibeonite-trickery"), 0, "look blue")
     _assert_hidden(_public_texts(look, look_notation, 2), "wool")
     assert ENGINE.view(look.state, Seat(2)).you.peek == ""  # type: ignore[union-attr]
     t, notation = _move(look.state, 0, "take 1 wool")

@@ -5,20 +5,9 @@ from __future__ import annotations
 
 from bot.games.canaan import board as B
 from bot.games.canaan.data import PIECES
-from tests.games.canaan.positions import D, e, hand, legal, play, position, refused
+from tests.games.canaan.positions import D, e, hand, legal, play, position, refused, spread
 
 FULL = hand(lumber=3, grain=5, stone=3, ore=6, wool=2)
-
-
-def _spread(n: int) -> list[int]:
-    """n intersections no two of which are neighbours."""
-    chosen: list[int] = []
-    for x in range(len(D.vertex_ids)):
-        if all(x != c and x not in D.vertex_neighbours[c] for c in chosen):
-            chosen.append(x)
-        if len(chosen) == n:
-            return chosen
-    raise AssertionError("map too small")
 
 
 def test_the_stock_is_15_roads_5_settlements_4_cities_20_stones() -> None:
@@ -26,7 +15,7 @@ def test_the_stock_is_15_roads_5_settlements_4_cities_20_stones() -> None:
 
 
 def test_no_sixteenth_road() -> None:
-    home = _spread(1)[0]
+    home = spread(1)[0]
     line = [home]
     while len(line) < 17:
         line.append(next(n for n in D.vertex_neighbours[line[-1]] if n not in line))
@@ -38,7 +27,7 @@ def test_no_sixteenth_road() -> None:
 
 
 def test_no_fifth_city_and_a_city_frees_its_settlement() -> None:
-    spots = _spread(5)
+    spots = spread(5)
     s = position(3, cities={x: 0 for x in spots[:4]}, settlements={spots[4]: 0}, hands={0: FULL})
     assert B.pieces_left(s, 0, "city") == 0 and B.pieces_left(s, 0, "settlement") == 4
     assert not any(a.startswith("city") for a in legal(s, 0))
@@ -50,7 +39,7 @@ def test_no_fifth_city_and_a_city_frees_its_settlement() -> None:
 
 
 def test_one_road_per_path() -> None:
-    a = _spread(1)[0]
+    a = spread(1)[0]
     b = D.vertex_neighbours[a][0]
     s = position(3, settlements={a: 0}, roads={e(a, b): 1}, hands={0: FULL})
     assert f"road {D.edge_label(e(a, b))}" not in legal(s, 0)

@@ -11,6 +11,7 @@ from tests.games.canaan.positions import (
     e,
     hand,
     legal,
+    line,
     play,
     position,
     rigged,
@@ -18,27 +19,6 @@ from tests.games.canaan.positions import (
 )
 
 ROAD = hand(stone=1, lumber=1)
-
-
-def _line(length: int, avoid: set[int], start: int | None = None) -> list[int]:
-    """Intersections of a simple line of `length` paths avoiding `avoid`."""
-
-    def dfs(path: list[int]) -> list[int] | None:
-        if len(path) == length + 1:
-            return path
-        for n in D.vertex_neighbours[path[-1]]:
-            if n not in path and n not in avoid:
-                found = dfs([*path, n])
-                if found:
-                    return found
-        return None
-
-    for first in [start] if start is not None else range(len(D.vertex_ids)):
-        if first not in avoid:
-            found = dfs([first])
-            if found:
-                return found
-    raise AssertionError("no line")
 
 
 def _roads(line: list[int], seat: int) -> dict[int, int]:
@@ -54,17 +34,17 @@ def _blocked(line: list[int]) -> set[int]:
 
 
 def test_longest_road_needs_five_and_is_worth_two() -> None:
-    line = _line(5, set())
-    s = position(3, roads=_roads(line[:5], 0), hands={0: ROAD})
+    path = line(5, set())
+    s = position(3, roads=_roads(path[:5], 0), hands={0: ROAD})
     s, _ = R._award_roads(s, range(3))
     assert s.road_lengths[0] == 4 and s.longest == -1
-    s = play(s, 0, f"road {line[4] + 1}-{line[5] + 1}")
+    s = play(s, 0, f"road {path[4] + 1}-{path[5] + 1}")
     assert s.longest == 0 and R.vp(s, 0) == 2
 
 
 def test_an_equally_long_road_sends_longest_road_back_to_the_bank() -> None:
-    red = _line(5, set())
-    blue = _line(5, _blocked(red))
+    red = line(5, set())
+    blue = line(5, _blocked(red))
     s = position(
         3,
         roads=_roads(red, 0) | _roads(blue[:5], 1),
@@ -86,10 +66,10 @@ def test_broken_road_with_branches_the_rulebook_example() -> None:
     """White's seven-part road A-B with branches (which do not count) holds the card; black's
     settlement at C leaves white four parts, and black's six-part road takes the card."""
     for first in range(len(D.vertex_ids)):
-        white = _line(7, set(), start=first)
+        white = line(7, set(), start=first)
         c = white[3]
         try:
-            black = _line(6, set(white) - {c}, start=c)
+            black = line(6, set(white) - {c}, start=c)
         except AssertionError:
             continue
         taken = set(white) | set(black)
@@ -111,9 +91,9 @@ def test_broken_road_with_branches_the_rulebook_example() -> None:
 
 
 def test_a_road_cannot_be_continued_through_an_opponents_settlement() -> None:
-    line = _line(2, set())
-    s = position(3, settlements={line[1]: 1}, roads={e(line[0], line[1]): 0}, hands={0: ROAD})
-    beyond = e(line[1], line[2])
+    path = line(2, set())
+    s = position(3, settlements={path[1]: 1}, roads={e(path[0], path[1]): 0}, hands={0: ROAD})
+    beyond = e(path[1], path[2])
     assert f"road {D.edge_label(beyond)}" not in legal(s, 0)
 
 

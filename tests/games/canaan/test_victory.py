@@ -7,26 +7,13 @@ from bot.games.canaan import ENGINE
 from bot.games.canaan import rules as R
 from bot.games.canaan.state import Phase
 from bot.games.protocol import Seat, step
-from tests.games.canaan.positions import D, e, hand, legal, play, position, with_player
+from tests.games.canaan.positions import D, e, hand, legal, play, position, spread, with_player
 
 JER = sorted(D.jerusalem)
 
 
-def _spread(n: int, avoid: set[int]) -> list[int]:
-    chosen: list[int] = []
-    for x in range(len(D.vertex_ids)):
-        if x in avoid or any(x == c or x in D.vertex_neighbours[c] for c in chosen):
-            continue
-        if any(x in D.vertex_neighbours[a] for a in avoid):
-            continue
-        chosen.append(x)
-        if len(chosen) == n:
-            return chosen
-    raise AssertionError("map too small")
-
-
 def test_a_stone_that_brings_kings_blessing_to_twelve_wins_at_once() -> None:
-    others = _spread(5, {JER[0]})
+    others = spread(5, {JER[0]})
     s = position(
         3,
         cities={JER[0]: 0, **{x: 0 for x in others[:3]}},
@@ -45,7 +32,7 @@ def test_a_road_that_takes_longest_road_to_twelve_wins_at_once() -> None:
     line = [JER[0]]
     while len(line) < 6:
         line.append(next(n for n in D.vertex_neighbours[line[-1]] if n not in line))
-    spots = _spread(6, set(line))
+    spots = spread(6, set(line))
     s = position(
         3,
         cities={x: 0 for x in spots[:4]},
@@ -59,7 +46,7 @@ def test_a_road_that_takes_longest_road_to_twelve_wins_at_once() -> None:
 
 
 def test_eleven_vp_is_not_enough() -> None:
-    spots = _spread(5, set())
+    spots = spread(5, set())
     s = position(3, cities={x: 0 for x in spots[:4]}, settlements={spots[4]: 0})
     s = with_player(s, 0, dev=("ten-commandments", "city-of-refuge"))
     s = play(s, 0, "play ten-commandments")
