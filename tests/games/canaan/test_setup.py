@@ -98,3 +98,18 @@ def test_each_player_chooses_the_settlement_for_the_starting_cards_privately_and
     (start,) = [ev for ev in t.events if ev.kind == "start"]
     assert start.visible_to == {Seat(seat)} and "starting cards" in (start.public_text or "")
     assert R.to_act(t.state) == {Seat(0), Seat(1)}
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_highest_roll_begins_and_play_proceeds_clockwise(players: int) -> None:
+    s = _finish_setup(ENGINE.new_game(players, {}, 11))
+    for seat in sorted(R.to_act(s)):
+        s = play(s, seat, legal(s, seat)[0])
+    first = s.first_player
+    assert s.current == first and max(s.first_rolls[-1]) == s.first_rolls[-1][first]
+    order = []
+    for _ in range(players + 1):
+        order.append(s.current)
+        s = play(rigged(s, 6), s.current, "roll")
+        s = play(s, s.current, "end")
+    assert order == [(first + i) % players for i in range(players + 1)]
