@@ -57,6 +57,9 @@ COSTS: dict[str, Hand] = {
 BANK_PER_RESOURCE = 23
 PIECES = {"road": 15, "settlement": 5, "city": 4, "stone": 20}
 PRIESTS = 20
+EVENT_CARDS = 11
+JERUSALEM_BLOCKS = 28
+JERUSALEM_INTERSECTIONS = 11
 VP_CARDS: tuple[tuple[str, str], ...] = (
     ("ten-commandments", "Ten Commandments"),
     ("city-of-refuge", "City of Refuge"),
@@ -300,9 +303,15 @@ def parse_data(raw: Any, source: str = "canaan data") -> CanaanData:
     # Jerusalem.
     jr = top.at("jerusalem")
     jr.only_keys(("blocks", "intersections"))
+    # The rulebook's numbers: Jerusalem is "formed by twenty-eight building blocks" and "there
+    # are eleven such intersections"; only which intersections they are is unknown.
     blocks = jr.int("blocks", minimum=1, maximum=200)
+    if blocks != JERUSALEM_BLOCKS:
+        raise jr.fail(
+            f"the rulebook's Jerusalem has {JERUSALEM_BLOCKS} blocks, not {blocks}.", "blocks"
+        )
     jorder: list[int] = []
-    for item in jr.at("intersections").items(minimum=1):
+    for item in jr.at("intersections").items(length=JERUSALEM_INTERSECTIONS):
         v = vertex(item)
         if v in jorder:
             raise item.fail("listed twice.")
@@ -354,6 +363,11 @@ def parse_data(raw: Any, source: str = "canaan data") -> CanaanData:
         else:
             eff.only_keys(("kind",))
         events.append(_replace(card, text=effect_text(card)))
+    copies_total = sum(e.copies for e in events)
+    if copies_total != EVENT_CARDS:
+        raise top.at("events").fail(
+            f"the rulebook has {EVENT_CARDS} event cards; these copies add up to {copies_total}."
+        )
 
     by_number: dict[int, list[tuple[int, int | None, tuple[int, ...]]]] = {}
     for hi, t in enumerate(hexes):
