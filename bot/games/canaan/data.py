@@ -58,6 +58,19 @@ BANK_PER_RESOURCE = 23
 PIECES = {"road": 15, "settlement": 5, "city": 4, "stone": 20}
 PRIESTS = 20
 EVENT_CARDS = 11
+EVENT_NAMES: tuple[str, ...] = (
+    "Plentiful Lands",
+    "New Trade Route",
+    "Caravan",
+    "Korah's Rebellion",
+    "Improvements",
+    "Bountiful Harvest",
+    "Gibeonite Trickery",
+    "Deborah's Song",
+    "Prophet",
+    "Caleb's Blessing",
+)
+"""The event cards the rulebook names (ten names for eleven cards)."""
 JERUSALEM_BLOCKS = 28
 JERUSALEM_INTERSECTIONS = 11
 VP_CARDS: tuple[tuple[str, str], ...] = (
@@ -362,7 +375,21 @@ def parse_data(raw: Any, source: str = "canaan data") -> CanaanData:
             )
         else:
             eff.only_keys(("kind",))
+        if name == "Deborah's Song" and (kind, card.count) != ("everyone_takes", 1):
+            # The one effect the rulebook gives: "every player in the game is allowed to select
+            # one resource of their choice from the bank".
+            raise eff.fail("the rulebook gives Deborah's Song: {kind: everyone_takes, count: 1}.")
         events.append(_replace(card, text=effect_text(card)))
+    unnamed = sorted(set(EVENT_NAMES) - {e.name for e in events})
+    if unnamed or len(events) != len(EVENT_NAMES):
+        extra = sorted({e.name for e in events} - set(EVENT_NAMES))
+        raise top.at("events").fail(
+            "the rulebook names ten event cards: "
+            + ", ".join(EVENT_NAMES)
+            + (f"; missing {', '.join(unnamed)}" if unnamed else "")
+            + (f"; not in the rulebook: {', '.join(extra)}" if extra else "")
+            + "."
+        )
     copies_total = sum(e.copies for e in events)
     if copies_total != EVENT_CARDS:
         raise top.at("events").fail(

@@ -87,6 +87,8 @@ def test_a_server_owners_file_is_loaded_at_start_and_a_bad_one_refused(tmp_path)
     ("change", "fragment"),
     [
         (lambda raw: raw["events"][0].update(copies=2), "11 event cards"),
+        (lambda raw: raw["events"][1].update(name="Manna"), "missing Plentiful Lands"),
+        (lambda raw: raw["events"][0]["effect"].update(count=2), "events[0].effect"),
         (lambda raw: raw["jerusalem"].update(blocks=30), "jerusalem.blocks"),
         (lambda raw: raw["jerusalem"]["intersections"].pop(), "exactly 11 entries"),
     ],
