@@ -1,12 +1,14 @@
-"""Piece data: shapes match the component yaml, counts add up, Abbey and Academy are chiral."""
+"""Piece data: shapes match the component yaml, counts add up, Abbey and Academy are chiral
+(mirror images between the colours, in the data and on the board)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from bot.games.cathedral.board import placement_mask
+from bot.games.cathedral.board import SQUARE_NAMES, placement_mask
 from bot.games.cathedral.pieces import (
     BUILDINGS,
     BUILDINGS_PER_COLOUR,
@@ -18,6 +20,11 @@ from bot.games.cathedral.pieces import (
     distinct_rotations,
     normalise,
     oriented,
+)
+from bot.games.cathedral.state import CathedralState
+from tests.games.cathedral.builders import (
+    play,
+    position,
 )
 
 # The rulebook data lives in shared/ beside the repository (also in CI's clean clone).
@@ -96,3 +103,32 @@ def test_shapes_match_component_data() -> None:
                 for r in distinct_rotations(kind, colour)
             ]
             assert ours == [tuple(sorted(map(tuple, cells))) for cells in listed], (kind, colour)
+
+
+def _shape_played(state: CathedralState, colour: Colour, text: str) -> frozenset[tuple[int, int]]:
+    """The squares `text` covers when `colour` plays it, shifted to the origin."""
+    turn = replace(state, to_move=colour)
+    after = play(turn, colour.value, text).state
+    mask = after.occupied[colour.index] & ~state.occupied[colour.index]
+    cells = [divmod(i, 10) for i in range(100) if mask >> i & 1]
+    r0, c0 = min(r for r, _ in cells), min(c for _, c in cells)
+    return frozenset((r - r0, c - c0) for r, c in cells)
+
+
+def test_dark_chiral_pieces_cover_mirrored_squares_in_play() -> None:
+    """Played through the engine, dark's Abbey and Academy (every turn) are mirror images of
+    light's and never coincide with any of light's turns."""
+    state = position([("cathedral", "Cathedral H1 0"), ("dark", "Tavern J10")], to_move="light")
+    lit = play(state, "light", "Abbey B8 0").state.occupied[0]
+    drk = play(replace(state, to_move=Colour.DARK), "dark", "Abbey A8 0").state.occupied[1]
+    drk &= ~state.occupied[1]
+    assert {SQUARE_NAMES[i] for i in range(100) if lit >> i & 1} == {"B8", "C8", "A9", "B9"}
+    assert {SQUARE_NAMES[i] for i in range(100) if drk >> i & 1} == {"A8", "B8", "B9", "C9"}
+    for kind in ("Abbey", "Academy"):
+        rotations = (0, 90) if kind == "Abbey" else (0, 90, 180, 270)
+        light = {_shape_played(state, Colour.LIGHT, f"{kind} E5 {r}") for r in rotations}
+        dark = {_shape_played(state, Colour.DARK, f"{kind} E5 {r}") for r in rotations}
+        assert len(light) == len(dark) == len(rotations)
+        assert not light & dark, kind
+        width = {s: max(c for _, c in s) for s in light}
+        assert {frozenset((r, width[s] - c) for r, c in s) for s in light} == dark, kind
