@@ -1,4 +1,4 @@
-"""One test (or a few) per rule of issue 9: board, setup, actions, placement, markers,
+"""One test (or a few) per rule of the rulebook: board, setup, actions, placement, markers,
 demolition, city track, prosperity, bonuses, the end and the two-player Neutral Builder."""
 
 from __future__ import annotations
