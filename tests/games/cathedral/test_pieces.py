@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 
@@ -26,9 +25,7 @@ from tests.games.cathedral.builders import (
     play,
     position,
 )
-
-# The rulebook data lives in shared/ beside the repository (also in CI's clean clone).
-YAML = Path(__file__).resolve().parents[3].parent / "shared" / "rules" / "data" / "cathedral.yaml"
+from tests.games.rulebook_data import rulebook_data
 
 
 def _mirror(cells: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int], ...]:
@@ -85,10 +82,7 @@ def test_non_chiral_pieces_are_the_same_for_both_colours() -> None:
 
 def test_shapes_match_component_data() -> None:
     """Counts, sizes and every listed orientation agree with shared/rules/data/cathedral.yaml."""
-    yaml = pytest.importorskip("yaml")
-    if not YAML.exists():
-        pytest.skip("component data not available")
-    data = yaml.safe_load(YAML.read_text())
+    data = rulebook_data("cathedral.yaml")
     entries = [*data["pieces"], {**data["cathedral"], "count_per_colour": 1}]
     for entry in entries:
         kind = Kind(entry["name"])
