@@ -18,27 +18,15 @@ from tests.games.cathedral.builders import (
 
 def test_reason_names_colours_never_players() -> None:
     """A single game's reason says which colour won and the counts; no 'Player n'."""
-    win = ENGINE.outcome(
-        play(blocked_columns_position({"Tavern": 1}, {"Infirmary": 1}), "light", "Tavern A1").state
-    )
-    assert win is not None
-    assert win.reason == "Light wins: 0 unplaced squares against 5."
-    lose = ENGINE.outcome(
-        play(
-            blocked_columns_position({"Tavern": 1, "Manor": 1}, {"Infirmary": 1}),
-            "light",
-            "Tavern A1",
-        ).state
-    )
-    assert lose is not None and lose.reason == "Light wins: 4 unplaced squares against 5."
-    draw = ENGINE.outcome(
-        play(
-            blocked_columns_position({"Tavern": 1, "Castle": 1}, {"Infirmary": 1}),
-            "light",
-            "Tavern A1",
-        ).state
-    )
-    assert draw is not None and draw.reason == "Draw: both colours have 5 unplaced squares."
+    cases = [
+        ({"Tavern": 1}, "Light wins: 0 unplaced squares against 5."),
+        ({"Tavern": 1, "Manor": 1}, "Light wins: 4 unplaced squares against 5."),
+        ({"Tavern": 1, "Castle": 1}, "Draw: both colours have 5 unplaced squares."),
+    ]
+    for light_hand, reason in cases:
+        state = blocked_columns_position(light_hand, {"Infirmary": 1})
+        outcome = ENGINE.outcome(play(state, "light", "Tavern A1").state)
+        assert outcome is not None and outcome.reason == reason
 
 
 def _series_end(totals_games: list[tuple[int, int]], last_light_seat: int) -> CathedralState:

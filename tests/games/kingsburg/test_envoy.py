@@ -16,28 +16,20 @@ from tests.games.kingsburg.builders import (
 
 
 def test_unused_envoy_returns_at_next_phase_five_and_may_go_to_the_same_player() -> None:
-    """Held since last year and unused: it goes back at phase 5 and is assigned again."""
+    """Held by red since last year and unused: it goes back at phase 5 and goes again to the
+    player with the fewest buildings, blue or red itself."""
     few, many = {"inn"}, {"inn", "statue", "palisade"}
-    s = position(
-        [player(buildings=many), player(buildings=few)],
-        order=[0, 1],
-        step=Step.TOWNHALL,
-        phase=4,
-        year=2,
-        queue=(),
-        envoy=0,
-    )
-    assert s.envoy == 1 and s.phase == 6
-    s = position(
-        [player(buildings=few), player(buildings=many)],
-        order=[0, 1],
-        step=Step.TOWNHALL,
-        phase=4,
-        year=2,
-        queue=(),
-        envoy=0,
-    )
-    assert s.envoy == 0
+    for buildings, holder in (((many, few), 1), ((few, many), 0)):
+        s = position(
+            [player(buildings=b) for b in buildings],
+            order=[0, 1],
+            step=Step.TOWNHALL,
+            phase=4,
+            year=2,
+            queue=(),
+            envoy=0,
+        )
+        assert s.phase == 6 and s.envoy == holder, buildings
 
 
 def test_envoy_is_kept_over_winter_until_the_next_phase_five() -> None:
