@@ -7,6 +7,7 @@ from collections import Counter
 
 from bot.games.canaan import ENGINE
 from bot.games.canaan import rules as R
+from bot.games.canaan.data import EVENT_NAMES
 from bot.games.canaan.state import State
 from bot.games.protocol import Seat
 from tests.games.canaan.positions import (
@@ -36,18 +37,7 @@ def test_the_deck_holds_every_event_card_of_the_data_file_with_its_copies() -> N
     assert sum(counts[e.key] for e in D.events) == 11
     for event in D.events:
         assert counts[event.key] == event.copies, event.name
-    assert {e.name for e in D.events} == {
-        "Plentiful Lands",
-        "New Trade Route",
-        "Caravan",
-        "Korah's Rebellion",
-        "Improvements",
-        "Bountiful Harvest",
-        "Gibeonite Trickery",
-        "Deborah's Song",
-        "Prophet",
-        "Caleb's Blessing",
-    }
+    assert {e.name for e in D.events} == set(EVENT_NAMES) and len(EVENT_NAMES) == 10
 
 
 # ----------------------------------------------------------------------------- Deborah's Song
