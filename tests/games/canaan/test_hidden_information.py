@@ -118,3 +118,12 @@ def test_public_notation_keeps_every_other_move_as_written() -> None:
         assert A.public_notation(text) == text
     assert A.public_notation("discard 2 ore+1 wool") == "discard 3 cards"
     assert A.public_notation("take 1 grain") == "take 1 card"
+
+
+def test_posts_and_history_use_the_public_notation() -> None:
+    """The table writes moves where everyone reads them through the registered hook."""
+    from bot.table import registry
+
+    hook = registry.game_table("canaan").public_notation
+    assert hook("discard 2 ore+2 wool") == "discard 4 cards"
+    assert hook("give 1 wool") == "give 1 card" and hook("plague C from red") == "plague C from red"
