@@ -73,7 +73,7 @@ def test_no_stone_once_the_28_blocks_are_filled() -> None:
     assert "complete" in refused(s, 0, "stone")
 
 
-def test_the_last_block_ends_the_game_for_the_player_with_most_vp_even_in_anothers_turn() -> None:
+def test_the_last_block_ends_the_game_and_a_tie_on_vp_goes_to_most_own_stones() -> None:
     jer = sorted(D.jerusalem)
     far = [x for x in range(len(D.vertex_ids)) if x % 9 == 4][:3]
     s = position(
@@ -90,7 +90,7 @@ def test_the_last_block_ends_the_game_for_the_player_with_most_vp_even_in_anothe
     assert R.vp(s, 0) == R.vp(s, 2) == 3 and s.winner == 0 and "stones" in s.end_reason
 
 
-def test_tied_on_vp_and_stones_play_continues_and_twelve_vp_still_win() -> None:
+def test_tied_on_vp_and_stones_play_continues_until_a_turn_ends_with_one_leader() -> None:
     jer = sorted(D.jerusalem)
     s = position(3, settlements={jer[0]: 0, jer[4]: 1}, hands={0: STONE})
     s = with_player(R.evolve(s, jerusalem=(1,) + (BLACK,) * (D.blocks - 2)), 1, stones=1)
