@@ -286,6 +286,33 @@ _FORMATS: dict[type, Callable[[Any, CanaanData], str]] = {
 }
 
 
+def public_notation(notation: str) -> str:
+    """A move as everyone reads it (the board's last move, posts, history): which cards left a
+    hand on a discard or a gift, which card was taken from a hand looked at, and the copper card
+    of the starting hand stay with the players concerned (their events tell them privately)."""
+    head, _, rest = notation.partition(" ")
+    if head in ("discard", "give", "take"):
+        n = sum(int(w) for w in re.findall(r"\d+", rest)) or 1
+        return f"{head} {n} card{'s' * (n > 1)}"
+    if head == "start" and " copper " in rest:
+        return f"start {rest.partition(' ')[0]}"
+    return notation
+
+
+def public_text(a: Action, data: CanaanData) -> str:
+    """`public_notation(format_action(a, data))`, without formatting the hidden part first."""
+    cls = type(a)
+    if cls is Discard or cls is Give or cls is Take:
+        n = sum(a.cards) or 1  # type: ignore[union-attr]
+        return f"{_HEADS[cls]} {n} card{'s' * (n > 1)}"
+    if cls is Start:
+        return f"start {a.vertex + 1}"  # type: ignore[union-attr]
+    return format_action(a, data)
+
+
+_HEADS: dict[type, str] = {Discard: "discard", Give: "give", Take: "take"}
+
+
 # ------------------------------------------------------------------------------------ parse
 
 _SIMPLE: dict[str, Action] = {

@@ -1064,9 +1064,10 @@ def apply(s: State, seat: int, a: A.Action) -> tuple[State, list[Event], bool]:
         if type(a) not in _NO_VP_CHANGE:
             new, more = _check_win(new)
             events += more
-    # `new` is this move's Draft: plain attribute writes (see state.Draft).
+    # `new` is this move's Draft: plain attribute writes (see state.Draft). The board shows
+    # the last move to everyone: never the cards of a discard, gift or take.
     new.last_seat = seat  # type: ignore[misc]
-    new.last_move = A.format_action(a, s.data)  # type: ignore[misc]
+    new.last_move = A.public_text(a, s.data)  # type: ignore[misc]
     new.last_marks = _marks(a, s)  # type: ignore[misc]
     return freeze(new), events, reveals
 
@@ -1663,6 +1664,7 @@ def _apply_play(s: State, seat: int, a: A.Play) -> tuple[State, list[Event], boo
             for h in d.vertex_hexes[v]:
                 if d.hexes[h].terrain == event.terrain and h != s.plague:
                     n += event.per_city if occ >= CITY else event.per_settlement
+                    break  # per building touching such a hex (the card's text), not per hex
         n = min(n, s.bank[res])
         s = _gain(s, seat, one(res, n))
         return s, [head, _ev("take", f"{who} takes {n} {RESOURCES[res]}.")], False
