@@ -16,7 +16,7 @@ from bot.games.canaan.data import CanaanData, data_for, default_data, parse_data
 from bot.games.canaan.rules_text import rules_summary
 from bot.games.canaan.state import COLOURS, Phase, State
 from bot.games.canaan.view import CanaanView, build_view, hidden_from, status_text
-from bot.games.protocol import Bot, GameSpec, Outcome, Seat, Transition
+from bot.games.protocol import Bot, GameSpec, Outcome, Seat
 from bot.games.rejections import Rejection
 
 
@@ -49,22 +49,20 @@ class CanaanEngine:
         self.spec.validate_options(options)
         return rules.new_game(seats, seed, self.data)
 
-    def to_act(self, state: State) -> frozenset[Seat]:
-        """Seats awaited now (several during discards, event choices and open offers)."""
-        return rules.to_act(state)
+    # The per-move methods are the rules' functions themselves, not forwarding methods: the
+    # engine-speed target counts whole random games, and a move passes through each of them.
+    to_act = staticmethod(rules.to_act)
+    """Seats awaited now (several during discards, event choices and open offers)."""
 
     def legal_actions(self, state: State, seat: Seat) -> tuple[A.Action, ...]:
         """Legal actions sorted by notation."""
         return rules.legal_actions(state, seat)
 
-    def check(self, state: State, seat: Seat, action: A.Action) -> Rejection | None:
-        """None if legal, else a specific rejection."""
-        return rules.check(state, seat, action)
+    check = staticmethod(rules.check)
+    """None if legal, else a specific rejection."""
 
-    def apply(self, state: State, seat: Seat, action: A.Action) -> Transition[State]:
-        """Apply a checked action (use protocol.step)."""
-        new, events, reveals = rules.apply(state, seat, action)
-        return Transition(new, tuple(events), reveals)
+    apply = staticmethod(rules.transition)
+    """Apply a checked action (use protocol.step)."""
 
     def outcome(self, state: State) -> Outcome | None:
         """The winner (12 VP in their own turn, or the leader when Jerusalem is complete)."""

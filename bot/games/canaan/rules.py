@@ -51,10 +51,9 @@ from bot.games.canaan.state import (
     State,
     draft,
     evolve,
-    freeze,
     with_player,
 )
-from bot.games.protocol import JSON, Event, Seat, make_event
+from bot.games.protocol import JSON, Event, Seat, Transition, make_event
 from bot.games.rejections import Rejection, illegal
 from bot.games.rng import Rng
 
@@ -1057,19 +1056,28 @@ Result = tuple[State, list[Event]]
 
 def apply(s: State, seat: int, a: A.Action) -> tuple[State, list[Event], bool]:
     """Apply a checked action: (new state, events, reveals)."""
-    handler = _HANDLERS[type(a)]
-    new, events, reveals = handler(draft(s), seat, a)
+    cls = type(a)
+    new, events, reveals = _HANDLERS[cls](draft(s), seat, a)
     if new.phase is Phase.TURN:
-        new = _refresh_offer(new)
-        if type(a) not in _NO_VP_CHANGE:
+        if new.offer is not None:
+            new = _refresh_offer(new)
+        if cls not in _NO_VP_CHANGE:
             new, more = _check_win(new)
             events += more
     # `new` is this move's Draft: plain attribute writes (see state.Draft). The board shows
     # the last move to everyone: never the cards of a discard, gift or take.
     new.last_seat = seat  # type: ignore[misc]
-    new.last_move = A.public_text(a, s.data)  # type: ignore[misc]
-    new.last_marks = _marks(a, s)  # type: ignore[misc]
-    return freeze(new), events, reveals
+    new.last_move = A.PUBLIC_TEXT[cls](a, s.data)  # type: ignore[misc]
+    mark = _MARKS.get(cls)
+    new.last_marks = () if mark is None else mark(a)  # type: ignore[misc]
+    new.__class__ = State  # freeze: see state.freeze
+    return new, events, reveals
+
+
+def transition(s: State, seat: Seat, a: A.Action) -> Transition[State]:
+    """`apply` as the protocol's Transition."""
+    new, events, reveals = apply(s, seat, a)
+    return Transition(new, tuple(events), reveals)
 
 
 _NO_VP_CHANGE = frozenset(
