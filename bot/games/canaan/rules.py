@@ -286,6 +286,11 @@ class Groups:
         self._lists = lists
         self._done: dict[int, tuple[A.Action, ...]] = {}
 
+    def index(self, kind: type) -> int:
+        """Where `kind` is in `kinds` (-1 when it is not legal now)."""
+        kinds = self.kinds
+        return kinds.index(kind) if kind in kinds else -1
+
     def options(self, i: int) -> tuple[A.Action, ...]:
         """The legal actions of kind `kinds[i]`."""
         done = self._done.get(i)
@@ -318,7 +323,8 @@ def legal_groups(s: State, seat: int, only: type | None = None) -> Groups:
 def _legal_groups(
     s: State, seat: int, only: type | None, kinds: list[type], lists: list[Options]
 ) -> None:
-    if s.phase is Phase.OVER or seat not in to_act(s):
+    last = _TO_ACT[0]  # `to_act`'s remembered answer, read here without the call
+    if s.phase is Phase.OVER or seat not in (last[1] if last[0] is s else to_act(s)):
         return
     if s.phase is Phase.SETUP:
         if s.setup_vertex < 0:
@@ -720,6 +726,14 @@ _MODE_GROUP: dict[str, tuple[type, Options]] = {
 
 def check(s: State, seat: int, action: A.Action) -> Rejection | None:
     """None if `action` is legal for `seat`, else a Rejection with a specific sentence."""
+    last = _LAST[0]
+    if last[0] is s and last[1] == seat and last[2] is not None:
+        # A bot just listed this position's moves and drew `action` from them: the kind's
+        # remembered list holds that very object, so the first scan finds it by identity.
+        groups = last[2]
+        listed = groups._done.get(groups.index(type(action)))
+        if listed is not None and action in listed:
+            return None
     if is_legal(s, seat, action):
         return None
     return illegal(explain(s, seat, action))
@@ -1056,6 +1070,12 @@ Result = tuple[State, list[Event]]
 
 def apply(s: State, seat: int, a: A.Action) -> tuple[State, list[Event], bool]:
     """Apply a checked action: (new state, events, reveals)."""
+    t = transition(s, seat, a)
+    return t.state, list(t.events), t.reveals
+
+
+def transition(s: State, seat: int, a: A.Action) -> Transition[State]:
+    """Apply a checked action (the engine's `apply`; use protocol.step)."""
     cls = type(a)
     new, events, reveals = _HANDLERS[cls](draft(s), seat, a)
     if new.phase is Phase.TURN:
@@ -1071,12 +1091,6 @@ def apply(s: State, seat: int, a: A.Action) -> tuple[State, list[Event], bool]:
     mark = _MARKS.get(cls)
     new.last_marks = () if mark is None else mark(a)  # type: ignore[misc]
     new.__class__ = State  # freeze: see state.freeze
-    return new, events, reveals
-
-
-def transition(s: State, seat: Seat, a: A.Action) -> Transition[State]:
-    """`apply` as the protocol's Transition."""
-    new, events, reveals = apply(s, seat, a)
     return Transition(new, tuple(events), reveals)
 
 
@@ -1111,7 +1125,14 @@ _MARKS: dict[type, Callable[[Any], tuple[str, ...]]] = {
 
 
 def _ev(kind: str, text: str, **data: JSON) -> Event:
-    return make_event(kind, text, data)
+    # `make_event`'s body, here without its call: most moves log one or two public events.
+    e = _new_event(Event)
+    fields = {"kind": kind, "text": text, "data": data, "visible_to": None, "public_text": None}
+    _set_fields(e, "__dict__", fields)
+    return e
+
+
+_new_event, _set_fields = object.__new__, object.__setattr__
 
 
 def _private(kind: str, text: str, seats: set[int], public: str | None) -> Event:
