@@ -71,10 +71,11 @@ def clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
-def join_names(names: Sequence[str]) -> str:
+def join_names(names: Sequence[str], word: str = "and") -> str:
+    """'a', 'a and b', 'a, b and c' (`word`: "or" for alternatives)."""
     if len(names) <= 1:
         return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    return ", ".join(names[:-1]) + f" {word} " + names[-1]
 
 
 def refused(rejection: Rejection | str) -> list[Reply]:

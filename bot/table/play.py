@@ -251,7 +251,9 @@ class PlayCommands(MoveChoices, AsyncPlayNotes):
             fields = [f for f in fields if f[0] not in ("To move", "Waiting for")]
         board = await self._board(session, state, image_name, title)
         choices = self._choices(session, state, to_act)
-        if choices.hint:
+        if choices.hint and lines and lines[-1].startswith("Your move, "):
+            lines[-1] = f"{lines[-1]} {choices.hint}"  # one line: whose move, and how
+        elif choices.hint:
             lines.append(choices.hint)
         public = Reply(
             text=clip("\n".join(lines), TEXT_MAX),
