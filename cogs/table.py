@@ -494,17 +494,29 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
     # ------------------------------------------------------------------ servers
 
     @app_commands.command(name="list")
-    async def list_games(self, interaction: discord.Interaction) -> None:
-        """This server's open lobbies and games, with links and whose turn it is (only to you)."""
+    async def list_games(
+        self, interaction: discord.Interaction, page: app_commands.Range[int, 1, 10_000] = 1
+    ) -> None:
+        """This server's open lobbies and games, with links and whose turn it is (only to you).
+
+        Args:
+            page: Which page of 20 games (default: the first).
+        """
         table = bot_of(interaction).table
         can_see = _viewer_of(interaction)
-        await run(interaction, lambda: table.list_games(caller_of(interaction), can_see))
+        await run(interaction, lambda: table.list_games(caller_of(interaction), can_see, page))
 
     @app_commands.command(name="mine")
-    async def mine(self, interaction: discord.Interaction) -> None:
-        """Every game you sit in, on any server, your moves first (only to you)."""
+    async def mine(
+        self, interaction: discord.Interaction, page: app_commands.Range[int, 1, 10_000] = 1
+    ) -> None:
+        """Every game you sit in, on any server, your moves first (only to you).
+
+        Args:
+            page: Which page of 20 games (default: the first).
+        """
         table = bot_of(interaction).table
-        await run(interaction, lambda: table.mine(caller_of(interaction)))
+        await run(interaction, lambda: table.mine(caller_of(interaction), page))
 
     @app_commands.command(name="notify")
     @app_commands.choices(

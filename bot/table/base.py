@@ -264,6 +264,13 @@ class TableBase:
             fields.append(("Turn limit", turn_limit_text(session.turn_timeout_s)))
         return fields
 
+    async def _played(self, session: SessionRecord) -> int:
+        """How many moves of `session` were played: its log rows, less those taken back by an
+        undo (they stay in the log). Every count and image name a player sees uses this."""
+        if session.ply == 0:
+            return 0
+        return session.ply - len(await self.service.store.undone_plies(session.id))
+
     def _game_name(self, session: SessionRecord) -> str:
         try:
             return self.service.engine_for(session).spec.display_name

@@ -93,6 +93,11 @@ def clip_middle(text: str, limit: int) -> str:
     return f"{text[:half].rstrip()} … {text[len(text) - half :].lstrip()}"
 
 
+def played_text(played: int) -> str:
+    """'no moves yet', '1 move played', '7 moves played'."""
+    return "no moves yet" if played == 0 else f"{count(played, 'move')} played"
+
+
 def count(n: int, noun: str) -> str:
     """'1 move', '3 moves'."""
     return f"{n} {noun}{'s' * (n != 1)}"

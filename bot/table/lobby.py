@@ -167,7 +167,13 @@ class LobbyCommands(ServerCommands):
         seats = self._seats_text(session, result.state)
         intro = seats  # the title already says the game begins
         replies = await self._game_reply(
-            caller, result, f"{engine.spec.display_name} begins", intro, "start"
+            caller,
+            result,
+            f"{engine.spec.display_name} begins",
+            intro,
+            # Named by the moves played, as every board is (bots may have moved first; nothing
+            # can have been taken back yet).
+            f"move-{session.ply}",
         )
         if engine.spec.has_hidden_information:
             main = main_public(replies)

@@ -140,7 +140,7 @@ class PlayCommands(MoveChoices, AsyncPlayNotes):
             result,
             title,
             "",
-            f"move-{session.ply}",
+            f"move-{await self._played(session)}",
             first_in_title=first is not None and not result.finished,
         )
 
@@ -174,13 +174,14 @@ class PlayCommands(MoveChoices, AsyncPlayNotes):
         self, preview: Preview, note: str = "", alternatives: Sequence[tuple[str, str]] = ()
     ) -> Reply:
         session = preview.session
+        played = await self._played(session)
         press = "choose below" if alternatives else "press Confirm"
         details: list[str] = []
         if preview.reveals:
             # The result holds dice, a card or a hidden choice nobody knows yet: show only the
             # board as it is now, and no events of the move.
             board = await self._board(
-                session, preview.before, f"now-{session.ply}", "The board now", seat=None
+                session, preview.before, f"move-{played}", "The board now", seat=None
             )
             lines = [
                 f"**{preview.notation}** brings out something nobody knows yet (dice, cards or "
@@ -191,7 +192,7 @@ class PlayCommands(MoveChoices, AsyncPlayNotes):
             board = await self._board(
                 session,
                 preview.after,
-                f"preview-{session.ply + 1}",
+                f"preview-{played + 1}",
                 f"Preview of {preview.notation}",
             )
             lines = [

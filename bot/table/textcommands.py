@@ -153,8 +153,8 @@ TABLE_SUBCOMMANDS: tuple[tuple[str, str, str], ...] = (
     ("history", "[n]", "the last moves"),
     ("rules", "[game]", "the rules in short"),
     ("abandon", "", "end the game (host or a moderator at once; others by a vote of all)"),
-    ("list", "", "this server's lobbies and games, with links (only to you)"),
-    ("mine", "", "your games on every server, your moves first (only to you)"),
+    ("list", "[page]", "this server's lobbies and games, with links (only to you)"),
+    ("mine", "[page]", "your games on every server, your moves first (only to you)"),
     ("notify", "[on|off]", "a direct message when it becomes your turn"),
     ("settings", "", "this server's settings (changing them needs Manage Server)"),
     ("pause", "", "pause the game here (host or moderator)"),
@@ -323,7 +323,7 @@ def _game_command(words: list[str]) -> Command:
                 "`/game away 2026-12-03`, then an optional reason."
             )
         return _away_command(args)
-    if kind in (CommandKind.UNDO, CommandKind.STANDIN):
+    if kind in (CommandKind.UNDO, CommandKind.STANDIN, CommandKind.LIST, CommandKind.MINE):
         return Command(kind, tuple(args[:1]))
     if kind is CommandKind.REPLAY:
         return Command(kind, tuple(args[:2]))

@@ -105,7 +105,7 @@ def test_commands_without_slash_run_at_the_table(tmp_path: Path) -> None:
         "a: kingsburg aid gold",
     ]
     text = run_lines(tmp_path, "kingsburg", "a,b", lines)
-    assert "== Kingsburg, " in _after(text, "game status")
+    assert "== Kingsburg: " in _after(text, "game status")
     assert "You have not looked at the next enemy" in _after(text, "kingsburg peek")
     assert "You have not looked at the next enemy" in _after(text, "peek")
     assert "Kingsburg: rules" in _after(text, "game rules kingsburg")
