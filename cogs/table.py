@@ -22,6 +22,7 @@ from discord.ext import commands, tasks
 
 from bot.games import registry
 from bot.games.rejections import Rejection
+from bot.table.serverconf import UNDO_HOURS_MAX
 from cogs._base import bot_of, caller_of, choice, rank, run
 from cogs._errors import UserFacingError
 from cogs._permissions import (
@@ -557,6 +558,7 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
         lobby_cap: app_commands.Range[int, 0, 50] | None = None,
         away_days: app_commands.Range[int, 1, 60] | None = None,
         away_month_days: app_commands.Range[int, 1, 30] | None = None,
+        undo_hours: app_commands.Range[float, 1.0, float(UNDO_HOURS_MAX)] | None = None,
     ) -> None:
         """This server's Guildhall settings; changing them needs Manage Server.
 
@@ -570,6 +572,7 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
             lobby_cap: Open lobbies one member may host (0: no cap).
             away_days: The longest absence a member may announce with /game away.
             away_month_days: The most days a member may be away in any 30.
+            undo_hours: How long the others have to answer an undo request (1 to 720 hours).
         """
         table = bot_of(interaction).table
         caller = caller_of(interaction)
@@ -581,6 +584,7 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
             "lobby_cap": lobby_cap,
             "away_days": away_days,
             "away_month_days": away_month_days,
+            "undo_hours": undo_hours,
         }
         if allow_channel is not None or disallow_channel is not None:
             current = list((await table.conf(caller.guild_id)).channels)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
+from datetime import timedelta
 
 from bot.games.protocol import Event
 from bot.games.rejections import Rejection
@@ -176,7 +177,10 @@ class AsyncPlayCommands(PlayCommands):
             return await self.undo_vote(
                 caller, status.session.id, pending.id, word in ("accept", "yes")
             )
-        result = await self.service.request_undo(caller.channel_id, caller.user_id)
+        window = (await self.conf(caller.guild_id)).undo_hours
+        result = await self.service.request_undo(
+            caller.channel_id, caller.user_id, time_limit=timedelta(hours=window)
+        )
         if isinstance(result, Rejection):
             return refused(result)
         return await self._undo_replies(caller, result)
@@ -205,7 +209,11 @@ class AsyncPlayCommands(PlayCommands):
             agreed = "everyone agreed" if result.asked else "no other player to ask"
             intro = f"{asker_name}'s move {what} is taken back ({agreed})."
             return await self._game_reply(
-                caller, result.result, f"Undo: {asker_name} takes back a move", intro, "undo"
+                caller,
+                result.result,
+                f"Undo: {asker_name} takes back a move",
+                intro,
+                f"move-{await self._played(session)}",
             )
         if result.request.status is UndoStatus.DECLINED:
             return [
