@@ -310,10 +310,14 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
         await run(interaction, lambda: table.join(caller_of(interaction)))
 
     @app_commands.command(name="leave")
-    async def leave(self, interaction: discord.Interaction) -> None:
-        """Give up your seat in the lobby of this channel."""
+    async def leave(self, interaction: discord.Interaction, confirm: bool = False) -> None:
+        """Give up your seat here; in a running game a computer player takes it over.
+
+        Args:
+            confirm: Leave a running game at once, without the question first.
+        """
         table = bot_of(interaction).table
-        await run(interaction, lambda: table.leave(caller_of(interaction)))
+        await run(interaction, lambda: table.leave(caller_of(interaction), confirm))
 
     @app_commands.command(name="add-bot")
     async def add_bot(self, interaction: discord.Interaction, name: str) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 from datetime import timedelta
+from typing import Any
 
 from bot.games.protocol import Event
 from bot.games.rejections import Rejection
@@ -22,7 +23,7 @@ from bot.sessions.asyncplay import (
 )
 from bot.storage.asyncplay import UndoStatus
 from bot.storage.records import SessionStatus
-from bot.table.asyncnotes import UNDO_NO, UNDO_YES, undo_answer_buttons
+from bot.table.asyncnotes import LEAVE_ACTION, UNDO_NO, UNDO_YES, undo_answer_buttons
 from bot.table.format import (
     COLOUR_INFO,
     PAUSED_SENTENCE,
@@ -355,4 +356,7 @@ class AsyncPlayCommands(PlayCommands):
             return await self.undo_vote(caller, args[0], args[1], action == UNDO_YES)
         if action == STANDIN_ACTION and len(args) == 2:
             return await self.standin(caller, args[1])
+        if action == LEAVE_ACTION and len(args) == 2:
+            table: Any = self  # the Table mixes the lobby commands in
+            return await table.leave_game(caller, args[0], args[1])
         return refused("This button no longer does anything.")

@@ -154,7 +154,8 @@ class TableBase:
             tags = []
             if record.user_id is not None and record.user_id == session.host_user_id:
                 tags.append("host")
-            if record.is_bot:
+            if record.is_bot and not record.display_name.endswith(f"({record.bot_name} bot)"):
+                # A seat a bot took over is already named "Ann (heuristic bot)".
                 tags.append(f"{record.bot_name} bot")
             suffix = f" — {', '.join(tags)}" if tags else ""
             lines.append(f"{record.seat + 1}. {who}{suffix}")

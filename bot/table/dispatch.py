@@ -64,7 +64,7 @@ class TextCommands(LobbyCommands, ReadingCommands, EndingCommands):
         if kind is CommandKind.JOIN:
             return await self.join(caller)
         if kind is CommandKind.LEAVE:
-            return await self.leave(caller)
+            return await self.leave(caller, confirm=bool(args))
         if kind is CommandKind.START:
             return await self.start(caller)
         if kind is CommandKind.ADD_BOT:

@@ -7,9 +7,11 @@ from datetime import timedelta
 
 from bot.games.rejections import Rejection
 from bot.storage.records import SessionRecord, SessionStatus
+from bot.table.asyncnotes import LEAVE_ACTION
 from bot.table.format import (
     COLOUR_INFO,
     FIELD_MAX,
+    PAUSED_SENTENCE,
     clip,
     main_public,
     parse_hours,
@@ -19,7 +21,7 @@ from bot.table.format import (
     with_line,
 )
 from bot.table.options import parse_options_text
-from bot.table.replies import Caller, Reply
+from bot.table.replies import ActionButton, Caller, Reply
 from bot.table.servers import NOT_A_MODERATOR, ServerCommands
 
 log = logging.getLogger(__name__)
@@ -106,10 +108,20 @@ class LobbyCommands(ServerCommands):
         text = f"{caller.display_name} joined. {self._lobby_hint(result)}"
         return [self._lobby_reply(result, "Lobby", text)]
 
-    async def leave(self, caller: Caller) -> list[Reply]:
+    async def leave(self, caller: Caller, confirm: bool = False) -> list[Reply]:
         """Give up the caller's seat in this channel's lobby (a leaving host hands the role to
-        the next human). Seats of a running game are not left: the host or a moderator can
-        hand one to a computer player with `/game kick`."""
+        the next human). In a running game, privately ask to confirm first (a Leave button, or
+        `confirm`): a computer player then takes the seat and the game goes on, as after
+        `/game kick`; the last human leaving ends the game instead (`leave_game`)."""
+        here = await self._open_here(caller)
+        if here is not None and here.status is SessionStatus.ACTIVE:
+            seat = here.seat_of(caller.user_id)
+            if seat is None:
+                name = self._game_name(here)
+                return refused(f"You hold no seat in this {name} game, so there is none to leave.")
+            if confirm:
+                return await self.leave_game(caller, here.id, seat.seat)
+            return [self._leave_question(here, seat.seat)]
         result = await self.service.leave(caller.channel_id, caller.user_id)
         if isinstance(result, Rejection):
             return refused(result)
@@ -123,6 +135,59 @@ class LobbyCommands(ServerCommands):
             ]
         text = f"{caller.display_name} left. {self._lobby_hint(result)}"
         return [self._lobby_reply(result, "Lobby", text)]
+
+    def _leave_question(self, session: SessionRecord, seat_index: int) -> Reply:
+        """The private "are you sure?" of `/game leave` in a running game, with its button."""
+        name = self._game_name(session)
+        if self._last_human(session, seat_index):
+            what = (
+                f"You are the last human player, so leaving ends this {name} game (its record "
+                "and replay are kept)."
+            )
+        else:
+            what = (
+                f"A computer player takes your seat and this {name} game goes on without you; "
+                "you cannot take the seat back."
+            )
+        return Reply(
+            text=f"{what} Press **Leave the game** to confirm, or Cancel.",
+            title="Leave this game?",
+            ephemeral=True,
+            actions=(ActionButton("Leave the game", LEAVE_ACTION, (session.id, seat_index)),),
+            cancel=True,
+            colour=COLOUR_INFO,
+        )
+
+    @staticmethod
+    def _last_human(session: SessionRecord, seat_index: int) -> bool:
+        return not any(s.user_id is not None for s in session.seats if s.seat != seat_index)
+
+    async def leave_game(self, caller: Caller, session_id: int, seat_index: int) -> list[Reply]:
+        """Confirmed `/game leave` in a running game: the caller's seat passes to a computer
+        player (the path of `/game kick` and the "bot" turn-limit action) with a public line,
+        and the game goes on; when no other human is seated, the game ends instead (a game of
+        computer players alone would be played out with nobody watching)."""
+        session = await self.service.store.get_session(session_id)
+        seat = self._seat_record(session, seat_index) if session is not None else None
+        if session is None or not session.status.is_open or seat is None:
+            return refused("That game is no longer open.")
+        if seat.user_id != caller.user_id:
+            return refused("This button is for the player who asked to leave.")
+        if await self.extras.paused(session.id):
+            return refused(PAUSED_SENTENCE)
+        name = self._game_name(session)
+        if self._last_human(session, seat_index):
+            ended = await self.steward.end(
+                session.id,
+                f"{caller.display_name} left; no human player remains, so the game ends.",
+            )
+            if isinstance(ended, Rejection):
+                return refused(ended)
+            return [
+                Reply(text=ended.end_reason or "Ended.", title=f"{name} ended", colour=COLOUR_INFO)
+            ]
+        why = f"{caller.display_name} left the game; a computer player takes the seat."
+        return await self._seat_taken_over(caller, session, seat_index, why)
 
     async def add_bot(self, caller: Caller, name: str) -> list[Reply]:
         """Host only: seat a computer player (`name` is one of the game's bots)."""

@@ -141,7 +141,11 @@ TABLE_SUBCOMMANDS: tuple[tuple[str, str, str], ...] = (
         "`turn_hours=24` sets a turn limit (what then happens is the server's setting)",
     ),
     ("join", "", "take a seat in the lobby"),
-    ("leave", "", "give up your seat in the lobby"),
+    (
+        "leave",
+        "[confirm]",
+        "give up your seat; in a running game a computer player takes it (you confirm first)",
+    ),
     ("add-bot", "<name>", "seat a computer player (host)"),
     (
         "kick",
@@ -323,6 +327,12 @@ def _game_command(words: list[str]) -> Command:
                 "`/game away 2026-12-03`, then an optional reason."
             )
         return _away_command(args)
+    if kind is CommandKind.LEAVE:
+        if args and args[0].lower().removeprefix("confirm:") not in ("confirm", "yes", "true"):
+            raise CommandError(
+                "Write `/game leave`, or `/game leave confirm` to skip the question."
+            )
+        return Command(kind, tuple(args[:1]))
     if kind in (CommandKind.UNDO, CommandKind.STANDIN, CommandKind.LIST, CommandKind.MINE):
         return Command(kind, tuple(args[:1]))
     if kind is CommandKind.REPLAY:

@@ -251,12 +251,6 @@ async def test_choices_put_a2_before_a10(cathedral_table: Table) -> None:
 # ------------------------------------------------------------------ 7. wording
 
 
-async def test_leave_during_a_game_points_to_abandon(table: Table) -> None:
-    await _game(table, "race")
-    refusal = one_refusal(await table.leave(BOB))
-    assert "already started" in refusal.text and "/game abandon" in refusal.text
-
-
 async def test_move_after_the_end_names_the_result(cathedral_table: Table) -> None:
     await _game(cathedral_table, "cathedral")
     for _ in range(80):
