@@ -22,6 +22,7 @@ from discord.ext import commands, tasks
 
 from bot.games import registry
 from bot.games.rejections import Rejection
+from bot.table.format import quoted
 from bot.table.serverconf import UNDO_HOURS_MAX
 from cogs._base import bot_of, caller_of, choice, rank, run
 from cogs._errors import UserFacingError
@@ -53,13 +54,6 @@ UNKNOWN_CHANNEL = 10003
 def _game_names() -> dict[str, str]:
     """game key -> display name for every registered game."""
     return {key: engine.spec.display_name for key, engine in sorted(registry().items())}
-
-
-def _quoted(typed: str, limit: int = 60) -> str:
-    """What the user typed, quoted for a sentence; long input is cut with an ellipsis (a string
-    option may hold 6000 characters, a message only 2000)."""
-    shown = typed if len(typed) <= limit else typed[: limit - 1] + "…"
-    return repr(shown)
 
 
 def _viewer_of(interaction: discord.Interaction) -> Callable[[int], bool]:
@@ -238,7 +232,7 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
         table = bot_of(interaction).table
         if game.strip().lower() not in _game_names():
             known = ", ".join(_game_names()) or "none"
-            raise UserFacingError(f"There is no game called {_quoted(game)}. Games: {known}.")
+            raise UserFacingError(f"There is no game called {quoted(game)}. Games: {known}.")
         limit = None if turn_hours is None else timedelta(hours=turn_hours)
         caller = caller_of(interaction)
         if thread is None:

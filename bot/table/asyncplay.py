@@ -32,6 +32,7 @@ from bot.table.format import (
     count,
     escape_within,
     join_names,
+    quoted,
     refused,
 )
 from bot.table.play import PlayCommands
@@ -71,7 +72,7 @@ class AsyncPlayCommands(PlayCommands):
         """`/game away until [reason]`: pause your turn limits and reminders in every game."""
         when = parse_until(until, self.service.now())
         if when is None:
-            return refused(f"I cannot read {until.strip()[:40]!r} as a return date. {UNTIL_HELP}")
+            return refused(f"I cannot read {quoted(until, 40)} as a return date. {UNTIL_HELP}")
         limits = await self._away_limits(caller)
         # Shown with the name in public posts: stored escaped, like names (see `escape_within`).
         reason = escape_within(reason, AWAY_REASON_CHARS)

@@ -24,6 +24,7 @@ from bot.table.format import (
     clip,
     join_names,
     plain_text,
+    quoted,
     usage,
 )
 from bot.table.replies import Caller, ChoiceButton, ChoiceMenu, Reply
@@ -345,10 +346,9 @@ class MoveChoices(TableBase):
             ]
         found = rank_choices(natural_sorted(legal), typed, limit=len(legal))
         if not found:
-            shown_typed = clip(typed.strip(), 60)
             return [
                 Reply(
-                    text=f"No legal move matches {shown_typed!r}.",
+                    text=f"No legal move matches {quoted(typed)}.",
                     title="Your legal moves",
                     ephemeral=True,
                 )

@@ -244,3 +244,32 @@ def plain_text(text: str) -> str:
     """Undo Discord markdown escaping (names are stored escaped, as posts need them): for
     places that are not markdown, such as board images, button labels and menu placeholders."""
     return _ESCAPED.sub(r"\1", text).replace("\u200b", "")  # and mention-breaking spaces
+
+
+def quoted(typed: str, limit: int = 60) -> str:
+    """What a user typed, quoted for a sentence that echoes it: markdown and mentions escaped
+    (`**`, `||`, `@everyone`, `<@id>` show as typed) and long input cut with an ellipsis."""
+    return f"'{escape_markdown(clip(' '.join(typed.split()), limit))}'"
+
+
+_RISKY = re.compile(r"[\\*_~|>#\[\]<@]")
+"""Characters that make typed text render as markdown, a link or a mention."""
+
+
+def escape_echo(message: str, *typed: str | None) -> str:
+    """`message` (a sentence from an engine or the service, which may quote what was typed,
+    whole or in part) escaped outside its own code spans when `typed` holds characters Discord
+    would render (bold, spoilers, links, mentions): the user reads back what they typed.
+    Escaping leaves plain text as it reads; a sentence never relies on markdown outside code
+    spans when it echoes input."""
+    if not any(text and _RISKY.search(text) for text in typed):
+        return message
+    parts = message.split("`")
+    for i in range(0, len(parts), 2):  # even parts lie outside code spans
+        parts[i] = escape_markdown(parts[i])
+    return "`".join(parts)
+
+
+def refused_echo(rejection: Rejection | str, *typed: str | None) -> list[Reply]:
+    """`refused`, for a sentence that may quote `typed` (see `escape_echo`)."""
+    return refused(escape_echo(str(rejection), *typed))

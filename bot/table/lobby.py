@@ -13,9 +13,12 @@ from bot.table.format import (
     FIELD_MAX,
     PAUSED_SENTENCE,
     clip,
+    escape_echo,
     main_public,
     parse_hours,
+    quoted,
     refused,
+    refused_echo,
     seats_title,
     turn_limit_text,
     with_line,
@@ -83,21 +86,21 @@ class LobbyCommands(ServerCommands):
         try:
             engine = self._engine(game)
         except KeyError as exc:
-            return str(exc.args[0]) if exc.args else str(exc)
+            return escape_echo(str(exc.args[0]) if exc.args else str(exc), game)
         try:
             options = parse_options_text(options_text)
         except ValueError as exc:
-            return str(exc)
+            return escape_echo(str(exc), options_text)
         hours_text = options.pop(TURN_HOURS_OPTION, None)
         if hours_text is not None and parse_hours(hours_text) is None:
             return (
                 f"`turn_hours` takes a number of hours above 0, like `turn_hours=24`, "
-                f"not {hours_text!r}."
+                f"not {quoted(hours_text)}."
             )
         try:
             engine.spec.validate_options(options)
         except ValueError as exc:
-            return str(exc)
+            return escape_echo(str(exc), options_text)
         return ""
 
     async def join(self, caller: Caller) -> list[Reply]:
@@ -193,7 +196,7 @@ class LobbyCommands(ServerCommands):
         """Host only: seat a computer player (`name` is one of the game's bots)."""
         result = await self.service.add_bot(caller.channel_id, caller.user_id, name)
         if isinstance(result, Rejection):
-            return refused(result)
+            return refused_echo(result, name)
         added = result.seats[-1].display_name
         text = f"{added} takes a seat. {self._lobby_hint(result)}"
         return [self._lobby_reply(result, "Lobby", text)]

@@ -29,6 +29,7 @@ from bot.table.format import (
     jump_link,
     main_public,
     refused,
+    refused_echo,
     with_line,
 )
 from bot.table.replies import Caller, ChoiceButton, Reply
@@ -79,7 +80,7 @@ class PlayCommands(MoveChoices, AsyncPlayNotes):
             bots=False,
         )
         if isinstance(result, Rejection):
-            return refused(await self._ended_here(caller, result))
+            return refused_echo(await self._ended_here(caller, result), text)
         # The move is saved: from here on a failure must say so, never "nothing changed".
         result, failed = await self._bots_after(result)
         replies = await self._announce_move(caller, result)
@@ -167,7 +168,7 @@ class PlayCommands(MoveChoices, AsyncPlayNotes):
             return refused("Write a move, e.g. `Castle B3 90`.")
         result = await self.service.preview(caller.channel_id, caller.user_id, text)
         if isinstance(result, Rejection):
-            return refused(await self._ended_here(caller, result))
+            return refused_echo(await self._ended_here(caller, result), text)
         return [await self._preview_reply(result, note, alternatives)]
 
     async def _preview_reply(

@@ -24,6 +24,7 @@ from bot.table.format import (
     main_public,
     played_text,
     refused,
+    refused_echo,
     split_markdown,
     usage,
     with_line,
@@ -272,7 +273,7 @@ class ReadingCommands(ServerCommands):
             try:
                 engine = self._engine(game)
             except KeyError as exc:
-                return refused(str(exc.args[0]) if exc.args else str(exc))
+                return refused_echo(str(exc.args[0]) if exc.args else str(exc), game)
         else:
             found = await self._status_here(caller)
             if isinstance(found, Rejection):
