@@ -295,7 +295,7 @@ class LocalTable:
             return
         if entry.button is None:
             self.pending, self.covered = self.covered, []
-            self.say("Cancelled: nothing was played.")
+            self.say("Cancelled: nothing changed.")
             if self.pending:
                 self.show_pending()
             return

@@ -222,7 +222,9 @@ class LobbyCommands(ServerCommands):
         result = await self.service.kick(caller.channel_id, caller.user_id, seat_number - 1)
         if isinstance(result, Rejection):
             return refused(result)
-        text = f"Seat {seat_number} was removed. {self._lobby_hint(result)}"
+        gone = self._seat_record(here, seat_number - 1) if here is not None else None
+        who = f"{gone.display_name} (seat {seat_number})" if gone else f"Seat {seat_number}"
+        text = f"{who} was removed from the lobby. {self._lobby_hint(result)}"
         return [self._lobby_reply(result, "Lobby", text)]
 
     async def start(self, caller: Caller) -> list[Reply]:
