@@ -50,6 +50,8 @@ async def test_leaving_asks_first_then_a_bot_takes_the_seat(
     assert after.host_user_id == ALICE.user_id
     [again] = await table.on_action(BOB, button.action, button.args)
     assert again.ephemeral  # the seat is no longer his
+    seats = public(await table.status(ALICE)).text.splitlines()
+    assert seats[1].startswith("2. Bob (greedy bot)") and "— greedy bot" not in seats[1]
 
 
 async def test_the_host_leaving_hands_the_host_role_on(table: Table, service: GameService) -> None:
