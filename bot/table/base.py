@@ -154,9 +154,10 @@ class TableBase:
             tags = []
             if record.user_id is not None and record.user_id == session.host_user_id:
                 tags.append("host")
-            if record.is_bot and not record.display_name.endswith(f"({record.bot_name} bot)"):
-                # A seat a bot took over is already named "Ann (heuristic bot)".
-                tags.append(f"{record.bot_name} bot")
+            bot = f"{record.bot_name} bot"
+            if record.is_bot and bot.lower() not in record.display_name.lower():
+                # "Heuristic bot" and a seat taken over ("Ann (heuristic bot)") say it already.
+                tags.append(bot)
             suffix = f" — {', '.join(tags)}" if tags else ""
             lines.append(f"{record.seat + 1}. {who}{suffix}")
         return "\n".join(lines) or "nobody yet"
