@@ -61,12 +61,15 @@ def _viewer_of(interaction: discord.Interaction) -> Callable[[int], bool]:
     a place not cached is taken as visible): `/game list` lists no game of a private channel
     to members who cannot open it."""
     guild, member = interaction.guild, interaction.user
+    seen: dict[int, bool] = {}  # games share channels (a thread's game is listed by its channel)
 
     def can_see(channel_id: int) -> bool:
         if guild is None or not isinstance(member, discord.Member):
             return True
-        place = guild.get_channel_or_thread(channel_id)
-        return place is None or place.permissions_for(member).view_channel
+        if channel_id not in seen:
+            place = guild.get_channel_or_thread(channel_id)
+            seen[channel_id] = place is None or place.permissions_for(member).view_channel
+        return seen[channel_id]
 
     return can_see
 
