@@ -29,11 +29,14 @@ class TimerCommands(ServerCommands):
 
     async def timers_round(self, now: datetime | None = None) -> list[ChannelPost]:
         """One round of every timer, by each server's settings: turn limits, reminders (every
-        `reminder_hours`), bots whose reply failed."""
+        `reminder_hours`), bots whose reply failed or whose wait for answers is over."""
         now = now or self.service.now()
         posts = await self._turn_limits(now)
         posts += await self._reminders(now)
         posts += await self.retry_pending()
+        # A bot that waited for answers to its offer goes on once the wait is over; only the
+        # games where a bot is awaited are read (by index).
+        posts += await self.resume_bots()
         return posts
 
     def _expired_post(self, session: SessionRecord) -> ChannelPost:

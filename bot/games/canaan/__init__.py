@@ -115,6 +115,15 @@ class CanaanEngine(RulesCodecEngine):
         """The seat's colour."""
         return COLOURS[seat]
 
+    def bot_waits_for(self, state: State, seat: Seat) -> frozenset[Seat]:
+        """The seats whose answers a computer player at `seat` waits for before it moves on:
+        the players who may still answer its open trade offer (none for anyone else). The
+        session lets those answer first and bounds the wait for humans (see
+        `GameService._bots_in_order`)."""
+        if state.offer is None or state.pending or seat != state.current:
+            return frozenset()
+        return frozenset(Seat(i) for i in rules.awaiting_answers(state))
+
 
 ENGINE = CanaanEngine()
 
