@@ -62,6 +62,16 @@ def _offer_sides(notations: tuple[str, ...], head: str, side: int) -> list[str]:
     return list(out)
 
 
+async def _receive_choices(
+    interaction: discord.Interaction, head: str, current: str
+) -> list[app_commands.Choice[str]]:
+    """What may be asked for in a legal `head` (bank, offer, counter) that gives what the
+    `give` option already holds (everything legal while it is empty)."""
+    give = _word(getattr(interaction.namespace, "give", ""))
+    legal = [n for n in await _legal(interaction) if not give or n.startswith(f"{head} {give} ")]
+    return notation_choices(_offer_sides(tuple(legal), head, 1), current)
+
+
 @app_commands.guild_only()
 class CanaanCog(
     commands.GroupCog, group_name="canaan", group_description="Play Settlers of Canaan."
@@ -159,9 +169,7 @@ class CanaanCog(
     async def _bank_receive(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        give = _word(getattr(interaction.namespace, "give", ""))
-        legal = [n for n in await _legal(interaction) if not give or n.startswith(f"bank {give} ")]
-        return notation_choices(_offer_sides(tuple(legal), "bank", 1), current)
+        return await _receive_choices(interaction, "bank", current)
 
     @app_commands.command(name="offer")
     async def offer(
@@ -197,7 +205,7 @@ class CanaanCog(
     async def _offer_receive(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return notation_choices(_offer_sides(await _legal(interaction), "offer", 1), current)
+        return await _receive_choices(interaction, "offer", current)
 
     @app_commands.command(name="accept")
     async def accept(self, interaction: discord.Interaction) -> None:
@@ -229,7 +237,7 @@ class CanaanCog(
     async def _counter_receive(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return notation_choices(_offer_sides(await _legal(interaction), "counter", 1), current)
+        return await _receive_choices(interaction, "counter", current)
 
     @app_commands.command(name="confirm")
     async def confirm(self, interaction: discord.Interaction, player: str) -> None:

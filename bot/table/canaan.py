@@ -7,7 +7,15 @@ from typing import Any
 
 from bot.table.hooks import GameTable, Subcommand, simple
 
-__all__ = ["TABLE", "hand_text", "move_menu", "quick_moves"]
+__all__ = [
+    "TABLE",
+    "awaited_as",
+    "hand_text",
+    "move_menu",
+    "pings",
+    "public_notation",
+    "quick_moves",
+]
 
 NO_CARDS = "You hold no resource or development cards."
 _PRIVATE_HEADS = ("discard", "give", "take")
@@ -59,6 +67,40 @@ def move_menu(state: Any, seat: int) -> list[tuple[str, str]]:
 
     notations = [ENGINE.format_action(a, state) for a in legal_actions(state, seat)]
     return [(n[:1].upper() + n[1:], n) for n in quick_moves(notations)]
+
+
+def public_notation(notation: str) -> str:
+    """A move as everyone reads it: the cards of a discard, a give or a take stay with the
+    players concerned (the move's public event says how many)."""
+    head = notation.split(" ", 1)[0]
+    return head if head in _PRIVATE_HEADS else notation
+
+
+def pings(state: Any) -> frozenset[int]:
+    """The awaited seats a post calls: with an offer open, the players who may still answer it,
+    and the player whose turn it is only when the answer just given is one they can confirm
+    (they go on meanwhile and need no call); otherwise everyone awaited (a turn starting, the
+    discards on a 7, an event's choices)."""
+    from bot.games.canaan import actions as A
+    from bot.games.canaan.rules import awaiting_answers, legal_actions, to_act
+
+    if state.offer is None or state.pending:
+        return frozenset(to_act(state))
+    seats = set(awaiting_answers(state))
+    if state.last_seat != state.current:
+        confirmable = {
+            a.seat for a in legal_actions(state, state.current) if isinstance(a, A.Trade)
+        }
+        if state.last_seat in confirmable:
+            seats.add(state.current)
+    return frozenset(seats)
+
+
+def awaited_as(state: Any, seat: int) -> str:
+    """What `seat` is awaited for ("answer the offer", "discard 4 (seven) with /canaan discard")."""
+    from bot.games.canaan.view import awaited_text
+
+    return awaited_text(state, seat)
 
 
 TABLE = GameTable(
@@ -118,5 +160,8 @@ TABLE = GameTable(
     private_text=hand_text,
     nothing_private=NO_CARDS,
     move_menu=lambda state, seat: move_menu(state, seat),
+    public_notation=public_notation,
+    pings=pings,
+    awaited_as=awaited_as,
 )
 """Canaan's table behaviour (see `bot.table.hooks.GameTable`)."""

@@ -27,7 +27,7 @@ No discord, PIL or storage here: the table layer is shared by the cogs and the t
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -116,6 +116,11 @@ class GameTable:
       position or that fold moves with the same effect into one entry. Every notation must be
       legal; typed notation is still checked against all legal moves. Unset: every legal move,
       labelled by `move_label`.
+    pings: the awaited seats a post after a move pings, from the state after it - for a game
+      where some awaited players need no call (the player whose turn it is goes on while the
+      others answer their offer). Unset: every awaited seat.
+    awaited_as: what an awaited seat is awaited for, in a few words ("answer the offer"),
+      written after its name where the post says who is still awaited. Unset: names only.
     """
 
     key: str
@@ -129,3 +134,5 @@ class GameTable:
     private_hint: str = ""
     public_notation: Callable[[str], str] = _no_label
     move_menu: Callable[[Any, int], Sequence[tuple[str, str]]] | None = None
+    pings: Callable[[Any], Collection[int]] | None = None
+    awaited_as: Callable[[Any, int], str] | None = None

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from bot.games.canaan import actions as A
 from bot.games.canaan import board as B
 from bot.games.canaan import rules as R
 from bot.games.canaan.data import RESOURCES, CanaanData, Hand, hand_text
@@ -106,7 +107,13 @@ def awaited_text(s: State, seat: int) -> str:
             # These choices show a hand, so they are never buttons: name the command instead.
             return f"{p.kind} {p.count} ({p.reason}) with /canaan {p.kind}"
     if seat != s.current:
-        return "answer the offer"
+        return f"answer {COLOURS[s.current]}'s offer (accept, decline or counter)"
+    mode = R.current_mode(s)
+    if mode == "main" and s.offer is not None:
+        ready = [COLOURS[a.seat] for a in R.legal_actions(s, seat) if isinstance(a, A.Trade)]
+        if ready:
+            return f"confirm a trade ({', '.join(ready)}), withdraw the offer, build or end"
+        return "trade, build or end (the offer stays open meanwhile)"
     return {
         "blessing": "choose the King's Blessing resource",
         "plague": "move the plague",
@@ -116,7 +123,7 @@ def awaited_text(s: State, seat: int) -> str:
         "take-look": "take a card",
         "pre-roll": "roll",
         "main": "trade, build or end",
-    }[R.current_mode(s)]
+    }[mode]
 
 
 def status_text(s: State) -> str:
