@@ -33,6 +33,7 @@ from bot.table.format import (
     refused,
 )
 from bot.table.play import PlayCommands
+from bot.table.privatechoices import PRIVATE_CHOICES_ACTION
 from bot.table.replies import ActionButton, Caller, ImageFile, Reply
 
 log = logging.getLogger(__name__)
@@ -347,4 +348,6 @@ class AsyncPlayCommands(PlayCommands):
             return await self.undo_vote(caller, args[0], args[1], action == UNDO_YES)
         if action == STANDIN_ACTION and len(args) == 2:
             return await self.standin(caller, args[1])
+        if action == PRIVATE_CHOICES_ACTION and len(args) == 2:
+            return await self.private_choices(caller, args[0], args[1])
         return refused("This button no longer does anything.")

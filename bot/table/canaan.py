@@ -11,14 +11,22 @@ __all__ = [
     "TABLE",
     "awaited_as",
     "hand_text",
+    "is_private_move",
     "move_menu",
     "pings",
+    "private_moves",
     "public_notation",
     "quick_moves",
 ]
 
 NO_CARDS = "You hold no resource or development cards."
 _PRIVATE_HEADS = ("discard", "give", "take")
+_PRIVATE_CHOICES = ("counter", *_PRIVATE_HEADS)
+MENU_SIZE = 25
+PRIVATE_HINT = (
+    "Counter-offers, discards and gives are chosen privately: your own button opens them "
+    "(or `/canaan counter`, `/canaan discard`, `/canaan give`)."
+)
 _QUICK_HEADS = ("roll", "end", "accept", "decline", "trade", "withdraw", "buy", "bless", "look")
 
 
@@ -59,14 +67,35 @@ def quick_moves(notations: list[str]) -> list[str]:
     return [n for n in notations if n.split(" ", 1)[0] not in _PRIVATE_HEADS]
 
 
+def is_private_move(notation: str) -> bool:
+    """A move that shows the mover's hand (a counter-offer, a discard, a give, a take from a
+    hand looked at): offered to its player alone, never under a public post."""
+    return notation.split(" ", 1)[0] in _PRIVATE_CHOICES
+
+
 def move_menu(state: Any, seat: int) -> list[tuple[str, str]]:
     """(label, notation) of the moves offered on buttons and menus: `quick_moves` of the
-    seat's legal moves, labelled with a capital ("Roll", "Decline", "Trade red")."""
+    seat's legal moves, labelled with a capital ("Roll", "Decline", "Trade red"), plus the
+    private ones its player picks from a menu only they see (`private_moves`)."""
     from bot.games.canaan import ENGINE
     from bot.games.canaan.rules import legal_actions
 
     notations = [ENGINE.format_action(a, state) for a in legal_actions(state, seat)]
-    return [(n[:1].upper() + n[1:], n) for n in quick_moves(notations)]
+    public = [(n[:1].upper() + n[1:], n) for n in quick_moves(notations)]
+    return public + [(_private_label(n), n) for n in private_moves(notations)]
+
+
+def private_moves(notations: list[str]) -> list[str]:
+    """The private choices worth a menu (25 at most): every discard, give or take while there
+    are few, and the one-for-one counter-offers (other terms: `/canaan counter`)."""
+    chosen = [n for n in notations if n.split(" ", 1)[0] in ("discard", "give", "take")]
+    counters = [n for n in notations if n.startswith("counter 1 ") and " for 1 " in n]
+    return (chosen + counters)[:MENU_SIZE]
+
+
+def _private_label(notation: str) -> str:
+    head, _, rest = notation.partition(" ")
+    return f"{head.capitalize()}: {rest}" if rest else head.capitalize()
 
 
 def public_notation(notation: str) -> str:
@@ -160,6 +189,9 @@ TABLE = GameTable(
     private_text=hand_text,
     nothing_private=NO_CARDS,
     move_menu=lambda state, seat: move_menu(state, seat),
+    private_move=is_private_move,
+    private_hint=PRIVATE_HINT,
+    private_buttons=True,
     public_notation=public_notation,
     pings=pings,
     awaited_as=awaited_as,

@@ -109,6 +109,8 @@ class GameTable:
     private_move: True for a notation that names the mover's secret (a card in hand); such moves
       are never offered on the buttons and menus under a public post, only privately.
     private_hint: the line shown under a public post instead of such moves.
+    private_buttons: True to put a button per awaited player under a public post ("Ann:
+      Counter…") that opens that player's private moves in a menu only they see.
     public_notation: how a move is written where everyone reads it (posts, titles, history);
       a move naming a secret (a card kept or discarded) must not give it away there.
     move_menu: when set, the moves a player is offered on buttons and menus as (label,
@@ -132,6 +134,7 @@ class GameTable:
     move_label: Callable[[str], str] = _no_label
     private_move: Callable[[str], bool] | None = None
     private_hint: str = ""
+    private_buttons: bool = False
     public_notation: Callable[[str], str] = _no_label
     move_menu: Callable[[Any, int], Sequence[tuple[str, str]]] | None = None
     pings: Callable[[Any], Collection[int]] | None = None

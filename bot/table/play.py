@@ -14,7 +14,6 @@ from bot.sessions.models import AppliedMove, MoveResult, Preview
 from bot.storage.records import SessionRecord
 from bot.table import registry
 from bot.table.asyncnotes import AsyncPlayNotes
-from bot.table.choices import MoveChoices
 from bot.table.format import (
     BOTS_FAILED,
     COLOUR_DONE,
@@ -31,12 +30,13 @@ from bot.table.format import (
     refused,
     with_line,
 )
+from bot.table.privatechoices import PrivateChoices
 from bot.table.replies import Caller, ChoiceButton, Reply
 
 log = logging.getLogger(__name__)
 
 
-class PlayCommands(MoveChoices, AsyncPlayNotes):
+class PlayCommands(PrivateChoices, AsyncPlayNotes):
     """Making moves: `move`, `preview`, and the public and private replies announcing them."""
 
     async def move(
@@ -261,6 +261,7 @@ class PlayCommands(MoveChoices, AsyncPlayNotes):
             buttons=choices.buttons,
             menu=choices.menu,
             menus=choices.menus,
+            actions=self._private_buttons(session, state, to_act),
             colour=COLOUR_DONE if result.finished else COLOUR_MOVE,
         )
         notices = (

@@ -158,3 +158,52 @@ async def test_discards_on_a_seven_call_exactly_the_players_who_discard(h: Harne
     (post,) = ex.public
     assert post.pinged_ids == [ALICE.id]
     assert "move the plague" in post.text
+
+
+def _menu(ex: Exchange) -> dict:
+    """The one select menu among the messages of `ex`."""
+    (menu,) = [c for s in ex.messages for c in s.components if c.get("type") == 3]
+    return menu
+
+
+async def test_each_answering_player_has_a_counter_button_opening_a_private_menu(
+    h: Harness,
+) -> None:
+    await _table(h, _alice_trades())
+    offer = await _offer(h)
+    (post,) = offer.public
+    labels = [label for label, _ in post.buttons]
+    assert "Bob (blue): Counter…" in labels and "Carol (green): Counter…" in labels
+    # The public buttons name no card a player holds: counters stay private.
+    assert not any(label.split(": ")[-1].startswith("Counter ") for label in labels)
+    ex = await h.click(_button(offer, "Carol (green): Counter…"), user=BOB)
+    assert not ex.public and "Carol" in ex.ephemeral_text  # Bob cannot open Carol's choices
+    ex = await h.click(_button(offer, "Carol (green): Counter…"), user=CAROL)
+    assert not ex.public
+    menu = _menu(ex)
+    values = [o["value"] for o in menu["options"]]
+    assert "counter 1 wool for 1 ore" in values
+    assert all(v.startswith("counter 1 ") for v in values)  # one for one, from her own hand
+    played = await h.click(menu["custom_id"], user=CAROL, values=["counter 1 wool for 1 ore"])
+    assert "Green counters: 1 wool for 1 ore" in played.public_text
+
+
+async def test_a_discard_is_chosen_from_a_private_menu_opened_by_a_button(h: Harness) -> None:
+    state = position(
+        3,
+        hands={0: hand(lumber=2), 1: hand(grain=4, ore=4), 2: hand(wool=4, stone=4)},
+        current=0,
+    )
+    pending = (Pending(1, "discard", 4, "seven"), Pending(2, "discard", 4, "seven"))
+    await _table(h, evolve(state, pending=pending, plague_due=True))
+    ex = await h.slash("game status", user=ALICE)
+    post = next(s for s in ex.public if s.buttons)
+    labels = [label for label, _ in post.buttons]
+    assert labels == ["Bob (blue): Discard…", "Carol (green): Discard…"]
+    ex = await h.click(_button(ex, "Bob (blue): Discard…"), user=BOB)
+    menu = _menu(ex)
+    assert "discard 2 grain+2 ore" in [o["value"] for o in menu["options"]]
+    played = await h.click(menu["custom_id"], user=BOB, values=["discard 2 grain+2 ore"])
+    assert "Blue discards 4 cards" in played.public_text
+    assert "2 grain+2 ore" not in played.public_text
+    assert (await table_status(h)).state.players[1].hand == hand(grain=2, ore=2)
