@@ -207,3 +207,23 @@ async def test_a_discard_is_chosen_from_a_private_menu_opened_by_a_button(h: Har
     assert "Blue discards 4 cards" in played.public_text
     assert "2 grain+2 ore" not in played.public_text
     assert (await table_status(h)).state.players[1].hand == hand(grain=2, ore=2)
+
+
+async def test_an_offer_to_one_player_lists_the_others_by_name_and_calls_only_them(
+    h: Harness,
+) -> None:
+    await _table(h, _alice_trades())
+    ex = await h.autocomplete(
+        "canaan offer", focused="to", give="1 lumber", receive="1 grain", user=ALICE
+    )
+    assert [(c["name"], c["value"]) for c in ex.choices] == [
+        ("Bob (blue)", "blue"),
+        ("Carol (green)", "green"),
+    ]
+    ex = await h.slash("canaan offer", give="1 lumber", receive="1 grain", to="blue", user=ALICE)
+    (post,) = ex.public
+    assert "Red offers 1 lumber for 1 grain to blue" in post.text
+    assert post.pinged_ids == [BOB.id]
+    assert not any(label.startswith("Carol") for label, _ in post.buttons)
+    ex = await h.slash("canaan decline", user=CAROL)
+    assert not ex.public and ex.ephemeral_text
