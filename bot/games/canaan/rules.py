@@ -722,6 +722,10 @@ def explain(s: State, seat: int, a: A.Action) -> str:
             return "You cannot end the turn now."
         case A.Accept() | A.Decline() | A.Counter():
             return "Only the other players answer your offer."
+        case A.Plague():
+            return "The plague moves after your 7 or with a priest: `play priest <hex>`."
+        case A.Discard() | A.Give() | A.Take():
+            return "Nobody asks you for cards now (discards follow a 7, gives an event card)."
     return "That move is not possible now."
 
 
