@@ -143,6 +143,18 @@ def status_text(s: State) -> str:
     return f"{head}. Awaiting " + "; ".join(parts) + "."
 
 
+_CARDS_NAMED = ("discard", "give", "take")
+"""Moves whose notation names cards from a hand: others see only what kind of move it was."""
+
+
+def _last_move_for(s: State, seat: int | None) -> str:
+    """The last move's notation as `seat` may read it (its own discard in full)."""
+    head = s.last_move.split(" ", 1)[0]
+    if head in _CARDS_NAMED and seat != s.last_seat:
+        return head
+    return s.last_move
+
+
 def build_view(s: State, seat: int | None) -> CanaanView:
     """The view for `seat` (None: a spectator)."""
     d = s.data
@@ -229,7 +241,7 @@ def build_view(s: State, seat: int | None) -> CanaanView:
         offer=offer,
         status=status_text(s),
         last_seat=s.last_seat,
-        last_move=s.last_move,
+        last_move=_last_move_for(s, seat),
         last_marks=s.last_marks,
         first_rolls=s.first_rolls,
         winner=s.winner,
