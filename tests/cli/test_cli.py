@@ -360,8 +360,8 @@ def test_replay_simultaneous_game_needs_seat_prefixes(
     """In a simultaneous phase a line needs `0:` or a seat label; without one it is refused."""
     engine = get_engine("kingsburg")
     state = engine.new_game(2, engine.spec.validate_options({}), 1)
-    if len(engine.to_act(state)) < 2:
-        pytest.skip("Kingsburg no longer opens with a simultaneous step")
+    # Year I opens with the King's aid, which every player chooses at once.
+    assert len(engine.to_act(state)) == 2
     first = engine.format_action(engine.legal_actions(state, Seat(0))[0], state)
     second = engine.format_action(engine.legal_actions(state, Seat(1))[0], state)
     label = engine.seat_label(state, Seat(1))
