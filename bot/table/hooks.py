@@ -72,6 +72,9 @@ class Subcommand:
         Typed as text, extra words all belong to the last option.
         """
         texts = [str(v).strip() for v in values if v is not None and str(v).strip()]
+        if self.params and len(texts) > len(self.params) and self.joiners and all(self.joiners):
+            # Typed as words ("1 lumber for 1 grain"): each joiner word starts the next option.
+            texts = _split_at_joiners(texts, self.joiners)
         if self.params and len(texts) > len(self.params):
             keep = len(self.params) - 1
             texts = [*texts[:keep], " ".join(texts[keep:])]
@@ -82,6 +85,18 @@ class Subcommand:
                 words.append(joiner)
             words.append(text)
         return " ".join(words)
+
+
+def _split_at_joiners(words: list[str], joiners: Sequence[str]) -> list[str]:
+    """Typed words grouped into option values, a new value at each joiner word in turn."""
+    values: list[list[str]] = [[]]
+    waiting = [j.lower() for j in joiners]
+    for word in words:
+        if waiting and values[-1] and word.lower() == waiting[0]:
+            waiting.pop(0)
+            values.append([])
+        values[-1].append(word)
+    return [" ".join(v) for v in values]
 
 
 def simple(name: str, help_text: str, *params: str) -> Subcommand:
