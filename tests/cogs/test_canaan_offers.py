@@ -39,6 +39,18 @@ def _alice_trades() -> State:
     )
 
 
+def _after_a_seven() -> State:
+    """Alice rolled a 7: Bob and Carol, with 8 cards each, discard 4 before she moves the
+    plague."""
+    state = position(
+        3,
+        hands={0: hand(lumber=2), 1: hand(grain=4, ore=4), 2: hand(wool=4, stone=4)},
+        current=0,
+    )
+    pending = (Pending(1, "discard", 4, "seven"), Pending(2, "discard", 4, "seven"))
+    return evolve(state, pending=pending, plague_due=True)
+
+
 def _button(ex: Exchange, label: str) -> str:
     """The custom id of the button labelled `label` (any case) in `ex`."""
     found = [cid for lab, cid in ex.buttons if lab.lower() == label.lower()]
@@ -138,13 +150,7 @@ async def test_an_offer_closes_at_the_end_of_the_turn(h: Harness) -> None:
 
 
 async def test_discards_on_a_seven_call_exactly_the_players_who_discard(h: Harness) -> None:
-    state = position(
-        3,
-        hands={0: hand(lumber=2), 1: hand(grain=4, ore=4), 2: hand(wool=4, stone=4)},
-        current=0,
-    )
-    pending = (Pending(1, "discard", 4, "seven"), Pending(2, "discard", 4, "seven"))
-    await _table(h, evolve(state, pending=pending, plague_due=True))
+    await _table(h, _after_a_seven())
     ex = await h.autocomplete("canaan discard", focused="cards", user=BOB)
     assert "4 grain" in ex.choice_values
     assert (await h.autocomplete("canaan discard", focused="cards", user=ALICE)).choices == []
@@ -189,13 +195,7 @@ async def test_each_answering_player_has_a_counter_button_opening_a_private_menu
 
 
 async def test_a_discard_is_chosen_from_a_private_menu_opened_by_a_button(h: Harness) -> None:
-    state = position(
-        3,
-        hands={0: hand(lumber=2), 1: hand(grain=4, ore=4), 2: hand(wool=4, stone=4)},
-        current=0,
-    )
-    pending = (Pending(1, "discard", 4, "seven"), Pending(2, "discard", 4, "seven"))
-    await _table(h, evolve(state, pending=pending, plague_due=True))
+    await _table(h, _after_a_seven())
     ex = await h.slash("game status", user=ALICE)
     post = next(s for s in ex.public if s.buttons)
     labels = [label for label, _ in post.buttons]

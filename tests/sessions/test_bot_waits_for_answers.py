@@ -87,12 +87,18 @@ async def seed(service: GameService, session_id: int, state: State) -> SessionRe
     )
 
 
-async def test_the_bot_waits_until_every_human_has_answered_then_confirms(
-    store: SqliteStore, clock: FakeClock
-) -> None:
+async def bot_has_offered(store: SqliteStore, clock: FakeClock) -> tuple[GameService, int]:
+    """A game where the bot's offer awaits Alice's and Bob's answers: (service, session id)."""
     service = service_over(store, clock)
     sid = await table_of(service)
     await seed(service, sid, bot_offering())
+    return service, sid
+
+
+async def test_the_bot_waits_until_every_human_has_answered_then_confirms(
+    store: SqliteStore, clock: FakeClock
+) -> None:
+    service, sid = await bot_has_offered(store, clock)
     waiting = ok(await service.run_bots(sid))
     assert waiting.moves == ()  # Alice and Bob may still answer
     assert waiting.to_act == {Seat(0), Seat(BOT), Seat(2)}
@@ -108,9 +114,7 @@ async def test_the_bot_waits_until_every_human_has_answered_then_confirms(
 async def test_the_wait_is_bounded_and_survives_a_restart(
     store: SqliteStore, clock: FakeClock
 ) -> None:
-    service = service_over(store, clock)
-    sid = await table_of(service)
-    await seed(service, sid, bot_offering())
+    service, sid = await bot_has_offered(store, clock)
     clock.advance(seconds=BOT_ANSWER_WAIT.total_seconds() - 60)
     restarted = service_over(store, clock)
     assert await restarted.resume_bots() == ()  # not yet: the wait is kept, not restarted
@@ -125,9 +129,7 @@ async def test_the_wait_is_bounded_and_survives_a_restart(
 async def test_a_human_answer_restarts_the_wait_for_the_others(
     store: SqliteStore, clock: FakeClock
 ) -> None:
-    service = service_over(store, clock)
-    sid = await table_of(service)
-    await seed(service, sid, bot_offering())
+    service, sid = await bot_has_offered(store, clock)
     clock.advance(seconds=BOT_ANSWER_WAIT.total_seconds() - 60)
     ok(await service.submit(CHANNEL, ALICE, "decline"))
     clock.advance(seconds=120)
