@@ -11,6 +11,7 @@ __all__ = [
     "TABLE",
     "awaited_as",
     "hand_text",
+    "holding",
     "is_private_move",
     "move_menu",
     "pings",
@@ -125,6 +126,16 @@ def pings(state: Any) -> frozenset[int]:
     return frozenset(seats)
 
 
+def holding(state: Any) -> frozenset[int]:
+    """The awaited seats the game cannot go on without: with an offer open, only the player
+    whose turn it is (the others may answer, or not)."""
+    from bot.games.canaan.rules import to_act
+
+    if state.offer is None or state.pending:
+        return frozenset(to_act(state))
+    return frozenset({state.current})
+
+
 def awaited_as(state: Any, seat: int) -> str:
     """What `seat` is awaited for ("answer the offer", "discard 4 (seven) with /canaan discard")."""
     from bot.games.canaan.view import awaited_text
@@ -195,5 +206,6 @@ TABLE = GameTable(
     public_notation=public_notation,
     pings=pings,
     awaited_as=awaited_as,
+    holding=holding,
 )
 """Canaan's table behaviour (see `bot.table.hooks.GameTable`)."""

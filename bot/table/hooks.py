@@ -138,6 +138,9 @@ class GameTable:
       others answer their offer). Unset: every awaited seat.
     awaited_as: what an awaited seat is awaited for, in a few words ("answer the offer"),
       written after its name where the post says who is still awaited. Unset: names only.
+    holding: the awaited seats the game cannot go on without, from the state - those a passed
+      turn limit hands to a bot (not players who may answer an offer while its maker goes
+      on). Unset: every awaited seat.
     """
 
     key: str
@@ -154,3 +157,4 @@ class GameTable:
     move_menu: Callable[[Any, int], Sequence[tuple[str, str]]] | None = None
     pings: Callable[[Any], Collection[int]] | None = None
     awaited_as: Callable[[Any, int], str] | None = None
+    holding: Callable[[Any], Collection[int]] | None = None

@@ -12,6 +12,7 @@ from datetime import datetime, timedelta
 from bot.games.rejections import Rejection
 from bot.sessions.models import MoveResult
 from bot.storage.records import SessionRecord
+from bot.table import registry
 from bot.table.format import (
     COLOUR_DONE,
     COLOUR_INFO,
@@ -93,6 +94,9 @@ class TimerCommands(ServerCommands):
         """The 'bot' action: a computer player takes every awaited human seat."""
         state = self.service.load(session)
         to_act = self.service.engine_for(session).to_act(state)
+        holding = registry.game_table(session.game_key).holding
+        if holding is not None:  # e.g. not the players who may answer an offer
+            to_act = frozenset(to_act) & frozenset(holding(state))
         late = [s for s in session.seats if s.user_id is not None and s.seat in to_act]
         result: MoveResult | SessionRecord | Rejection = session
         for seat in late:

@@ -227,3 +227,22 @@ async def test_an_offer_to_one_player_lists_the_others_by_name_and_calls_only_th
     assert not any(label.startswith("Carol") for label, _ in post.buttons)
     ex = await h.slash("canaan decline", user=CAROL)
     assert not ex.public and ex.ephemeral_text
+
+
+async def test_a_passed_turn_limit_hands_only_the_offerers_seat_to_a_bot(h: Harness) -> None:
+    """The players who did not answer an offer held nothing up: they keep their seats."""
+    from datetime import UTC, datetime, timedelta
+
+    from tests.cogs.harness import MIA
+
+    await h.slash("game settings", turn_limit_action="bot", user=MIA)
+    await h.slash("game new", game="canaan", user=ALICE, turn_hours=2.0)
+    await h.slash("game join", user=BOB)
+    await h.slash("game join", user=CAROL)
+    await h.slash("game start", user=ALICE)
+    await seed_state(h, _alice_trades())
+    await _offer(h)
+    posts = await h.bot.get_cog("TableCog").run_timers(datetime.now(UTC) + timedelta(hours=3))
+    assert posts and "Alice did not move" in posts[0].reply.text
+    seats = (await table_status(h)).session.seats
+    assert [s.is_bot for s in seats] == [True, False, False]
