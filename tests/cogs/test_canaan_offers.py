@@ -85,7 +85,7 @@ async def test_an_acceptance_calls_the_offerer_who_confirms_it(h: Harness) -> No
     assert "Blue accepts" in post.text
     # Alice can confirm it; Carol is still awaited (everyone awaited is called, as for discards).
     assert sorted(post.pinged_ids) == sorted([ALICE.id, CAROL.id])
-    assert "Carol" in post.text and "confirm a trade (blue)" in post.text
+    assert "Carol" in post.text and "trade with blue, or go on" in post.text
     ex = await h.autocomplete("canaan confirm", focused="player", user=ALICE)
     assert ex.choice_values == ["blue"]
     ex = await h.slash("canaan confirm", player="blue", user=ALICE)

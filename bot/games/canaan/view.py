@@ -107,13 +107,13 @@ def awaited_text(s: State, seat: int) -> str:
             # These choices show a hand, so they are never buttons: name the command instead.
             return f"{p.kind} {p.count} ({p.reason}) with /canaan {p.kind}"
     if seat != s.current:
-        return f"answer {COLOURS[s.current]}'s offer (accept, decline or counter)"
+        return f"answer {COLOURS[s.current]}'s offer"
     mode = R.current_mode(s)
     if mode == "main" and s.offer is not None:
         ready = [COLOURS[a.seat] for a in R.legal_actions(s, seat) if isinstance(a, A.Trade)]
         if ready:
-            return f"confirm a trade ({', '.join(ready)}), withdraw the offer, build or end"
-        return "trade, build or end (the offer stays open meanwhile)"
+            return f"trade with {' or '.join(ready)}, or go on"
+        return "trade, build or end (offer open)"
     return {
         "blessing": "choose the King's Blessing resource",
         "plague": "move the plague",
