@@ -111,18 +111,14 @@ def pings(state: Any) -> frozenset[int]:
     and the player whose turn it is only when the answer just given is one they can confirm
     (they go on meanwhile and need no call); otherwise everyone awaited (a turn starting, the
     discards on a 7, an event's choices)."""
-    from bot.games.canaan import actions as A
-    from bot.games.canaan.rules import awaiting_answers, legal_actions, to_act
+    from bot.games.canaan.rules import awaiting_answers, to_act
+    from bot.games.canaan.view import confirmable
 
     if state.offer is None or state.pending:
         return frozenset(to_act(state))
     seats = set(awaiting_answers(state))
-    if state.last_seat != state.current:
-        confirmable = {
-            a.seat for a in legal_actions(state, state.current) if isinstance(a, A.Trade)
-        }
-        if state.last_seat in confirmable:
-            seats.add(state.current)
+    if state.last_seat != state.current and state.last_seat in confirmable(state):
+        seats.add(state.current)
     return frozenset(seats)
 
 

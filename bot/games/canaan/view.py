@@ -94,6 +94,13 @@ class CanaanView:
     names: tuple[str, ...] = ()  # display names, filled in by the table (optional)
 
 
+def confirmable(s: State) -> list[int]:
+    """The seats whose answer to the open offer the current player may confirm now (only the
+    trades are listed, not the turn's hundreds of possible offers)."""
+    groups = R.legal_groups(s, s.current, A.Trade)
+    return [a.seat for cls, moves in groups if cls is A.Trade for a in moves()]  # type: ignore[attr-defined]
+
+
 def awaited_text(s: State, seat: int) -> str:
     """What `seat` is awaited for now, in a few words ("" when nothing)."""
     if seat not in R.to_act(s):
@@ -110,7 +117,7 @@ def awaited_text(s: State, seat: int) -> str:
         return f"answer {COLOURS[s.current]}'s offer"
     mode = R.current_mode(s)
     if mode == "main" and s.offer is not None:
-        ready = [COLOURS[a.seat] for a in R.legal_actions(s, seat) if isinstance(a, A.Trade)]
+        ready = [COLOURS[i] for i in confirmable(s)]
         if ready:
             return f"trade with {' or '.join(ready)}, or go on"
         return "trade, build or end (offer open)"
