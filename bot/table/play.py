@@ -14,7 +14,6 @@ from bot.sessions.models import AppliedMove, MoveResult, Preview
 from bot.storage.records import SessionRecord
 from bot.table import registry
 from bot.table.asyncnotes import AsyncPlayNotes
-from bot.table.choices import MoveChoices
 from bot.table.format import (
     BOTS_FAILED,
     COLOUR_DONE,
@@ -29,14 +28,16 @@ from bot.table.format import (
     jump_link,
     main_public,
     refused,
+    refused_echo,
     with_line,
 )
+from bot.table.privatechoices import PrivateChoices
 from bot.table.replies import Caller, ChoiceButton, Reply
 
 log = logging.getLogger(__name__)
 
 
-class PlayCommands(MoveChoices, AsyncPlayNotes):
+class PlayCommands(PrivateChoices, AsyncPlayNotes):
     """Making moves: `move`, `preview`, and the public and private replies announcing them."""
 
     async def move(
@@ -79,7 +80,7 @@ class PlayCommands(MoveChoices, AsyncPlayNotes):
             bots=False,
         )
         if isinstance(result, Rejection):
-            return refused(await self._ended_here(caller, result))
+            return refused_echo(await self._ended_here(caller, result), text)
         # The move is saved: from here on a failure must say so, never "nothing changed".
         result, failed = await self._bots_after(result)
         replies = await self._announce_move(caller, result)
@@ -140,7 +141,7 @@ class PlayCommands(MoveChoices, AsyncPlayNotes):
             result,
             title,
             "",
-            f"move-{session.ply}",
+            f"move-{await self._played(session)}",
             first_in_title=first is not None and not result.finished,
         )
 
@@ -167,20 +168,21 @@ class PlayCommands(MoveChoices, AsyncPlayNotes):
             return refused("Write a move, e.g. `Castle B3 90`.")
         result = await self.service.preview(caller.channel_id, caller.user_id, text)
         if isinstance(result, Rejection):
-            return refused(await self._ended_here(caller, result))
+            return refused_echo(await self._ended_here(caller, result), text)
         return [await self._preview_reply(result, note, alternatives)]
 
     async def _preview_reply(
         self, preview: Preview, note: str = "", alternatives: Sequence[tuple[str, str]] = ()
     ) -> Reply:
         session = preview.session
+        played = await self._played(session)
         press = "choose below" if alternatives else "press Confirm"
         details: list[str] = []
         if preview.reveals:
             # The result holds dice, a card or a hidden choice nobody knows yet: show only the
             # board as it is now, and no events of the move.
             board = await self._board(
-                session, preview.before, f"now-{session.ply}", "The board now", seat=None
+                session, preview.before, f"move-{played}", "The board now", seat=None
             )
             lines = [
                 f"**{preview.notation}** brings out something nobody knows yet (dice, cards or "
@@ -191,7 +193,7 @@ class PlayCommands(MoveChoices, AsyncPlayNotes):
             board = await self._board(
                 session,
                 preview.after,
-                f"preview-{session.ply + 1}",
+                f"preview-{played + 1}",
                 f"Preview of {preview.notation}",
             )
             lines = [
@@ -237,13 +239,12 @@ class PlayCommands(MoveChoices, AsyncPlayNotes):
         lines = [intro] if intro else []
         lines.extend(self._move_lines(session, state, result.moves, first_in_title=first_in_title))
         to_act = result.to_act
-        mentions = self._users_of(session, to_act)
+        pinged = self._pinged(session, state, to_act)
+        mentions = self._users_of(session, pinged)
         if result.outcome is None and len(to_act) > 1:
-            lines.append(
-                f"Still waiting for: {join_names(self._waiting_names(session, state, to_act))}."
-            )
+            lines.append(self._still_waiting(session, state, to_act, pinged))
         elif result.outcome is None and mentions:
-            lines.append(f"Your move, {self._waiting_names(session, state, mentions)[0]}.")
+            lines.append(self._still_waiting(session, state, mentions, pinged))
         fields = self._turn_fields(session, state, to_act, result.outcome)
         fields += await self._away_fields(session)
         if result.outcome is None and (mentions or len(to_act) > 1):
@@ -251,7 +252,9 @@ class PlayCommands(MoveChoices, AsyncPlayNotes):
             fields = [f for f in fields if f[0] not in ("To move", "Waiting for")]
         board = await self._board(session, state, image_name, title)
         choices = self._choices(session, state, to_act)
-        if choices.hint:
+        if choices.hint and lines and lines[-1].startswith("Your move, "):
+            lines[-1] = f"{lines[-1]} {choices.hint}"  # one line: whose move, and how
+        elif choices.hint:
             lines.append(choices.hint)
         public = Reply(
             text=clip("\n".join(lines), TEXT_MAX),
@@ -262,15 +265,53 @@ class PlayCommands(MoveChoices, AsyncPlayNotes):
             buttons=choices.buttons,
             menu=choices.menu,
             menus=choices.menus,
+            actions=self._private_buttons(session, state, to_act),
             colour=COLOUR_DONE if result.finished else COLOUR_MOVE,
         )
         notices = (
-            [] if result.outcome is not None else await self._turn_notices(caller, session, to_act)
+            [] if result.outcome is not None else await self._turn_notices(caller, session, pinged)
         )
         finals = await self._finished_game_replies(session, state, result.moves)
         private = await self._private_replies(caller, session, state, result.moves)
         sheet = await self._result_extras(result)
         return [*finals, public, *sheet, *private, *notices]
+
+    def _pinged(
+        self, session: SessionRecord, state: Any, to_act: frozenset[Seat]
+    ) -> frozenset[Seat]:
+        """The awaited seats a post pings: the game's choice (`GameTable.pings`: e.g. the
+        players who must answer an offer, not its maker, who goes on), else all of them."""
+        pings = registry.game_table(session.game_key).pings
+        if pings is None or state is None:
+            return to_act
+        return frozenset(Seat(s) for s in pings(state)) & to_act
+
+    def _still_waiting(
+        self,
+        session: SessionRecord,
+        state: Any,
+        seats: Collection[Seat],
+        called: Collection[Seat] = (),
+    ) -> str:
+        """ "Your move, Ann." or "Still waiting for: Ann and Bob.", with what each is awaited
+        for when the game says (`GameTable.awaited_as`), seats awaited for the same grouped
+        and the `called` (pinged) ones first."""
+        ordered = sorted(seats, key=lambda s: (s not in called, s))
+        names = [self._seat_name(session, state, s) for s in ordered]
+        awaited_as = registry.game_table(session.game_key).awaited_as
+        if len(ordered) == 1:
+            what = awaited_as(state, int(ordered[0])) if awaited_as is not None else ""
+            return f"Your move, {names[0]}" + (f": {what}." if what else ".")
+        if awaited_as is None:
+            return f"Still waiting for: {join_names(names)}."
+        groups: dict[str, list[str]] = {}
+        for seat, name in zip(ordered, names, strict=True):
+            groups.setdefault(awaited_as(state, int(seat)), []).append(name)
+        parts = [
+            f"{join_names(who)}: {what}" if what else join_names(who)
+            for what, who in groups.items()
+        ]
+        return f"Still waiting for {'; '.join(parts)}."
 
     def _move_lines(
         self,

@@ -1,5 +1,6 @@
-"""Sentences around a game's life: leaving a started game points to /game abandon, a move after
-the end names the result, and an abandoned game's title counts its moves in the singular."""
+"""Sentences around a game's life: a move after the end names the result, and an abandoned
+game's title counts its moves in the singular (leaving a started game:
+test_leave_running_game.py)."""
 
 from __future__ import annotations
 
@@ -7,16 +8,10 @@ import pytest
 
 from bot.table.commands import Table
 
-from .conftest import ALICE, BOB
+from .conftest import ALICE
 from .helpers import one_refusal, play_first_legal, public, start_game
 
 pytestmark = pytest.mark.asyncio
-
-
-async def test_leave_during_a_game_points_to_abandon(table: Table) -> None:
-    await start_game(table, "race")
-    refusal = one_refusal(await table.leave(BOB))
-    assert "already started" in refusal.text and "/game abandon" in refusal.text
 
 
 async def test_move_after_the_end_names_the_result(table: Table) -> None:

@@ -16,11 +16,12 @@ from bot.games.canaan.data import CanaanData, data_for, default_data, parse_data
 from bot.games.canaan.rules_text import rules_summary
 from bot.games.canaan.state import COLOURS, Phase, State
 from bot.games.canaan.view import CanaanView, build_view, hidden_from, status_text
+from bot.games.delegating import RulesCodecEngine
 from bot.games.protocol import Bot, GameSpec, Outcome, Seat
 from bot.games.rejections import Rejection
 
 
-class CanaanEngine:
+class CanaanEngine(RulesCodecEngine):
     """The Settlers of Canaan engine (see bot.games.protocol.Engine)."""
 
     spec = GameSpec(
@@ -32,6 +33,8 @@ class CanaanEngine:
         has_chance=True,
     )
     bots: Mapping[str, Callable[[], Bot]] = {"random": RandomBot, "heuristic": HeuristicBot}
+    _rules = rules
+    _codec = codec
 
     def __init__(self, data: CanaanData | None = None) -> None:
         self.data = data or default_data()
@@ -53,10 +56,6 @@ class CanaanEngine:
     # engine-speed target counts whole random games, and a move passes through each of them.
     to_act = staticmethod(rules.to_act)
     """Seats awaited now (several during discards, event choices and open offers)."""
-
-    def legal_actions(self, state: State, seat: Seat) -> tuple[A.Action, ...]:
-        """Legal actions sorted by notation."""
-        return rules.legal_actions(state, seat)
 
     check = staticmethod(rules.check)
     """None if legal, else a specific rejection."""
@@ -93,14 +92,6 @@ class CanaanEngine:
         """Canonical notation."""
         return A.format_action(action, state.data)
 
-    def state_to_dict(self, state: State) -> dict[str, Any]:
-        """JSON form."""
-        return codec.state_to_dict(state)
-
-    def state_from_dict(self, data: Mapping[str, Any]) -> State:
-        """Parse the JSON form."""
-        return codec.state_from_dict(data)
-
     def summary(self, state: State) -> dict[str, Any]:
         """Public summary: turn, whose turn, scores, hand sizes, Jerusalem, who is awaited."""
         return {
@@ -129,6 +120,15 @@ class CanaanEngine:
     def seat_label(self, state: State, seat: Seat) -> str:
         """The seat's colour."""
         return COLOURS[seat]
+
+    def bot_waits_for(self, state: State, seat: Seat) -> frozenset[Seat]:
+        """The seats whose answers a computer player at `seat` waits for before it moves on:
+        the players who may still answer its open trade offer (none for anyone else). The
+        session lets those answer first and bounds the wait for humans (see
+        `GameService._bots_in_order`)."""
+        if state.offer is None or state.pending or seat != state.current:
+            return frozenset()
+        return frozenset(Seat(i) for i in rules.awaiting_answers(state))
 
 
 ENGINE = CanaanEngine()

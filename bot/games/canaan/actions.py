@@ -299,29 +299,6 @@ def public_notation(notation: str) -> str:
     return notation
 
 
-def public_text(a: Action, data: CanaanData) -> str:
-    """`public_notation(format_action(a, data))`, without formatting the hidden part first."""
-    return PUBLIC_TEXT[type(a)](a, data)
-
-
-def _cards_count(head: str) -> Callable[[Any, CanaanData], str]:
-    def text(a: Any, data: CanaanData) -> str:
-        n = sum(a.cards) or 1
-        return f"{head} {n} card{'s' * (n > 1)}"
-
-    return text
-
-
-PUBLIC_TEXT: dict[type, Callable[[Any, CanaanData], str]] = {
-    **_FORMATS,
-    Discard: _cards_count("discard"),
-    Give: _cards_count("give"),
-    Take: _cards_count("take"),
-    Start: lambda a, d: f"start {a.vertex + 1}",
-}
-"""`public_text` by action class (the rules write every move's public text)."""
-
-
 # ------------------------------------------------------------------------------------ parse
 
 _SIMPLE: dict[str, Action] = {

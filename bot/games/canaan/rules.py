@@ -916,6 +916,10 @@ def explain(s: State, seat: int, a: A.Action) -> str:
             return "You cannot end the turn now."
         case A.Accept() | A.Decline() | A.Counter():
             return "Only the other players answer your offer."
+        case A.Plague():
+            return "The plague moves after your 7 or with a priest: `play priest <hex>`."
+        case A.Discard() | A.Give() | A.Take():
+            return "Nobody asks you for cards now (discards follow a 7, gives an event card)."
     return "That move is not possible now."
 
 
@@ -1084,10 +1088,10 @@ def transition(s: State, seat: int, a: A.Action) -> Transition[State]:
         if cls not in _NO_VP_CHANGE:
             new, more = _check_win(new)
             events += more
-    # `new` is this move's Draft: plain attribute writes (see state.Draft). The board shows
-    # the last move to everyone: never the cards of a discard, gift or take.
+    # `new` is this move's Draft: plain attribute writes (see state.Draft). In full: the view
+    # shows the cards of a discard, gift or take to its player only.
     new.last_seat = seat  # type: ignore[misc]
-    new.last_move = A.PUBLIC_TEXT[cls](a, s.data)  # type: ignore[misc]
+    new.last_move = A.format_action(a, s.data)  # type: ignore[misc]
     mark = _MARKS.get(cls)
     new.last_marks = () if mark is None else mark(a)  # type: ignore[misc]
     new.__class__ = State  # freeze: see state.freeze

@@ -127,26 +127,3 @@ def test_posts_and_history_use_the_public_notation() -> None:
     hook = registry.game_table("canaan").public_notation
     assert hook("discard 2 ore+2 wool") == "discard 4 cards"
     assert hook("give 1 wool") == "give 1 card" and hook("plague C from red") == "plague C from red"
-
-
-def test_the_engines_public_text_is_the_public_notation_of_every_action() -> None:
-    # The state's last move is written by `public_text` (without formatting the hidden cards);
-    # posts and history use `public_notation` of the full notation: both must read alike.
-    from bot.games.canaan import actions as A
-    from bot.games.canaan.data import RESOURCES
-
-    samples = [
-        A.Discard((2, 0, 1, 0, 1)),
-        A.Give((0, 0, 0, 1, 0)),
-        A.Take((0, 1, 0, 0, 0)),
-        A.Take((1, 1, 0, 0, 0)),
-        A.Start(22, RESOURCES.index("ore")),
-        A.Start(5),
-        A.Roll(),
-        A.Road(3),
-        A.MakeOffer((1, 0, 0, 0, 0), (0, 0, 0, 2, 0), 2),
-        A.Plague(4, 1),
-    ]
-    for a in samples:
-        full = A.format_action(a, ENGINE.data)
-        assert A.public_text(a, ENGINE.data) == A.public_notation(full), full
