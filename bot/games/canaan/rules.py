@@ -207,23 +207,40 @@ def to_act(s: State) -> frozenset[Seat]:
 
 
 def _to_act(s: State) -> frozenset[Seat]:
-    if s.phase is Phase.OVER:
+    phase = s.phase
+    if phase is _TURN:
+        if s.pending:
+            mask = 0
+            for p in s.pending:
+                mask |= 1 << p.seat
+            return _SEATS[mask]
+        # As at a real table, an open offer never holds the turn: the players it may still
+        # hear from act out of turn, while the current player goes on (bank trades, builds,
+        # the end).
+        o = s.offer
+        if o is None:
+            return _ALONE[s.current]
+        current, to = s.current, o.to
+        mask = 1 << current
+        for i, a in enumerate(o.answers):
+            if i != current and not a.kind and (to is None or to == i):
+                mask |= 1 << i
+        return _SEATS[mask]
+    if phase is Phase.OVER:
         return frozenset()
-    if s.phase is Phase.SETUP:
-        return frozenset({Seat(s.setup_order[s.setup_index])})
-    if s.phase is Phase.START:
-        return frozenset(Seat(i) for i, p in enumerate(s.players) if p.start < 0)
-    if s.pending:
-        return frozenset(Seat(p.seat) for p in s.pending)
-    # As at a real table, an open offer never holds the turn: the players it may still hear
-    # from act out of turn, while the current player goes on (bank trades, builds, the end).
-    if s.offer is None:
-        return _ALONE[s.current]
-    return frozenset({Seat(s.current), *(Seat(i) for i in awaiting_answers(s))})
+    if phase is Phase.SETUP:
+        return _ALONE[s.setup_order[s.setup_index]]
+    return frozenset(Seat(i) for i, p in enumerate(s.players) if p.start < 0)
 
 
-_ALONE = tuple(frozenset({Seat(i)}) for i in range(len(COLOURS)))
-"""{seat} for each seat, built once: most positions await the current player alone."""
+_TURN = Phase.TURN
+_SEATS = tuple(
+    frozenset(Seat(i) for i in range(len(COLOURS)) if mask >> i & 1)
+    for mask in range(1 << len(COLOURS))
+)
+"""Every set of seats by bit mask, built once: who acts is asked of every position."""
+_ALONE = tuple(_SEATS[1 << i] for i in range(len(COLOURS)))
+"""{seat} for each seat: most positions await the current player alone."""
 
 
 def awaiting_answers(s: State) -> list[int]:
@@ -586,15 +603,26 @@ def _start_options(s: State, seat: int) -> Iterator[A.Action]:
             yield A.Start(v)
 
 
-def _pending_options(s: State, seat: int) -> Iterator[A.Action]:
+def _pending_options(s: State, seat: int) -> list[A.Action]:
     pend = next(x for x in s.pending if x.seat == seat)
-    p = s.players[seat]
-    if pend.kind == "discard":
-        yield from (A.Discard(h) for h in sub_hands(p.hand, pend.count))
-    elif pend.kind == "take":
-        yield from (A.Take(h) for h in sub_hands(s.bank, pend.count))
-    else:
-        yield from (A.Give(h) for h in sub_hands(p.hand, pend.count))
+    kind = pend.kind
+    cards = s.bank if kind == "take" else s.players[seat].hand
+    made = _CARD_ACTIONS[kind]
+    cls = _PENDING_KIND[kind]
+    out: list[A.Action] = []
+    for h in sub_hands(cards, pend.count):
+        action = made.get(h)
+        if action is None:
+            if len(made) >= 20_000:
+                made.clear()  # bounded; rebuilt from the hands seen next
+            action = made[h] = cls(h)
+        out.append(action)
+    return out
+
+
+_CARD_ACTIONS: dict[str, dict[Hand, A.Action]] = {"discard": {}, "take": {}, "give": {}}
+"""Discard / Take / Give actions by hand, made once: a 7 lists every way to discard half a
+hand (often hundreds), and an action is an immutable value, so one object serves every game."""
 
 
 def _counters(s: State, seat: int) -> Iterator[A.Action]:
