@@ -14,7 +14,7 @@ from bot.games.canaan import codec, rules
 from bot.games.canaan.bots import HeuristicBot, RandomBot
 from bot.games.canaan.data import CanaanData, data_for, default_data, parse_data
 from bot.games.canaan.rules_text import rules_summary
-from bot.games.canaan.state import COLOURS, Phase, State
+from bot.games.canaan.state import COLOURS, OVER, State
 from bot.games.canaan.view import CanaanView, build_view, hidden_from, status_text
 from bot.games.delegating import RulesCodecEngine
 from bot.games.protocol import Bot, GameSpec, Outcome, Seat
@@ -65,7 +65,7 @@ class CanaanEngine(RulesCodecEngine):
 
     def outcome(self, state: State) -> Outcome | None:
         """The winner (12 VP in their own turn, or the leader when Jerusalem is complete)."""
-        if state.phase is not Phase.OVER:
+        if state.phase is not OVER:
             return None
         n = len(state.players)
         return Outcome(

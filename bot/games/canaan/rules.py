@@ -43,10 +43,13 @@ from bot.games.canaan.state import (
     CITY,
     COLOURS,
     EMPTY,
+    OVER,
+    SETUP,
+    START,
+    TURN,
     Answer,
     Offer,
     Pending,
-    Phase,
     Player,
     State,
     draft,
@@ -208,7 +211,7 @@ def to_act(s: State) -> frozenset[Seat]:
 
 def _to_act(s: State) -> frozenset[Seat]:
     phase = s.phase
-    if phase is _TURN:
+    if phase is TURN:
         if s.pending:
             mask = 0
             for p in s.pending:
@@ -226,14 +229,14 @@ def _to_act(s: State) -> frozenset[Seat]:
             if i != current and not a.kind and (to is None or to == i):
                 mask |= 1 << i
         return _SEATS[mask]
-    if phase is Phase.OVER:
+    if phase is OVER:
         return frozenset()
-    if phase is Phase.SETUP:
+    if phase is SETUP:
         return _ALONE[s.setup_order[s.setup_index]]
     return frozenset(Seat(i) for i, p in enumerate(s.players) if p.start < 0)
 
 
-_TURN = Phase.TURN
+_TURN = TURN
 _SEATS = tuple(
     frozenset(Seat(i) for i in range(len(COLOURS)) if mask >> i & 1)
     for mask in range(1 << len(COLOURS))
@@ -341,9 +344,9 @@ def _legal_groups(
     s: State, seat: int, only: type | None, kinds: list[type], lists: list[Options]
 ) -> None:
     last = _TO_ACT[0]  # `to_act`'s remembered answer, read here without the call
-    if s.phase is Phase.OVER or seat not in (last[1] if last[0] is s else to_act(s)):
+    if s.phase is OVER or seat not in (last[1] if last[0] is s else to_act(s)):
         return
-    if s.phase is Phase.SETUP:
+    if s.phase is SETUP:
         if s.setup_vertex < 0:
             kinds.append(A.Settlement)
             lists.append(_setup_settlements)
@@ -351,7 +354,7 @@ def _legal_groups(
             kinds.append(A.Road)
             lists.append(_setup_roads)
         return
-    if s.phase is Phase.START:
+    if s.phase is START:
         kinds.append(A.Start)
         lists.append(_start_options)
         return
@@ -809,7 +812,7 @@ def explain(s: State, seat: int, a: A.Action) -> str:
     """Why `a` is not legal for `seat` now, in one sentence."""
     d = s.data
     p = s.players[seat]
-    if s.phase is Phase.SETUP:
+    if s.phase is SETUP:
         if s.setup_vertex < 0:
             if not isinstance(a, A.Settlement):
                 return "Place a starting settlement first: `settlement <intersection>`."
@@ -824,7 +827,7 @@ def explain(s: State, seat: int, a: A.Action) -> str:
         if not isinstance(a, A.Road):
             return f"Place the road of the settlement at {s.setup_vertex + 1}: `road <path>`."
         return f"The road must touch your new settlement at {s.setup_vertex + 1} on a free path."
-    if s.phase is Phase.START:
+    if s.phase is START:
         if not isinstance(a, A.Start):
             return "Choose the settlement that gives your starting cards: `start <intersection>`."
         if s.buildings[a.vertex] != seat:
@@ -1110,7 +1113,7 @@ def transition(s: State, seat: int, a: A.Action) -> Transition[State]:
     """Apply a checked action (the engine's `apply`; use protocol.step)."""
     cls = type(a)
     new, events, reveals = _HANDLERS[cls](draft(s), seat, a)
-    if new.phase is Phase.TURN:
+    if new.phase is TURN:
         if new.offer is not None:
             new = _refresh_offer(new)
         if cls not in _NO_VP_CHANGE:
@@ -1204,7 +1207,7 @@ def _build_vertex(s: State, v: int, value: int) -> State:
 def _apply_settlement(s: State, seat: int, a: A.Settlement) -> tuple[State, list[Event], bool]:
     v = a.vertex
     events = []
-    if s.phase is Phase.SETUP:
+    if s.phase is SETUP:
         s = evolve(_build_vertex(s, v, seat), setup_vertex=v)
         events.append(
             _ev(
@@ -1239,12 +1242,12 @@ def _apply_road(s: State, seat: int, a: A.Road) -> tuple[State, list[Event], boo
     roads = list(s.roads)
     roads[a.edge] = seat
     label = s.data.edge_label(a.edge)
-    if s.phase is Phase.SETUP:
+    if s.phase is SETUP:
         s = evolve(s, roads=tuple(roads), setup_vertex=-1, setup_index=s.setup_index + 1)
         s, _ = _award_roads(s, (seat,))  # lengths are kept from the first road (never 5 yet)
         events = [_ev("road", f"{colour_title(seat)} places a road at {label}.")]
         if s.setup_index >= len(s.setup_order):
-            s = evolve(s, phase=Phase.START)
+            s = evolve(s, phase=START)
             events.append(
                 _ev("start", "Each player now chooses one settlement for the starting cards.")
             )
@@ -1301,7 +1304,7 @@ def _apply_start(s: State, seat: int, a: A.Start) -> tuple[State, list[Event], b
         )
     ]
     if all(p.start >= 0 for p in s.players):
-        s = evolve(s, phase=Phase.TURN, current=s.first_player, turn=1)
+        s = evolve(s, phase=TURN, current=s.first_player, turn=1)
         events.append(_ev("turn", f"{colour_title(s.first_player)} begins (highest roll)."))
     return s, events, False
 
@@ -1339,7 +1342,7 @@ def _seven(s: State, seat: int) -> Result:
         )
         s, more = _jerusalem_check(s)
         events += more
-        if s.phase is Phase.OVER:
+        if s.phase is OVER:
             return s, events
     pend = tuple(
         Pending(i, "discard", p.cards // 2, "a 7")
@@ -1880,7 +1883,7 @@ def _apply_end(s: State, seat: int, a: A.End) -> tuple[State, list[Event], bool]
     if s.play_on:
         s, more = _jerusalem_check(s)
         events += more
-        if s.phase is Phase.OVER:
+        if s.phase is OVER:
             return s, events, False
     if s.players[seat].new:
         s = _set_player(s, seat, new=())
@@ -2015,14 +2018,12 @@ def _refresh_offer(s: State) -> State:
 
 
 def _check_win(s: State) -> Result:
-    if s.phase is not Phase.TURN or s.pending:
+    if s.phase is not TURN or s.pending:
         return s, []
     points = vp(s, s.current)
     if points >= VP_TO_WIN:
         reason = f"{colour_title(s.current)} reaches {points} VP in their own turn and wins."
-        return evolve(s, phase=Phase.OVER, winner=s.current, end_reason=reason), [
-            _ev("over", reason)
-        ]
+        return evolve(s, phase=OVER, winner=s.current, end_reason=reason), [_ev("over", reason)]
     return s, []
 
 
@@ -2047,7 +2048,7 @@ def _jerusalem_check(s: State) -> Result:
             + (f" and {top[1]} stones (tie on VP broken by stones)" if by_stones else "")
             + "."
         )
-        return evolve(s, phase=Phase.OVER, winner=seat, end_reason=reason), [_ev("over", reason)]
+        return evolve(s, phase=OVER, winner=seat, end_reason=reason), [_ev("over", reason)]
     if s.play_on:
         return s, []
     names = " and ".join(colour(r[2]) for r in tied)

@@ -31,6 +31,11 @@ class Phase(Enum):
     OVER = "over"
 
 
+SETUP, START, TURN, OVER = Phase.SETUP, Phase.START, Phase.TURN, Phase.OVER
+"""The phases as plain module names: an Enum member looked up through its class costs several
+times a global read, and the rules ask for the phase in every move."""
+
+
 @dataclass(frozen=True)
 class Player:
     """One tribe: its hidden hand and development cards, and its public counters.
