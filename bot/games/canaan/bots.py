@@ -146,6 +146,22 @@ def vertex_value(s: State, v: int, seat: int) -> float:
     return score
 
 
+def _opponents_production(s: State, seat: int) -> list[float]:
+    """Pips per resource of the other seats' buildings (a city counts twice): what they are
+    likely to hold, read from the board alone."""
+    d = s.data
+    out = [0.0] * 5
+    for v, b in enumerate(s.buildings):
+        if b == EMPTY or b % CITY == seat:
+            continue
+        weight = 2 if b >= CITY else 1
+        for h in d.vertex_hexes[v]:
+            t = d.hexes[h]
+            if t.resource is not None and t.number is not None and h != s.plague:
+                out[t.resource] += weight * PIPS.get(t.number, 0)
+    return out
+
+
 def _need(hand: Hand, target: Hand) -> Hand:
     return tuple(max(0, t - h) for h, t in zip(hand, target, strict=True))  # type: ignore[return-value]
 
@@ -359,10 +375,10 @@ class HeuristicBot:
                 )
                 return best
             if event.kind == "monopoly":
-                counts = [
-                    sum(p.hand[r] for i, p in enumerate(s.players) if i != seat) for r in range(5)
-                ]
-                r = max(range(5), key=lambda r: (counts[r], -r))
+                # Hands are hidden: name what the next build lacks most, else what the other
+                # players' buildings produce most (public: their pieces and the numbers).
+                supply = _opponents_production(s, seat)
+                r = max(range(5), key=lambda r: (need[r], supply[r], -r))
                 return A.Play(a.card, cards=R.one(r))
             if event.kind == "discounted_city" and any(b == seat for b in s.buildings):
                 return a
