@@ -179,11 +179,3 @@ async def test_the_timer_round_moves_a_bot_on_once_its_wait_is_over(
     (post,) = await table.timers_round(clock())
     assert "withdraws the offer" in post.reply.text
     assert post.reply.mentions == (BOB,)  # Bob's turn now
-
-
-def test_the_rules_text_states_the_wait_a_bot_gives_human_answers() -> None:
-    from bot.games.canaan import ENGINE
-    from bot.sessions.service import BOT_ANSWER_WAIT
-
-    minutes = int(BOT_ANSWER_WAIT.total_seconds() // 60)
-    assert f"at most {minutes} minutes after the last move" in ENGINE.rules_summary
