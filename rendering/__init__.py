@@ -2,6 +2,7 @@
 
     image = rendering.render("cathedral", view, size=1000)
     data = rendering.render_png("cathedral", view)      # optimised PNG bytes, <= 300 KB
+    mine = rendering.render_png("architects", seat_view, own=True)  # the viewer's own panel
 
 Each game's renderer lives in `rendering/<game>.py` and exposes a pure
 `render(view, *, theme=..., size=..., ...) -> PIL.Image.Image`. Modules are imported lazily, so
@@ -44,11 +45,18 @@ def _renderer(game_key: str) -> Any:
     return importlib.import_module(module_name)
 
 
-def render(game_key: str, view: object, **opts: Any) -> Image.Image:
-    """Draw `view` with the renderer for `game_key`; `opts` go to that renderer (theme, size...)."""
-    return _renderer(game_key).render(view, **opts)
+def render(game_key: str, view: object, *, own: bool = False, **opts: Any) -> Image.Image:
+    """Draw `view` with the renderer for `game_key`; `opts` go to that renderer (theme, size...).
+
+    `own`: only the viewer's own part (their panel with what only they may see), for a private
+    image sent beside the public board, when the game's renderer draws one (`render_own`);
+    otherwise the whole board as the viewer sees it."""
+    module = _renderer(game_key)
+    if own and hasattr(module, "render_own"):
+        return module.render_own(view, **opts)
+    return module.render(view, **opts)
 
 
-def render_png(game_key: str, view: object, **opts: Any) -> bytes:
+def render_png(game_key: str, view: object, *, own: bool = False, **opts: Any) -> bytes:
     """Like `render`, encoded as an optimised PNG ready to upload."""
-    return to_png_bytes(render(game_key, view, **opts))
+    return to_png_bytes(render(game_key, view, own=own, **opts))

@@ -549,5 +549,56 @@ def render(
 def image_size(players: int, size: int = WIDTH) -> tuple[int, int]:
     """(width, height) of the image for this many players (the automated opponent included) at
     the requested width, clamped to 480..1600."""
-    width = max(MIN_SIZE, min(MAX_SIZE, int(size)))
+    width = _clamped(size)
     return width, round(height_for(players) * width / WIDTH)
+
+
+def _clamped(size: int) -> int:
+    return max(MIN_SIZE, min(MAX_SIZE, int(size)))
+
+
+OWN_HEIGHT = PLAYER_H + 2 * PAD
+"""Height of the viewer's own panel drawn alone (`render_own`), at 800 px."""
+
+
+def _paint_own_static(draw: ImageDraw.ImageDraw, theme: Theme) -> None:
+    draw_panel(draw, _own_rect(), theme, radius=8)
+
+
+def _own_rect() -> Rect:
+    return Rect(PAD, PAD, WIDTH - PAD, PAD + PLAYER_H)
+
+
+def render_own(
+    view: ArchitectsView,
+    *,
+    theme: Theme = DEFAULT,
+    size: int = WIDTH,
+    names: Mapping[int, str] | None = None,
+) -> Image.Image:
+    """Only the viewer's own player panel, drawn as on the board, their hand included: the
+    private image sent to a player beside the public board (which shows everything else), so
+    what only they may see costs a panel to draw and encode rather than a second board.
+
+    One size per width (`own_image_size`); `view.viewer` must be a seat (ValueError otherwise:
+    a spectator has no panel of their own)."""
+    if view.viewer is None:
+        raise ValueError("A spectator's view has no panel of its own to draw.")
+    layer = static_layer(
+        ("architects-own",), (WIDTH, OWN_HEIGHT), theme, lambda im, d: _paint_own_static(d, theme)
+    )
+    image, draw = canvas_from(layer)
+    for colour in (theme.text, theme.text_muted, theme.highlight):
+        draw.text_colours[hex_to_rgb(colour)] = None
+    ctx = _Ctx(draw, theme, view, dict(names or {}))
+    _player(ctx, _own_rect(), view.players[view.viewer])
+    width, height = own_image_size(size)
+    if width != WIDTH:
+        image = image.resize((width, height), Image.Resampling.LANCZOS)
+    return finish(image, draw, (theme.background, theme.panel, CARD_FILL))
+
+
+def own_image_size(size: int = WIDTH) -> tuple[int, int]:
+    """(width, height) of `render_own`'s image at the requested width, clamped to 480..1600."""
+    width = _clamped(size)
+    return width, round(OWN_HEIGHT * width / WIDTH)

@@ -97,10 +97,15 @@ class TableBase:
         name: str,
         description: str,
         names: Mapping[Seat, str] | None = None,
+        *,
+        own: bool = False,
     ) -> ImageFile:
         if self._render_png is None:
             self._render_png = load_render_png()
-        png = await asyncio.to_thread(self._render_png, game_key, view, names=dict(names or {}))
+        opts: dict[str, Any] = {"names": dict(names or {})}
+        if own:  # only then, so a renderer without the option is called as it always was
+            opts["own"] = True
+        png = await asyncio.to_thread(self._render_png, game_key, view, **opts)
         return ImageFile(filename=f"{game_key}-{name}.png", png=png, description=description)
 
     @staticmethod
@@ -115,9 +120,15 @@ class TableBase:
         name: str,
         description: str,
         seat: Seat | None = None,
+        *,
+        own: bool = False,
     ) -> ImageFile | None:
         """The board image as `seat` sees it (None: the public board), or None (logged) if the
-        renderer fails: a move that was accepted must still be announced without its picture."""
+        renderer fails: a move that was accepted must still be announced without its picture.
+
+        `own`: only the seat's own part of the board where the game's renderer draws one (its
+        panel with what only it may see; see `rendering.render`), for a private reply sent
+        beside the public board."""
         engine = self.service.engine_for(session)
         try:
             return await self._image(
@@ -126,6 +137,7 @@ class TableBase:
                 name,
                 description,
                 self._names(session),
+                own=own,
             )
         except KeyError as exc:  # no renderer for this game (yet)
             log.warning("no board image for session %s: %s", session.id, exc)

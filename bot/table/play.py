@@ -345,7 +345,9 @@ class PlayCommands(PrivateChoices, AsyncPlayNotes):
         self, caller: Caller, session: SessionRecord, state: Any, moves: Sequence[AppliedMove]
     ) -> list[Reply]:
         """One `only_for` reply per human who may see hidden events of these moves, with their
-        own view of the board when the game has hidden information."""
+        own view when the game has hidden information: drawn once per such player, and only
+        their own part of the board where the game's renderer has one (`own`: Architects'
+        player panel with the hand), since the public board is posted beside it."""
         texts: dict[int, list[str]] = {}
         seats: dict[int, Seat] = {}
         for move in moves:
@@ -361,7 +363,12 @@ class PlayCommands(PrivateChoices, AsyncPlayNotes):
             image = None
             if engine.spec.has_hidden_information:
                 image = await self._board(
-                    session, state, f"seat-{seats[user_id]}", "your view", seat=seats[user_id]
+                    session,
+                    state,
+                    f"seat-{seats[user_id]}",
+                    "your view",
+                    seat=seats[user_id],
+                    own=True,
                 )
             replies.append(
                 Reply(
