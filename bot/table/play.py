@@ -4,6 +4,7 @@ the board and whose turn it is, private events for their owners, a series game's
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable, Collection, Iterable, Sequence
 from typing import Any
@@ -250,7 +251,13 @@ class PlayCommands(PrivateChoices, AsyncPlayNotes):
         if result.outcome is None and (mentions or len(to_act) > 1):
             # The text already ends with whose turn it is; a field saying it again is noise.
             fields = [f for f in fields if f[0] not in ("To move", "Waiting for")]
-        board = await self._board(session, state, image_name, title)
+        # The private images (a mover's own panel) are drawn while the public board is: much
+        # of a render is Pillow work outside the GIL (palette mapping, zlib), so on a second
+        # core the private reply costs the move little time on top of the board.
+        board, private = await asyncio.gather(
+            self._board(session, state, image_name, title),
+            self._private_replies(caller, session, state, result.moves),
+        )
         choices = self._choices(session, state, to_act)
         if choices.hint and lines and lines[-1].startswith("Your move, "):
             lines[-1] = f"{lines[-1]} {choices.hint}"  # one line: whose move, and how
@@ -272,7 +279,6 @@ class PlayCommands(PrivateChoices, AsyncPlayNotes):
             [] if result.outcome is not None else await self._turn_notices(caller, session, pinged)
         )
         finals = await self._finished_game_replies(session, state, result.moves)
-        private = await self._private_replies(caller, session, state, result.moves)
         sheet = await self._result_extras(result)
         return [*finals, public, *sheet, *private, *notices]
 

@@ -19,7 +19,7 @@ from bot.table.commands import Table
 from bot.table.replies import Caller, Reply
 from rendering import render_png
 from rendering.architects import height_for, image_size, own_image_size
-from tests.table.conftest import ALICE, BOB, FakeRenderer
+from tests.table.conftest import ALICE, BOB
 
 pytestmark = pytest.mark.asyncio
 
@@ -60,14 +60,16 @@ async def _until_secret_move(
 async def test_mover_gets_own_panel_with_hand_once(service: GameService) -> None:
     """The private reply's image is the mover's own view (their hand in it), asked of the
     renderer once as `own`; the public board is asked once, for the spectator's view."""
-    renderer = FakeRenderer()
-    table = Table(service, renderer, engines=get_engine)
+    calls: list[tuple[Any, dict[str, Any]]] = []
+
+    def recording(game_key: str, view: Any, **opts: Any) -> bytes:
+        calls.append((view, opts))  # one append: the two images may be drawn at once
+        return b"\x89PNG fake"
+
+    table = Table(service, recording, engines=get_engine)
     await _started(service)
-    caller, seat, replies, first = await _until_secret_move(table, service, renderer.calls)
-    made = [
-        (view, opts)
-        for (_, view), opts in zip(renderer.calls[first:], renderer.options[first:], strict=True)
-    ]
+    caller, seat, replies, first = await _until_secret_move(table, service, calls)
+    made = calls[first:]
     (private,) = [r for r in replies if r.only_for == caller.user_id]
     assert private.ephemeral and private.image is not None
     own = [(view, opts) for view, opts in made if opts.get("own")]
