@@ -411,9 +411,16 @@ def _piece_colours(owner: str, theme: Theme) -> tuple[Colour, Colour, Colour]:
 
 
 def _piece_polygon(grid: Grid, cells: Iterable[Cell], inset: float) -> list[tuple[int, int]]:
+    return list(_polygon_of(grid, tuple(cells), inset))
+
+
+@functools.lru_cache(maxsize=2048)
+def _polygon_of(grid: Grid, cells: tuple[Cell, ...], inset: float) -> tuple[tuple[int, int], ...]:
+    # Cached: a piece stays where it is (and a hand piece in its slot) from move to move, so
+    # its outline is worked out once, not on every board.
     corners = polyomino_outline(cells)
     inset_px = inset_outline(corners, inset / grid.cell)
-    return [tuple(round(v) for v in grid.point(gx, gy)) for gx, gy in inset_px]  # type: ignore[misc]
+    return tuple((round(x), round(y)) for x, y in (grid.point(gx, gy) for gx, gy in inset_px))
 
 
 def _draw_piece(
