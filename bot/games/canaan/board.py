@@ -177,10 +177,10 @@ def trade_rate(s: State, seat: int, res: int) -> int:
     return trade_rates(s, seat)[res]
 
 
-_RATES: dict[int, tuple[object, int, int, tuple[int, int, int, int, int]]] = {}
-"""The last `trade_rates` answer per seat, with the buildings tuple it was computed from (held,
-so an identity match is exact): the buildings change a few dozen times a game, the question is
-asked at most moves."""
+_RATES: dict[int, tuple[object, int, int, tuple[int, int, int, int, int], object]] = {}
+"""The last `trade_rates` answer per seat, with the buildings tuple and the map it was computed
+from (both held, so an identity match is exact): the buildings change a few dozen times a game,
+the question is asked at most moves."""
 
 
 def trade_rates(s: State, seat: int) -> tuple[int, int, int, int, int]:
@@ -191,10 +191,11 @@ def trade_rates(s: State, seat: int) -> tuple[int, int, int, int, int]:
         and last[0] is s.buildings
         and last[1] == s.blessing
         and last[2] == s.blessing_res
+        and last[4] is s.data
     ):
         return last[3]
     rates = _trade_rates(s, seat)
-    _RATES[seat] = (s.buildings, s.blessing, s.blessing_res, rates)
+    _RATES[seat] = (s.buildings, s.blessing, s.blessing_res, rates, s.data)
     return rates
 
 
