@@ -192,15 +192,17 @@ class CanterburyCog(
 
     @app_commands.command(name="neutral")
     async def neutral(
-        self, interaction: discord.Interaction, structure: str, district: str
+        self, interaction: discord.Interaction, structure: str, district: str | None = None
     ) -> None:
         """Two players: where the Neutral Builder builds the top structure of your stack.
 
         Args:
-            structure: The top of your stack (from the medium stack also the next one).
-            district: Any district where it may stand.
+            structure: The top of your stack (from the medium stack also the next one), or
+                `none` when a medium structure fits nowhere and the Builder builds nothing.
+            district: Any district where it may stand (not needed for `none`).
         """
-        await self._turn(interaction, f"neutral {structure.strip()} {district.strip()}", False)
+        words = [structure.strip(), (district or "").strip()]
+        await self._turn(interaction, " ".join(["neutral", *filter(None, words)]), False)
 
     @app_commands.command(name="end")
     async def end(self, interaction: discord.Interaction) -> None:
@@ -310,8 +312,8 @@ async def _neutral_part(
     parts = await _legal_parts(interaction, "neutral")
     if index == 2:
         wanted = _typed(interaction, "structure").lower()
-        parts = [p for p in parts if not wanted or p[1] == wanted]
-    values = list(dict.fromkeys(p[index] for p in parts))
+        parts = [p for p in parts if len(p) > 2 and (not wanted or p[1] == wanted)]
+    values = list(dict.fromkeys(p[index] for p in parts if len(p) > index))
     return notation_choices(values, current)
 
 

@@ -48,7 +48,10 @@ Neutral Builder also takes places in majorities but never scores.
 - A player bound to Full Build (first round, after a levy) who cannot build anything may levy \
 or tax instead; Full Build and Tax & Build are offered only when something can be built.
 - Two players: when the first stack is empty, the medium stack's top or (discarding it) the \
-next one may be built; if neither fits anywhere, the top leaves the game.
+next one may be built. A structure that fits nowhere leaves the game, so `neutral none` (build \
+nothing) is offered when the top fits nowhere (it leaves, the next stays for a later turn) or \
+when the next fits nowhere (discarding the top then builds nothing: both leave); if neither \
+fits anywhere, the top leaves the game by itself.
 - If no structure left in the supply fits anywhere, the game ends with the final scoring.
 - Seat 1 holds Rank 1 (the Saxon Prince) and plays first; ranks follow the seat order.
 - Everything built in a turn (the Neutral Builder's structure too) moves the city at the end of \
@@ -88,7 +91,7 @@ upgrade).
 **Costs:** {costs}.
 **Notation:** a turn is steps: `levy`, `full`, `tax`, `build church C2`, \
 `build guild_hall D4 demolish well+garden`, `spread A1` / `spread done`, `end`; two players: \
-`neutral well B3` first. A whole turn also reads: `build well B2 and garden B2`, \
+`neutral well B3` (or `neutral none`) first. A whole turn also reads: `build well B2 and garden B2`, \
 `tax cathedral D4 spread A1 E5 done`.
 {RULES_NOTES}"""
 
