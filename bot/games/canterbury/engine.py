@@ -91,8 +91,8 @@ upgrade).
 **Costs:** {costs}.
 **Notation:** a turn is steps: `levy`, `full`, `tax`, `build church C2`, \
 `build guild_hall D4 demolish well+garden`, `spread A1` / `spread done`, `end`; two players: \
-`neutral well B3` (or `neutral none`) first. A whole turn also reads: `build well B2 and garden B2`, \
-`tax cathedral D4 spread A1 E5 done`.
+`neutral well B3` (or `neutral none`) first. A whole turn also reads: \
+`build well B2 and garden B2`, `tax cathedral D4 spread A1 E5 done`.
 {RULES_NOTES}"""
 
 
