@@ -145,7 +145,9 @@ def take_turn(st: State, out: Outcome) -> None:
         shuffled, st.rng = st.rng.shuffled(a.draw + a.discard)
         a.draw, a.discard = list(shuffled), []
         out.reveals = True  # a reshuffle is chance
-        out.say(st, f"{_name(st)} takes back all its workers ({back}) and reshuffles its Schemes")
+        out.say(
+            st, f"{_name(st)} takes back all its workers ({back}) and reshuffles its Scheme cards"
+        )
         return
     if not a.draw:
         shuffled, st.rng = st.rng.shuffled(a.discard)
@@ -155,7 +157,7 @@ def take_turn(st: State, out: Outcome) -> None:
     a.discard.append(index)
     a.last = index
     card = card_at(st, index)
-    out.say(st, f"{_name(st)} reveals Scheme {describe(card)}")
+    out.say(st, f"{_name(st)} reveals Scheme {card['id']}: {scheme_words(card)}")
     _resolve(st, i, card, card["location"], out, depth=0)
     if card["virtue"]:
         E.change_virtue(st, i, card["virtue"])
@@ -164,6 +166,29 @@ def take_turn(st: State, out: Outcome) -> None:
             a.draw.append(a.future.pop(0))
             shuffled, st.rng = st.rng.shuffled(a.draw)
             a.draw = list(shuffled)
+
+
+def scheme_words(card: dict[str, Any]) -> str:
+    """What a Scheme card orders, in words, for the event telling its reveal."""
+    loc = card["location"]
+    where = LOCATION_NAMES[loc]
+    what = {
+        "towncentre": f"the {where}, capturing {card['captures']} "
+        f"group{'s' * (card['captures'] != 1)}",
+        "workshop": f"the {where}, discarding the {card['remove']} row's left-most apprentice"
+        if card["remove"] != "none"
+        else f"the {where}",
+        "blackmarket": f"the {where}, "
+        + ("the first free space" if card["space"] == "first" else f"space {card['space']}"),
+        "guardhouse": f"the {where} ({', '.join(card['guard'])})",
+        "guildhall": f"the {where}, "
+        + ("working on the Cathedral" if card["build"] == "cathedral" else "constructing"),
+    }.get(loc, f"the {where}")
+    if card["virtue"]:
+        what += f", {card['virtue']:+d} virtue"
+    if card["future"]:
+        what += f", {card['future']} Future card{'s' * (card['future'] != 1)} into its deck"
+    return what
 
 
 def _name(st: State) -> str:
