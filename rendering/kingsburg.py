@@ -1340,21 +1340,50 @@ def _draw_player(ctx: _Ctx, rect: Rect, s: SeatView) -> None:
     sy = row2 + side + 6 * k if s.dice else row2
     fnt = ctx.f(_T)
     bottom = rect.y1 - inner * 0.5
-    for text, request in status_lines(view, s):
-        for line in wrap_text(text, fnt, right - sx):
-            last = sy + 2 * _LINE * k > bottom
-            if last:
-                line = ellipsize(line + " \u2026", fnt, right - sx) if line else line
-            draw.text(
-                (sx, sy),
-                line,
-                font=fnt,
-                fill=theme.highlight if request else theme.text,
-                anchor="la",
-            )
-            sy += _LINE * k * 0.95
-            if last:
-                return
+    step = _LINE * k * 0.95
+    slots = 1
+    while sy + (slots - 1) * step + 2 * _LINE * k <= bottom:
+        slots += 1
+    for line, request in status_rows(status_lines(view, s), fnt, right - sx, slots):
+        draw.text(
+            (sx, sy), line, font=fnt, fill=theme.highlight if request else theme.text, anchor="la"
+        )
+        sy += step
+
+
+def request_forms(text: str) -> tuple[str, ...]:
+    """A request from the longest to the shortest way of saying it: as the engine words it
+    (often with every choice listed), then only what to do ("Choose the Duchess's gift (2 goods
+    of choice + a "+2" token)." - the choices are on the buttons and menus under the post), then
+    without the parenthesis."""
+    forms = [text]
+    head = text.split(": ", 1)[0].strip()
+    if head != text and head.count("(") == head.count(")"):
+        forms.append(head.rstrip(".") + ".")
+        bare = re.sub(r"\s*\([^()]*\)", "", head).strip()
+        if bare and bare != head:
+            forms.append(bare.rstrip(".") + ".")
+    return tuple(forms)
+
+
+def status_rows(
+    lines: Sequence[tuple[str, bool]], fnt: Font, width: float, slots: int
+) -> list[tuple[str, bool]]:
+    """The status text of a player panel as at most `slots` wrapped rows: facts first, then the
+    request in the longest form that fits in the rows left (`request_forms`); only when even
+    the shortest does not fit is its last row cut with an ellipsis."""
+    rows: list[tuple[str, bool]] = []
+    for text, request in lines:
+        left = slots - len(rows)
+        if left <= 0:
+            break
+        forms = request_forms(text) if request else (text,)
+        wrapped = [wrap_text(form, fnt, width) for form in forms]
+        chosen = next((w for w in wrapped if len(w) <= left), wrapped[-1])
+        if len(chosen) > left:
+            chosen = [*chosen[: left - 1], ellipsize(chosen[left - 1] + " \u2026", fnt, width)]
+        rows.extend((line, request) for line in chosen)
+    return rows
 
 
 # --------------------------------------------------------------------------------------------
