@@ -183,10 +183,11 @@ class CanterburyCog(
 
     @app_commands.command(name="spread")
     async def spread(self, interaction: discord.Interaction, district: str) -> None:
-        """Place your large structure's next marker in a district, or `done` to stop.
+        """Place your large structure's markers: one district, several (`A1 E5`), or `done`.
 
         Args:
-            district: A district without that service yet, or `done`.
+            district: Districts without that service yet, e.g. `A1 E5` (those and no more),
+                or `done` to place no more.
         """
         await self._turn(interaction, f"spread {district.strip()}", False)
 
@@ -272,8 +273,7 @@ class CanterburyCog(
     async def _spread_district(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        rests = [p[1] for p in await _legal_parts(interaction, "spread")]
-        return notation_choices(rests, current)
+        return await _spread_sets(interaction, current)
 
     @neutral.autocomplete("structure")
     async def _neutral_structure(
@@ -304,6 +304,35 @@ async def _legal_parts(interaction: discord.Interaction, head: str) -> list[list
         ctx.session, ctx.state, interaction.user.id
     )
     return [n.split() for n in notations if n.startswith(head + " ")]
+
+
+async def _spread_sets(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """A large structure's districts as a set: each suggestion adds one more district where a
+    marker would land to the ones already typed (`A1` -> `A1 B2`, `A1 C5`...), as long as
+    markers are left; `done` when nothing is typed yet."""
+    found = await _seat(interaction)
+    if found is None:
+        return []
+    ctx, seat = found
+    from bot.games.canterbury.board import NAMES
+    from bot.games.canterbury.rules import spread_options
+    from bot.games.canterbury.state import Phase
+
+    state = ctx.state
+    if state.phase is not Phase.SPREAD or state.current != seat:
+        return []
+    legal = [NAMES[d] for d in spread_options(state)]
+    words = current.upper().split()
+    partial = "" if current.endswith(" ") or not words else words.pop()
+    typed = [w for w in words if w in legal]
+    if len(typed) >= state.turn.spread:
+        return [choice(" ".join(typed), " ".join(typed))]
+    values = [" ".join([*typed, d]) for d in legal if d not in typed and d.startswith(partial)]
+    if not typed and "DONE".startswith(partial):
+        values.append("done")
+    return [choice(v, v) for v in values[:25]]
 
 
 async def _neutral_part(

@@ -12,6 +12,7 @@ from typing import Any
 
 from bot.games.protocol import Seat
 from bot.table.hooks import GameTable, Subcommand, simple
+from bot.table.multiselect import SetChoice
 
 __all__ = ["TABLE", "move_label", "public_line"]
 
@@ -162,10 +163,35 @@ def _label_now(state: Any, notation: str) -> str:
     return f"Neutral Builder builds nothing ({lost} leave{'s' * (' and ' not in lost)} the game)"
 
 
+def set_choice(state: Any, seat: int) -> SetChoice | None:
+    """A large structure's extra districts as one set: a multi-select of the districts where a
+    marker would land (up to the markers left), played together and then closed with `spread
+    done`; a button places no more."""
+    from bot.games.canterbury.board import NAMES
+    from bot.games.canterbury.data import SERVICES
+    from bot.games.canterbury.rules import spread_options
+    from bot.games.canterbury.state import Phase
+
+    if state.phase is not Phase.SPREAD or state.current != seat:
+        return None
+    service = SERVICES[state.turn.spread_service]
+    left = state.turn.spread
+    districts = [NAMES[d] for d in spread_options(state)]
+    return SetChoice(
+        options=tuple((f"{service.capitalize()} marker to {n}", f"spread {n}") for n in districts),
+        min_values=1,
+        max_values=left,
+        placeholder=f"pick up to {left} district{'s' * (left != 1)} for {service} markers",
+        buttons=((f"No more {service} markers", "spread done"),),
+        closing="spread done",
+    )
+
+
 def _spread_menu(state: Any, notations: list[str]) -> list[tuple[str, str]]:
-    """A large structure's extra districts are picked one per choice (the table's menus submit
-    one step each): every label says which marker this is, how many remain after it, and that
-    the menu comes back for the next one; only districts where a marker would land are shown."""
+    """A large structure's extra districts one per choice (where the table offers no set
+    choice, e.g. `moves`): every label says which marker this is, how many remain after it,
+    and that the menu comes back for the next one; only districts where a marker would land
+    are shown."""
     from bot.games.canterbury.data import SERVICES
 
     turn = state.turn
@@ -202,7 +228,9 @@ TABLE = GameTable(
             lead="tax",
         ),
         "spread": simple(
-            "spread", "a large structure's next district (`done` to stop)", "district"
+            "spread",
+            "a large structure's next districts, e.g. `A1 E5` (`done` to stop)",
+            "district",
         ),
         "neutral": Subcommand(
             "neutral",
@@ -222,5 +250,6 @@ TABLE = GameTable(
     move_label=move_label,
     move_menu=move_menu,
     public_notation=public_line,
+    set_choice=set_choice,
 )
 """Canterbury's table behaviour (see `bot.table.hooks.GameTable`)."""

@@ -24,6 +24,7 @@ from bot.table.format import (
     clip,
     plain_text,
 )
+from bot.table.multiselect import set_controls
 from bot.table.replies import Caller, ChoiceButton, ChoiceMenu, Reply
 from bot.table.textcommands import (
     natural_sorted,
@@ -120,6 +121,10 @@ class MoveChoices(TableBase):
         record = self._seat_record(session, seat)
         if record is None or record.user_id is None:
             return Choices()
+        table = registry.game_table(session.game_key)
+        picks = set_controls(table, state, seat, session.id, session.version, record.display_name)
+        if picks is not None:
+            return Choices(menu=picks[0], buttons=picks[1])
         entries = self._menu_entries(session, state, seat)
         if entries is None:
             return Choices()

@@ -116,6 +116,8 @@ class GameTable:
       position or that fold moves with the same effect into one entry. Every notation must be
       legal; typed notation is still checked against all legal moves. Unset: every legal move,
       labelled by `move_label`.
+    set_choice: when set, (state, seat) -> a `bot.table.multiselect.SetChoice` when the seat's
+      choice now is a set (several options picked at once), else None.
     """
 
     key: str
@@ -129,3 +131,4 @@ class GameTable:
     private_hint: str = ""
     public_notation: Callable[[str], str] = _no_label
     move_menu: Callable[[Any, int], Sequence[tuple[str, str]]] | None = None
+    set_choice: Callable[[Any, int], Any] | None = None

@@ -41,8 +41,8 @@ room-making demolitions must all be needed; upgrades (smaller, same \
 service) are always allowed. Enrichment is +3 per structure upgraded.
 - Breaking Ground needs the district empty before any demolition there.
 - A large structure's extra markers go to districts without that service (not its own); you \
-may stop before five. On Discord they are picked one per menu choice (the menu returns \
-for the next).
+may stop before five. On Discord they are picked together in one menu, or written \
+`spread A1 E5` (those, and no more); `spread A1` places one and asks for the next.
 - Tied first places split (rounded down) and the Neutral Builder's share is lost; the \
 Neutral Builder also takes places in majorities but never scores.
 - A player bound to Full Build (first round, after a levy) who cannot build anything may levy \
@@ -251,7 +251,14 @@ class CanterburyEngine(RulesCodecEngine):
         for chunk in chunks:
             words = chunk.split()
             head = words[0].lower()
-            if head in ("build", "tax") and len(words) > 1:
+            if head == "spread" and len(words) > 2:
+                # A large structure's districts as one set: `spread A1 E5 B2`.
+                for word in words[1:]:
+                    step = A.parse_action(f"spread {word}", state.data)
+                    if isinstance(step, Rejection):
+                        return step
+                    out.append(step)
+            elif head in ("build", "tax") and len(words) > 1:
                 if not chosen:
                     out.append(A.Choose("full" if head == "build" else "tax"))
                     chosen = True
@@ -322,6 +329,7 @@ class CanterburyEngine(RulesCodecEngine):
             or " and " in f" {text.lower()} "
             or shorthand
             or (head == "build" and "spread" in text.lower())
+            or (head == "spread" and len(words) > 2)
         ):
             return None
         steps = self.parse_turn(text, state, seat)
@@ -334,6 +342,8 @@ class CanterburyEngine(RulesCodecEngine):
             over = current.phase is Phase.OVER or current.turn_number != state.turn_number
             if isinstance(action, A.End) and (over or current.phase is not Phase.BUILD):
                 continue  # the turn already ended by itself (two structures, Tax & Build)
+            if action == A.Spread(None) and (over or current.phase is not Phase.SPREAD):
+                continue  # the last district picked ended the turn by itself
             if current.phase is Phase.OVER or current.current != seat:
                 return malformed(
                     f"The turn is over before `{A.format_action(action)}`.",
