@@ -45,7 +45,7 @@ from rendering.base import (
 )
 
 if TYPE_CHECKING:
-    from bot.games.canterbury.view import CanterburyView, DistrictView, StructureView
+    from bot.games.canterbury.view import CanterburyView, DistrictView, PlayerView, StructureView
     from bot.games.protocol import Seat
 
 DEFAULT_WIDTH = 800
@@ -594,24 +594,18 @@ def _draw_players(ctx: _Ctx, rect: Rect) -> None:
         room = cols["gold"] - badge.x1 - 16 * k
         draw_text(
             draw,
-            (badge.x1 + 8 * k, row.y0 + 6 * k),
+            (badge.x1 + 8 * k, row.y0 + 6 * k if p.must_full_build else row.center[1]),
             fit_name(ctx.seat_name(p.seat), name_font, room),
             name_font,
             theme.text,
+            anchor="la" if p.must_full_build else "lm",
         )
-        notes = []
         if p.must_full_build:
-            notes.append("must Full Build")
-        if p.neutral_build is not None:
-            top = p.small_stack[:1] or p.medium_stack[:1]
-            side_up = "Build" if p.neutral_build else "No Build"
-            notes.append(f"NB {side_up}" + (f", next {_code(top[0])}" if top else ""))
-        if notes:
             note_font = font(ctx.t)
             draw_text(
                 draw,
                 (badge.x1 + 8 * k, row.y1 - 6 * k),
-                ellipsize(" · ".join(notes), note_font, room),
+                ellipsize("must Full Build", note_font, room),
                 note_font,
                 theme.text_muted,
                 anchor="ld",
@@ -634,13 +628,56 @@ def _draw_players(ctx: _Ctx, rect: Rect) -> None:
         draw_seat_badge(draw, badge, NEUTRAL_COLOUR, "N")
         draw_text(
             draw,
-            (badge.x1 + 8 * k, row.center[1]),
+            (badge.x1 + 8 * k, row.y0 + 6 * k),
             "Neutral Builder",
             font(ctx.size(30), bold=True),
             theme.text,
-            anchor="lm",
+        )
+        room = cols["kings"] - badge.x1 - 24 * k
+        note_font = font(ctx.t)
+        forms = neutral_notes(view.players)
+        note = next((f for f in forms if text_width(f, note_font) <= room), forms[-1])
+        draw_text(
+            draw,
+            (badge.x1 + 8 * k, row.y1 - 6 * k),
+            ellipsize(note, note_font, room),
+            note_font,
+            theme.text_muted,
+            anchor="ld",
         )
         _draw_kings(ctx, cols["kings"], row.center[1], view.neutral_kings)
+
+
+def neutral_notes(players: tuple[PlayerView, ...]) -> tuple[str, ...]:
+    """What each player's Neutral Builder does on their next turn, longest wording first: the
+    token flips at the start of each of your turns, so it builds next turn when it shows No
+    Build now ("Blue: builds a Watchtower next turn", "B: Watchtower next", "B: Wt")."""
+    long: list[str] = []
+    medium: list[str] = []
+    mid: list[str] = []
+    short: list[str] = []
+    for p in players:
+        if p.neutral_build is None:
+            continue
+        top = (p.small_stack[:1] or p.medium_stack[:1] or ("",))[0]
+        letter = OWNER_LETTERS[p.colour]
+        if not top:
+            long.append(f"{p.colour.capitalize()}: stacks empty")
+            medium.append(f"{p.colour.capitalize()}: empty")
+            mid.append(f"{letter}: empty")
+            short.append(f"{letter}: -")
+        elif p.neutral_build:
+            long.append(f"{p.colour.capitalize()}: no build next turn")
+            medium.append(f"{p.colour.capitalize()}: none next turn")
+            mid.append(f"{letter}: none next")
+            short.append(f"{letter}: -")
+        else:
+            name = top.replace("_", " ").title()
+            long.append(f"{p.colour.capitalize()}: builds a {name} next turn")
+            medium.append(f"{p.colour.capitalize()}: {name} next turn")
+            mid.append(f"{letter}: {name} next")
+            short.append(f"{letter}: {_code(top)}")
+    return tuple(" · ".join(form) for form in (long, medium, mid, short))
 
 
 def _code(structure_id: str) -> str:
@@ -676,8 +713,12 @@ def _draw_supply(ctx: _Ctx, rect: Rect) -> None:
             fill = theme.background if s.left else mix(theme.background, theme.panel, 0.5)
             draw_panel(draw, cell, theme, fill=fill, radius=ctx.px(5), width=1)
             code = CODES.get(s.id) or s.abbreviation[:2]
-            text = f"{code}\u2009{s.cost}g\u2009×{s.left}"  # thin spaces: fits two-digit costs
             fnt = font(ctx.t)
+            # Thin spaces fit most two-digit costs; the widest codes ("WW 18g") drop them.
+            text = f"{code}\u2009{s.cost}g\u2009×{s.left}"
+            for shorter in (f"{code}{s.cost}g×{s.left}", f"{code}\u2009{s.cost}\u2009×{s.left}"):
+                if text_width(text, fnt) > cell.width - 6 * k:
+                    text = shorter
             ink = theme.text if s.left else theme.text_muted
             draw_text_centered(
                 draw, cell.center, ellipsize(text, fnt, cell.width - 6 * k), fnt, ink
