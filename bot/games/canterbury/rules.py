@@ -826,6 +826,7 @@ def _start_turn(state: State) -> tuple[State, list[Event]]:
     if not flipped or not (player.small_stack or player.medium_stack):
         return state, events
     if neutral_options(state):
+        events.append(Event("neutral", _neutral_offer(state, seat)))
         return replace(state, phase=Phase.NEUTRAL), events
     top_small = bool(player.small_stack)
     gone = player.small_stack[0] if top_small else player.medium_stack[0]
@@ -842,6 +843,33 @@ def _start_turn(state: State) -> tuple[State, list[Event]]:
         )
     )
     return state, events
+
+
+def _neutral_offer(state: State, seat: int) -> str:
+    """The sentence announcing a Neutral Builder build and the choices it leaves `seat`."""
+    player = state.players[seat]
+    fits = {a.structure for a in neutral_options(state)}
+    top = (player.small_stack or player.medium_stack)[0]
+    nxt = player.medium_stack[1] if not player.small_stack and player.medium_stack[1:] else None
+    head = f"{_who(seat)}'s Neutral Builder token flips to Build: "
+    name = _name(state, top)
+    if nxt is None:
+        return head + f"{_who(seat)} places the {name} for the Neutral Builder, free."
+    other = _name(state, nxt)
+    if top not in fits:
+        return head + (
+            f"the {name} fits nowhere, so {_who(seat)} lets it leave the game and builds"
+            f" nothing (`neutral none`), or discards it and places the {other}."
+        )
+    if nxt not in fits:
+        return head + (
+            f"{_who(seat)} places the {name} for the Neutral Builder, free, or discards it"
+            f" (the {other} after it fits nowhere, so nothing is built: `neutral none`)."
+        )
+    return head + (
+        f"{_who(seat)} places the {name} for the Neutral Builder, free, or discards it and"
+        f" places the {other}."
+    )
 
 
 def _city_can_grow(state: State) -> bool:

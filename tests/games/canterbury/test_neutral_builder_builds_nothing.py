@@ -82,3 +82,20 @@ def test_building_nothing_is_told_in_a_sentence_and_bots_may_choose_it() -> None
     for bot in (HeuristicBot(), RandomBot()):
         choice = bot.choose(state, Seat(0), 7)
         assert rules.check(state, 0, choice) is None
+
+
+def test_the_flip_to_build_says_the_choice_including_building_nothing() -> None:
+    state = _church_stands_in_c2()
+    players = list(state.players)
+    players[0] = replace(
+        players[0],
+        small_stack=(),
+        medium_stack=("church", "garrison", "marketplace", "stage"),
+        neutral_build=False,
+    )
+    _, events = rules._start_turn(replace(state, players=tuple(players)))
+    assert [e.text for e in events] == [
+        "Blue's Neutral Builder token flips to Build: the Church fits nowhere, so Blue lets it"
+        " leave the game and builds nothing (`neutral none`), or discards it and places the"
+        " Garrison."
+    ]
