@@ -63,8 +63,9 @@ comma-separated: `prison, release`.
 **Rules notes (our readings)**
 - The Scheme deck of the automated opponent is our own reconstruction (the printed cards are not \
 public): 20 starting and 10 future cards in `bot/games/architects/schemes.yaml`, replaceable by a \
-server owner's file. It draws one card a turn, places where it says, falls back to the Guildhall \
-when a place is impossible; it plays after the humans each round; the 2-player numbers apply.
+server owner's file (`GAME_DATA_ARCHITECTS`; a game keeps the deck it started with). It \
+draws one card a turn, places where it says, falls back to the Guildhall when a place is \
+impossible; it plays after the humans each round; the 2-player numbers apply.
 - Workshop: the Silver to skip goes on exactly the cards needed (the left-most ones of the row); \
 more would only cost you silver that the next hirer collects.
 - Apprentices are discarded "to free up space for new ones": when a hire goes over the limit \

@@ -74,7 +74,8 @@ def rules_summary(data: CanterburyData) -> str:
 **Canterbury** (2-4 players; 2 players use the Neutral Builder Expert Variant). Build the 25 \
 districts of Canterbury; most prosperity wins.
 **Reconstructed numbers:** the rulebook does not print these, so ours are reconstructions \
-(a server owner may load the real ones): {reconstructed}.
+(a server owner may load the real ones; a game keeps the numbers it started with): \
+{reconstructed}.
 1. Each turn: **Levy Funds** (Treasury Bar + 10 per City Disk; next turn must be a Full Build), \
 **Full Build** (1-2 small/medium structures, or 1 large) or **Tax & Build** (half the levy, \
 rounded down, then exactly 1 structure). Everyone's first turn is a Full Build.
