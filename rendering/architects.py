@@ -343,7 +343,7 @@ def _player(ctx: _Ctx, rect: Rect, p: PlayerView) -> None:
     lines = [
         f"virtue {p.virtue}   silver {p.silver}   debts {p.debts} (paid {p.paid})   "
         f"Cathedral {p.cathedral}",
-        f"{_goods(p.goods)}   |   {p.hand_count} card(s) in hand",
+        f"{_goods(p.goods)}   |   {p.hand_count} card{'s' * (p.hand_count != 1)} in hand",
         f"workers: {p.supply} left, {p.prison} in Prison, {p.guild} in Guildhall"
         + (f", captives {captives}" if captives else ""),
     ]

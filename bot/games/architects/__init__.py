@@ -262,7 +262,8 @@ PROMPTS = {
     "gain": "choose what the building gives",
     "tavern": "Tavern: hire any apprentice for free",
     "dismiss": "too many apprentices: dismiss one",
-    "destroy": "you may destroy {left} unpaid debt(s) (`destroy`), or keep them (`done`)",
+    "destroy": "you may destroy up to {left} of your unpaid debts (`destroy`), or keep them "
+    "(`done`)",
     "gatekeeper": "Black Market Reset: your Gatekeeper may release up to {left} (`release 2`) "
     "or `done`",
 }

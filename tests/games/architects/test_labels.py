@@ -70,8 +70,8 @@ def test_decision_labels_say_what_each_choice_does() -> None:
     give(r, silver=12)
     st = play(st, 0, "place guardhouse")
     menu = dict((n, label) for label, n in move_menu(st, 0))
-    assert menu["release"] == "release: free your 2 worker(s) from Prison"
-    assert menu["ransom silver"].endswith("free your 3 worker(s) from other boards for 5 silver")
+    assert menu["release"] == "release: free your 2 workers from Prison"
+    assert menu["ransom silver"].endswith("free your 3 workers from other boards for 5 silver")
     assert menu["payoff"] == "payoff: pay off a debt for 6 silver (+1 virtue)"
     assert menu["done"] == "done: no more Guardhouse actions"
 
