@@ -181,7 +181,7 @@ class ArchitectsEngine(RulesCodecEngine):
         names = " and ".join(player_name(state, i) for i in best)
         verb = "wins" if len(best) == 1 else "share the victory"
         reason = f"{names} {verb} with {scores[best[0]].total} VP"
-        if state.automa is not None:
+        if state.automa is not None and state.automa_index not in best:
             a = state.automa_index
             reason += f" ({player_name(state, a)} scored {scores[a].total})"
         return Outcome(

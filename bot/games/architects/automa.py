@@ -112,24 +112,6 @@ def card_at(st: State, index: int) -> dict[str, Any]:
     return st.schemes["starting"][index] if index < n else st.schemes["future"][index - n]
 
 
-def describe(card: dict[str, Any]) -> str:
-    """One line for the board and /game status."""
-    loc = card["location"]
-    extra = {
-        "towncentre": f"capture {card['captures']}",
-        "workshop": f"remove {card['remove']}",
-        "blackmarket": f"space {card['space']}",
-        "guardhouse": "+".join(card["guard"]),
-        "guildhall": card["build"],
-    }.get(loc, "")
-    parts = [card["id"], loc, extra]
-    if card["virtue"]:
-        parts.append(f"virtue {card['virtue']:+d}")
-    if card["future"]:
-        parts.append(f"future +{card['future']}")
-    return " ".join(p for p in parts if p)
-
-
 def take_turn(st: State, out: Outcome) -> None:
     """One turn of the automated opponent."""
     a = st.automa

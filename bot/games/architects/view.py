@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.games.architects import economy as E
-from bot.games.architects.automa import card_at, describe
+from bot.games.architects.automa import card_at, scheme_words
 from bot.games.architects.board import (
     AUTOMA_LETTER,
     BLACK_MARKET,
@@ -250,7 +250,8 @@ def build_view(
     )
     last = ""
     if st.automa is not None and st.automa.last >= 0:
-        last = describe(card_at(st, st.automa.last))
+        card = card_at(st, st.automa.last)
+        last = f"{card['id']}: {scheme_words(card)}"
     from bot.games.architects.rules import cathedral_cost_text, to_act
 
     return ArchitectsView(

@@ -48,3 +48,14 @@ def test_every_public_event_is_a_capitalised_sentence(
     if players == 1:
         assert any(line.startswith("Helena ") for line in lines)
         assert not any(re.match(r"Black (?!Market)", line) for line in lines)
+
+
+def test_a_scheme_card_is_told_in_words() -> None:
+    from bot.games.architects.automa import scheme_words
+
+    card = {"id": "F03", "location": "guildhall", "build": "cathedral", "virtue": 0, "future": 0}
+    assert scheme_words(card) == "the Guildhall, working on the Cathedral"
+    card = {"id": "S20", "location": "towncentre", "captures": 1, "virtue": 0, "future": 1}
+    assert scheme_words(card) == "the Town Centre, capturing 1 group, 1 Future card into its deck"
+    state = ENGINE.new_game(1, {"opponent": "helena"}, 3)
+    assert ENGINE.view(state, None).last_scheme == ""
