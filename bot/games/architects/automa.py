@@ -151,25 +151,26 @@ def take_turn(st: State, out: Outcome) -> None:
 
 
 def scheme_words(card: dict[str, Any]) -> str:
-    """What a Scheme card orders, in words, for the event telling its reveal."""
+    """What a Scheme card orders, in words ("the Guildhall, working on the Cathedral")."""
     loc = card["location"]
-    where = LOCATION_NAMES[loc]
-    what = {
-        "towncentre": f"the {where}, capturing {card['captures']} "
-        f"group{'s' * (card['captures'] != 1)}",
-        "workshop": f"the {where}, discarding the {card['remove']} row's left-most apprentice"
-        if card["remove"] != "none"
-        else f"the {where}",
-        "blackmarket": f"the {where}, "
-        + ("the first free space" if card["space"] == "first" else f"space {card['space']}"),
-        "guardhouse": f"the {where} ({', '.join(card['guard'])})",
-        "guildhall": f"the {where}, "
-        + ("working on the Cathedral" if card["build"] == "cathedral" else "constructing"),
-    }.get(loc, f"the {where}")
-    if card["virtue"]:
+    what = f"the {LOCATION_NAMES[loc]}"
+    if loc == "towncentre":
+        n = card["captures"]
+        what += f", capturing {n} group{'s' * (n != 1)}"
+    elif loc == "workshop" and card.get("remove", "none") != "none":
+        what += f", discarding the {card['remove']} row's left-most apprentice"
+    elif loc == "blackmarket":
+        space = card["space"]
+        what += ", the first free space" if space == "first" else f", space {space}"
+    elif loc == "guardhouse":
+        what += f" ({', '.join(card['guard'])})"
+    elif loc == "guildhall":
+        what += ", working on the Cathedral" if card["build"] == "cathedral" else ", constructing"
+    if card.get("virtue"):
         what += f", {card['virtue']:+d} virtue"
-    if card["future"]:
-        what += f", {card['future']} Future card{'s' * (card['future'] != 1)} into its deck"
+    if card.get("future"):
+        n = card["future"]
+        what += f", {n} Future card{'s' * (n != 1)} into its deck"
     return what
 
 
