@@ -676,6 +676,14 @@ def _draw_title(ctx: _Ctx, rect: Rect) -> None:
     )
 
 
+def enemy_label(name: str, strength: int, fnt: Font, width: float) -> str:
+    """A past enemy and its strength for a year box: the name is shortened ("Barbari. 5")
+    before the strength would be cut."""
+    candidates = [f"{name} {strength}", f"{name}\u2009{strength}"]
+    candidates += [f"{name[:cut]}.\u2009{strength}" for cut in range(len(name) - 2, 0, -1)]
+    return next((t for t in candidates if text_width(t, fnt) <= width), str(strength))
+
+
 def _calendar_cell(ctx: _Ctx, box: Rect, *, current: bool, done: bool) -> Colour:
     """Paint one year or phase box of the calendar: highlighted now, faded once past, darker to
     come; returns the fill so the caller can pick readable ink."""
@@ -712,7 +720,7 @@ def _draw_calendar(ctx: _Ctx, rect: Rect) -> None:
         )
         if year in past:
             b = past[year]
-            sub = f"{b.enemy.enemy} {b.enemy.strength}"
+            sub = enemy_label(b.enemy.enemy, b.enemy.strength, ctx.f(_T), box.width - 8 * k)
         elif i < len(view.strength_ranges):
             lo, hi = view.strength_ranges[i]
             sub = f"enemy {lo}\u2013{hi}"
@@ -1417,13 +1425,20 @@ def _paint_legend(ctx: _Ctx, rect: Rect) -> None:
         )
         draw_text_centered(draw, code.center, SHEET_CODES[b.building_id], code_font, theme.text)
         x = code.x1 + 8 * k
-        cost_w = sum(b.cost) * (cube * 1.2 + 2 * k)
-        name = ellipsize(b.name, code_font, box.x1 - x - cost_w - 12 * k)
-        x += draw_text(draw, (x, cy), name, code_font, theme.text, "lm") + 10 * k
+        # A long name ("Merchants' Guild") in regular weight and with smaller cost cubes
+        # rather than cut.
+        side = cube
+        room = box.x1 - x - sum(b.cost) * (side * 1.2 + 2 * k) - 12 * k
+        name_font = code_font if text_width(b.name, code_font) <= room else text_font
+        while text_width(b.name, name_font) > room and side > 16 * k:
+            side -= k
+            room = box.x1 - x - sum(b.cost) * (side * 1.2 + 2 * k) - 12 * k
+        name = ellipsize(b.name, name_font, room)
+        x += draw_text(draw, (x, cy), name, name_font, theme.text, "lm") + 10 * k
         for good, n in zip(D.GOODS, b.cost, strict=True):
             for _ in range(n):
-                draw_cube(draw, x, cy - cube / 2, cube, (_good_colour(theme, good),))
-                x += cube * 1.2 + 2 * k
+                draw_cube(draw, x, cy - side / 2, side, (_good_colour(theme, good),))
+                x += side * 1.2 + 2 * k
         # Second line: the VP it is worth, then its effect.
         x = box.x0 + 8 * k
         x += draw_text(draw, (x, cy + _LINE * k), f"{b.vp} VP", code_font, theme.gold, "lm")
