@@ -82,7 +82,9 @@ class GameBot(commands.Bot):
             command_prefix=commands.when_mentioned,
             intents=_intents(settings),
             help_command=None,
-            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            # Nobody is pinged unless a message names them (`cogs._replies.message_kwargs`
+            # lists exactly the users whose turn it is): a typed mention echoed back never pings.
+            allowed_mentions=discord.AllowedMentions.none(),
         )
         self.settings = settings
         self._store = store

@@ -228,8 +228,8 @@ Guildhall needs a Discord bot token to connect, and none is configured.
 2. Invite the bot to your server
    - Open "OAuth2" -> "URL Generator".
    - Scopes: bot, applications.commands
-   - Bot permissions: Send Messages, Attach Files, Embed Links, Create Public Threads,
-     Send Messages in Threads, Read Message History
+   - Bot permissions: View Channel, Send Messages, Embed Links, Attach Files,
+     Send Messages in Threads, Create Public Threads (permission integer 309237697536)
    - Open the generated URL and pick your server.
 
 3. Give the token to Guildhall

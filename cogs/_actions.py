@@ -27,6 +27,7 @@ _STYLES = {
     "undo-yes": discord.ButtonStyle.success,
     "undo-no": discord.ButtonStyle.danger,
     "standin": discord.ButtonStyle.primary,
+    "leave": discord.ButtonStyle.danger,
 }
 
 

@@ -22,6 +22,8 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.table.format import quoted
+
 log = logging.getLogger(__name__)
 
 __all__ = [
@@ -73,7 +75,7 @@ def sentence_for(error: Exception) -> str | None:
         who = "I am" if isinstance(error, app_commands.BotMissingPermissions) else "You are"
         return f"{who} missing a permission for that here: {missing}."
     if isinstance(error, app_commands.TransformerError):
-        return f"I could not understand {error.value!r} for that option."
+        return f"I could not understand {quoted(str(error.value))} for that option."
     if isinstance(error, app_commands.CheckFailure):
         return str(error) or "You cannot use that command here."
     if isinstance(error, app_commands.CommandNotFound):
@@ -111,10 +113,12 @@ async def _tell(interaction: discord.Interaction, sentence: str) -> None:
         # A sentence may quote what was typed (up to 6000 characters); Discord refuses message
         # content over 2000, and then the user would see "interaction failed" instead.
         sentence = sentence[: CONTENT_LIMIT - 1] + "…"
+    # A sentence may quote what was typed: whatever it holds, it pings nobody.
+    quiet = discord.AllowedMentions.none()
     if interaction.response.is_done():
-        await interaction.followup.send(sentence, ephemeral=True)
+        await interaction.followup.send(sentence, ephemeral=True, allowed_mentions=quiet)
     else:
-        await interaction.response.send_message(sentence, ephemeral=True)
+        await interaction.response.send_message(sentence, ephemeral=True, allowed_mentions=quiet)
 
 
 async def handle_error(interaction: discord.Interaction, error: Exception) -> None:

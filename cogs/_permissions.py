@@ -8,11 +8,13 @@ import discord
 
 __all__ = [
     "CHANNEL_NEEDS",
+    "INVITE_NEEDS",
     "IN_THREAD_NEEDS",
     "THREAD_NEEDS",
     "forbidden_sentence",
     "missing",
     "missing_sentence",
+    "invite_permissions",
     "permission_name",
 ]
 
@@ -36,6 +38,16 @@ THREAD_NEEDS: tuple[str, ...] = (
     "attach_files",
 )
 """What the bot needs in a channel to open a table in a new thread of it."""
+
+INVITE_NEEDS: tuple[str, ...] = tuple(dict.fromkeys(CHANNEL_NEEDS + IN_THREAD_NEEDS + THREAD_NEEDS))
+"""Every permission the bot checks for, and all it needs (unarchiving a game's thread needs only
+Send Messages in Threads): what README asks server owners for and the invite URL grants."""
+
+
+def invite_permissions() -> discord.Permissions:
+    """`INVITE_NEEDS` as Discord's permission integer (`.value`) for the invite URL."""
+    return discord.Permissions(**dict.fromkeys(INVITE_NEEDS, True))
+
 
 _NAMES = {
     "view_channel": "View Channel",

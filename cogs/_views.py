@@ -360,7 +360,7 @@ class CancelButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gh
     async def callback(self, interaction: discord.Interaction) -> None:
         """Replace the preview with a short note."""
         await interaction.response.edit_message(
-            content="Cancelled: nothing was played.", embed=None, attachments=[], view=None
+            content="Cancelled: nothing changed.", embed=None, attachments=[], view=None
         )
 
 

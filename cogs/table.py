@@ -22,6 +22,8 @@ from discord.ext import commands, tasks
 
 from bot.games import registry
 from bot.games.rejections import Rejection
+from bot.table.format import quoted
+from bot.table.serverconf import UNDO_HOURS_MAX
 from cogs._base import bot_of, caller_of, choice, rank, run
 from cogs._errors import UserFacingError
 from cogs._permissions import (
@@ -54,24 +56,20 @@ def _game_names() -> dict[str, str]:
     return {key: engine.spec.display_name for key, engine in sorted(registry().items())}
 
 
-def _quoted(typed: str, limit: int = 60) -> str:
-    """What the user typed, quoted for a sentence; long input is cut with an ellipsis (a string
-    option may hold 6000 characters, a message only 2000)."""
-    shown = typed if len(typed) <= limit else typed[: limit - 1] + "…"
-    return repr(shown)
-
-
 def _viewer_of(interaction: discord.Interaction) -> Callable[[int], bool]:
     """Whether the member may view a channel or thread of this server (from the guild cache;
     a place not cached is taken as visible): `/game list` lists no game of a private channel
     to members who cannot open it."""
     guild, member = interaction.guild, interaction.user
+    seen: dict[int, bool] = {}  # games share channels (a thread's game is listed by its channel)
 
     def can_see(channel_id: int) -> bool:
         if guild is None or not isinstance(member, discord.Member):
             return True
-        place = guild.get_channel_or_thread(channel_id)
-        return place is None or place.permissions_for(member).view_channel
+        if channel_id not in seen:
+            place = guild.get_channel_or_thread(channel_id)
+            seen[channel_id] = place is None or place.permissions_for(member).view_channel
+        return seen[channel_id]
 
     return can_see
 
@@ -237,7 +235,7 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
         table = bot_of(interaction).table
         if game.strip().lower() not in _game_names():
             known = ", ".join(_game_names()) or "none"
-            raise UserFacingError(f"There is no game called {_quoted(game)}. Games: {known}.")
+            raise UserFacingError(f"There is no game called {quoted(game)}. Games: {known}.")
         limit = None if turn_hours is None else timedelta(hours=turn_hours)
         caller = caller_of(interaction)
         if thread is None:
@@ -309,10 +307,14 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
         await run(interaction, lambda: table.join(caller_of(interaction)))
 
     @app_commands.command(name="leave")
-    async def leave(self, interaction: discord.Interaction) -> None:
-        """Give up your seat in the lobby of this channel."""
+    async def leave(self, interaction: discord.Interaction, confirm: bool = False) -> None:
+        """Give up your seat here; in a running game a computer player takes it over.
+
+        Args:
+            confirm: Leave a running game at once, without the question first.
+        """
         table = bot_of(interaction).table
-        await run(interaction, lambda: table.leave(caller_of(interaction)))
+        await run(interaction, lambda: table.leave(caller_of(interaction), confirm))
 
     @app_commands.command(name="add-bot")
     async def add_bot(self, interaction: discord.Interaction, name: str) -> None:
@@ -494,17 +496,29 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
     # ------------------------------------------------------------------ servers
 
     @app_commands.command(name="list")
-    async def list_games(self, interaction: discord.Interaction) -> None:
-        """This server's open lobbies and games, with links and whose turn it is (only to you)."""
+    async def list_games(
+        self, interaction: discord.Interaction, page: app_commands.Range[int, 1, 10_000] = 1
+    ) -> None:
+        """This server's open lobbies and games, with links and whose turn it is (only to you).
+
+        Args:
+            page: Which page of 20 games (default: the first).
+        """
         table = bot_of(interaction).table
         can_see = _viewer_of(interaction)
-        await run(interaction, lambda: table.list_games(caller_of(interaction), can_see))
+        await run(interaction, lambda: table.list_games(caller_of(interaction), can_see, page))
 
     @app_commands.command(name="mine")
-    async def mine(self, interaction: discord.Interaction) -> None:
-        """Every game you sit in, on any server, your moves first (only to you)."""
+    async def mine(
+        self, interaction: discord.Interaction, page: app_commands.Range[int, 1, 10_000] = 1
+    ) -> None:
+        """Every game you sit in, on any server, your moves first (only to you).
+
+        Args:
+            page: Which page of 20 games (default: the first).
+        """
         table = bot_of(interaction).table
-        await run(interaction, lambda: table.mine(caller_of(interaction)))
+        await run(interaction, lambda: table.mine(caller_of(interaction), page))
 
     @app_commands.command(name="notify")
     @app_commands.choices(
@@ -545,6 +559,7 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
         lobby_cap: app_commands.Range[int, 0, 50] | None = None,
         away_days: app_commands.Range[int, 1, 60] | None = None,
         away_month_days: app_commands.Range[int, 1, 30] | None = None,
+        undo_hours: app_commands.Range[float, 1.0, float(UNDO_HOURS_MAX)] | None = None,
     ) -> None:
         """This server's Guildhall settings; changing them needs Manage Server.
 
@@ -558,6 +573,7 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
             lobby_cap: Open lobbies one member may host (0: no cap).
             away_days: The longest absence a member may announce with /game away.
             away_month_days: The most days a member may be away in any 30.
+            undo_hours: How long the others have to answer an undo request (1 to 720 hours).
         """
         table = bot_of(interaction).table
         caller = caller_of(interaction)
@@ -569,6 +585,7 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
             "lobby_cap": lobby_cap,
             "away_days": away_days,
             "away_month_days": away_month_days,
+            "undo_hours": undo_hours,
         }
         if allow_channel is not None or disallow_channel is not None:
             current = list((await table.conf(caller.guild_id)).channels)

@@ -54,6 +54,7 @@ from bot.storage.sqlite import SqliteStore
 from bot.table import registry
 from bot.table.commands import TURN_HOURS_OPTION, Table
 from bot.table.engines import AnyEngine
+from bot.table.format import plain_text
 from bot.table.replies import ActionButton, Caller, ChoiceButton, Reply
 from bot.table.textcommands import (
     PRIVATE_WORDS,
@@ -215,7 +216,9 @@ class LocalTable:
                 print(f"{tag}== {reply.title} ==", file=out)
                 tag = ""
             if reply.text:
-                for i, line in enumerate(reply.text.replace("**", "").splitlines()):
+                # Not markdown here: bold marks dropped, escapes (typed text, names) undone.
+                text = plain_text(reply.text.replace("**", ""))
+                for i, line in enumerate(text.splitlines()):
                     print(f"{tag if i == 0 else ''}{line}", file=out)
             for name, value in reply.fields:
                 print(f"  {name}: {value.replace(chr(10), '; ')}", file=out)
@@ -292,7 +295,7 @@ class LocalTable:
             return
         if entry.button is None:
             self.pending, self.covered = self.covered, []
-            self.say("Cancelled: nothing was played.")
+            self.say("Cancelled: nothing changed.")
             if self.pending:
                 self.show_pending()
             return

@@ -508,8 +508,8 @@ class AsyncPlayMixin:
                 return Rejection(
                     RejectionCode.ILLEGAL,
                     f"Your move cannot be taken back: `{revealing.notation}` (move "
-                    f"{revealing.ply}) brought out something nobody knew before (a die, a card "
-                    "or hidden information).",
+                    f"{live.index(revealing) + 1}) brought out something nobody knew before "
+                    "(a die, a card or hidden information).",
                 )
             asked = await self._present_humans(session, exclude=user_id)
             request = await svc.store.create_undo(  # type: ignore[attr-defined]

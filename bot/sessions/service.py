@@ -672,9 +672,8 @@ class GameService(AsyncPlayMixin):
         async with self._locked_lobby(channel_id) as session:
             if isinstance(session, Rejection):
                 return session
-            if session.seat_of(user_id) is None:
-                return Rejection(RejectionCode.NOT_A_PLAYER, "You are not in this lobby.")
             if user_id != session.host_user_id:
+                # Whether seated or not, what the caller needs to know is who may start.
                 return self._host_only(session, "start the game")
             engine = self.engine_for(session)
             spec = engine.spec

@@ -20,6 +20,9 @@ log = logging.getLogger(__name__)
 UNDO_YES, UNDO_NO = "undo-yes", "undo-no"
 """`ActionButton` actions answering an undo request (args: session, request, seat)."""
 
+LEAVE_ACTION = "leave"
+"""`ActionButton` action confirming `/game leave` in a running game (args: session, seat)."""
+
 
 def undo_answer_buttons(
     session: SessionRecord, request_id: int, waiting: list[Any]

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
+from datetime import timedelta
+from typing import Any
 
 from bot.games.protocol import Event
 from bot.games.rejections import Rejection
@@ -21,7 +23,7 @@ from bot.sessions.asyncplay import (
 )
 from bot.storage.asyncplay import UndoStatus
 from bot.storage.records import SessionStatus
-from bot.table.asyncnotes import UNDO_NO, UNDO_YES, undo_answer_buttons
+from bot.table.asyncnotes import LEAVE_ACTION, UNDO_NO, UNDO_YES, undo_answer_buttons
 from bot.table.format import (
     COLOUR_INFO,
     PAUSED_SENTENCE,
@@ -30,6 +32,7 @@ from bot.table.format import (
     count,
     escape_within,
     join_names,
+    quoted,
     refused,
 )
 from bot.table.play import PlayCommands
@@ -69,7 +72,7 @@ class AsyncPlayCommands(PlayCommands):
         """`/game away until [reason]`: pause your turn limits and reminders in every game."""
         when = parse_until(until, self.service.now())
         if when is None:
-            return refused(f"I cannot read {until.strip()[:40]!r} as a return date. {UNTIL_HELP}")
+            return refused(f"I cannot read {quoted(until, 40)} as a return date. {UNTIL_HELP}")
         limits = await self._away_limits(caller)
         # Shown with the name in public posts: stored escaped, like names (see `escape_within`).
         reason = escape_within(reason, AWAY_REASON_CHARS)
@@ -176,7 +179,10 @@ class AsyncPlayCommands(PlayCommands):
             return await self.undo_vote(
                 caller, status.session.id, pending.id, word in ("accept", "yes")
             )
-        result = await self.service.request_undo(caller.channel_id, caller.user_id)
+        window = (await self.conf(caller.guild_id)).undo_hours
+        result = await self.service.request_undo(
+            caller.channel_id, caller.user_id, time_limit=timedelta(hours=window)
+        )
         if isinstance(result, Rejection):
             return refused(result)
         return await self._undo_replies(caller, result)
@@ -205,7 +211,11 @@ class AsyncPlayCommands(PlayCommands):
             agreed = "everyone agreed" if result.asked else "no other player to ask"
             intro = f"{asker_name}'s move {what} is taken back ({agreed})."
             return await self._game_reply(
-                caller, result.result, f"Undo: {asker_name} takes back a move", intro, "undo"
+                caller,
+                result.result,
+                f"Undo: {asker_name} takes back a move",
+                intro,
+                f"move-{await self._played(session)}",
             )
         if result.request.status is UndoStatus.DECLINED:
             return [
@@ -347,4 +357,7 @@ class AsyncPlayCommands(PlayCommands):
             return await self.undo_vote(caller, args[0], args[1], action == UNDO_YES)
         if action == STANDIN_ACTION and len(args) == 2:
             return await self.standin(caller, args[1])
+        if action == LEAVE_ACTION and len(args) == 2:
+            table: Any = self  # the Table mixes the lobby commands in
+            return await table.leave_game(caller, args[0], args[1])
         return refused("This button no longer does anything.")

@@ -154,8 +154,10 @@ class TableBase:
             tags = []
             if record.user_id is not None and record.user_id == session.host_user_id:
                 tags.append("host")
-            if record.is_bot:
-                tags.append(f"{record.bot_name} bot")
+            bot = f"{record.bot_name} bot"
+            if record.is_bot and bot.lower() not in record.display_name.lower():
+                # "Heuristic bot" and a seat taken over ("Ann (heuristic bot)") say it already.
+                tags.append(bot)
             suffix = f" — {', '.join(tags)}" if tags else ""
             lines.append(f"{record.seat + 1}. {who}{suffix}")
         return "\n".join(lines) or "nobody yet"
@@ -263,6 +265,13 @@ class TableBase:
         if session.status is SessionStatus.ACTIVE and session.turn_timeout_s:
             fields.append(("Turn limit", turn_limit_text(session.turn_timeout_s)))
         return fields
+
+    async def _played(self, session: SessionRecord) -> int:
+        """How many moves of `session` were played: its log rows, less those taken back by an
+        undo (they stay in the log). Every count and image name a player sees uses this."""
+        if session.ply == 0:
+            return 0
+        return session.ply - len(await self.service.store.undone_plies(session.id))
 
     def _game_name(self, session: SessionRecord) -> str:
         try:

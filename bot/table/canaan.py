@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.games.canaan.actions import public_notation
 from bot.table.hooks import GameTable, Subcommand, simple
 
 __all__ = ["TABLE", "hand_text", "move_menu", "quick_moves"]
@@ -118,5 +119,6 @@ TABLE = GameTable(
     private_text=hand_text,
     nothing_private=NO_CARDS,
     move_menu=lambda state, seat: move_menu(state, seat),
+    public_notation=public_notation,
 )
 """Canaan's table behaviour (see `bot.table.hooks.GameTable`)."""

@@ -89,5 +89,9 @@ TABLE = GameTable(
         ),
         "pass": simple("pass", "there is no voluntary pass: a player who cannot place is skipped"),
     },
+    move_hint=lambda state, seat: (
+        "Place a building with `/cathedral place`: piece, square and rotation each "
+        "autocomplete your legal choices, and a private preview comes first."
+    ),
 )
 """Cathedral's table behaviour (see `bot.table.hooks.GameTable`)."""

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.games.protocol import Seat, more_legal_actions_than
 from bot.games.rejections import Rejection
-from bot.storage.records import SessionRecord
+from bot.storage.records import SeatRecord, SessionRecord
 from bot.table import registry
 from bot.table.base import TableBase, TableState
 from bot.table.format import (
@@ -22,7 +22,10 @@ from bot.table.format import (
     ROWS_LIMIT,
     TEXT_MAX,
     clip,
+    join_names,
     plain_text,
+    quoted,
+    usage,
 )
 from bot.table.multiselect import set_controls
 from bot.table.replies import Caller, ChoiceButton, ChoiceMenu, Reply
@@ -31,6 +34,9 @@ from bot.table.textcommands import (
 )
 
 log = logging.getLogger(__name__)
+
+HINT_COMMANDS = 3
+"""At most this many slash commands are named in the line under a post with too many moves."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,27 +133,66 @@ class MoveChoices(TableBase):
             return Choices(menu=picks[0], buttons=picks[1])
         entries = self._menu_entries(session, state, seat)
         if entries is None:
-            return Choices()
+            return Choices(hint=self.move_hint(session, state, seat))
         entries, hidden = _public(session.game_key, entries)
         if hidden and not entries:
             return Choices(hint=hidden)
-        notations = [n for _, n in entries]
-        if 0 < len(notations) <= BUTTON_LIMIT:
+        if len(entries) > MENU_LIMIT:
+            # Too many for a menu: the line naming the slash commands, and buttons for the
+            # moves that take no options (`pass`, `done`...), which a command would only slow.
+            hint = self.move_hint(session, state, seat, [n for _, n in entries])
+            quick = [(lab, n) for lab, n in entries if len(n.split()) == 1]
+            return replace(self._single(session, record, quick), hint=hint)
+        return self._single(session, record, entries)
+
+    @staticmethod
+    def _single(
+        session: SessionRecord, record: SeatRecord, entries: Sequence[tuple[str, str]]
+    ) -> Choices:
+        """Buttons for up to 5 (label, notation) entries, a drop-down for 6 to 25."""
+        if 0 < len(entries) <= BUTTON_LIMIT:
             buttons = tuple(
                 ChoiceButton(label=lab, session_id=session.id, version=session.version, notation=n)
                 for lab, n in entries
             )
             return Choices(buttons=buttons)
-        if BUTTON_LIMIT < len(notations) <= MENU_LIMIT:
+        if BUTTON_LIMIT < len(entries) <= MENU_LIMIT:
             menu = ChoiceMenu(
                 session_id=session.id,
                 version=session.version,
-                options=tuple(notations),
+                options=tuple(n for _, n in entries),
                 placeholder=f"{plain_text(record.display_name)}, choose your move",
                 labels=tuple(lab for lab, _ in entries),
             )
             return Choices(menu=menu)
         return Choices()
+
+    def move_hint(
+        self,
+        session: SessionRecord,
+        state: Any,
+        seat: Seat,
+        notations: Sequence[str] | None = None,
+    ) -> str:
+        """The line under a post whose player has more moves than a menu holds: the game's own
+        `GameTable.move_hint`, else its subcommands that make such moves (those whose notation
+        starts like one of `notations`, when known), each of which autocompletes them."""
+        table = registry.game_table(session.game_key)
+        if table.move_hint is not None:
+            return table.move_hint(state, int(seat))
+        makers = [sub for sub in table.subcommands.values() if not sub.reads]
+        if notations is not None:
+            heads = {n.split()[0].lower() for n in notations if n.split()}
+            used = [sub for sub in makers if (sub.lead or sub.name).lower() in heads]
+            makers = used or makers
+        if not makers:
+            return "Too many choices for buttons here: type yours in notation (`/game help`)."
+        named = [f"`{usage(session.game_key, sub.name, '')}`" for sub in makers[:HINT_COMMANDS]]
+        more = " (`/game help` lists the others)" if len(makers) > HINT_COMMANDS else ""
+        return (
+            f"Too many choices for buttons here: make yours with {join_names(named, 'or')}{more}; "
+            "each option autocompletes your legal choices."
+        )
 
     def _menu_entries(
         self, session: SessionRecord, state: Any, seat: Seat
@@ -213,7 +258,7 @@ class MoveChoices(TableBase):
                 continue
             entries = self._menu_entries(session, state, seat)
             if entries is None:
-                return Choices(hint=f"Use `/{session.game_key} …` to choose.")
+                return Choices(hint=self.move_hint(session, state, seat))
             entries, hidden = _public(session.game_key, entries)
             if hidden and not entries:
                 return Choices(hint=hidden)
@@ -222,7 +267,7 @@ class MoveChoices(TableBase):
             if token is None or not notations:
                 continue
             if len(notations) > MENU_LIMIT or row >= ROWS_LIMIT:
-                return Choices(hint=f"Use `/{session.game_key} …` to choose.")
+                return Choices(hint=self.move_hint(session, state, seat, notations))
             name = plain_text(self._seat_name(session, state, seat))
             if len(notations) <= BUTTON_LIMIT:
                 buttons.extend(
@@ -306,10 +351,9 @@ class MoveChoices(TableBase):
             ]
         found = rank_choices(natural_sorted(legal), typed, limit=len(legal))
         if not found:
-            shown_typed = clip(typed.strip(), 60)
             return [
                 Reply(
-                    text=f"No legal move matches {shown_typed!r}.",
+                    text=f"No legal move matches {quoted(typed)}.",
                     title="Your legal moves",
                     ephemeral=True,
                 )

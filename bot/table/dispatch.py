@@ -64,7 +64,7 @@ class TextCommands(LobbyCommands, ReadingCommands, EndingCommands):
         if kind is CommandKind.JOIN:
             return await self.join(caller)
         if kind is CommandKind.LEAVE:
-            return await self.leave(caller)
+            return await self.leave(caller, confirm=bool(args))
         if kind is CommandKind.START:
             return await self.start(caller)
         if kind is CommandKind.ADD_BOT:
@@ -95,10 +95,13 @@ class TextCommands(LobbyCommands, ReadingCommands, EndingCommands):
             return await self.move(caller, args[0])
         if kind is CommandKind.CHOICES:
             return await self.moves_list(caller, args[0] if args else "")
-        if kind is CommandKind.LIST:
-            return await self.list_games(caller)
-        if kind is CommandKind.MINE:
-            return await self.mine(caller)
+        if kind in (CommandKind.LIST, CommandKind.MINE):
+            page = small_int(args[0], lowest=1, highest=10_000) if args else 1
+            if page is None:
+                return refused("Say which page by its number, e.g. `/game list 2`.")
+            if kind is CommandKind.LIST:
+                return await self.list_games(caller, page=page)
+            return await self.mine(caller, page)
         if kind is CommandKind.NOTIFY:
             return await self.notify(caller, None if not args else args[0] == "on")
         if kind is CommandKind.SETTINGS:

@@ -71,10 +71,11 @@ def clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
-def join_names(names: Sequence[str]) -> str:
+def join_names(names: Sequence[str], word: str = "and") -> str:
+    """'a', 'a and b', 'a, b and c' (`word`: "or" for alternatives)."""
     if len(names) <= 1:
         return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    return ", ".join(names[:-1]) + f" {word} " + names[-1]
 
 
 def refused(rejection: Rejection | str) -> list[Reply]:
@@ -90,6 +91,11 @@ def clip_middle(text: str, limit: int) -> str:
         return text
     half = (limit - 3) // 2
     return f"{text[:half].rstrip()} … {text[len(text) - half :].lstrip()}"
+
+
+def played_text(played: int) -> str:
+    """'no moves yet', '1 move played', '7 moves played'."""
+    return "no moves yet" if played == 0 else f"{count(played, 'move')} played"
 
 
 def count(n: int, noun: str) -> str:
@@ -238,3 +244,32 @@ def plain_text(text: str) -> str:
     """Undo Discord markdown escaping (names are stored escaped, as posts need them): for
     places that are not markdown, such as board images, button labels and menu placeholders."""
     return _ESCAPED.sub(r"\1", text).replace("\u200b", "")  # and mention-breaking spaces
+
+
+def quoted(typed: str, limit: int = 60) -> str:
+    """What a user typed, quoted for a sentence that echoes it: markdown and mentions escaped
+    (`**`, `||`, `@everyone`, `<@id>` show as typed) and long input cut with an ellipsis."""
+    return f"'{escape_markdown(clip(' '.join(typed.split()), limit))}'"
+
+
+_RISKY = re.compile(r"[\\*_~|>#\[\]<@]")
+"""Characters that make typed text render as markdown, a link or a mention."""
+
+
+def escape_echo(message: str, *typed: str | None) -> str:
+    """`message` (a sentence from an engine or the service, which may quote what was typed,
+    whole or in part) escaped outside its own code spans when `typed` holds characters Discord
+    would render (bold, spoilers, links, mentions): the user reads back what they typed.
+    Escaping leaves plain text as it reads; a sentence never relies on markdown outside code
+    spans when it echoes input."""
+    if not any(text and _RISKY.search(text) for text in typed):
+        return message
+    parts = message.split("`")
+    for i in range(0, len(parts), 2):  # even parts lie outside code spans
+        parts[i] = escape_markdown(parts[i])
+    return "`".join(parts)
+
+
+def refused_echo(rejection: Rejection | str, *typed: str | None) -> list[Reply]:
+    """`refused`, for a sentence that may quote `typed` (see `escape_echo`)."""
+    return refused(escape_echo(str(rejection), *typed))

@@ -116,6 +116,9 @@ class GameTable:
       position or that fold moves with the same effect into one entry. Every notation must be
       legal; typed notation is still checked against all legal moves. Unset: every legal move,
       labelled by `move_label`.
+    move_hint: the line under a post when the player to act has more moves than buttons and a
+      menu hold: which slash command(s) make the move, (state, seat) -> sentence. Unset: the
+      table names the game's subcommands that make such moves.
     set_choice: when set, (state, seat) -> a `bot.table.multiselect.SetChoice` when the seat's
       choice now is a set (several options picked at once), else None.
     """
@@ -131,4 +134,5 @@ class GameTable:
     private_hint: str = ""
     public_notation: Callable[[str], str] = _no_label
     move_menu: Callable[[Any, int], Sequence[tuple[str, str]]] | None = None
+    move_hint: Callable[[Any, int], str] | None = None
     set_choice: Callable[[Any, int], Any] | None = None

@@ -7,19 +7,24 @@ from datetime import timedelta
 
 from bot.games.rejections import Rejection
 from bot.storage.records import SessionRecord, SessionStatus
+from bot.table.asyncnotes import LEAVE_ACTION
 from bot.table.format import (
     COLOUR_INFO,
     FIELD_MAX,
+    PAUSED_SENTENCE,
     clip,
+    escape_echo,
     main_public,
     parse_hours,
+    quoted,
     refused,
+    refused_echo,
     seats_title,
     turn_limit_text,
     with_line,
 )
 from bot.table.options import parse_options_text
-from bot.table.replies import Caller, Reply
+from bot.table.replies import ActionButton, Caller, Reply
 from bot.table.servers import NOT_A_MODERATOR, ServerCommands
 
 log = logging.getLogger(__name__)
@@ -81,21 +86,21 @@ class LobbyCommands(ServerCommands):
         try:
             engine = self._engine(game)
         except KeyError as exc:
-            return str(exc.args[0]) if exc.args else str(exc)
+            return escape_echo(str(exc.args[0]) if exc.args else str(exc), game)
         try:
             options = parse_options_text(options_text)
         except ValueError as exc:
-            return str(exc)
+            return escape_echo(str(exc), options_text)
         hours_text = options.pop(TURN_HOURS_OPTION, None)
         if hours_text is not None and parse_hours(hours_text) is None:
             return (
                 f"`turn_hours` takes a number of hours above 0, like `turn_hours=24`, "
-                f"not {hours_text!r}."
+                f"not {quoted(hours_text)}."
             )
         try:
             engine.spec.validate_options(options)
         except ValueError as exc:
-            return str(exc)
+            return escape_echo(str(exc), options_text)
         return ""
 
     async def join(self, caller: Caller) -> list[Reply]:
@@ -106,10 +111,20 @@ class LobbyCommands(ServerCommands):
         text = f"{caller.display_name} joined. {self._lobby_hint(result)}"
         return [self._lobby_reply(result, "Lobby", text)]
 
-    async def leave(self, caller: Caller) -> list[Reply]:
+    async def leave(self, caller: Caller, confirm: bool = False) -> list[Reply]:
         """Give up the caller's seat in this channel's lobby (a leaving host hands the role to
-        the next human). Seats of a running game are not left: the host or a moderator can
-        hand one to a computer player with `/game kick`."""
+        the next human). In a running game, privately ask to confirm first (a Leave button, or
+        `confirm`): a computer player then takes the seat and the game goes on, as after
+        `/game kick`; the last human leaving ends the game instead (`leave_game`)."""
+        here = await self._open_here(caller)
+        if here is not None and here.status is SessionStatus.ACTIVE:
+            seat = here.seat_of(caller.user_id)
+            if seat is None:
+                name = self._game_name(here)
+                return refused(f"You hold no seat in this {name} game, so there is none to leave.")
+            if confirm:
+                return await self.leave_game(caller, here.id, seat.seat)
+            return [self._leave_question(here, seat.seat)]
         result = await self.service.leave(caller.channel_id, caller.user_id)
         if isinstance(result, Rejection):
             return refused(result)
@@ -124,11 +139,64 @@ class LobbyCommands(ServerCommands):
         text = f"{caller.display_name} left. {self._lobby_hint(result)}"
         return [self._lobby_reply(result, "Lobby", text)]
 
+    def _leave_question(self, session: SessionRecord, seat_index: int) -> Reply:
+        """The private "are you sure?" of `/game leave` in a running game, with its button."""
+        name = self._game_name(session)
+        if self._last_human(session, seat_index):
+            what = (
+                f"You are the last human player, so leaving ends this {name} game (its record "
+                "and replay are kept)."
+            )
+        else:
+            what = (
+                f"A computer player takes your seat and this {name} game goes on without you; "
+                "you cannot take the seat back."
+            )
+        return Reply(
+            text=f"{what} Press **Leave the game** to confirm, or Cancel.",
+            title="Leave this game?",
+            ephemeral=True,
+            actions=(ActionButton("Leave the game", LEAVE_ACTION, (session.id, seat_index)),),
+            cancel=True,
+            colour=COLOUR_INFO,
+        )
+
+    @staticmethod
+    def _last_human(session: SessionRecord, seat_index: int) -> bool:
+        return not any(s.user_id is not None for s in session.seats if s.seat != seat_index)
+
+    async def leave_game(self, caller: Caller, session_id: int, seat_index: int) -> list[Reply]:
+        """Confirmed `/game leave` in a running game: the caller's seat passes to a computer
+        player (the path of `/game kick` and the "bot" turn-limit action) with a public line,
+        and the game goes on; when no other human is seated, the game ends instead (a game of
+        computer players alone would be played out with nobody watching)."""
+        session = await self.service.store.get_session(session_id)
+        seat = self._seat_record(session, seat_index) if session is not None else None
+        if session is None or not session.status.is_open or seat is None:
+            return refused("That game is no longer open.")
+        if seat.user_id != caller.user_id:
+            return refused("This button is for the player who asked to leave.")
+        if await self.extras.paused(session.id):
+            return refused(PAUSED_SENTENCE)
+        name = self._game_name(session)
+        if self._last_human(session, seat_index):
+            ended = await self.steward.end(
+                session.id,
+                f"{caller.display_name} left; no human player remains, so the game ends.",
+            )
+            if isinstance(ended, Rejection):
+                return refused(ended)
+            return [
+                Reply(text=ended.end_reason or "Ended.", title=f"{name} ended", colour=COLOUR_INFO)
+            ]
+        why = f"{caller.display_name} left the game; a computer player takes the seat."
+        return await self._seat_taken_over(caller, session, seat_index, why)
+
     async def add_bot(self, caller: Caller, name: str) -> list[Reply]:
         """Host only: seat a computer player (`name` is one of the game's bots)."""
         result = await self.service.add_bot(caller.channel_id, caller.user_id, name)
         if isinstance(result, Rejection):
-            return refused(result)
+            return refused_echo(result, name)
         added = result.seats[-1].display_name
         text = f"{added} takes a seat. {self._lobby_hint(result)}"
         return [self._lobby_reply(result, "Lobby", text)]
@@ -154,7 +222,9 @@ class LobbyCommands(ServerCommands):
         result = await self.service.kick(caller.channel_id, caller.user_id, seat_number - 1)
         if isinstance(result, Rejection):
             return refused(result)
-        text = f"Seat {seat_number} was removed. {self._lobby_hint(result)}"
+        gone = self._seat_record(here, seat_number - 1) if here is not None else None
+        who = f"{gone.display_name} (seat {seat_number})" if gone else f"Seat {seat_number}"
+        text = f"{who} was removed from the lobby. {self._lobby_hint(result)}"
         return [self._lobby_reply(result, "Lobby", text)]
 
     async def start(self, caller: Caller) -> list[Reply]:
@@ -167,7 +237,13 @@ class LobbyCommands(ServerCommands):
         seats = self._seats_text(session, result.state)
         intro = seats  # the title already says the game begins
         replies = await self._game_reply(
-            caller, result, f"{engine.spec.display_name} begins", intro, "start"
+            caller,
+            result,
+            f"{engine.spec.display_name} begins",
+            intro,
+            # Named by the moves played, as every board is (bots may have moved first; nothing
+            # can have been taken back yet).
+            f"move-{session.ply}",
         )
         if engine.spec.has_hidden_information:
             main = main_public(replies)

@@ -29,6 +29,7 @@ from bot.table.format import (
     jump_link,
     main_public,
     refused,
+    refused_echo,
     with_line,
 )
 from bot.table.replies import Caller, ChoiceButton, Reply
@@ -79,7 +80,7 @@ class PlayCommands(MoveChoices, AsyncPlayNotes):
             bots=False,
         )
         if isinstance(result, Rejection):
-            return refused(await self._ended_here(caller, result))
+            return refused_echo(await self._ended_here(caller, result), text)
         # The move is saved: from here on a failure must say so, never "nothing changed".
         result, failed = await self._bots_after(result)
         replies = await self._announce_move(caller, result)
@@ -140,7 +141,7 @@ class PlayCommands(MoveChoices, AsyncPlayNotes):
             result,
             title,
             "",
-            f"move-{session.ply}",
+            f"move-{await self._played(session)}",
             first_in_title=first is not None and not result.finished,
         )
 
@@ -167,20 +168,21 @@ class PlayCommands(MoveChoices, AsyncPlayNotes):
             return refused("Write a move, e.g. `Castle B3 90`.")
         result = await self.service.preview(caller.channel_id, caller.user_id, text)
         if isinstance(result, Rejection):
-            return refused(await self._ended_here(caller, result))
+            return refused_echo(await self._ended_here(caller, result), text)
         return [await self._preview_reply(result, note, alternatives)]
 
     async def _preview_reply(
         self, preview: Preview, note: str = "", alternatives: Sequence[tuple[str, str]] = ()
     ) -> Reply:
         session = preview.session
+        played = await self._played(session)
         press = "choose below" if alternatives else "press Confirm"
         details: list[str] = []
         if preview.reveals:
             # The result holds dice, a card or a hidden choice nobody knows yet: show only the
             # board as it is now, and no events of the move.
             board = await self._board(
-                session, preview.before, f"now-{session.ply}", "The board now", seat=None
+                session, preview.before, f"move-{played}", "The board now", seat=None
             )
             lines = [
                 f"**{preview.notation}** brings out something nobody knows yet (dice, cards or "
@@ -191,7 +193,7 @@ class PlayCommands(MoveChoices, AsyncPlayNotes):
             board = await self._board(
                 session,
                 preview.after,
-                f"preview-{session.ply + 1}",
+                f"preview-{played + 1}",
                 f"Preview of {preview.notation}",
             )
             lines = [
@@ -251,7 +253,9 @@ class PlayCommands(MoveChoices, AsyncPlayNotes):
             fields = [f for f in fields if f[0] not in ("To move", "Waiting for")]
         board = await self._board(session, state, image_name, title)
         choices = self._choices(session, state, to_act)
-        if choices.hint:
+        if choices.hint and lines and lines[-1].startswith("Your move, "):
+            lines[-1] = f"{lines[-1]} {choices.hint}"  # one line: whose move, and how
+        elif choices.hint:
             lines.append(choices.hint)
         public = Reply(
             text=clip("\n".join(lines), TEXT_MAX),

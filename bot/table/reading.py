@@ -5,6 +5,7 @@ and `help`. Nothing here changes a game.
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from typing import Any
 
 from bot.games.protocol import Event, Seat
@@ -21,7 +22,9 @@ from bot.table.format import (
     count,
     history_text,
     main_public,
+    played_text,
     refused,
+    refused_echo,
     split_markdown,
     usage,
     with_line,
@@ -89,10 +92,10 @@ class ReadingCommands(ServerCommands):
             fields += await self._undo_fields(session)
             fields += await self._clock_fields(session)
         # Moves taken back by an undo stay in the log but are not moves of the game.
-        played = session.ply - len(await self.service.store.undone_plies(session.id))
-        # The image is named as its title reads: "move 4" is `move-4`, the board before it.
+        played = await self._played(session)
+        # Named as every board after N moves played is (`move-N`, the move posts' name too).
         if session.status is SessionStatus.ACTIVE:
-            header, image_name = f"{name}, move {played + 1}", f"move-{played + 1}"
+            header, image_name = f"{name}: {played_text(played)}", f"move-{played}"
         elif session.status is SessionStatus.FINISHED:
             header = f"{name}: final position after {count(played, 'move')}"
             image_name = f"final-after-{played}"
@@ -217,7 +220,11 @@ class ReadingCommands(ServerCommands):
         if not entries:
             return [Reply(text="No moves yet.", title=f"{name}: history", colour=COLOUR_INFO)]
         colours = self._labels_fixed(session, state)
-        lines = [clip(self._history_line(session, state, e, colours), TEXT_MAX) for e in entries]
+        numbers = _move_numbers(entries, await self._played(session))
+        lines = [
+            clip(self._history_line(session, state, e, colours, n), TEXT_MAX)
+            for e, n in zip(entries, numbers, strict=True)
+        ]
         # Drop the oldest lines until the rest fits, and say so: the title must count only
         # the moves actually shown.
         shown = len(lines)
@@ -236,11 +243,19 @@ class ReadingCommands(ServerCommands):
         return [Reply(text=clip(text, TEXT_MAX), title=title, colour=COLOUR_INFO)]
 
     def _history_line(
-        self, session: SessionRecord, state: Any, entry: LogEntry, colours: bool = True
+        self,
+        session: SessionRecord,
+        state: Any,
+        entry: LogEntry,
+        colours: bool = True,
+        number: int | None = None,
     ) -> str:
+        """One move of `/game history`: its number among the moves played (none for a move
+        taken back), who played it, its notation and its public events."""
         who = self._seat_name(session, state if colours else None, entry.seat)
         notation = registry.game_table(session.game_key).public_notation(entry.notation)
-        line = f"`{entry.ply:>3}.` **{who}**: `{notation}`"
+        shown = "  –" if number is None else f"{number:>3}"
+        line = f"`{shown}.` **{who}**: `{notation}`"
         details = []
         for raw in entry.events:
             public = Event.from_dict(raw).for_viewer(None)
@@ -258,7 +273,7 @@ class ReadingCommands(ServerCommands):
             try:
                 engine = self._engine(game)
             except KeyError as exc:
-                return refused(str(exc.args[0]) if exc.args else str(exc))
+                return refused_echo(str(exc.args[0]) if exc.args else str(exc), game)
         else:
             found = await self._status_here(caller)
             if isinstance(found, Rejection):
@@ -295,3 +310,17 @@ class ReadingCommands(ServerCommands):
         return [
             Reply(text="\n".join(lines), title="Guildhall help", ephemeral=True, colour=COLOUR_INFO)
         ]
+
+
+def _move_numbers(entries: Sequence[LogEntry], played: int) -> list[int | None]:
+    """The number of each of the last log `entries` among the moves played (`played` of them
+    in all, the last entry being the latest), None for a move taken back by an undo: numbers
+    count moves played, as `/game status` and the board images do."""
+    numbers: list[int | None] = []
+    for entry in reversed(entries):
+        if entry.undone:
+            numbers.append(None)
+        else:
+            numbers.append(played)
+            played -= 1
+    return numbers[::-1]

@@ -27,6 +27,8 @@ TIMEOUT_ACTIONS: dict[str, str] = {
 """What happens when a turn limit passes: key -> what it means, for sentences."""
 
 HOURS_MAX = 24 * 366
+UNDO_HOURS_MAX = 24 * 30
+"""The longest an undo request may wait for its answers (`/game settings undo_hours`)."""
 LOBBY_CAP_MAX = 50
 CHANNELS_MAX = 50
 
@@ -41,6 +43,17 @@ def _hours(value: Any, what: str) -> float | None:
     return number or None
 
 
+def _undo_hours(value: Any) -> float:
+    """Hours from 1 to `UNDO_HOURS_MAX` for an undo request to be answered."""
+    number = float(value)
+    if not math.isfinite(number) or not 1 <= number <= UNDO_HOURS_MAX:
+        raise ValueError(
+            f"The time to answer an undo takes 1 to {UNDO_HOURS_MAX} hours "
+            f"({UNDO_HOURS_MAX // 24} days), not {value!r}."
+        )
+    return number
+
+
 @dataclass(frozen=True, slots=True)
 class ServerConf:
     """One server's settings.
@@ -53,6 +66,7 @@ class ServerConf:
     lobby_cap: how many open lobbies one member may host at once (None: no cap).
     away_days / away_month_days: the longest absence (`/game away`), and the most days a
         member may be away in any 30.
+    undo_hours: how long the other players have to answer an undo request (`/game undo`).
     """
 
     reminder_hours: float | None = None
@@ -63,6 +77,7 @@ class ServerConf:
     lobby_cap: int | None = 3
     away_days: int = 14
     away_month_days: int = 21
+    undo_hours: float = 24.0
 
     def changed(self, **values: Any) -> ServerConf:
         """A copy with `values` validated and applied; ValueError with a sentence otherwise."""
@@ -100,6 +115,8 @@ class ServerConf:
                 if not 1 <= days <= top:
                     raise ValueError(f"Away days take 1 to {top}, not {value!r}.")
                 out = replace(out, **{key: days})
+            elif key == "undo_hours":
+                out = replace(out, undo_hours=_undo_hours(value))
             else:
                 raise ValueError(f"There is no setting called {key!r}.")
         return out
@@ -147,4 +164,5 @@ class ServerConf:
                 "Away (/game away)",
                 f"at most {self.away_days} days at a time, {self.away_month_days} in any 30",
             ),
+            ("Undo requests (/game undo)", f"answered within {self.undo_hours:g} hours"),
         ]

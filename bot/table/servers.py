@@ -24,6 +24,7 @@ from bot.table.format import (
     clip,
     join_names,
     jump_link,
+    played_text,
     refused,
 )
 from bot.table.play import PlayCommands
@@ -47,7 +48,7 @@ CORRUPT_SENTENCE = (
     "the host or a moderator can end it with `/game abandon` to free this channel."
 )
 LIST_MAX = 20
-"""At most this many games are listed in one `/game list` or `/game mine` reply."""
+"""At most this many games are listed on one page of `/game list` or `/game mine`."""
 
 SYSTEM = Caller(guild_id=None, channel_id=0, user_id=0, display_name="Guildhall")
 """The caller of posts made without a command (resumed bots)."""
@@ -57,17 +58,6 @@ def channel_posts(place_id: int, replies: Sequence[Reply]) -> list[ChannelPost]:
     """Replies made without a command, as posts: the public ones for the place, and the
     private ones (`only_for`: hidden events, turn notices) for the front end to send by DM."""
     return [ChannelPost(place_id, r) for r in replies if r.only_for is not None or not r.ephemeral]
-
-
-def _private_list(title: str, lines: list[str]) -> list[Reply]:
-    """One private reply listing at most `LIST_MAX` lines, then how many more there are."""
-    if len(lines) > LIST_MAX:
-        lines = [*lines[:LIST_MAX], f"…and {len(lines) - LIST_MAX} more."]
-    return [
-        Reply(
-            text=clip("\n".join(lines), TEXT_MAX), title=title, ephemeral=True, colour=COLOUR_INFO
-        )
-    ]
 
 
 class ServerCommands(PlayCommands):
@@ -124,8 +114,26 @@ class ServerCommands(PlayCommands):
 
     # ------------------------------------------------------------------ discovery
 
-    def _game_line(self, session: SessionRecord, user_id: int | None = None) -> tuple[bool, str]:
-        """(is it `user_id`'s move, one line: game, where, whose turn)."""
+    def _to_act(self, session: SessionRecord) -> frozenset[int] | None:
+        """Who may act in `session`: the stored record when known (no state is parsed), else
+        from its state; None for a lobby or a state that cannot be read."""
+        if session.status is SessionStatus.LOBBY:
+            return None
+        if session.to_act is not None:
+            return session.to_act
+        try:
+            state = self.service.load(session)
+            return frozenset(self.service.engine_for(session).to_act(state))
+        except (CorruptStateError, KeyError):
+            return None
+
+    def _my_move(self, session: SessionRecord, user_id: int) -> bool:
+        """Whether `user_id` is awaited in `session`."""
+        to_act = self._to_act(session) or frozenset()
+        return any(seat.user_id == user_id for seat in session.seats if seat.seat in to_act)
+
+    async def _game_line(self, session: SessionRecord) -> str:
+        """One line of `/game list` or `/game mine`: game, where, moves played, whose turn."""
         name = self._game_name(session)
         where = (
             f"[{name} #{session.id}]({jump_link(session)})"
@@ -134,23 +142,56 @@ class ServerCommands(PlayCommands):
         )
         if session.status is SessionStatus.LOBBY:
             need = len(session.seats)
-            return False, f"{where}: lobby, {need} seated — `/game join` there"
-        try:
-            state = self.service.load(session)
-            to_act = self.service.engine_for(session).to_act(state)
-        except (CorruptStateError, KeyError):
-            return False, f"{where}: cannot be read (damaged); a moderator can end it"
-        names = [self._seat_name(session, state, s) for s in sorted(to_act)]
-        mine = any(session.seats[s].user_id == user_id for s in to_act if s < len(session.seats))
+            return f"{where}: lobby, {need} seated — `/game join` there"
+        to_act = self._to_act(session)
+        if to_act is None:
+            return f"{where}: cannot be read (damaged); a moderator can end it"
+        names = [self._seat_name(session, None, s) for s in sorted(to_act)]
         waiting = join_names(names) or "nobody"
-        return mine, f"{where}: move {session.ply + 1}, waiting for {waiting}"
+        return f"{where}: {played_text(await self._played(session))}, waiting for {waiting}"
+
+    async def _page_reply(
+        self, title: str, sessions: Sequence[SessionRecord], page: int, command: str, mine: int = 0
+    ) -> list[Reply]:
+        """One private page of `LIST_MAX` game lines (only the shown games are read further),
+        then where the next page is. `mine`: the first `mine` sessions are the caller's move."""
+        pages = max(1, -(-len(sessions) // LIST_MAX))
+        if not 1 <= page <= pages:
+            if pages == 1:
+                return refused(f"There is only one page of games; `{command}` shows it.")
+            return refused(
+                f"There are {pages} pages; ask for 1 to {pages}, e.g. `{command} page:{pages}`."
+            )
+        first = (page - 1) * LIST_MAX
+        lines = []
+        for i, session in enumerate(sessions[first : first + LIST_MAX], start=first):
+            line = await self._game_line(session)
+            lines.append(f"**Your move** — {line}" if i < mine else line)
+        if page < pages:
+            lines.append(
+                f"…{len(sessions) - first - len(lines)} more: `{command} page:{page + 1}`."
+            )
+        if pages > 1:
+            title = f"{title}, page {page} of {pages}"
+        return [
+            Reply(
+                text=clip("\n".join(lines), TEXT_MAX),
+                title=title,
+                ephemeral=True,
+                colour=COLOUR_INFO,
+            )
+        ]
 
     async def list_games(
-        self, caller: Caller, can_see: Callable[[int], bool] | None = None
+        self, caller: Caller, can_see: Callable[[int], bool] | None = None, page: int = 1
     ) -> list[Reply]:
         """`/game list`: this server's open lobbies and running games, with links and whose
-        turn it is (privately). `can_see(channel_id)`: whether the caller may view a channel
-        (the front end knows); games in channels they cannot see are not listed."""
+        turn it is (privately), `LIST_MAX` a page. `can_see(channel_id)`: whether the caller may
+        view a channel (the front end knows); games in channels they cannot see are not listed.
+
+        Bounded on the event loop whatever the server holds: the records come from the store's
+        thread, whose turn it is from their stored `to_act` (no state is parsed), and only the
+        page shown is read further (its moves played)."""
         if not caller.guild_id:
             return refused("`/game list` shows a server's games; use it in a server.")
         sessions = await self.service.list_open(caller.guild_id)
@@ -159,22 +200,20 @@ class ServerCommands(PlayCommands):
         if not sessions:
             text = "No lobbies or games are open on this server. Start one with `/game new`."
             return [Reply(text=text, title="Games here", ephemeral=True, colour=COLOUR_INFO)]
-        lines = [self._game_line(s)[1] for s in sessions]
-        return _private_list(f"Games here ({len(sessions)})", lines)
+        return await self._page_reply(f"Games here ({len(sessions)})", sessions, page, "/game list")
 
-    async def mine(self, caller: Caller) -> list[Reply]:
+    async def mine(self, caller: Caller, page: int = 1) -> list[Reply]:
         """`/game mine`: every lobby and game the caller sits in, on any server, the ones
-        where it is their move first (privately)."""
+        where it is their move first (privately), `LIST_MAX` a page."""
         ids = await self.extras.open_session_ids_of(caller.user_id)
-        sessions = [s for s in [await self.service.store.get_session(i) for i in ids] if s]
+        sessions = await self.service.store.get_sessions(ids)
         if not sessions:
             text = "You are not seated in any open game. `/game list` shows this server's games."
             return [Reply(text=text, title="Your games", ephemeral=True, colour=COLOUR_INFO)]
-        lines = [self._game_line(s, caller.user_id) for s in sessions]
-        yours = sum(1 for mine, _ in lines if mine)
-        shown = [f"**Your move** — {line}" for mine, line in lines if mine]
-        shown += [line for mine, line in lines if not mine]
-        return _private_list(f"Your games ({len(sessions)}; your move in {yours})", shown)
+        yours = [s for s in sessions if self._my_move(s, caller.user_id)]
+        others = [s for s in sessions if s not in yours]
+        title = f"Your games ({len(sessions)}; your move in {len(yours)})"
+        return await self._page_reply(title, [*yours, *others], page, "/game mine", len(yours))
 
     async def notify(self, caller: Caller, on: bool | None = None) -> list[Reply]:
         """`/game notify on|off`: a direct message whenever it becomes the caller's turn."""
@@ -264,7 +303,11 @@ class ServerCommands(PlayCommands):
         if not isinstance(result, MoveResult):
             return [Reply(text=why, title="Lobby", colour=COLOUR_INFO)]
         replies = await self._game_reply(
-            caller, result, f"{self._game_name(session)}: a bot takes the seat", why, "takeover"
+            caller,
+            result,
+            f"{self._game_name(session)}: a bot takes the seat",
+            why,
+            f"move-{await self._played(result.session)}",
         )
         return replies
 

@@ -141,7 +141,11 @@ TABLE_SUBCOMMANDS: tuple[tuple[str, str, str], ...] = (
         "`turn_hours=24` sets a turn limit (what then happens is the server's setting)",
     ),
     ("join", "", "take a seat in the lobby"),
-    ("leave", "", "give up your seat in the lobby"),
+    (
+        "leave",
+        "[confirm]",
+        "give up your seat; in a running game a computer player takes it (you confirm first)",
+    ),
     ("add-bot", "<name>", "seat a computer player (host)"),
     (
         "kick",
@@ -153,8 +157,8 @@ TABLE_SUBCOMMANDS: tuple[tuple[str, str, str], ...] = (
     ("history", "[n]", "the last moves"),
     ("rules", "[game]", "the rules in short"),
     ("abandon", "", "end the game (host or a moderator at once; others by a vote of all)"),
-    ("list", "", "this server's lobbies and games, with links (only to you)"),
-    ("mine", "", "your games on every server, your moves first (only to you)"),
+    ("list", "[page]", "this server's lobbies and games, with links (only to you)"),
+    ("mine", "[page]", "your games on every server, your moves first (only to you)"),
     ("notify", "[on|off]", "a direct message when it becomes your turn"),
     ("settings", "", "this server's settings (changing them needs Manage Server)"),
     ("pause", "", "pause the game here (host or moderator)"),
@@ -323,7 +327,13 @@ def _game_command(words: list[str]) -> Command:
                 "`/game away 2026-12-03`, then an optional reason."
             )
         return _away_command(args)
-    if kind in (CommandKind.UNDO, CommandKind.STANDIN):
+    if kind is CommandKind.LEAVE:
+        if args and args[0].lower().removeprefix("confirm:") not in ("confirm", "yes", "true"):
+            raise CommandError(
+                "Write `/game leave`, or `/game leave confirm` to skip the question."
+            )
+        return Command(kind, tuple(args[:1]))
+    if kind in (CommandKind.UNDO, CommandKind.STANDIN, CommandKind.LIST, CommandKind.MINE):
         return Command(kind, tuple(args[:1]))
     if kind is CommandKind.REPLAY:
         return Command(kind, tuple(args[:2]))

@@ -224,7 +224,7 @@ def test_local_bare_words_run_reading_commands(tmp_path: Path) -> None:
         ["help", "status", "rules", "history 3", "moves", "quit", "alice: /game abandon"],
     )
     assert "== Guildhall help ==" in text
-    assert "== Cathedral, move 1 ==" in text
+    assert "== Cathedral: no moves yet ==" in text
     assert "== Cathedral: rules ==" in text
     assert "== Cathedral: history ==" in text
     assert "== Legal moves of alice ==" in text
@@ -241,7 +241,7 @@ def test_local_bare_table_words_say_how_to_type_them(tmp_path: Path) -> None:
     )
     assert "`Join` is not a move. To do that type `/game join` or `game join`." in text
     assert "abandoned" not in text and "building called" not in text
-    assert "== Cathedral, move 1 ==" in text  # the game is still on
+    assert "== Cathedral: no moves yet ==" in text  # the game is still on
 
 
 def test_local_kingsburg_bare_moves_still_reach_the_engine(tmp_path: Path) -> None:
@@ -360,8 +360,8 @@ def test_replay_simultaneous_game_needs_seat_prefixes(
     """In a simultaneous phase a line needs `0:` or a seat label; without one it is refused."""
     engine = get_engine("kingsburg")
     state = engine.new_game(2, engine.spec.validate_options({}), 1)
-    if len(engine.to_act(state)) < 2:
-        pytest.skip("Kingsburg no longer opens with a simultaneous step")
+    # Year I opens with the King's aid, which every player chooses at once.
+    assert len(engine.to_act(state)) == 2
     first = engine.format_action(engine.legal_actions(state, Seat(0))[0], state)
     second = engine.format_action(engine.legal_actions(state, Seat(1))[0], state)
     label = engine.seat_label(state, Seat(1))

@@ -46,7 +46,7 @@ def test_undo_asked_accepted_by_button_and_position_restored(tmp_path: Path) -> 
         "Unplaced squares (lower is better): ann (light) 47, bob (dark) 47"
         in text.split("taken back (everyone agreed)")[1]
     )
-    assert "== Cathedral, move 2 ==" in text, "the undone move is not counted"
+    assert "== Cathedral: 1 move played ==" in text, "the undone move is not counted"
     assert "Inn E4 180` — Dark places the Inn at E4 (180°). *(taken back by an undo)*" in text
     assert "Replay of Cathedral #1: move 1 of 1" in text
     assert "Taken back after this position (undo): `Inn E4 180` (bob)." in text

@@ -94,7 +94,7 @@ async def test_preview_confirm_and_cancel_are_numbered(
     lt.show(await lt.table.preview(ALICE, "Cathedral D4 0"), ALICE)
     assert "  buttons: 1) Confirm Cathedral D4 0 | 2) Cancel" in out.getvalue()
     assert await lt.handle("2")
-    assert "Cancelled: nothing was played." in out.getvalue()
+    assert "Cancelled: nothing changed." in out.getvalue()
     assert await _ply(lt) == 0
     assert await lt.handle("1")  # the offer is gone after Cancel
     assert "There is nothing numbered to choose right now." in out.getvalue()

@@ -105,7 +105,7 @@ def test_commands_without_slash_run_at_the_table(tmp_path: Path) -> None:
         "a: kingsburg aid gold",
     ]
     text = run_lines(tmp_path, "kingsburg", "a,b", lines)
-    assert "== Kingsburg, " in _after(text, "game status")
+    assert "== Kingsburg: " in _after(text, "game status")
     assert "You have not looked at the next enemy" in _after(text, "kingsburg peek")
     assert "You have not looked at the next enemy" in _after(text, "peek")
     assert "Kingsburg: rules" in _after(text, "game rules kingsburg")
@@ -148,7 +148,7 @@ def test_cathedral_place_is_previewed_as_on_discord(tmp_path: Path) -> None:
     first = _after(text, "/cathedral place Cathedral E5 0")
     assert first.startswith("[only you] == Preview: Cathedral E5 0 ==")
     assert "1) Confirm Cathedral E5 0 | 2) Cancel" in first
-    assert "Cancelled: nothing was played." in _after(text, "2")
+    assert "Cancelled: nothing changed." in _after(text, "2")
     assert "== alice played Cathedral E5 0 ==" in _after(text, "1")
     assert "== bob played Tavern A1 ==" in text or "== bob played Tavern A1 0 ==" in text
     assert "Preview: Tavern" not in text

@@ -397,6 +397,7 @@ async def test_kingsburg_five_seats_first_year(start_bot: StartBot) -> None:
     await _lobby(a, "kingsburg", [LONG_1, LONG_2], bots=3)
     first_year = lambda status: status.state.year > 1  # noqa: E731
     await _play(a, "kingsburg act", random.Random(9), max_plies=200, stop=first_year)
+    assert (await _status(h)).state.year > 1, "the first year did not end within 200 moves"
     await a.slash("kingsburg peek", user=LONG_2)
     await _extras(a, LONG_2)
     a.leaks()

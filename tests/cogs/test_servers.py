@@ -1,4 +1,4 @@
-"""Ready for real servers (issue 6) through the real command tree: permissions (a harness mode
+"""Ready for real servers, through the real command tree: permissions (a harness mode
 where the bot lacks them), options checked before a thread exists, bots healed after a failure
 or a restart in the middle of their chain, moderators, settings, discovery, notifications,
 unknown buttons, deleted and archived places, damaged games."""

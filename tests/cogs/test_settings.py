@@ -81,7 +81,7 @@ def test_help_text_explains_setup_and_local_play() -> None:
         "Embed Links",
         "Create Public Threads",
         "Send Messages in Threads",
-        "Read Message History",
+        "View Channel",
         "DISCORD_TOKEN",
         "python -m bot local cathedral --players alice,bob",
     ):

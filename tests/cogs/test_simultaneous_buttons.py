@@ -131,7 +131,7 @@ async def test_too_many_rows_fall_back_to_the_slash_command(
     monkeypatch.setattr(table_choices, "ROWS_LIMIT", 2)
     _, post = await _three_at_aid(start_bot)
     assert not post.buttons and not post.components
-    assert "/kingsburg …" in post.text
+    assert "`/kingsburg aid`" in post.text and "autocompletes" in post.text
 
 
 async def test_more_choices_than_buttons_give_each_player_a_drop_down(

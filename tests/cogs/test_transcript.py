@@ -1,4 +1,6 @@
-"""What players read: the scripted transcripts run, and each wording fix holds (harness)."""
+"""What players read (harness): the scripted Cathedral transcript reads like a game, a move's post
+names the move and whose turn it is once each, the start post says the game begins once, the
+private acknowledgement says what was posted, and /game status says whose turn it is."""
 
 from __future__ import annotations
 

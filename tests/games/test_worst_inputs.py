@@ -53,8 +53,8 @@ def _no_big_searches(monkeypatch: pytest.MonkeyPatch) -> None:
 )
 def test_kingsburg_refuses_huge_numbers_at_once(text: str) -> None:
     """At the recruit step with few goods, absurd counts and 5,000-digit numbers are refused
-    in milliseconds with a sentence (before, `recruit 4000` searched for seconds and numbers
-    past 4,300 digits raised ValueError)."""
+    with a sentence, without a payment search over the whole count (unbounded, `recruit 4000`
+    would take seconds) and without int() on numbers past 4,300 digits (it raises ValueError)."""
     s = position([player(3, 2, 2), player()], order=[0, 1], step=Step.RECRUIT, phase=7, queue=(0,))
     _refused_quickly(KINGSBURG, s, 0, text)
 

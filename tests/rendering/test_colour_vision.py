@@ -21,8 +21,9 @@ from rendering.base import (
 )
 
 
-def test_simulation_merges_what_the_issue_reported() -> None:
-    """The old red and green both turned olive under deuteranopia: the check must see that."""
+def test_simulation_merges_a_red_and_a_green_that_deuteranopia_confuses() -> None:
+    """A red and a green far apart in normal vision both turn olive under deuteranopia: the
+    simulation and the seat-distance check must both see that."""
     old_red, old_green = "#d9423b", "#3ba55c"
     assert delta_e(hex_to_rgb(old_red), hex_to_rgb(old_green)) > 60
     seen = [simulate_cvd(c, "deuteranopia") for c in (old_red, old_green)]

@@ -800,7 +800,7 @@ def test_this_winters_battle_replaces_the_bare_enemy_card() -> None:
 def test_dice_are_large_digits_at_phone_width() -> None:
     """At 480 px wide a governor's die is at least 18 px and shows its value as a digit: each
     die on the phone-sized image matches its own value's face best, by a clear margin (pips at
-    the old size made a 3 and a 5 look alike)."""
+    that size make a 3 and a 5 look alike)."""
     view = five_player()
     layout = kingsburg.compute_layout(view, kingsburg.MIN_WIDTH)
     image = render(view, size=kingsburg.MIN_WIDTH)
@@ -974,7 +974,7 @@ def test_envoy_holder_panel_always_shows_the_envoy(
     assert _count(plain, DEFAULT.token, ring) == 0
 
 
-# --- issue 8: seats without colour, turn order, Envoy legend, placed dice, scores ------------
+# --- seats told apart without colour, turn order, Envoy legend, placed dice, scores ----------
 
 
 def test_every_court_group_and_disc_carries_its_seat_letter() -> None:

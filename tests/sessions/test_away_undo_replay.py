@@ -150,9 +150,8 @@ async def test_away_pauses_the_turn_limit_and_back_restores_the_time_left(
     away = ok(await service.go_away(ALICE, clock.now + timedelta(days=3), "holiday"))
     assert [g.id for g in away.games] == [ok(await service.status(CHANNEL)).session.id]
     session = ok(await service.status(CHANNEL)).session
-    assert await service.away_notes(session) == (
-        f"Ann is away until {format_day(clock.now + timedelta(days=3))} (holiday).",
-    )
+    # The clock starts on 1 May 2024 at noon: 4 hours and 3 days later is 4 May.
+    assert await service.away_notes(session) == ("Ann is away until 4 May (holiday).",)
     clock.advance(days=2)  # far past the deadline: paused
     assert await service.expire_overdue() == ()
     assert await service.due_reminders(timedelta(hours=1)) == ()

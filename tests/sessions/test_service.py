@@ -173,7 +173,10 @@ async def test_start_rules(service: GameService) -> None:
     assert rejected(await service.start(CHANNEL, BOB), RejectionCode.LOBBY).message == (
         "Only the host, Alice, can start the game."
     )
-    assert rejected(await service.start(CHANNEL, CY), RejectionCode.NOT_A_PLAYER)
+    # Someone not seated is told the same: who may start, rather than "you are not in it".
+    assert rejected(await service.start(CHANNEL, CY), RejectionCode.LOBBY).message == (
+        "Only the host, Alice, can start the game."
+    )
     result = ok(await service.start(CHANNEL, ALICE))
     assert isinstance(result, MoveResult)
     assert result.session.status is SessionStatus.ACTIVE

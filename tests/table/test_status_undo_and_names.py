@@ -27,17 +27,17 @@ async def _cathedral(table: Table) -> None:
 
 
 async def test_status_image_is_named_for_the_move_its_title_names(table: Table) -> None:
-    """Two moves played: the title says move 3 and the image is `cathedral-move-3.png`; after
-    an undo (the log keeps the undone move) both say move 2."""
+    """Two moves played: the title says so and the image is `cathedral-move-2.png`; after an
+    undo (the log keeps the undone move) both say 1."""
     await _cathedral(table)
     status = public(await table.status(ALICE))
-    assert status.title == "Cathedral, move 3"
-    assert status.image is not None and status.image.filename == "cathedral-move-3.png"
+    assert status.title == "Cathedral: 2 moves played"
+    assert status.image is not None and status.image.filename == "cathedral-move-2.png"
     await table.undo(BOB)
     await table.undo(ALICE, "accept")
     status = public(await table.status(ALICE))
-    assert status.title == "Cathedral, move 2"
-    assert status.image is not None and status.image.filename == "cathedral-move-2.png"
+    assert status.title == "Cathedral: 1 move played"
+    assert status.image is not None and status.image.filename == "cathedral-move-1.png"
 
 
 async def test_status_during_an_undo_shows_its_answer_buttons_not_the_moves(

@@ -10,8 +10,10 @@ from bot.table.textcommands import (
     Command,
     CommandError,
     CommandKind,
+    natural_sorted,
     notation_for,
     parse_command_line,
+    small_int,
 )
 
 
@@ -113,3 +115,19 @@ def test_notation_for() -> None:
     assert notation_for("kingsburg", "influence", 8, "5+3") == "influence 8 with 5+3"
     assert notation_for("kingsburg", "influence", "8", "with", "5+3") == "influence 8 with 5+3"
     assert notation_for("kingsburg", "pass") == "pass"
+
+
+def test_small_int_never_raises() -> None:
+    assert small_int("12") == 12
+    assert small_int("9" * 5000) is None  # int() would raise: "Exceeds the limit (4300 digits)"
+    assert small_int("²") is None  # isdigit() is True, int() raises
+    assert small_int("0", lowest=1) is None
+    assert small_int("-3") is None
+
+
+def test_natural_order() -> None:
+    assert natural_sorted(["Inn A10 0", "Inn A2 0", "Inn A1 90"]) == [
+        "Inn A1 90",
+        "Inn A2 0",
+        "Inn A10 0",
+    ]

@@ -276,6 +276,19 @@ def format_action(a: Action, data: CanaanData) -> str:
     raise TypeError(f"not a Canaan action: {a!r}")
 
 
+def public_notation(notation: str) -> str:
+    """A move as everyone reads it (the board's last move, posts, history): which cards left a
+    hand on a discard or a gift, which card was taken from a hand looked at, and the copper card
+    of the starting hand stay with the players concerned (their events tell them privately)."""
+    head, _, rest = notation.partition(" ")
+    if head in ("discard", "give", "take"):
+        n = sum(int(w) for w in re.findall(r"\d+", rest)) or 1
+        return f"{head} {n} card{'s' * (n > 1)}"
+    if head == "start" and " copper " in rest:
+        return f"start {rest.partition(' ')[0]}"
+    return notation
+
+
 # ------------------------------------------------------------------------------------ parse
 
 _SIMPLE: dict[str, Action] = {

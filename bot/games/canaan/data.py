@@ -57,6 +57,22 @@ COSTS: dict[str, Hand] = {
 BANK_PER_RESOURCE = 23
 PIECES = {"road": 15, "settlement": 5, "city": 4, "stone": 20}
 PRIESTS = 20
+EVENT_CARDS = 11
+EVENT_NAMES: tuple[str, ...] = (
+    "Plentiful Lands",
+    "New Trade Route",
+    "Caravan",
+    "Korah's Rebellion",
+    "Improvements",
+    "Bountiful Harvest",
+    "Gibeonite Trickery",
+    "Deborah's Song",
+    "Prophet",
+    "Caleb's Blessing",
+)
+"""The event cards the rulebook names (ten names for eleven cards)."""
+JERUSALEM_BLOCKS = 28
+JERUSALEM_INTERSECTIONS = 11
 VP_CARDS: tuple[tuple[str, str], ...] = (
     ("ten-commandments", "Ten Commandments"),
     ("city-of-refuge", "City of Refuge"),
@@ -300,9 +316,15 @@ def parse_data(raw: Any, source: str = "canaan data") -> CanaanData:
     # Jerusalem.
     jr = top.at("jerusalem")
     jr.only_keys(("blocks", "intersections"))
+    # The rulebook's numbers: Jerusalem is "formed by twenty-eight building blocks" and "there
+    # are eleven such intersections"; only which intersections they are is unknown.
     blocks = jr.int("blocks", minimum=1, maximum=200)
+    if blocks != JERUSALEM_BLOCKS:
+        raise jr.fail(
+            f"the rulebook's Jerusalem has {JERUSALEM_BLOCKS} blocks, not {blocks}.", "blocks"
+        )
     jorder: list[int] = []
-    for item in jr.at("intersections").items(minimum=1):
+    for item in jr.at("intersections").items(length=JERUSALEM_INTERSECTIONS):
         v = vertex(item)
         if v in jorder:
             raise item.fail("listed twice.")
@@ -353,7 +375,26 @@ def parse_data(raw: Any, source: str = "canaan data") -> CanaanData:
             )
         else:
             eff.only_keys(("kind",))
+        if name == "Deborah's Song" and (kind, card.count) != ("everyone_takes", 1):
+            # The one effect the rulebook gives: "every player in the game is allowed to select
+            # one resource of their choice from the bank".
+            raise eff.fail("the rulebook gives Deborah's Song: {kind: everyone_takes, count: 1}.")
         events.append(_replace(card, text=effect_text(card)))
+    unnamed = sorted(set(EVENT_NAMES) - {e.name for e in events})
+    if unnamed or len(events) != len(EVENT_NAMES):
+        extra = sorted({e.name for e in events} - set(EVENT_NAMES))
+        raise top.at("events").fail(
+            "the rulebook names ten event cards: "
+            + ", ".join(EVENT_NAMES)
+            + (f"; missing {', '.join(unnamed)}" if unnamed else "")
+            + (f"; not in the rulebook: {', '.join(extra)}" if extra else "")
+            + "."
+        )
+    copies_total = sum(e.copies for e in events)
+    if copies_total != EVENT_CARDS:
+        raise top.at("events").fail(
+            f"the rulebook has {EVENT_CARDS} event cards; these copies add up to {copies_total}."
+        )
 
     by_number: dict[int, list[tuple[int, int | None, tuple[int, ...]]]] = {}
     for hi, t in enumerate(hexes):
@@ -408,7 +449,7 @@ def effect_text(card: EventCard) -> str:
         res = RESOURCES[TERRAIN_RESOURCE[card.terrain] or 0]
         return (
             f"take {card.per_settlement} {res} per settlement and {card.per_city} per city "
-            f"touching a {card.terrain} hex without the plague"
+            f"touching a {card.terrain} hex without the plague (once per building)"
         )
     if k == "look_and_take":
         return f"look at one opponent's hand and take {n} card{s} of your choice"

@@ -883,7 +883,8 @@ def apply(s: State, seat: int, a: A.Action) -> tuple[State, list[Event], bool]:
         if type(a) not in _NO_VP_CHANGE:
             new, more = _check_win(new)
             events += more
-    text = A.format_action(a, s.data)
+    # The board shows the last move to everyone: never the cards of a discard, gift or take.
+    text = A.public_notation(A.format_action(a, s.data))
     new = evolve(new, last_seat=seat, last_move=text, last_marks=_marks(a, s))
     return freeze(new), events, reveals
 
@@ -1425,6 +1426,7 @@ def _apply_play(s: State, seat: int, a: A.Play) -> tuple[State, list[Event], boo
             for h in d.vertex_hexes[v]:
                 if d.hexes[h].terrain == event.terrain and h != s.plague:
                     n += event.per_city if occ >= CITY else event.per_settlement
+                    break  # per building touching such a hex (the card's text), not per hex
         n = min(n, s.bank[res])
         s = _gain(s, seat, one(res, n))
         return s, [head, _ev("take", f"{who} takes {n} {RESOURCES[res]}.")], False

@@ -56,12 +56,27 @@ intersection breaks it there. A road cannot be built onward through an opponent'
 use another player's building only when you have none of your own there.
 - The 7's steal is optional ("may"); a priest's steal is required when someone touching the hex \
 holds a card. A player with no card cannot be chosen.
-- Only played victory point cards count. A player who reaches 12 VP outside their own turn (e.g. \
-receiving Longest Road) wins at the start of their next turn.
-- 2-player setup order A B B A A B (the rulebook's sentence on third settlements).
-- Starting cards are chosen by all players at once; each 7's discards too (privately).
+- Only played victory point cards count (also when Jerusalem is completed). A player who reaches \
+12 VP outside their own turn (e.g. receiving Longest Road) wins at the start of their next turn.
+- 2-player setup order A B B A A B: in the sentence on third settlements, "the last player" is \
+the last to place a second settlement (the first player), so the snake goes on.
+- Starting cards are chosen by all players at once; each 7's discards too (privately). Copper \
+gives a card of your choice per settlement, two (each chosen) per city, and one of your choice \
+among the starting cards (the rulebook says "of the appropriate type").
+- The plague starts beside the board: until the first 7 or priest every numbered hex produces.
+- A development card may be played at any moment of your turn, but not in the middle of another \
+step (while discards, the plague's move after a 7, free placements or a choice are awaited).
 - Free roads and settlements from events must be placed before anything else; if no place is \
-left they lapse. Improvements' discount applies to the next city built that turn.
+left they lapse; they are not a build, so trading stays open. Improvements' discount applies to \
+the next city built that turn.
+- Event choices by other players: each player asked chooses privately, in any order; a player \
+with no card gives nothing (Korah's Rebellion) and cannot be looked at (Gibeonite Trickery).
+- King's Blessing taken while the bank is empty keeps no card (and no 2:1) until it changes hands.
+- Hidden and public: hands and unplayed development cards are private (everyone sees their \
+sizes). The resource piles are face up, so the bank's counts are public and show what goes in and \
+out (production, bank trades, discards, copper and event cards); discards and starting cards are \
+announced by count only. A card passing between two players without the bank (given to an \
+event's player, taken by the plague or by Gibeonite Trickery) is named only to those two.
 - When Jerusalem is complete with a tie on VP and stones, play continues; the game ends when a \
 turn ends with one leader (or someone reaches 12 VP in their turn). No black stone is added once \
 Jerusalem is complete."""
@@ -78,7 +93,8 @@ def rules_summary(data: CanaanData) -> str:
         note = (
             "the printed map (hexes, numbers, harbours, Jerusalem's intersections) and the "
             "effects of the event cards marked [reconstruction] are reconstructions that respect "
-            "every rule in the rulebook; a server owner can load the real ones "
+            "every rule in the rulebook (it names ten events for eleven cards, so which one is "
+            "doubled is a reconstruction too); a server owner can load the real ones "
             f"(GAME_DATA_CANAAN). Data id {data.fingerprint}."
         )
     else:

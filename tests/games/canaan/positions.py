@@ -28,6 +28,44 @@ def hexes(label: str) -> int:
     return D.hex_by_label[label]
 
 
+def line(length: int, avoid: set[int] | None = None, start: int | None = None) -> list[int]:
+    """The intersections of a simple line of `length` paths (length+1 intersections) that
+    avoids `avoid`, from `start` when given, else from the first intersection that allows one."""
+    avoid = avoid or set()
+
+    def dfs(path: list[int]) -> list[int] | None:
+        if len(path) == length + 1:
+            return path
+        for n in D.vertex_neighbours[path[-1]]:
+            if n not in path and n not in avoid:
+                found = dfs([*path, n])
+                if found:
+                    return found
+        return None
+
+    for first in [start] if start is not None else range(len(D.vertex_ids)):
+        if first not in avoid:
+            found = dfs([first])
+            if found:
+                return found
+    raise AssertionError("no such line on this map")
+
+
+def spread(n: int, avoid: set[int] | None = None) -> list[int]:
+    """n intersections, none in or next to `avoid`, no two of them neighbours (the distance
+    rule holds between them)."""
+    taken = set(avoid or ())
+    chosen: list[int] = []
+    for x in range(len(D.vertex_ids)):
+        if x in taken or any(x in D.vertex_neighbours[c] for c in taken):
+            continue
+        chosen.append(x)
+        taken.add(x)
+        if len(chosen) == n:
+            return chosen
+    raise AssertionError("map too small")
+
+
 def hand(**kw: int) -> Hand:
     """A hand from keyword counts."""
     return tuple(kw.get(r, 0) for r in RESOURCES)  # type: ignore[return-value]

@@ -81,3 +81,23 @@ def test_a_server_owners_file_is_loaded_at_start_and_a_bad_one_refused(tmp_path)
     finally:
         use_data("canaan", original.data.raw)
     assert registry()["canaan"].data.fingerprint == original.data.fingerprint
+
+
+@pytest.mark.parametrize(
+    ("change", "fragment"),
+    [
+        (lambda raw: raw["events"][0].update(copies=2), "11 event cards"),
+        (lambda raw: raw["events"][1].update(name="Manna"), "missing Plentiful Lands"),
+        (lambda raw: raw["events"][0]["effect"].update(count=2), "events[0].effect"),
+        (lambda raw: raw["jerusalem"].update(blocks=30), "jerusalem.blocks"),
+        (lambda raw: raw["jerusalem"]["intersections"].pop(), "exactly 11 entries"),
+    ],
+)
+def test_a_data_file_keeps_the_rulebooks_numbers(change, fragment: str) -> None:  # type: ignore[no-untyped-def]
+    """Only the unknowns (the map, the event effects) may differ: 11 event cards, Jerusalem's
+    28 blocks and 11 intersections come from the rulebook."""
+    raw = copy.deepcopy(default_raw())
+    change(raw)
+    with pytest.raises(DataError) as info:
+        ENGINE.with_data(raw)
+    assert fragment in str(info.value)

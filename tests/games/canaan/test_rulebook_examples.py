@@ -10,6 +10,7 @@ from tests.games.canaan.positions import (
     hand,
     hexes,
     legal,
+    line,
     play,
     position,
     refused,
@@ -45,38 +46,15 @@ def test_city_produces_two() -> None:
     assert s.players[1].hand == hand(grain=2)
 
 
-def _simple_path(length: int, avoid: set[int], start: int | None = None) -> list[int]:
-    """A path of `length` paths (length+1 intersections) through the board, avoiding `avoid`."""
-
-    def dfs(path: list[int]) -> list[int] | None:
-        if len(path) == length + 1:
-            return path
-        for n in D.vertex_neighbours[path[-1]]:
-            if n not in path and n not in avoid:
-                found = dfs([*path, n])
-                if found:
-                    return found
-        return None
-
-    starts = [start] if start is not None else range(len(D.vertex_ids))
-    for st in starts:
-        if st in avoid:
-            continue
-        found = dfs([st])
-        if found:
-            return found
-    raise AssertionError("no path")
-
-
 def test_broken_longest_road_goes_to_the_breaker_with_six() -> None:
     """White's seven-part road A-B loses the card when black settles at C inside it: white's road
     is then four long and black's six-part road takes Longest Road."""
     for first in range(len(D.vertex_ids)):
-        white = _simple_path(7, set(), start=first)
+        white = line(7, set(), start=first)
         c = white[3]  # three parts on one side, four on the other
         # Black's road ends at C (so black may settle there) and shares no other intersection.
         try:
-            black = _simple_path(6, set(white) - {c}, start=c)
+            black = line(6, set(white) - {c}, start=c)
         except AssertionError:
             continue
         break

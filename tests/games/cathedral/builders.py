@@ -16,7 +16,7 @@ from dataclasses import replace
 
 from bot.games.cathedral import ENGINE
 from bot.games.cathedral.actions import Place
-from bot.games.cathedral.board import N, placement_mask, square_index
+from bot.games.cathedral.board import SQUARE_NAMES, N, placement_mask, square_index
 from bot.games.cathedral.notation import parse
 from bot.games.cathedral.pieces import KIND_INDEX, Colour, Kind
 from bot.games.cathedral.state import (
@@ -172,3 +172,35 @@ def picture_rows(state: CathedralState) -> list[str]:
 def picture(state: CathedralState) -> str:
     """The board as text (see picture_rows), for assertion messages."""
     return "\n".join(picture_rows(state))
+
+
+def squares_of_files(cols: str, ranks: range, exclude: int = 0) -> list[str]:
+    """The squares of files `cols` and ranks `ranks`, except those in the mask `exclude`."""
+    out = []
+    for f in cols:
+        for r in ranks:
+            name = f"{f}{r}"
+            index = SQUARE_NAMES.index(name)
+            if not exclude >> index & 1:
+                out.append(name)
+    return out
+
+
+def blocked_columns_position(
+    light_hand: dict[str, int], dark_hand: dict[str, int]
+) -> CathedralState:
+    """Light owns files A, C, E, G, I and dark B, D, F, H, J (except covered squares): no piece
+    wider than one file fits for either side, while Taverns, Stables and Bridges still do."""
+    # Dark's piece last: it made the previous move, so light is to move in the ordinary way.
+    pieces = [("cathedral", "Cathedral E5 0"), ("light", "Tavern A10"), ("dark", "Tavern J10")]
+    base = position(pieces)
+    occupied = base.all_occupied
+    return position(
+        pieces,
+        to_move="light",
+        territory={
+            "light": squares_of_files("ACEGI", range(1, 11), occupied),
+            "dark": squares_of_files("BDFHJ", range(1, 11), occupied),
+        },
+        hands={"light": light_hand, "dark": dark_hand},
+    )

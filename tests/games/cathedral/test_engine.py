@@ -1,4 +1,5 @@
-"""The engine object: spec and options, summary JSON, view, autocomplete helpers, rules text."""
+"""The engine object: spec and options, summary JSON, view, autocomplete helpers, the order of
+legal actions, rules text."""
 
 from __future__ import annotations
 
@@ -9,7 +10,10 @@ import pytest
 from bot.games.cathedral import ENGINE
 from bot.games.cathedral.view import CathedralView
 from bot.games.protocol import Seat
-from tests.games.cathedral.builders import play, position
+from tests.games.cathedral.builders import (
+    play,
+    position,
+)
 
 
 def test_spec_and_options() -> None:
@@ -103,3 +107,22 @@ def test_view_matches_the_agreed_type() -> None:
     assert all(cell == "" for row in view.territory for cell in row)
     fresh = ENGINE.view(ENGINE.new_game(2, {}, 1), Seat(0))
     assert fresh.hands["light"][0].name == "Cathedral"  # light still holds it at the start
+
+
+def test_legal_actions_are_in_plain_notation_string_order() -> None:
+    """Order is plain string order of the notation: piece names A-Z, then the anchor as text
+    (A1 < A10 < A2), then the rotation as text (0 < 180 < 270 < 90)."""
+    state = position(
+        [("cathedral", "Cathedral E5 0"), ("light", "Tavern J10"), ("dark", "Tavern J9")],
+        to_move="light",
+    )
+    actions = ENGINE.legal_actions(state, Seat(0))
+    texts = [ENGINE.format_action(a, state) for a in actions]
+    assert texts == sorted(texts)
+    castle = [t for t in texts if t.startswith("Castle A1 ")]
+    assert castle == ["Castle A1 0", "Castle A1 180", "Castle A1 270", "Castle A1 90"]
+    names = list(dict.fromkeys(t.split()[0] for t in texts))
+    assert names == sorted(names) and names[0] == "Abbey"
+    squares = list(dict.fromkeys(t.split()[1] for t in texts if t.startswith("Tavern ")))
+    assert squares[:3] == ["A1", "A10", "A2"]
+    assert ENGINE.legal_actions.__doc__ and "string order" in ENGINE.legal_actions.__doc__

@@ -1,6 +1,7 @@
 """The rulebook's six "Notes on the Rules", each rebuilt as a crafted position (brown = dark,
 bright = light). Every position keeps the Cathedral and a light building outside the enclosure,
-as in a real game, so the open rest of the city holds two or more pieces and stays open."""
+as in a real game, so the open rest of the city holds two or more pieces and stays open. Notes 3
+to 6 are played again with the colours swapped, so each holds for light as well as dark."""
 
 from __future__ import annotations
 
@@ -141,3 +142,70 @@ def _light_actions(state: CathedralState) -> tuple[Place, ...]:
 
 def _dark_to_move(state: CathedralState) -> CathedralState:
     return replace(state, to_move=Colour.DARK)
+
+
+OUTSIDE_LIGHT = [("cathedral", "Cathedral F6 0"), ("dark", "Square H9"), ("light", "Tower H1 0")]
+
+
+def test_light_captures_a_lone_dark_building_which_returns_to_hand() -> None:
+    """Light encloses one dark building: it returns to dark's hand, light claims the space."""
+    state = position(
+        [
+            *OUTSIDE_LIGHT,
+            ("dark", "Infirmary B1"),  # B1, A2, B2, C2, B3
+            ("light", "Bridge D1 0"),  # D1, D2, D3
+            ("light", "Stable A4 90"),  # A4, B4
+        ],
+        to_move="light",
+    )
+    before = state.unplaced_squares(Colour.DARK)
+    after = play(state, "light", "Inn C4 0").state
+    assert after.unplaced_squares(Colour.DARK) == before + 5
+    assert {"A1", "B2", "C3"} <= territory_squares(after, "light"), picture(after)
+    assert attempt(after, "dark", "Tavern B2") is not None
+    assert attempt(after, "light", "Tavern B2") is None
+
+
+def test_two_pieces_one_of_them_the_cathedral_are_safe_for_light_too() -> None:
+    """Light encloses a dark building and the Cathedral together: nothing is removed."""
+    state = position(
+        [
+            ("cathedral", "Cathedral C1 90"),  # C1, A2, B2, C2, D2, C3
+            ("dark", "Tavern A1"),
+            ("dark", "Square H9"),
+            ("dark", "Tavern J10"),
+            ("light", "Bridge E1 0"),
+            ("light", "Stable A4 90"),
+            ("light", "Tavern J1"),
+        ],
+        to_move="light",
+    )
+    result = play(state, "light", "Manor C4 0")
+    assert not any(e.kind in ("capture", "claim") for e in result.events), picture(result.state)
+    assert not result.state.cathedral_removed
+    assert territory_squares(result.state, "light") == set()
+
+
+def test_light_corner_contact_does_not_close_but_filling_the_gap_does() -> None:
+    """Note 6 for light: a diagonal gap leaks; the Tavern that fills it claims the corner."""
+    state = position([*OUTSIDE_LIGHT, ("light", "Stable C1 0")], to_move="light")
+    after = play(state, "light", "Stable A3 90").state  # A3, B3 meet C2 corner to corner
+    assert territory_squares(after, "light") == set(), picture(after)
+    after = play(replace(after, to_move=Colour.LIGHT), "light", "Tavern C3").state
+    assert territory_squares(after, "light") == {"A1", "B1", "A2", "B2"}, picture(after)
+
+
+def test_light_cannot_use_the_cathedral_as_boundary() -> None:
+    """Note 3 for light: light plus the Cathedral wall off E1-G1, yet nothing is claimed."""
+    state = position(
+        [
+            ("cathedral", "Cathedral H1 0"),  # H1, G2, H2, I2, H3, H4
+            ("dark", "Square H8"),
+            ("light", "Bridge D2 90"),  # D2, E2, F2
+        ],
+        to_move="light",
+    )
+    result = play(state, "light", "Tavern D1")
+    assert territory_squares(result.state, "light") == set(), picture(result.state)
+    assert not any(e.kind in ("claim", "capture") for e in result.events)
+    assert attempt(result.state, "dark", "Bridge E1 90") is None

@@ -84,7 +84,7 @@ def _play_moves(moves: list[tuple[int, str]]) -> tuple[CathedralState, Transitio
     return state, result
 
 
-def test_reviewer_repro_only_the_corner_pocket_is_captured_and_claimed() -> None:
+def test_walling_off_a_lone_tavern_in_a_corner_captures_it_and_claims_only_the_corner() -> None:
     """Cathedral E4, Castle H8, Tavern A1, Inn B1 90: dark's Inn walls off light's Tavern in the
     corner and captures it; the rest of the city (holding only the Cathedral) is not claimed."""
     moves = [(0, "Cathedral E4 0"), (1, "Castle H8 0"), (0, "Tavern A1 0"), (1, "Inn B1 90")]
@@ -97,9 +97,9 @@ def test_reviewer_repro_only_the_corner_pocket_is_captured_and_claimed() -> None
     assert result.events[-1].text == "Dark claims 1 square of the city."
 
 
-# Dark seals the 12-square corner pocket A1-C4 around the Cathedral and light's Tavern (second
-# reviewer report): under the old "most pieces" rule the pocket was taken for the city and the
-# 79 squares outside it were judged as enclosed.
+# Dark seals the 12-square corner pocket A1-C4 around the Cathedral and light's Tavern: the
+# pocket holds more pieces than the 79 squares outside it, yet the larger area stays the city
+# (ranking by pieces first would take the pocket for the city and judge the rest enclosed).
 SEALED = [
     (0, "Cathedral B1 0"),
     (1, "Bridge D1 0"),
@@ -176,8 +176,8 @@ def test_a_lone_building_left_in_the_smaller_part_of_the_open_city_is_captured()
 def test_an_empty_larger_part_stays_the_city_and_the_lone_piece_is_captured() -> None:
     """The wall with the Cathedral gone and dark's Tavern in the west: the east (49 empty
     squares) is larger, so it stays the open city; the west (40 squares, one piece) is judged and
-    the Tavern captured. Under the old most-pieces rule the west was the city and the empty east
-    was claimed."""
+    the Tavern captured. Ranking the areas by pieces first would make the west the city and claim
+    the empty east."""
     state = _wall(("dark", "Tavern B5"), cathedral=False)
     result = play(state, "light", "Tavern E10")
     after = result.state
@@ -188,7 +188,8 @@ def test_an_empty_larger_part_stays_the_city_and_the_lone_piece_is_captured() ->
 
 
 def test_a_building_that_does_not_divide_the_open_city_claims_nothing() -> None:
-    """The old bug: with one piece in the open city, any building there claimed the whole city."""
+    """With one piece in the open city, a building there that does not divide it claims nothing
+    (not the whole city)."""
     state = _wall(("dark", "Tavern H5"), cathedral=False)
     result = play(state, "light", "Tavern J1")
     after = result.state
@@ -269,8 +270,8 @@ def test_fast_capture_detection_matches_the_reference_in_many_random_positions()
     """capturing_masks agrees with capture_victims on every legal placement of many random
     positions, among them positions whose open city holds a single piece or none (while a smaller
     area holds pieces), placements that divide the open city into parts tied on squares, and
-    divisions whose largest part holds fewer pieces than a smaller one, as in the reviewer's
-    sealed corner pocket (all checked to occur)."""
+    divisions whose largest part holds fewer pieces than a smaller one, as in the sealed corner
+    pocket (all checked to occur)."""
     rng = random.Random(7)
     single = empty = tied = inverted = capturing = 0
     for _ in range(300):
@@ -305,7 +306,7 @@ def test_fast_capture_detection_matches_the_reference_in_many_random_positions()
 
 
 def test_fast_capture_detection_matches_the_reference_around_sealed_pockets() -> None:
-    """The agreement on every position of the reviewer's sealed-pocket games (both variants) and
+    """The agreement on every position of the sealed-pocket games (both variants) and
     on the same positions with the colours' moves shifted, where a pocket may hold one piece."""
     for third in ("Castle G1 0", "Stable C3 0"):
         moves = [(s, third if t == "Castle G1 0" else t) for s, t in SEALED]

@@ -1,12 +1,13 @@
-"""Piece data: shapes match the component yaml, counts add up, Abbey and Academy are chiral."""
+"""Piece data: shapes match the component yaml, counts add up, Abbey and Academy are chiral
+(mirror images between the colours, in the data and on the board)."""
 
 from __future__ import annotations
 
-from pathlib import Path
+from dataclasses import replace
 
 import pytest
 
-from bot.games.cathedral.board import placement_mask
+from bot.games.cathedral.board import SQUARE_NAMES, placement_mask
 from bot.games.cathedral.pieces import (
     BUILDINGS,
     BUILDINGS_PER_COLOUR,
@@ -19,9 +20,12 @@ from bot.games.cathedral.pieces import (
     normalise,
     oriented,
 )
-
-# The rulebook data lives in shared/ beside the repository (also in CI's clean clone).
-YAML = Path(__file__).resolve().parents[3].parent / "shared" / "rules" / "data" / "cathedral.yaml"
+from bot.games.cathedral.state import CathedralState
+from tests.games.cathedral.builders import (
+    play,
+    position,
+)
+from tests.games.rulebook_data import rulebook_data
 
 
 def _mirror(cells: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int], ...]:
@@ -78,10 +82,7 @@ def test_non_chiral_pieces_are_the_same_for_both_colours() -> None:
 
 def test_shapes_match_component_data() -> None:
     """Counts, sizes and every listed orientation agree with shared/rules/data/cathedral.yaml."""
-    yaml = pytest.importorskip("yaml")
-    if not YAML.exists():
-        pytest.skip("component data not available")
-    data = yaml.safe_load(YAML.read_text())
+    data = rulebook_data("cathedral.yaml")
     entries = [*data["pieces"], {**data["cathedral"], "count_per_colour": 1}]
     for entry in entries:
         kind = Kind(entry["name"])
@@ -96,3 +97,32 @@ def test_shapes_match_component_data() -> None:
                 for r in distinct_rotations(kind, colour)
             ]
             assert ours == [tuple(sorted(map(tuple, cells))) for cells in listed], (kind, colour)
+
+
+def _shape_played(state: CathedralState, colour: Colour, text: str) -> frozenset[tuple[int, int]]:
+    """The squares `text` covers when `colour` plays it, shifted to the origin."""
+    turn = replace(state, to_move=colour)
+    after = play(turn, colour.value, text).state
+    mask = after.occupied[colour.index] & ~state.occupied[colour.index]
+    cells = [divmod(i, 10) for i in range(100) if mask >> i & 1]
+    r0, c0 = min(r for r, _ in cells), min(c for _, c in cells)
+    return frozenset((r - r0, c - c0) for r, c in cells)
+
+
+def test_dark_chiral_pieces_cover_mirrored_squares_in_play() -> None:
+    """Played through the engine, dark's Abbey and Academy (every turn) are mirror images of
+    light's and never coincide with any of light's turns."""
+    state = position([("cathedral", "Cathedral H1 0"), ("dark", "Tavern J10")], to_move="light")
+    lit = play(state, "light", "Abbey B8 0").state.occupied[0]
+    drk = play(replace(state, to_move=Colour.DARK), "dark", "Abbey A8 0").state.occupied[1]
+    drk &= ~state.occupied[1]
+    assert {SQUARE_NAMES[i] for i in range(100) if lit >> i & 1} == {"B8", "C8", "A9", "B9"}
+    assert {SQUARE_NAMES[i] for i in range(100) if drk >> i & 1} == {"A8", "B8", "B9", "C9"}
+    for kind in ("Abbey", "Academy"):
+        rotations = (0, 90) if kind == "Abbey" else (0, 90, 180, 270)
+        light = {_shape_played(state, Colour.LIGHT, f"{kind} E5 {r}") for r in rotations}
+        dark = {_shape_played(state, Colour.DARK, f"{kind} E5 {r}") for r in rotations}
+        assert len(light) == len(dark) == len(rotations)
+        assert not light & dark, kind
+        width = {s: max(c for _, c in s) for s in light}
+        assert {frozenset((r, width[s] - c) for r, c in s) for s in light} == dark, kind

@@ -15,23 +15,14 @@ from bot.games.protocol import Event, Seat, Transition, step
 from bot.games.rejections import RejectionCode
 from tests.games.cathedral.builders import (
     attempt,
+    blocked_columns_position,
     picture,
     piece_names_on_board,
     play,
     position,
+    squares_of_files,
     territory_squares,
 )
-
-
-def _squares(cols: str, ranks: range, exclude: int = 0) -> list[str]:
-    out = []
-    for f in cols:
-        for r in ranks:
-            name = f"{f}{r}"
-            index = SQUARE_NAMES.index(name)
-            if not exclude >> index & 1:
-                out.append(name)
-    return out
 
 
 def test_new_game_light_places_cathedral_first() -> None:
@@ -97,7 +88,8 @@ def test_lone_cathedral_is_captured_for_good() -> None:
     assert after.cathedral_removed
     assert all(p.kind is not Kind.CATHEDRAL for p in after.pieces)
     assert after.captured == ((Colour.DARK, Kind.CATHEDRAL, None),)
-    assert territory_squares(after, "dark") == set(_squares("ABCD", range(1, 4))), picture(after)
+    corner = set(squares_of_files("ABCD", range(1, 4)))
+    assert territory_squares(after, "dark") == corner, picture(after)
     assert any(e.kind == "capture" and "Cathedral" in e.text for e in result.events)
     # Nobody gets it back.
     assert after.hands == state.hands[:1] + (after.hands[1],)
@@ -148,29 +140,9 @@ def test_opponent_territory_blocks_and_own_territory_allows() -> None:
     assert "A1" not in names and "B1" not in names
 
 
-def _blocked_columns_position(
-    light_hand: dict[str, int], dark_hand: dict[str, int]
-) -> CathedralState:
-    """Light owns files A, C, E, G, I and dark B, D, F, H, J (except covered squares): no piece
-    wider than one file fits for either side, while Taverns, Stables and Bridges still do."""
-    # Dark's piece last: it made the previous move, so light is to move in the ordinary way.
-    pieces = [("cathedral", "Cathedral E5 0"), ("light", "Tavern A10"), ("dark", "Tavern J10")]
-    base = position(pieces)
-    occupied = base.all_occupied
-    return position(
-        pieces,
-        to_move="light",
-        territory={
-            "light": _squares("ACEGI", range(1, 11), occupied),
-            "dark": _squares("BDFHJ", range(1, 11), occupied),
-        },
-        hands={"light": light_hand, "dark": dark_hand},
-    )
-
-
 def test_player_without_a_placement_is_skipped_then_game_ends() -> None:
     """Dark's Infirmary fits nowhere: dark is skipped while light places, then the game ends."""
-    state = _blocked_columns_position({"Tavern": 1, "Stable": 1}, {"Infirmary": 1})
+    state = blocked_columns_position({"Tavern": 1, "Stable": 1}, {"Infirmary": 1})
     result = play(state, "light", "Tavern A1")
     passes = [e for e in result.events if e.kind == "pass"]
     assert [e.text for e in passes] == [
@@ -195,7 +167,7 @@ def test_player_without_a_placement_is_skipped_then_game_ends() -> None:
 
 def test_equal_unplaced_squares_is_a_draw() -> None:
     """Both stuck with a five-square building: a draw, both seats are winners."""
-    state = _blocked_columns_position({"Tavern": 1, "Castle": 1}, {"Infirmary": 1})
+    state = blocked_columns_position({"Tavern": 1, "Castle": 1}, {"Infirmary": 1})
     final = play(state, "light", "Tavern A1").state
     outcome = ENGINE.outcome(final)
     assert outcome is not None
@@ -206,7 +178,7 @@ def test_equal_unplaced_squares_is_a_draw() -> None:
 
 def test_fewest_unplaced_squares_wins() -> None:
     """Neither placed everything: the smaller remainder wins."""
-    state = _blocked_columns_position({"Tavern": 1, "Manor": 1}, {"Infirmary": 1})
+    state = blocked_columns_position({"Tavern": 1, "Manor": 1}, {"Infirmary": 1})
     outcome = ENGINE.outcome(play(state, "light", "Tavern A1").state)
     assert outcome is not None
     assert outcome.termination == "fewest_unplaced_squares"
@@ -321,3 +293,57 @@ def test_legal_actions_pass_check_and_illegal_ones_fail() -> None:
     none_left = attempt(state, "light", "Castle F1 0")
     assert none_left is not None and none_left.message == "You have no Castle left."
     assert state.hands[0][KIND_INDEX[Kind.CASTLE]] == 0
+
+
+def test_pass_event_only_when_the_player_first_gets_stuck() -> None:
+    """Dark's pass is announced on the move that leaves it stuck, not on every later move."""
+    state = blocked_columns_position({"Tavern": 2, "Stable": 1}, {"Infirmary": 1})
+    first = play(state, "light", "Tavern A1")
+    assert [e.kind for e in first.events] == ["place", "pass"]
+    second = play(first.state, "light", "Tavern A2")
+    assert [e.kind for e in second.events] == ["place"]
+    third = play(second.state, "light", "Stable A3 0")
+    assert [e.kind for e in third.events] == ["place", "game_over"]
+
+
+def test_pass_event_again_after_the_player_got_unstuck() -> None:
+    """A player who could place again (a captured building came back) and is stuck once more
+    gets a fresh pass event."""
+    state = blocked_columns_position({"Tavern": 2, "Stable": 1}, {"Infirmary": 1})
+    first = play(state, "light", "Tavern A1")
+    assert [e.kind for e in first.events] == ["place", "pass"]
+    # Dark gets a Tavern back (as after a capture) and is to move, so it places it in its own
+    # territory; light answers and dark is stuck again: that is a new spell, announced again.
+    hand = list(first.state.hands[1])
+    hand[KIND_INDEX[Kind.TAVERN]] += 1
+    unstuck = replace(first.state, hands=(first.state.hands[0], tuple(hand)), to_move=Colour.DARK)
+    after_dark = play(unstuck, "dark", "Tavern B1")
+    assert [e.kind for e in after_dark.events] == ["place"]
+    after_light = play(after_dark.state, "light", "Tavern A2")
+    assert [e.kind for e in after_light.events] == ["place", "pass"]
+    assert ENGINE.to_act(after_light.state) == frozenset({Seat(0)})
+
+
+def test_light_first_building_cannot_capture_either() -> None:
+    """Light's first building closing a ring round the lone Cathedral captures nothing; the
+    same building as a later move does (as test_lone_cathedral_is_captured_for_good shows
+    for dark)."""
+    ring = position(
+        [
+            ("cathedral", "Cathedral C1 90"),  # C1, A2, B2, C2, D2, C3
+            ("dark", "Tavern J10"),
+            ("dark", "Square H8"),
+            ("light", "Bridge E1 0"),  # E1, E2, E3
+            ("light", "Stable A4 90"),  # A4, B4
+        ],
+        to_move="light",
+        first_placed=(False, True),
+    )
+    after = play(ring, "light", "Manor C4 0").state  # C4, D4, E4, D5 close the ring
+    assert not after.cathedral_removed, picture(after)
+    assert ("cathedral", "Cathedral") in piece_names_on_board(after)
+    assert territory_squares(after, "light") == set()
+    assert after.first_placed == (True, True)
+    later = play(replace(ring, first_placed=(True, True)), "light", "Manor C4 0").state
+    assert later.cathedral_removed
+    assert territory_squares(later, "light") == {f"{f}{r}" for f in "ABCD" for r in (1, 2, 3)}

@@ -144,3 +144,21 @@ def winter(players: Sequence[Player], card: str, die: int, year: int = 1) -> Sta
         seed=seed_for_die(die),
         deck=tuple(cards),
     )
+
+
+def year_start(players: Sequence[Player], year: int = 2, **fields: object) -> State:
+    """The previous winter just ended: `settle` enters Aid from the King of `year`."""
+    return position(
+        players,
+        order=list(range(len(players))),
+        step=Step.BATTLE,
+        phase=8,
+        year=year - 1,
+        queue=(),
+        **fields,
+    )
+
+
+def influence_position(p0: Player, p1: Player | None = None, **fields: object) -> State:
+    """Seat 0 then seat 1 place dice on the advisors (seat 1 by default rolled 6, 6, 6)."""
+    return position([p0, p1 or player(dice=(6, 6, 6))], order=[0, 1], step=Step.INFLUENCE, **fields)

@@ -44,7 +44,7 @@ def _choose(state: State, seat: int = ANN) -> object:
 
 
 def test_cathedral_owner_with_enough_combat_keeps_its_goods_in_year_v() -> None:
-    """The reviewer's seed-9 situation: year V, red owns the Cathedral and 1 gold 1 wood 1 stone
+    """Year V (the position of a seed-9 game): red owns the Cathedral and 1 gold 1 wood 1 stone
     (1 VP at the end), has peeked at the Barbarians (7) and already fights with 7 before the King's
     die (at least 8): a soldier would cost the Cathedral's VP for nothing."""
     card = _card(5, "Barbarians", 7)

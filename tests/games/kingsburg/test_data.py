@@ -2,22 +2,17 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from bot.games.kingsburg import data
-
-YAML = Path(__file__).resolve().parents[3].parent / "shared" / "rules" / "data" / "kingsburg.yaml"
+from tests.games.rulebook_data import rulebook_data
 
 
 @pytest.fixture(scope="module")
 def sheet() -> dict[str, Any]:
-    yaml = pytest.importorskip("yaml")
-    if not YAML.exists():
-        pytest.skip("rulebook data not available beside the repository")
-    return yaml.safe_load(YAML.read_text(encoding="utf-8"))
+    return rulebook_data("kingsburg.yaml")
 
 
 def test_buildings_match(sheet: dict[str, Any]) -> None:

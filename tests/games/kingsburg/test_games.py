@@ -1,5 +1,6 @@
 """Whole Kingsburg games with the bots: invariants along the way, JSON round trip, notation round
-trip, no leaked enemy cards, and speed."""
+trip, no leaked enemy cards, nobody ever asked to act without a legal move, and the heuristic
+bot ahead of the random one."""
 
 from __future__ import annotations
 
@@ -98,3 +99,22 @@ def test_heuristic_beats_random_on_average() -> None:
         total_h += sum(p.vp for p in h.players)
         total_r += sum(p.vp for p in r.players)
     assert total_h > total_r
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_nobody_is_ever_asked_with_zero_options(n: int) -> None:
+    """Random games: whoever must act has a legal action, and the game always ends."""
+    for seed in range(3):
+        state = ENGINE.new_game(n, {}, 1000 + seed)
+        bot = ENGINE.bots["random"]()
+        for ply in range(6000):
+            acting = ENGINE.to_act(state)
+            if not acting:
+                break
+            for seat in acting:
+                assert ENGINE.legal_actions(state, seat), (state.step, seat)
+            seat = sorted(acting)[ply % len(acting)]
+            t = step(ENGINE, state, seat, bot.choose(state, seat, ply))
+            assert isinstance(t, Transition)
+            state = t.state
+        assert ENGINE.outcome(state) is not None

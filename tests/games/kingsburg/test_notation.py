@@ -1,4 +1,5 @@
-"""Kingsburg notation: tolerant parsing, canonical formatting, helpful refusals."""
+"""Kingsburg notation: tolerant parsing, canonical formatting, helpful refusals, and an option
+named twice (two "+2" tokens, the Market or the Envoy twice) refused rather than merged."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import pytest
 from bot.games.kingsburg import ENGINE, RULES_SUMMARY
 from bot.games.kingsburg import data as D
 from bot.games.kingsburg.actions import (
+    TWO_PLUS_TWO,
     Aid,
     Alchemist,
     Build,
@@ -23,7 +25,15 @@ from bot.games.kingsburg.actions import (
     format_action,
     parse_action,
 )
+from bot.games.kingsburg.state import Step
+from bot.games.protocol import Seat
 from bot.games.rejections import Rejection, RejectionCode
+from tests.games.kingsburg.builders import (
+    play,
+    player,
+    position,
+    refuse,
+)
 
 
 @pytest.mark.parametrize(
@@ -108,3 +118,60 @@ def test_rules_summary_lists_advisors_buildings_and_notes() -> None:
     assert "Rules notes" in RULES_SUMMARY and "unverified" in RULES_SUMMARY
     assert "Official Clarifications" in RULES_SUMMARY and "Iennaco" in RULES_SUMMARY
     assert all(len(block) < 1900 for block in RULES_SUMMARY.split("\n\n"))
+
+
+ONE_TOKEN = TWO_PLUS_TWO
+
+
+def _influence_state():
+    return position(
+        [player(dice=(6, 6, 1), plus_two=2), player(dice=(5, 5, 5))],
+        order=[0, 1],
+        step=Step.INFLUENCE,
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "influence 15 with 6+6+1 +2 +2",
+        "influence 15 with 6+6+1 plus2 +2",
+        "influence 15 with 6+6+1 +2 token token",
+        "influence 17 with 6+6+1 +2 +2 market+1",
+    ],
+)
+def test_two_plus_two_tokens_are_refused_with_legal_examples(text: str) -> None:
+    """Naming two "+2" tokens is refused (not quietly played with one), with what to do now."""
+    s = _influence_state()
+    result = ENGINE.parse_action(text, s, Seat(0))
+    assert isinstance(result, Rejection), result
+    assert result.code is RejectionCode.MALFORMED
+    assert result.message == ONE_TOKEN
+    assert result.hint and "`influence " in result.hint
+    assert refuse(s, 0, text) == ONE_TOKEN
+
+
+def test_one_plus_two_token_still_reads_in_every_spelling() -> None:
+    """ "+2", "+2 token", "plus2" all name one token."""
+    for text in ("influence 15 with 6+6+1 +2", "influence 15 with 6+6+1 +2 token"):
+        action = parse_action(text)
+        assert not isinstance(action, Rejection) and action.plus_two, text
+    s, _ = play(_influence_state(), (0, "influence 15 with 6+6+1 +2 token"))
+    assert s.players[0].plus_two == 1
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("influence 10 with 4+5 market+1 market+1", "Market"),
+        ("influence 10 with 4+5 market+1 market-1", "Market"),
+        ("influence 10 with 4+5 market +1 market -1", "Market"),
+        ("influence 3 with 3 envoy envoy", "King's Envoy"),
+        ("build crane envoy envoy", "King's Envoy"),
+    ],
+)
+def test_other_repeated_options_are_refused(text: str, words: str) -> None:
+    """No option given twice is silently merged into one."""
+    result = parse_action(text)
+    assert isinstance(result, Rejection), result
+    assert result.code is RejectionCode.MALFORMED and words in result.message

@@ -9,8 +9,15 @@ import re
 from bot.games.kingsburg import ENGINE, rules, viewing
 from bot.games.kingsburg.state import Step
 from bot.games.protocol import Event, Seat, Transition, step
-from tests.games.kingsburg.builders import CINDY, play, player, position, refuse
+from tests.games.kingsburg.builders import (
+    CINDY,
+    play,
+    player,
+    position,
+    refuse,
+)
 from tests.games.kingsburg.test_examples import _after_influence
+from tests.games.kingsburg.test_games import _run
 
 
 def quoted(text: str) -> list[str]:
@@ -152,3 +159,29 @@ def test_soldier_events_use_singular_and_plural() -> None:
         "Red gets 1 soldier (Stables).",
         "Blue gets 2 soldiers (recruited).",
     ]
+
+
+def test_every_event_sentence_starts_with_a_capital_or_a_digit() -> None:
+    """Whole random games (the General and Queen peeks included): every text any viewer sees."""
+    seen_peek = False
+    for n, seed in ((2, 3), (4, 11), (5, 7)):
+        _, events, _ = _run(n, seed, "random", checks=False)
+        for e in events:
+            seen_peek |= e.kind == "peek"
+            for text in (e.text, e.public_text):
+                if text is not None:
+                    assert text[:1].isupper() or text[:1].isdigit(), (e.kind, text)
+    assert seen_peek
+
+
+def test_peek_public_text_names_the_colour_capitalised() -> None:
+    """Other players read "Blue secretly looks ...", not "blue ..."."""
+    s = position(
+        [player(dice=(6, 6, 6)), player(dice=(5, 5, 1))], order=[1, 0], step=Step.INFLUENCE
+    )
+    s, events = play(s, (1, "influence 10 with 5+5"), (0, "pass"), (1, "pass"))
+    peeks = [e for e in events if e.kind == "peek"]
+    assert peeks
+    assert peeks[0].for_viewer(Seat(0)).text == (  # type: ignore[union-attr]
+        "Blue secretly looks at the top card of the Enemies Deck."
+    )
