@@ -16,12 +16,25 @@ import discord
 
 from bot.table.multiselect import join_picks
 from bot.table.replies import ChoiceMenu
+from cogs._views import OPTIONS_MAX, PLACEHOLDER_LIMIT, _clip_label
 
 __all__ = ["SetSelect"]
 
-OPTIONS_MAX = 25
-LABEL_LIMIT = 100
-PLACEHOLDER_LIMIT = 150
+
+def _select(custom_id: str, menu: ChoiceMenu | None) -> discord.ui.Select[Any]:
+    """The discord.py select drawing `menu` (an empty one when rebuilt from a pick)."""
+    if menu is None:
+        return discord.ui.Select(custom_id=custom_id)
+    shown = list(dict.fromkeys(menu.options))[:OPTIONS_MAX]
+    names = dict(zip(menu.options, menu.labels, strict=False))
+    most = max(1, min(menu.max_values, len(shown) or 1))
+    return discord.ui.Select(
+        custom_id=custom_id,
+        placeholder=menu.placeholder[:PLACEHOLDER_LIMIT],
+        min_values=max(0, min(menu.min_values, most)),
+        max_values=most,
+        options=[discord.SelectOption(label=_clip_label(names.get(n, n)), value=n) for n in shown],
+    )
 
 
 class SetSelect(
@@ -32,45 +45,18 @@ class SetSelect(
     for one session at one state version."""
 
     def __init__(
-        self,
-        session_id: int,
-        version: int,
-        options: tuple[str, ...] = (),
-        labels: tuple[str, ...] = (),
-        placeholder: str = "Choose",
-        *,
-        min_values: int = 1,
-        max_values: int = 1,
-        closing: str = "",
+        self, session_id: int, version: int, closing: str = "", menu: ChoiceMenu | None = None
     ) -> None:
         self.session_id = session_id
         self.version = version
         self.closing = closing
-        shown = list(dict.fromkeys(options))[:OPTIONS_MAX]
-        names = dict(zip(options, labels, strict=False))
-        most = max(1, min(max_values, len(shown) or 1))
-        select: discord.ui.Select[Any] = discord.ui.Select(
-            custom_id=f"gh:v:{session_id}:{version}" + (f":{closing}" if closing else ""),
-            placeholder=placeholder[:PLACEHOLDER_LIMIT],
-            min_values=max(0, min(min_values, most)),
-            max_values=most,
-            options=[discord.SelectOption(label=_clip(names.get(n, n)), value=n) for n in shown],
-        )
-        super().__init__(select)
+        custom_id = f"gh:v:{session_id}:{version}" + (f":{closing}" if closing else "")
+        super().__init__(_select(custom_id, menu))
 
     @classmethod
     def of(cls, menu: ChoiceMenu, row: int | None) -> SetSelect:
         """The drop-down for a set choice's `menu`, on `row`."""
-        item = cls(
-            menu.session_id,
-            menu.version,
-            menu.options,
-            menu.labels,
-            menu.placeholder,
-            min_values=menu.min_values,
-            max_values=menu.max_values,
-            closing=menu.closing,
-        )
+        item = cls(menu.session_id, menu.version, menu.closing, menu)
         item.item.row = row
         return item
 
@@ -82,7 +68,7 @@ class SetSelect(
         match: re.Match[str],
     ) -> SetSelect:
         """Rebuild the menu from a pick (possibly after a restart); the picks are in the data."""
-        return cls(int(match["session"]), int(match["version"]), closing=match["closing"] or "")
+        return cls(int(match["session"]), int(match["version"]), match["closing"] or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Play the picked options together, like the slash command with the same line."""
@@ -95,7 +81,3 @@ class SetSelect(
         await _reporting_errors(
             interaction, submit_choice(interaction, self.session_id, self.version, line)
         )
-
-
-def _clip(text: str) -> str:
-    return text if len(text) <= LABEL_LIMIT else text[: LABEL_LIMIT - 1] + "\u2026"

@@ -13,6 +13,7 @@ import rendering.canterbury as R
 from bot.games.canterbury import ENGINE
 from bot.games.protocol import Seat, step
 from rendering import render
+from tests.rendering.cut_texts import spy_cuts
 
 
 def _mid_game(players: int, seed: int, plies: int) -> Any:
@@ -28,16 +29,7 @@ def _mid_game(players: int, seed: int, plies: int) -> Any:
 def test_nothing_is_cut_in_a_mid_game_image(
     players: int, seed: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    cut: list[str] = []
-    original = R.ellipsize
-
-    def spy(text: str, fnt: Any, width: float) -> str:
-        out = original(text, fnt, width)
-        if out != text:
-            cut.append(text)
-        return out
-
-    monkeypatch.setattr(R, "ellipsize", spy)
+    cut = spy_cuts(monkeypatch, R)
     state = _mid_game(players, seed, 60)
     players_must = tuple(replace(p, must_full_build=True) for p in state.players)
     render("canterbury", ENGINE.view(replace(state, players=players_must), None))

@@ -4,13 +4,12 @@ is cut with "…", at 2 and 5 players and at the end."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 import rendering.base as base
 import rendering.kingsburg as R
 from rendering.base import font, text_width
+from tests.rendering.cut_texts import spy_cuts
 from tests.rendering.test_kingsburg import CASES
 
 
@@ -24,16 +23,7 @@ def test_a_long_enemy_name_is_shortened_before_its_strength() -> None:
 
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_nothing_is_cut(case: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    cut: list[str] = []
-    original = R.ellipsize
-
-    def spy(text: str, fnt: Any, width: float) -> str:
-        out = original(text, fnt, width)
-        if out != text:
-            cut.append(text)
-        return out
-
-    monkeypatch.setattr(R, "ellipsize", spy)
+    cut = spy_cuts(monkeypatch, R)
     monkeypatch.setattr(base, "_LAYERS", type(base._LAYERS)())  # paint the legend afresh
     CASES[case]()
     assert cut == []
