@@ -23,6 +23,7 @@ from PIL import Image
 from rendering.base import (
     DEFAULT,
     Colour,
+    Font,
     KitDraw,
     Rect,
     Theme,
@@ -728,6 +729,31 @@ def _draw_supply(ctx: _Ctx, rect: Rect) -> None:
 # --------------------------------------------------------------------------------- scoring
 
 
+SHORT_CATEGORIES = {
+    "Structures": "Built",
+    "District Favor": "Favor",
+    "Breaking Ground": "Ground",
+    "Enrichment": "Enrich",
+    "King's Bonus": "King",
+    "Leftover Gold": "Gold",
+}
+"""The final score's categories in a narrow column (four players)."""
+
+
+def category_lines(
+    breakdowns: list[tuple[tuple[str, int], ...]], fnt: Font, width: float
+) -> list[list[str]]:
+    """Each player's final score lines ('District Favor 29'); when one would not fit its
+    column, every column uses the short names ('Favor 29'), so the columns read alike."""
+    full = [[f"{label} {pts}" for label, pts in b if pts] for b in breakdowns]
+    if all(text_width(line, fnt) <= width for lines in full for line in lines):
+        return full
+    return [
+        [f"{SHORT_CATEGORIES.get(label, label)} {pts}" for label, pts in b if pts]
+        for b in breakdowns
+    ]
+
+
 def _draw_scoring(ctx: _Ctx, rect: Rect) -> None:
     draw, k, theme, view = ctx.draw, ctx.k, ctx.theme, ctx.view
     pad = 12 * k
@@ -757,12 +783,13 @@ def _draw_scoring(ctx: _Ctx, rect: Rect) -> None:
     else:
         title = f"District Favor scoring {view.last_scoring_number}"
     draw_text(draw, (rect.x0 + pad, rect.y0 + 8 * k), title, title_font, theme.text)
+    finals = category_lines([tuple(p.breakdown) for p in view.players], line_font, col_w - 10 * k)
     for p in view.players:
         x = rect.x0 + pad + p.seat * col_w
         head_y = rect.y0 + 16 * k + ctx.t * 1.3
         if view.finished:
             head = fit_name(ctx.seat_name(p.seat), line_font, col_w - 10 * k)
-            lines = [f"{label} {pts}" for label, pts in p.breakdown if pts]
+            lines = finals[p.seat]
         else:
             mine = [(d, pts) for d, s, pts in view.last_scoring if s == p.seat]
             total = sum(pts for _, pts in mine)

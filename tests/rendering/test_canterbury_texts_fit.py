@@ -20,6 +20,8 @@ def _mid_game(players: int, seed: int, plies: int) -> Any:
     state = ENGINE.new_game(players, {}, seed)
     bots = [ENGINE.bots["heuristic"]()] + [ENGINE.bots["random"]()] * (players - 1)
     for k in range(plies):
+        if ENGINE.outcome(state) is not None:
+            break
         seat = Seat(min(ENGINE.to_act(state)))
         state = step(ENGINE, state, seat, bots[seat].choose(state, seat, k)).state
     return state
@@ -33,6 +35,15 @@ def test_nothing_is_cut_in_a_mid_game_image(
     state = _mid_game(players, seed, 60)
     players_must = tuple(replace(p, must_full_build=True) for p in state.players)
     render("canterbury", ENGINE.view(replace(state, players=players_must), None))
+    assert cut == []
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_nothing_is_cut_in_the_final_score(players: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    state = _mid_game(players, seed=5, plies=5000)
+    assert ENGINE.outcome(state) is not None
+    cut = spy_cuts(monkeypatch, R)
+    render("canterbury", ENGINE.view(state, None))
     assert cut == []
 
 
