@@ -257,6 +257,10 @@ def _resolve(st: State, i: int, card: dict[str, Any], loc: str, out: Outcome, de
                 and (where in locs or len(locs) < capture_limit(st))
             ]
             if not groups:
+                if not locs:
+                    out.say(
+                        st, f"{_name(st)} places a worker at the Town Centre; no group to capture"
+                    )
                 break
             *_, where, j = max(groups)
             if where not in locs:
