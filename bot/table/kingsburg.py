@@ -255,6 +255,17 @@ def _building_name(building_id: str) -> str:
     return found.name if found else building_id
 
 
+def _dice_words(dice: str) -> str:
+    """'6+2+4w' as '6+2 and a white 4' (a white die is written with a `w`)."""
+    parts = dice.split("+")
+    whites = [p[:-1] for p in parts if p.endswith("w")]
+    coloured = "+".join(p for p in parts if not p.endswith("w"))
+    if not whites:
+        return dice
+    white = " and ".join(f"a white {w}" for w in whites)
+    return f"{coloured} and {white}" if coloured else white
+
+
 def public_line(notation: str) -> str:
     """A move in words that follow "Ann played ..." in a title and stand in the history
     ("5+2 on the Astronomer (7)", "Aid from the King (1 wood)", "Build: Chapel"); anything
@@ -270,7 +281,7 @@ def public_line(notation: str) -> str:
             name = found.name if found else f"advisor {advisor}"
             dice = notation.split(" with ", 1)[-1].split()
             extras = {"+2": " and a +2 token", "envoy": " and the Envoy"}
-            used = dice[0] + "".join(
+            used = _dice_words(dice[0]) + "".join(
                 extras.get(w, f" (Market {w[6:]})" if w.startswith("market") else f" {w}")
                 for w in dice[1:]
             )

@@ -13,6 +13,7 @@ from bot.table.kingsburg import public_line
         ("aid wood", "Aid from the King (1 wood)"),
         ("influence 7 with 5+2", "5+2 on the Astronomer (7)"),
         ("influence 9 with 4+3 +2", "4+3 and a +2 token on the Master Hunter (9)"),
+        ("influence 14 with 6+2+2+4w", "6+2+2 and a white 4 on the Smuggler (14)"),
         ("pass", "Pass"),
         ("gift gold+stone+stone", "Gift: 1 gold and 2 stone"),
         ("alchemist gold->wood+stone", "the Alchemist: 1 gold for 1 wood and 1 stone"),
