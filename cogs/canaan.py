@@ -15,11 +15,13 @@ from discord.ext import commands
 from cogs._base import (
     bot_of,
     caller_of,
+    choice,
     game_here,
     legal_notation_choices,
     legal_notations,
     notation_choices,
     play_move,
+    rank,
     run,
 )
 
@@ -50,16 +52,27 @@ async def _play(interaction: discord.Interaction, notation: str) -> None:
 
 
 def _offer_sides(notations: tuple[str, ...], head: str, side: int) -> list[str]:
-    """The give (side 0) or receive (side 1) parts of legal offers/counters/bank trades."""
+    """The give (side 0) or receive (side 1) parts of legal offers/counters/bank trades, or
+    the players an offer may go to (side 2)."""
     out: dict[str, None] = {}
     for n in notations:
         if not n.startswith(head + " "):
             continue
-        body = n[len(head) :].strip().split(" to ")[0]
-        parts = body.split(" for ")
-        if len(parts) == 2:
+        body, _, to = n[len(head) :].strip().partition(" to ")
+        parts = [*body.split(" for "), to]
+        if len(parts) == 3 and parts[side].strip():
             out[parts[side].strip()] = None
     return list(out)
+
+
+async def _receive_choices(
+    interaction: discord.Interaction, head: str, current: str
+) -> list[app_commands.Choice[str]]:
+    """What may be asked for in a legal `head` (bank, offer, counter) that gives what the
+    `give` option already holds (everything legal while it is empty)."""
+    give = _word(getattr(interaction.namespace, "give", ""))
+    legal = [n for n in await _legal(interaction) if not give or n.startswith(f"{head} {give} ")]
+    return notation_choices(_offer_sides(tuple(legal), head, 1), current)
 
 
 @app_commands.guild_only()
@@ -159,9 +172,7 @@ class CanaanCog(
     async def _bank_receive(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        give = _word(getattr(interaction.namespace, "give", ""))
-        legal = [n for n in await _legal(interaction) if not give or n.startswith(f"bank {give} ")]
-        return notation_choices(_offer_sides(tuple(legal), "bank", 1), current)
+        return await _receive_choices(interaction, "bank", current)
 
     @app_commands.command(name="offer")
     async def offer(
@@ -169,23 +180,30 @@ class CanaanCog(
         interaction: discord.Interaction,
         give: str,
         receive: str,
-        to: discord.Member | None = None,
+        to: str | None = None,
     ) -> None:
         """Offer cards to the other players (or one of them); they accept, decline or counter.
 
         Args:
             give: What you give, one kind: "2 wool".
             receive: What you want, one kind: "1 ore".
-            to: Offer to this player only.
+            to: Offer to this player only (the list names the other players by colour).
         """
         text = f"offer {_word(give)} for {_word(receive)}"
-        if to is not None:
-            colour = await _colour_of(interaction, to.id)
-            if colour is None:
-                await run(interaction, lambda: _not_playing(to.display_name))
-                return
-            text += f" to {colour}"
+        if _word(to):
+            text += f" to {_word(to)}"
         await _play(interaction, text)
+
+    @offer.autocomplete("to")
+    async def _offer_to(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        colours = _offer_sides(await _legal(interaction), "offer", 2)
+        names = await _names_by_colour(interaction)
+        return [
+            choice(names.get(c, c), c)
+            for c in rank(colours, current, key=lambda c: names.get(c, c))
+        ]
 
     @offer.autocomplete("give")
     async def _offer_give(
@@ -197,7 +215,7 @@ class CanaanCog(
     async def _offer_receive(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return notation_choices(_offer_sides(await _legal(interaction), "offer", 1), current)
+        return await _receive_choices(interaction, "offer", current)
 
     @app_commands.command(name="accept")
     async def accept(self, interaction: discord.Interaction) -> None:
@@ -229,7 +247,7 @@ class CanaanCog(
     async def _counter_receive(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return notation_choices(_offer_sides(await _legal(interaction), "counter", 1), current)
+        return await _receive_choices(interaction, "counter", current)
 
     @app_commands.command(name="confirm")
     async def confirm(self, interaction: discord.Interaction, player: str) -> None:
@@ -384,7 +402,6 @@ def _labelled(data: object, places: list[str], current: str) -> list[app_command
     """Places with what they touch, e.g. "23 (hills 8, forest 10, fields 12)"."""
     from bot.games.canaan import ENGINE
     from bot.games.canaan.board import vertex_text
-    from cogs._base import choice, rank
 
     d = data if data is not None else ENGINE.data
 
@@ -396,21 +413,17 @@ def _labelled(data: object, places: list[str], current: str) -> list[app_command
     return [choice(label(p), p) for p in rank(places, current, key=label)]
 
 
-async def _colour_of(interaction: discord.Interaction, user_id: int) -> str | None:
+async def _names_by_colour(interaction: discord.Interaction) -> dict[str, str]:
+    """Colour -> "Bob (blue)" for the seats of the game here."""
     ctx = await game_here(interaction, GAME)
     if ctx is None or ctx.state is None:
-        return None
-    service = bot_of(interaction).service
-    seat = service.seat_of(ctx.session, user_id)
-    if seat is None:
-        return None
-    return service.engine_for(ctx.session).seat_label(ctx.state, seat)
-
-
-async def _not_playing(name: str):  # noqa: ANN202
-    from bot.table.format import refused
-
-    return refused(f"{name} is not playing Settlers of Canaan here.")
+        return {}
+    engine = bot_of(interaction).service.engine_for(ctx.session)
+    out = {}
+    for seat in ctx.session.seats:
+        colour = engine.seat_label(ctx.state, seat.seat)
+        out[colour] = f"{seat.display_name} ({colour})"
+    return out
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
+from bot.games.canaan.data import HexTile
 from bot.games.canaan.view import CanaanView
 from rendering.base import (
     DEFAULT,
@@ -59,6 +60,11 @@ DESERT = "#d8c49a"
 BLACK_STONE = "#16161a"
 SPECIAL_SHORT = {"Longest Road": "Road", "Most Priests": "Priests", "King's Blessing": "Blessing"}
 PIPS = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
+TOKEN_DY = -0.13
+"""The number token's centre below the hex centre, in hex radii (a little above it)."""
+WORD_DY = 0.35
+"""The terrain word's centre below the hex centre, in hex radii: between the token and the
+markers of the roads on the hex's lower paths, so no piece ever covers it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,16 +222,12 @@ def _paint_land(c: _Ctx) -> None:
         cx, cy = c.px(*t.center)
         if t.terrain == "sea_of_galilee":
             continue  # the blue lake inside the land, its harbours labelled around it
-        lab = font(u * 0.2, bold=True)
-        draw_text_centered(draw, (cx, cy - u * 0.62), t.label, lab, text_on(fill))
-        f = font(u * 0.16)
-        if t.terrain == "copper":
-            draw_text_centered(draw, (cx, cy + u * 0.55), "copper", f, "#3a1d00")
-        else:
-            word = _res_name(t.resource) if t.resource is not None else t.terrain
-            draw_text_centered(draw, (cx, cy + u * 0.55), word, f, text_on(fill))
+        _hex_letter(c, cx, cy, t.label, fill)
+        word = _terrain_word(t)
+        colour = "#3a1d00" if t.terrain == "copper" else text_on(fill)
+        draw_text_centered(draw, (cx, cy + u * WORD_DY), word, _word_font(c), colour)
         if t.number is not None:
-            _token(c, cx, cy, t.number)
+            _token(c, cx, cy + u * TOKEN_DY, t.number)
     _harbours(c, labels=False)
     _harbours(c, labels=True)
 
@@ -239,7 +241,7 @@ def _board(c: _Ctx) -> None:
             corners = _hex_corners(c, *t.center, scale=0.97)
             draw.polygon(corners, outline=c.theme.highlight, width=max(3, int(u * 0.07)))
         if v.plague == hi:
-            _plague(c, *c.px(*t.center))
+            _plague(c, t)
     # Roads.
     for e, owner in enumerate(v.roads):
         if owner < 0:
@@ -249,19 +251,17 @@ def _board(c: _Ctx) -> None:
         # Shorten so the road does not run under buildings.
         p2 = (p[0] + (q[0] - p[0]) * 0.16, p[1] + (q[1] - p[1]) * 0.16)
         q2 = (q[0] + (p[0] - q[0]) * 0.16, q[1] + (p[1] - q[1]) * 0.16)
-        w = max(5, int(u * 0.14))
+        w = _road_width(c)
         if f"e{e}" in marks:
             draw.line((p2, q2), fill=c.theme.highlight, width=w + 8)
         draw.line((p2, q2), fill="#111111", width=w + 4)
         col = c.seat_colour(owner)
         draw.line((p2, q2), fill=col, width=w)
-        mid = ((p[0] + q[0]) / 2, (p[1] + q[1]) / 2)
-        f = font(w * 0.95, bold=True)
-        br = _MIN_PX.get() * 0.55
-        draw.ellipse(
-            (mid[0] - br, mid[1] - br, mid[0] + br, mid[1] + br), fill=col, outline="#111111"
+        marker = _road_marker(c, e)
+        draw.ellipse(marker.box(), fill=col, outline="#111111")
+        draw_text_centered(
+            draw, marker.center, c.letter(owner), font(w * 0.95, bold=True), text_on(col)
         )
-        draw_text_centered(draw, mid, c.letter(owner), f, text_on(col))
     # Buildings and intersection numbers.
     num_font = font(max(9, int(u * 0.15)))
     for x, occ in enumerate(v.buildings):
@@ -292,15 +292,122 @@ def _token(c: _Ctx, cx: float, cy: float, number: int) -> None:
         c.draw.ellipse((x - pr, y - pr, x + pr, y + pr), fill=colour)
 
 
-def _plague(c: _Ctx, cx: float, cy: float) -> None:
+def _hex_letter(c: _Ctx, cx: float, cy: float, label: str, fill: str) -> None:
+    """The hex's letter (what `/canaan plague` takes) above its number."""
+    f = font(c.lay.unit * 0.2, bold=True)
+    draw_text_centered(c.draw, (cx, cy - c.lay.unit * 0.62), label, f, text_on(fill))
+
+
+def _plague(c: _Ctx, t: HexTile) -> None:
+    """A black ring round the number and a "plague" plate over the terrain word; the hex's
+    letter, which the ring reaches, is written again on top."""
     u = c.lay.unit
+    cx, cy = c.px(*t.center)
     r = u * 0.44
-    c.draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline="#000000", width=max(4, int(u * 0.08)))
-    f = font(u * 0.16)
-    half = max(f.getlength(w) for w in ("plague", "copper", "lumber", "grain", "stone")) / 2 + 6
-    box = Rect(cx - half, cy + u * 0.55 - f.size * 0.62, cx + half, cy + u * 0.55 + f.size * 0.62)
+    ty = cy + u * TOKEN_DY
+    c.draw.ellipse((cx - r, ty - r, cx + r, ty + r), outline="#000000", width=max(4, int(u * 0.08)))
+    box = _plague_plate(c, cx, cy, _terrain_word(t))
     c.draw.rounded_rectangle(box.box(), radius=4, fill="#000000")
-    draw_text_centered(c.draw, box.center, "plague", f, "#ffffff")
+    draw_text_centered(c.draw, box.center, "plague", _word_font(c), "#ffffff")
+    _hex_letter(c, cx, cy, t.label, TERRAIN_COLOURS.get(t.terrain, DESERT))
+
+
+# ------------------------------------------------------------------ geometry shared by the
+# drawing and by `label_collisions` (which proves no piece can cover a terrain word)
+
+
+def _word_font(c: _Ctx) -> Font:
+    return font(c.lay.unit * 0.16)
+
+
+def _terrain_word(t: HexTile) -> str:
+    if t.terrain == "copper":
+        return "copper"
+    return _res_name(t.resource) if t.resource is not None else t.terrain
+
+
+def _word_rect(c: _Ctx, cx: float, cy: float, word: str) -> Rect:
+    """Where a terrain word is drawn (its ink box, centred below the token)."""
+    f = _word_font(c)
+    x0, y0, x1, y1 = f.getbbox(word, anchor="mm")
+    y = cy + c.lay.unit * WORD_DY
+    return Rect(cx + x0, y + y0, cx + x1, y + y1)
+
+
+def _plague_plate(c: _Ctx, cx: float, cy: float, word: str) -> Rect:
+    """The "plague" plate over the hex's terrain word: just large enough to hide it."""
+    a, b = _word_rect(c, cx, cy, "plague"), _word_rect(c, cx, cy, word)
+    pad = c.lay.unit * 0.025
+    return Rect(
+        min(a.x0, b.x0) - pad, min(a.y0, b.y0) - pad, max(a.x1, b.x1) + pad, max(a.y1, b.y1) + pad
+    )
+
+
+def _road_width(c: _Ctx) -> int:
+    return max(5, int(c.lay.unit * 0.14))
+
+
+def _road_marker(c: _Ctx, edge: int) -> Rect:
+    """The lettered disc in the middle of a road."""
+    a, b = c.view.data.edges[edge]
+    p, q = c.px(*c.view.data.vertex_xy[a]), c.px(*c.view.data.vertex_xy[b])
+    mid = ((p[0] + q[0]) / 2, (p[1] + q[1]) / 2)
+    br = _MIN_PX.get() * 0.55
+    return Rect(mid[0] - br, mid[1] - br, mid[0] + br, mid[1] + br)
+
+
+def _piece_rects(c: _Ctx, edge_or_vertex: tuple[str, int]) -> list[Rect]:
+    """Boxes a road (its line sampled along its length, and its marker) or a city (the larger
+    building) could cover."""
+    d, u = c.view.data, c.lay.unit
+    kind, i = edge_or_vertex
+    if kind == "v":
+        px, py = c.px(*d.vertex_xy[i])
+        s = max(u * 0.25, _MIN_PX.get() * 0.8)
+        return [Rect(px - s, py - s * 1.4, px + s, py + s)]
+    a, b = d.edges[i]
+    p, q = c.px(*d.vertex_xy[a]), c.px(*d.vertex_xy[b])
+    half = _road_width(c) / 2 + 2
+    out = [_road_marker(c, i)]
+    for k in range(17):  # the drawn part runs from 16% to 84% of the path
+        f = 0.16 + 0.68 * k / 16
+        x, y = p[0] + (q[0] - p[0]) * f, p[1] + (q[1] - p[1]) * f
+        out.append(Rect(x - half, y - half, x + half, y + half))
+    return out
+
+
+def label_collisions(view: CanaanView, width: int = WIDTH) -> list[str]:
+    """The hexes whose terrain word (or plague plate) a road or building on one of their own
+    paths or intersections would overlap, were every one of them built: `[]` means the words
+    stay readable whatever is built."""
+    token = _MIN_PX.set(min_text_px(width))
+    try:
+        lay = compute_layout(view, width)
+        image = Image.new("RGB", (1, 1))
+        c = _Ctx(ImageDraw.Draw(image), DEFAULT, view, lay, {})
+        d = view.data
+        bad = []
+        for hi, t in enumerate(d.hexes):
+            if t.terrain == "sea_of_galilee":
+                continue
+            cx, cy = c.px(*t.center)
+            word = _terrain_word(t)
+            labels = [_word_rect(c, cx, cy, word), _plague_plate(c, cx, cy, word)]
+            corners = {x for x, hs in enumerate(d.vertex_hexes) if hi in hs}
+            pieces = [("v", x) for x in corners]
+            pieces += [
+                ("e", e) for e, (a, b) in enumerate(d.edges) if a in corners and b in corners
+            ]
+            for piece in pieces:
+                if any(_overlap(r, label) for r in _piece_rects(c, piece) for label in labels):
+                    bad.append(f"{t.label}: {piece[0]}{piece[1]}")
+        return bad
+    finally:
+        _MIN_PX.reset(token)
+
+
+def _overlap(a: Rect, b: Rect) -> bool:
+    return a.x0 < b.x1 and b.x0 < a.x1 and a.y0 < b.y1 and b.y0 < a.y1
 
 
 def _harbours(c: _Ctx, *, labels: bool) -> None:

@@ -84,7 +84,7 @@ def run(args: argparse.Namespace, render_png: RenderPng | None = None) -> int:
             raise RuntimeError("the engine says nobody may act, yet the game is not over")
         if ply >= MAX_PLIES:
             raise RuntimeError(f"no result after {MAX_PLIES} moves")
-        seat = Seat(min(acting))
+        seat = _next_seat(engine, state, acting)
         ply += 1
         action = bots[seat].choose(state, seat, bot_seed(args.seed, ply))
         notation = engine.format_action(action, state)
@@ -102,3 +102,14 @@ def run(args: argparse.Namespace, render_png: RenderPng | None = None) -> int:
     if args.out is not None and render_png is not None:
         write_scoresheet(args.out, engine, state, shown)
     return 0
+
+
+def _next_seat(engine: Any, state: Any, acting: frozenset[Seat]) -> Seat:
+    """The lowest awaited seat, except that a bot waiting for others' answers (the engine's
+    optional `bot_waits_for`, e.g. to its trade offer) moves after them, as at a Discord table."""
+    waits_for = getattr(engine, "bot_waits_for", None)
+    if waits_for is not None:
+        for seat in sorted(acting):
+            if not waits_for(state, seat) & acting:
+                return Seat(seat)
+    return Seat(min(acting))

@@ -183,6 +183,10 @@ _MARKER_KEYS = ("game", "round", "year", "season", "phase", "stage", "step", "tu
 # consecutive bot moves than this between two human turns.
 MAX_BOT_MOVES = 5000
 
+BOT_ANSWER_WAIT = timedelta(minutes=10)
+"""How long a bot that asked the table something answered out of turn (a trade offer) waits
+for the humans' answers before it goes on (the timer round moves it then)."""
+
 STATE_CACHE_SIZE = 1024
 """Parsed states kept in memory (least recently used dropped first); a miss costs one parse."""
 
@@ -987,6 +991,7 @@ class GameService(AsyncPlayMixin):
                 for s in session.seats
                 if (s.is_bot or s.seat in standins) and Seat(s.seat) in to_act
             ]
+            bots = self._bots_in_order(engine, session, state, bots, standins)
             if not bots:
                 break
             seat = bots[0]
@@ -1018,6 +1023,39 @@ class GameService(AsyncPlayMixin):
             finished=session.status is SessionStatus.FINISHED,
             outcome=outcome,
         )
+
+    def _bots_in_order(
+        self,
+        engine: AnyEngine,
+        session: SessionRecord,
+        state: Any,
+        bots: list[SeatRecord],
+        standins: Collection[int],
+    ) -> list[SeatRecord]:
+        """The awaited bots that may move now, in the order they move.
+
+        A bot may have asked the others something that they answer out of turn (a trade
+        offer): the engine's optional `bot_waits_for(state, seat)` names the seats it waits
+        for. Such a bot moves after the bots it waits for have answered, and while a human it
+        waits for may still answer it does not move at all until `BOT_ANSWER_WAIT` has passed
+        since the game last changed (`updated_at`, stored: a restart neither loses nor
+        restarts the wait). Each human's answer runs the bots again; the timer round
+        (`resume_bots`) moves a bot on whose wait is over.
+        """
+        waits_for = getattr(engine, "bot_waits_for", None)
+        if waits_for is None:
+            return bots
+        machines = {s.seat for s in session.seats if s.is_bot} | set(standins)
+        patient = self._now() - session.updated_at < BOT_ANSWER_WAIT
+        first: list[SeatRecord] = []
+        last: list[SeatRecord] = []
+        for seat in bots:
+            awaited = waits_for(state, Seat(seat.seat))
+            if not awaited:
+                first.append(seat)
+            elif not patient or all(s in machines for s in awaited):
+                last.append(seat)
+        return first + last
 
     def _bot_move(
         self, engine: AnyEngine, session: SessionRecord, state: Any, seat: SeatRecord

@@ -36,6 +36,7 @@ from bot.table.format import (
     refused,
 )
 from bot.table.play import PlayCommands
+from bot.table.privatechoices import PRIVATE_CHOICES_ACTION
 from bot.table.replies import ActionButton, Caller, ImageFile, Reply
 
 log = logging.getLogger(__name__)
@@ -360,4 +361,6 @@ class AsyncPlayCommands(PlayCommands):
         if action == LEAVE_ACTION and len(args) == 2:
             table: Any = self  # the Table mixes the lobby commands in
             return await table.leave_game(caller, args[0], args[1])
+        if action == PRIVATE_CHOICES_ACTION and len(args) == 2:
+            return await self.private_choices(caller, args[0], args[1])
         return refused("This button no longer does anything.")

@@ -8,10 +8,27 @@ from typing import Any
 from bot.games.canaan.actions import public_notation
 from bot.table.hooks import GameTable, Subcommand, simple
 
-__all__ = ["TABLE", "hand_text", "move_menu", "quick_moves"]
+__all__ = [
+    "TABLE",
+    "awaited_as",
+    "hand_text",
+    "holding",
+    "is_private_move",
+    "move_menu",
+    "pings",
+    "private_moves",
+    "public_notation",
+    "quick_moves",
+]
 
 NO_CARDS = "You hold no resource or development cards."
 _PRIVATE_HEADS = ("discard", "give", "take")
+_PRIVATE_CHOICES = ("counter", *_PRIVATE_HEADS)
+MENU_SIZE = 25
+PRIVATE_HINT = (
+    "Counter-offers, discards and gives are chosen privately: your own button opens them "
+    "(or `/canaan counter`, `/canaan discard`, `/canaan give`)."
+)
 _QUICK_HEADS = ("roll", "end", "accept", "decline", "trade", "withdraw", "buy", "bless", "look")
 
 
@@ -52,14 +69,68 @@ def quick_moves(notations: list[str]) -> list[str]:
     return [n for n in notations if n.split(" ", 1)[0] not in _PRIVATE_HEADS]
 
 
+def is_private_move(notation: str) -> bool:
+    """A move that shows the mover's hand (a counter-offer, a discard, a give, a take from a
+    hand looked at): offered to its player alone, never under a public post."""
+    return notation.split(" ", 1)[0] in _PRIVATE_CHOICES
+
+
 def move_menu(state: Any, seat: int) -> list[tuple[str, str]]:
     """(label, notation) of the moves offered on buttons and menus: `quick_moves` of the
-    seat's legal moves, labelled with a capital ("Roll", "Decline", "Trade red")."""
+    seat's legal moves, labelled with a capital ("Roll", "Decline", "Trade red"), plus the
+    private ones its player picks from a menu only they see (`private_moves`)."""
     from bot.games.canaan import ENGINE
     from bot.games.canaan.rules import legal_actions
 
     notations = [ENGINE.format_action(a, state) for a in legal_actions(state, seat)]
-    return [(n[:1].upper() + n[1:], n) for n in quick_moves(notations)]
+    public = [(n[:1].upper() + n[1:], n) for n in quick_moves(notations)]
+    return public + [(_private_label(n), n) for n in private_moves(notations)]
+
+
+def private_moves(notations: list[str]) -> list[str]:
+    """The private choices worth a menu (25 at most): every discard, give or take while there
+    are few, and the one-for-one counter-offers (other terms: `/canaan counter`)."""
+    chosen = [n for n in notations if n.split(" ", 1)[0] in ("discard", "give", "take")]
+    counters = [n for n in notations if n.startswith("counter 1 ") and " for 1 " in n]
+    return (chosen + counters)[:MENU_SIZE]
+
+
+def _private_label(notation: str) -> str:
+    head, _, rest = notation.partition(" ")
+    return f"{head.capitalize()}: {rest}" if rest else head.capitalize()
+
+
+def pings(state: Any) -> frozenset[int]:
+    """The awaited seats a post calls: with an offer open, the players who may still answer it,
+    and the player whose turn it is only when the answer just given is one they can confirm
+    (they go on meanwhile and need no call); otherwise everyone awaited (a turn starting, the
+    discards on a 7, an event's choices)."""
+    from bot.games.canaan.rules import awaiting_answers, to_act
+    from bot.games.canaan.view import confirmable
+
+    if state.offer is None or state.pending:
+        return frozenset(to_act(state))
+    seats = set(awaiting_answers(state))
+    if state.last_seat != state.current and state.last_seat in confirmable(state):
+        seats.add(state.current)
+    return frozenset(seats)
+
+
+def holding(state: Any) -> frozenset[int]:
+    """The awaited seats the game cannot go on without: with an offer open, only the player
+    whose turn it is (the others may answer, or not)."""
+    from bot.games.canaan.rules import to_act
+
+    if state.offer is None or state.pending:
+        return frozenset(to_act(state))
+    return frozenset({state.current})
+
+
+def awaited_as(state: Any, seat: int) -> str:
+    """What `seat` is awaited for ("answer the offer", "discard 4 (seven) with /canaan discard")."""
+    from bot.games.canaan.view import awaited_text
+
+    return awaited_text(state, seat)
 
 
 TABLE = GameTable(
@@ -119,6 +190,12 @@ TABLE = GameTable(
     private_text=hand_text,
     nothing_private=NO_CARDS,
     move_menu=lambda state, seat: move_menu(state, seat),
+    private_move=is_private_move,
+    private_hint=PRIVATE_HINT,
+    private_buttons=True,
     public_notation=public_notation,
+    pings=pings,
+    awaited_as=awaited_as,
+    holding=holding,
 )
 """Canaan's table behaviour (see `bot.table.hooks.GameTable`)."""

@@ -27,7 +27,7 @@ No discord, PIL or storage here: the table layer is shared by the cogs and the t
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -72,6 +72,9 @@ class Subcommand:
         Typed as text, extra words all belong to the last option.
         """
         texts = [str(v).strip() for v in values if v is not None and str(v).strip()]
+        if self.params and len(texts) > len(self.params) and self.joiners and all(self.joiners):
+            # Typed as words ("1 lumber for 1 grain"): each joiner word starts the next option.
+            texts = _split_at_joiners(texts, self.joiners)
         if self.params and len(texts) > len(self.params):
             keep = len(self.params) - 1
             texts = [*texts[:keep], " ".join(texts[keep:])]
@@ -82,6 +85,18 @@ class Subcommand:
                 words.append(joiner)
             words.append(text)
         return " ".join(words)
+
+
+def _split_at_joiners(words: list[str], joiners: Sequence[str]) -> list[str]:
+    """Typed words grouped into option values, a new value at each joiner word in turn."""
+    values: list[list[str]] = [[]]
+    waiting = [j.lower() for j in joiners]
+    for word in words:
+        if waiting and values[-1] and word.lower() == waiting[0]:
+            waiting.pop(0)
+            values.append([])
+        values[-1].append(word)
+    return [" ".join(v) for v in values]
 
 
 def simple(name: str, help_text: str, *params: str) -> Subcommand:
@@ -109,6 +124,8 @@ class GameTable:
     private_move: True for a notation that names the mover's secret (a card in hand); such moves
       are never offered on the buttons and menus under a public post, only privately.
     private_hint: the line shown under a public post instead of such moves.
+    private_buttons: True to put a button per awaited player under a public post ("Ann:
+      Counter…") that opens that player's private moves in a menu only they see.
     public_notation: how a move is written where everyone reads it (posts, titles, history);
       a move naming a secret (a card kept or discarded) must not give it away there.
     move_menu: when set, the moves a player is offered on buttons and menus as (label,
@@ -119,6 +136,14 @@ class GameTable:
     move_hint: the line under a post when the player to act has more moves than buttons and a
       menu hold: which slash command(s) make the move, (state, seat) -> sentence. Unset: the
       table names the game's subcommands that make such moves.
+    pings: the awaited seats a post after a move pings, from the state after it - for a game
+      where some awaited players need no call (the player whose turn it is goes on while the
+      others answer their offer). Unset: every awaited seat.
+    awaited_as: what an awaited seat is awaited for, in a few words ("answer the offer"),
+      written after its name where the post says who is still awaited. Unset: names only.
+    holding: the awaited seats the game cannot go on without, from the state - those a passed
+      turn limit hands to a bot (not players who may answer an offer while its maker goes
+      on). Unset: every awaited seat.
     set_choice: when set, (state, seat) -> a `bot.table.multiselect.SetChoice` when the seat's
       choice now is a set (several options picked at once), else None.
     """
@@ -132,7 +157,11 @@ class GameTable:
     move_label: Callable[[str], str] = _no_label
     private_move: Callable[[str], bool] | None = None
     private_hint: str = ""
+    private_buttons: bool = False
     public_notation: Callable[[str], str] = _no_label
     move_menu: Callable[[Any, int], Sequence[tuple[str, str]]] | None = None
     move_hint: Callable[[Any, int], str] | None = None
+    pings: Callable[[Any], Collection[int]] | None = None
+    awaited_as: Callable[[Any, int], str] | None = None
+    holding: Callable[[Any], Collection[int]] | None = None
     set_choice: Callable[[Any, int], Any] | None = None

@@ -14,7 +14,6 @@ from bot.sessions.models import AppliedMove, MoveResult, Preview
 from bot.storage.records import SessionRecord
 from bot.table import registry
 from bot.table.asyncnotes import AsyncPlayNotes
-from bot.table.choices import MoveChoices
 from bot.table.format import (
     BOTS_FAILED,
     COLOUR_DONE,
@@ -32,12 +31,13 @@ from bot.table.format import (
     refused_echo,
     with_line,
 )
+from bot.table.privatechoices import PrivateChoices
 from bot.table.replies import Caller, ChoiceButton, Reply
 
 log = logging.getLogger(__name__)
 
 
-class PlayCommands(MoveChoices, AsyncPlayNotes):
+class PlayCommands(PrivateChoices, AsyncPlayNotes):
     """Making moves: `move`, `preview`, and the public and private replies announcing them."""
 
     async def move(
@@ -239,13 +239,12 @@ class PlayCommands(MoveChoices, AsyncPlayNotes):
         lines = [intro] if intro else []
         lines.extend(self._move_lines(session, state, result.moves, first_in_title=first_in_title))
         to_act = result.to_act
-        mentions = self._users_of(session, to_act)
+        pinged = self._pinged(session, state, to_act)
+        mentions = self._users_of(session, pinged)
         if result.outcome is None and len(to_act) > 1:
-            lines.append(
-                f"Still waiting for: {join_names(self._waiting_names(session, state, to_act))}."
-            )
+            lines.append(self._still_waiting(session, state, to_act, pinged))
         elif result.outcome is None and mentions:
-            lines.append(f"Your move, {self._waiting_names(session, state, mentions)[0]}.")
+            lines.append(self._still_waiting(session, state, mentions, pinged))
         fields = self._turn_fields(session, state, to_act, result.outcome)
         fields += await self._away_fields(session)
         if result.outcome is None and (mentions or len(to_act) > 1):
@@ -266,15 +265,53 @@ class PlayCommands(MoveChoices, AsyncPlayNotes):
             buttons=choices.buttons,
             menu=choices.menu,
             menus=choices.menus,
+            actions=self._private_buttons(session, state, to_act),
             colour=COLOUR_DONE if result.finished else COLOUR_MOVE,
         )
         notices = (
-            [] if result.outcome is not None else await self._turn_notices(caller, session, to_act)
+            [] if result.outcome is not None else await self._turn_notices(caller, session, pinged)
         )
         finals = await self._finished_game_replies(session, state, result.moves)
         private = await self._private_replies(caller, session, state, result.moves)
         sheet = await self._result_extras(result)
         return [*finals, public, *sheet, *private, *notices]
+
+    def _pinged(
+        self, session: SessionRecord, state: Any, to_act: frozenset[Seat]
+    ) -> frozenset[Seat]:
+        """The awaited seats a post pings: the game's choice (`GameTable.pings`: e.g. the
+        players who must answer an offer, not its maker, who goes on), else all of them."""
+        pings = registry.game_table(session.game_key).pings
+        if pings is None or state is None:
+            return to_act
+        return frozenset(Seat(s) for s in pings(state)) & to_act
+
+    def _still_waiting(
+        self,
+        session: SessionRecord,
+        state: Any,
+        seats: Collection[Seat],
+        called: Collection[Seat] = (),
+    ) -> str:
+        """ "Your move, Ann." or "Still waiting for: Ann and Bob.", with what each is awaited
+        for when the game says (`GameTable.awaited_as`), seats awaited for the same grouped
+        and the `called` (pinged) ones first."""
+        ordered = sorted(seats, key=lambda s: (s not in called, s))
+        names = [self._seat_name(session, state, s) for s in ordered]
+        awaited_as = registry.game_table(session.game_key).awaited_as
+        if len(ordered) == 1:
+            what = awaited_as(state, int(ordered[0])) if awaited_as is not None else ""
+            return f"Your move, {names[0]}" + (f": {what}." if what else ".")
+        if awaited_as is None:
+            return f"Still waiting for: {join_names(names)}."
+        groups: dict[str, list[str]] = {}
+        for seat, name in zip(ordered, names, strict=True):
+            groups.setdefault(awaited_as(state, int(seat)), []).append(name)
+        parts = [
+            f"{join_names(who)}: {what}" if what else join_names(who)
+            for what, who in groups.items()
+        ]
+        return f"Still waiting for {'; '.join(parts)}."
 
     def _move_lines(
         self,

@@ -120,7 +120,7 @@ class ReadingCommands(ServerCommands):
             buttons=choices.buttons,
             menu=choices.menu,
             menus=choices.menus,
-            actions=undo,
+            actions=undo or self._private_buttons(session, state, found.to_act),
             colour=COLOUR_INFO,
         )
         replies = [public]

@@ -12,6 +12,7 @@ from datetime import datetime, timedelta
 from bot.games.rejections import Rejection
 from bot.sessions.models import MoveResult
 from bot.storage.records import SessionRecord
+from bot.table import registry
 from bot.table.format import (
     COLOUR_DONE,
     COLOUR_INFO,
@@ -29,11 +30,14 @@ class TimerCommands(ServerCommands):
 
     async def timers_round(self, now: datetime | None = None) -> list[ChannelPost]:
         """One round of every timer, by each server's settings: turn limits, reminders (every
-        `reminder_hours`), bots whose reply failed."""
+        `reminder_hours`), bots whose reply failed or whose wait for answers is over."""
         now = now or self.service.now()
         posts = await self._turn_limits(now)
         posts += await self._reminders(now)
         posts += await self.retry_pending()
+        # A bot that waited for answers to its offer goes on once the wait is over; only the
+        # games where a bot is awaited are read (by index).
+        posts += await self.resume_bots()
         return posts
 
     def _expired_post(self, session: SessionRecord) -> ChannelPost:
@@ -90,6 +94,9 @@ class TimerCommands(ServerCommands):
         """The 'bot' action: a computer player takes every awaited human seat."""
         state = self.service.load(session)
         to_act = self.service.engine_for(session).to_act(state)
+        holding = registry.game_table(session.game_key).holding
+        if holding is not None:  # e.g. not the players who may answer an offer
+            to_act = frozenset(to_act) & frozenset(holding(state))
         late = [s for s in session.seats if s.user_id is not None and s.seat in to_act]
         result: MoveResult | SessionRecord | Rejection = session
         for seat in late:

@@ -81,7 +81,9 @@ async def test_offer_answered_per_seat_with_buttons_then_confirmed(h: Harness) -
     assert other.id in post.pinged_ids  # the offerer stays to act too: the offer holds nothing
     labels = [label.lower() for label, _ in post.buttons]
     assert any("decline" in label for label in labels)
-    assert not any("counter" in label for label in labels)  # counters are a slash command
+    # Counter-offers name the answering player's cards: a private menu behind "Counter…".
+    assert any(label.endswith("counter…") for label in labels)
+    assert not any(label.split(": ")[-1].startswith("counter ") for label in labels)
     decline = next(cid for lab, cid in post.buttons if "decline" in lab.lower())
     ex = await h.click(decline, user=other)
     assert "declines" in ex.public_text

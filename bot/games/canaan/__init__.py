@@ -16,11 +16,12 @@ from bot.games.canaan.data import CanaanData, data_for, default_data, parse_data
 from bot.games.canaan.rules_text import rules_summary
 from bot.games.canaan.state import COLOURS, Phase, State
 from bot.games.canaan.view import CanaanView, build_view, hidden_from, status_text
+from bot.games.delegating import RulesCodecEngine
 from bot.games.protocol import Bot, GameSpec, Outcome, Seat, Transition
 from bot.games.rejections import Rejection
 
 
-class CanaanEngine:
+class CanaanEngine(RulesCodecEngine):
     """The Settlers of Canaan engine (see bot.games.protocol.Engine)."""
 
     spec = GameSpec(
@@ -32,6 +33,8 @@ class CanaanEngine:
         has_chance=True,
     )
     bots: Mapping[str, Callable[[], Bot]] = {"random": RandomBot, "heuristic": HeuristicBot}
+    _rules = rules
+    _codec = codec
 
     def __init__(self, data: CanaanData | None = None) -> None:
         self.data = data or default_data()
@@ -48,18 +51,6 @@ class CanaanEngine:
             raise ValueError("Settlers of Canaan is played by 2 to 4 players.")
         self.spec.validate_options(options)
         return rules.new_game(seats, seed, self.data)
-
-    def to_act(self, state: State) -> frozenset[Seat]:
-        """Seats awaited now (several during discards, event choices and open offers)."""
-        return rules.to_act(state)
-
-    def legal_actions(self, state: State, seat: Seat) -> tuple[A.Action, ...]:
-        """Legal actions sorted by notation."""
-        return rules.legal_actions(state, seat)
-
-    def check(self, state: State, seat: Seat, action: A.Action) -> Rejection | None:
-        """None if legal, else a specific rejection."""
-        return rules.check(state, seat, action)
 
     def apply(self, state: State, seat: Seat, action: A.Action) -> Transition[State]:
         """Apply a checked action (use protocol.step)."""
@@ -95,14 +86,6 @@ class CanaanEngine:
         """Canonical notation."""
         return A.format_action(action, state.data)
 
-    def state_to_dict(self, state: State) -> dict[str, Any]:
-        """JSON form."""
-        return codec.state_to_dict(state)
-
-    def state_from_dict(self, data: Mapping[str, Any]) -> State:
-        """Parse the JSON form."""
-        return codec.state_from_dict(data)
-
     def summary(self, state: State) -> dict[str, Any]:
         """Public summary: turn, whose turn, scores, hand sizes, Jerusalem, who is awaited."""
         return {
@@ -131,6 +114,15 @@ class CanaanEngine:
     def seat_label(self, state: State, seat: Seat) -> str:
         """The seat's colour."""
         return COLOURS[seat]
+
+    def bot_waits_for(self, state: State, seat: Seat) -> frozenset[Seat]:
+        """The seats whose answers a computer player at `seat` waits for before it moves on:
+        the players who may still answer its open trade offer (none for anyone else). The
+        session lets those answer first and bounds the wait for humans (see
+        `GameService._bots_in_order`)."""
+        if state.offer is None or state.pending or seat != state.current:
+            return frozenset()
+        return frozenset(Seat(i) for i in rules.awaiting_answers(state))
 
 
 ENGINE = CanaanEngine()

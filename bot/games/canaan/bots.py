@@ -198,10 +198,36 @@ class HeuristicBot:
             return play
         if A.Roll in kinds:
             return A.Roll()
-        for a in actions:
-            if isinstance(a, A.Trade):
-                return a
+        if s.offer is not None:
+            # Its own offer, answered (or the wait for answers is over): confirm the answer it
+            # likes best, else withdraw the offer, then go on with the turn.
+            trade = self._confirm(s, seat, [a for a in actions if isinstance(a, A.Trade)])
+            if trade is not None:
+                return trade
+            if A.Withdraw in kinds:
+                return A.Withdraw()
         return self._build_or_trade(s, seat, actions)
+
+    def _confirm(self, s: State, seat: int, trades: list[A.Trade]) -> A.Trade | None:
+        """The confirmable answer worth the most: an acceptance is its own terms; a counter
+        must bring more of what the next build lacks than it takes of it."""
+        o = s.offer
+        if o is None or not trades:
+            return None
+        hand, target = s.players[seat].hand, self._target(s, seat)
+        need = _need(hand, target)
+
+        def gain(t: A.Trade) -> int:
+            ans = o.answers[t.seat]
+            give, get = (o.give, o.get) if ans.kind == "accept" else (ans.get, ans.give)
+            gets = sum(min(c, n) for c, n in zip(get, need, strict=True))
+            after = _need(R.sub(hand, give), target)
+            loses = sum(max(0, b - a) for a, b in zip(need, after, strict=True))
+            bonus = 1 if ans.kind == "accept" else 0
+            return (gets - loses) * 2 + bonus
+
+        best = max(trades, key=lambda t: (gain(t), -t.seat))
+        return best if gain(best) > 0 else None
 
     def _give_away(self, s: State, seat: int, options: list) -> A.Action:
         hand = s.players[seat].hand
@@ -362,8 +388,6 @@ class HeuristicBot:
             return by_kind[A.Stone][0]
         if A.Buy in by_kind and sum(hand) > 7:
             return A.Buy()
-        if s.offer is not None and A.Withdraw in by_kind and not R.awaiting_answers(s):
-            return A.Withdraw()
         return A.End()
 
 

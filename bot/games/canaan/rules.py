@@ -722,6 +722,10 @@ def explain(s: State, seat: int, a: A.Action) -> str:
             return "You cannot end the turn now."
         case A.Accept() | A.Decline() | A.Counter():
             return "Only the other players answer your offer."
+        case A.Plague():
+            return "The plague moves after your 7 or with a priest: `play priest <hex>`."
+        case A.Discard() | A.Give() | A.Take():
+            return "Nobody asks you for cards now (discards follow a 7, gives an event card)."
     return "That move is not possible now."
 
 
@@ -883,8 +887,8 @@ def apply(s: State, seat: int, a: A.Action) -> tuple[State, list[Event], bool]:
         if type(a) not in _NO_VP_CHANGE:
             new, more = _check_win(new)
             events += more
-    # The board shows the last move to everyone: never the cards of a discard, gift or take.
-    text = A.public_notation(A.format_action(a, s.data))
+    # In full: the view shows the cards of a discard, gift or take to its player only.
+    text = A.format_action(a, s.data)
     new = evolve(new, last_seat=seat, last_move=text, last_marks=_marks(a, s))
     return freeze(new), events, reveals
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from bot.games.canaan import actions as A
 from bot.games.canaan import board as B
 from bot.games.canaan import rules as R
 from bot.games.canaan.data import RESOURCES, CanaanData, Hand, hand_text
@@ -93,6 +94,13 @@ class CanaanView:
     names: tuple[str, ...] = ()  # display names, filled in by the table (optional)
 
 
+def confirmable(s: State) -> list[int]:
+    """The seats whose answer to the open offer the current player may confirm now (only the
+    trades are listed, not the turn's hundreds of possible offers)."""
+    groups = R.legal_groups(s, s.current, A.Trade)
+    return [a.seat for cls, moves in groups if cls is A.Trade for a in moves()]  # type: ignore[attr-defined]
+
+
 def awaited_text(s: State, seat: int) -> str:
     """What `seat` is awaited for now, in a few words ("" when nothing)."""
     if seat not in R.to_act(s):
@@ -106,7 +114,13 @@ def awaited_text(s: State, seat: int) -> str:
             # These choices show a hand, so they are never buttons: name the command instead.
             return f"{p.kind} {p.count} ({p.reason}) with /canaan {p.kind}"
     if seat != s.current:
-        return "answer the offer"
+        return f"answer {COLOURS[s.current]}'s offer"
+    mode = R.current_mode(s)
+    if mode == "main" and s.offer is not None:
+        ready = [COLOURS[i] for i in confirmable(s)]
+        if ready:
+            return f"trade with {' or '.join(ready)}, or go on"
+        return "trade, build or end (offer open)"
     return {
         "blessing": "choose the King's Blessing resource",
         "plague": "move the plague",
@@ -116,7 +130,7 @@ def awaited_text(s: State, seat: int) -> str:
         "take-look": "take a card",
         "pre-roll": "roll",
         "main": "trade, build or end",
-    }[R.current_mode(s)]
+    }[mode]
 
 
 def status_text(s: State) -> str:
@@ -134,6 +148,14 @@ def status_text(s: State) -> str:
         )
         head = f"Setup ({COLOURS[first]} begins, highest roll: {rolls})"
     return f"{head}. Awaiting " + "; ".join(parts) + "."
+
+
+def _last_move_for(s: State, seat: int | None) -> str:
+    """The last move's notation as `seat` may read it: its own player reads it in full, the
+    others without the cards of a discard, gift or take (`public_notation`)."""
+    if seat is not None and seat == s.last_seat:
+        return s.last_move
+    return A.public_notation(s.last_move)
 
 
 def build_view(s: State, seat: int | None) -> CanaanView:
@@ -222,7 +244,7 @@ def build_view(s: State, seat: int | None) -> CanaanView:
         offer=offer,
         status=status_text(s),
         last_seat=s.last_seat,
-        last_move=s.last_move,
+        last_move=_last_move_for(s, seat),
         last_marks=s.last_marks,
         first_rolls=s.first_rolls,
         winner=s.winner,

@@ -1,0 +1,81 @@
+"""Private choices from a public post: a button per awaited player ("Bob: Counter…") that opens,
+for that player alone, a menu of their moves that show their secret (`GameTable.private_move`:
+a counter-offer or a discard names cards in hand). For games with `GameTable.private_buttons`.
+
+The button is an `ActionButton` (it survives restarts like every button here); a click by
+anyone else is refused with whose button it is, and a click once the decision is over says so.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.games.protocol import Seat
+from bot.storage.records import SessionRecord
+from bot.table import registry
+from bot.table.choices import MoveChoices
+from bot.table.format import BUTTON_LABEL_MAX, COLOUR_INFO, clip, plain_text, refused
+from bot.table.replies import ActionButton, Caller, Reply
+
+__all__ = ["PRIVATE_CHOICES_ACTION", "PrivateChoices"]
+
+PRIVATE_CHOICES_ACTION = "private"
+"""The `ActionButton.action` of a private-choices button; args: (session id, seat)."""
+
+
+class PrivateChoices(MoveChoices):
+    """The per-player buttons opening private menus, and what a click on one answers."""
+
+    def _private_buttons(
+        self, session: SessionRecord, state: Any, to_act: frozenset[Seat]
+    ) -> tuple[ActionButton, ...]:
+        """One button per awaited human who has private moves now, labelled with their name
+        and the kind of the first of them ("Bob: Counter…")."""
+        table = registry.game_table(session.game_key)
+        private = table.private_move
+        if not table.private_buttons or private is None or state is None:
+            return ()
+        if not session.status.is_open:
+            return ()
+        buttons = []
+        for seat in sorted(to_act):
+            record = self._seat_record(session, seat)
+            if record is None or record.user_id is None:
+                continue
+            entries = self._menu_entries(session, state, seat) or []
+            kinds = [n.split(" ", 1)[0] for _, n in entries if private(n)]
+            if not kinds:
+                continue
+            name = plain_text(self._seat_name(session, state, seat))
+            label = clip(f"{name}: {kinds[0].capitalize()}\u2026", BUTTON_LABEL_MAX)
+            buttons.append(
+                ActionButton(label=label, action=PRIVATE_CHOICES_ACTION, args=(session.id, seat))
+            )
+        return tuple(buttons)
+
+    async def private_choices(self, caller: Caller, session_id: int, seat: int) -> list[Reply]:
+        """A click on "Bob: Counter…": Bob's private moves as a menu only he sees."""
+        session = await self.service.store.get_session(session_id)
+        record = self._seat_record(session, seat) if session is not None else None
+        if session is None or record is None:
+            return refused("This button no longer does anything.")
+        if record.user_id != caller.user_id:
+            return refused(f"These buttons are for {record.display_name}.")
+        if not session.status.is_open:
+            return refused("This game is over.")
+        state = self.service.load(session)
+        menu = self._private_menu(session, state, Seat(seat))
+        if menu is None:
+            return refused("The game moved on: you have nothing to choose privately now.")
+        return [
+            Reply(
+                text=(
+                    "Only you see these choices: pick one to play it. "
+                    f"Other terms: `/{session.game_key} …` with its lists."
+                ),
+                title="Your private choices",
+                ephemeral=True,
+                menu=menu,
+                colour=COLOUR_INFO,
+            )
+        ]
