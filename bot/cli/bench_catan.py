@@ -12,7 +12,7 @@ from typing import Any
 
 from bot.cli.common import bot_seed
 from bot.games import get_engine
-from bot.games.protocol import Seat, step
+from bot.games.protocol import step
 
 
 def canaan_random_games(seconds: float, max_games: int, seed: int = 1) -> tuple[float, float]:
@@ -25,9 +25,12 @@ def canaan_random_games(seconds: float, max_games: int, seed: int = 1) -> tuple[
         state = engine.new_game(4, {}, seed + games)
         ply = 0
         while engine.outcome(state) is None:
-            seat = Seat(min(engine.to_act(state)))
+            seat = min(engine.to_act(state))  # a Seat already
             ply += 1
-            state = step(engine, state, seat, bot.choose(state, seat, bot_seed(seed, ply))).state
+            # Each game its own bot draws (seeded by the game's seed): games of one round
+            # sharing the draws of each ply would make the round's mean length less random.
+            choice = bot.choose(state, seat, bot_seed(seed + games, ply))
+            state = step(engine, state, seat, choice).state
         actions += ply
         games += 1
     elapsed = time.perf_counter() - start

@@ -87,7 +87,7 @@ class GameSpec:
         return {o.key: (o.coerce(raw[o.key]) if o.key in raw else o.default) for o in self.options}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Event:
     """Something that happened during a step, for the log and the channel.
 
@@ -130,6 +130,35 @@ class Event:
             visible_to=None if vis is None else frozenset(Seat(int(s)) for s in vis),
             public_text=d.get("public_text"),
         )
+
+
+_new = object.__new__
+_set = object.__setattr__
+
+
+def make_event(
+    kind: str,
+    text: str,
+    data: dict[str, JSON],
+    visible_to: frozenset[Seat] | None = None,
+    public_text: str | None = None,
+) -> Event:
+    """`Event(...)` for engines that emit several events per move: the same frozen value, built
+    with one dict instead of the frozen dataclass's five `object.__setattr__` calls (an Event
+    keeps its fields in an instance dict for this). `data` is taken, not copied."""
+    e = _new(Event)
+    _set(
+        e,
+        "__dict__",
+        {
+            "kind": kind,
+            "text": text,
+            "data": data,
+            "visible_to": visible_to,
+            "public_text": public_text,
+        },
+    )
+    return e
 
 
 @dataclass(frozen=True, slots=True)

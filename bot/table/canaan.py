@@ -83,8 +83,20 @@ def move_menu(state: Any, seat: int) -> list[tuple[str, str]]:
     from bot.games.canaan.rules import legal_actions
 
     notations = [ENGINE.format_action(a, state) for a in legal_actions(state, seat)]
+    if _answering(state, seat) and "accept" not in notations:
+        # Every answering player's row reads Accept / Decline alike: an Accept shown only to
+        # those who hold the asked cards would tell the table who does not. Pressed without
+        # the cards, it is refused privately like a typed `/canaan accept`.
+        notations.append("accept")
     public = [(n[:1].upper() + n[1:], n) for n in quick_moves(notations)]
     return public + [(_private_label(n), n) for n in private_moves(notations)]
+
+
+def _answering(state: Any, seat: int) -> bool:
+    """True when `seat` may still answer the open offer."""
+    from bot.games.canaan.rules import awaiting_answers
+
+    return state.offer is not None and not state.pending and seat in awaiting_answers(state)
 
 
 def private_moves(notations: list[str]) -> list[str]:

@@ -131,8 +131,10 @@ class GameTable:
     move_menu: when set, the moves a player is offered on buttons and menus as (label,
       notation) pairs, from the game state and the seat - for games whose labels depend on the
       position or that fold moves with the same effect into one entry. Every notation must be
-      legal; typed notation is still checked against all legal moves. Unset: every legal move,
-      labelled by `move_label`.
+      legal, except a move the game shows to several seats alike so that the public buttons do
+      not tell who could make it (Canaan's Accept under an offer): pressed by a seat that
+      cannot, it is refused privately like the typed move. Typed notation is still checked
+      against all legal moves. Unset: every legal move, labelled by `move_label`.
     move_hint: the line under a post when the player to act has more moves than buttons and a
       menu hold: which slash command(s) make the move, (state, seat) -> sentence. Unset: the
       table names the game's subcommands that make such moves.

@@ -246,3 +246,23 @@ async def test_a_passed_turn_limit_hands_only_the_offerers_seat_to_a_bot(h: Harn
     assert posts and "Alice did not move" in posts[0].reply.text
     seats = (await table_status(h)).session.seats
     assert [s.is_bot for s in seats] == [True, False, False]
+
+
+async def test_every_answering_player_sees_accept_and_one_without_the_cards_is_refused(
+    h: Harness,
+) -> None:
+    # Carol holds no grain: her row still reads Accept / Decline, so the table cannot tell
+    # from the buttons who lacks the asked cards; pressing Accept refuses her privately.
+    state = position(3, hands={0: hand(lumber=2), 1: hand(grain=2), 2: hand(wool=2)}, current=0)
+    await _table(h, state)
+    ex = await _offer(h)
+    (post,) = ex.public
+    labels = {label for label, _ in post.buttons}
+    assert {"Bob (blue): Accept", "Carol (green): Accept"} <= labels
+    assert {"Bob (blue): Decline", "Carol (green): Decline"} <= labels
+    before = await table_status(h)
+    refused = await h.click(_button(ex, "Carol (green): Accept"), user=CAROL)
+    assert not refused.public and "grain" in refused.text, refused.text
+    assert await table_status(h) == before
+    accepted = await h.click(_button(ex, "Bob (blue): Accept"), user=BOB)
+    assert accepted.public, accepted.text

@@ -14,10 +14,10 @@ from bot.games.canaan import codec, rules
 from bot.games.canaan.bots import HeuristicBot, RandomBot
 from bot.games.canaan.data import CanaanData, data_for, default_data, parse_data
 from bot.games.canaan.rules_text import rules_summary
-from bot.games.canaan.state import COLOURS, Phase, State
+from bot.games.canaan.state import COLOURS, OVER, State
 from bot.games.canaan.view import CanaanView, build_view, hidden_from, status_text
 from bot.games.delegating import RulesCodecEngine
-from bot.games.protocol import Bot, GameSpec, Outcome, Seat, Transition
+from bot.games.protocol import Bot, GameSpec, Outcome, Seat
 from bot.games.rejections import Rejection
 
 
@@ -52,14 +52,20 @@ class CanaanEngine(RulesCodecEngine):
         self.spec.validate_options(options)
         return rules.new_game(seats, seed, self.data)
 
-    def apply(self, state: State, seat: Seat, action: A.Action) -> Transition[State]:
-        """Apply a checked action (use protocol.step)."""
-        new, events, reveals = rules.apply(state, seat, action)
-        return Transition(new, tuple(events), reveals)
+    # The per-move methods are the rules' functions themselves, not forwarding methods: the
+    # engine-speed target counts whole random games, and a move passes through each of them.
+    to_act = staticmethod(rules.to_act)
+    """Seats awaited now (several during discards, event choices and open offers)."""
+
+    check = staticmethod(rules.check)
+    """None if legal, else a specific rejection."""
+
+    apply = staticmethod(rules.transition)
+    """Apply a checked action (use protocol.step)."""
 
     def outcome(self, state: State) -> Outcome | None:
         """The winner (12 VP in their own turn, or the leader when Jerusalem is complete)."""
-        if state.phase is not Phase.OVER:
+        if state.phase is not OVER:
             return None
         n = len(state.players)
         return Outcome(

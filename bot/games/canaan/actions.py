@@ -21,7 +21,9 @@ lumber/grain/stone/ore/wool, a set of cards "2 ore+1 wool" (also "ore, ore, wool
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from bot.games.canaan.data import R_INDEX, RESOURCES, CanaanData, Hand, hand_text
 from bot.games.canaan.state import COLOURS
@@ -215,65 +217,73 @@ Action = (
 
 def format_action(a: Action, data: CanaanData) -> str:
     """Canonical notation."""
-    match a:
-        case Roll():
-            return "roll"
-        case End():
-            return "end"
-        case Buy():
-            return "buy"
-        case Accept():
-            return "accept"
-        case Decline():
-            return "decline"
-        case Withdraw():
-            return "withdraw"
-        case Road(edge=e):
-            return f"road {data.edge_label(e)}"
-        case Settlement(vertex=v):
-            return f"settlement {v + 1}"
-        case City(vertex=v):
-            return f"city {v + 1}"
-        case Start(vertex=v, copper=c):
-            return f"start {v + 1}" + (f" copper {RESOURCES[c]}" if c >= 0 else "")
-        case Stone(via=via, pay=pay):
-            return "stone" if via < 0 else f"stone via {COLOURS[via]} pay {RESOURCES[pay]}"
-        case Play(card=card, hex=h, victim=victim, cards=cards):
-            text = f"play {card}"
-            if h >= 0:
-                text += f" {data.hexes[h].label}"
-                if victim >= 0:
-                    text += f" from {COLOURS[victim]}"
-            elif any(cards):
-                event = data.event(card)
-                if event is not None and event.kind == "monopoly":
-                    text += f" {RESOURCES[cards.index(1)]}"
-                else:
-                    text += f" {hand_text(cards)}"
-            return text
-        case Plague(hex=h, victim=victim):
-            text = f"plague {data.hexes[h].label}"
-            return text + (f" from {COLOURS[victim]}" if victim >= 0 else "")
-        case Discard(cards=c):
-            return f"discard {hand_text(c)}"
-        case Take(cards=c):
-            return f"take {hand_text(c)}"
-        case Give(cards=c):
-            return f"give {hand_text(c)}"
-        case BankTrade(give=g, get=r):
-            return f"bank {RESOURCES[g]} for {RESOURCES[r]}"
-        case MakeOffer(give=g, get=r, to=to):
-            text = f"offer {hand_text(g)} for {hand_text(r)}"
-            return text + (f" to {COLOURS[to]}" if to >= 0 else "")
-        case Counter(give=g, get=r):
-            return f"counter {hand_text(g)} for {hand_text(r)}"
-        case Trade(seat=s):
-            return f"trade {COLOURS[s]}"
-        case Look(seat=s):
-            return f"look {COLOURS[s]}"
-        case Bless(res=r):
-            return f"bless {RESOURCES[r]}"
-    raise TypeError(f"not a Canaan action: {a!r}")
+    # One dictionary lookup by class (every move's notation is recorded in the state; a `match`
+    # over twenty-odd classes tries them one by one).
+    fmt = _FORMATS.get(type(a))
+    if fmt is None:
+        raise TypeError(f"not a Canaan action: {a!r}")
+    return fmt(a, data)
+
+
+def _fmt_start(a: Start, data: CanaanData) -> str:
+    return f"start {a.vertex + 1}" + (f" copper {RESOURCES[a.copper]}" if a.copper >= 0 else "")
+
+
+def _fmt_stone(a: Stone, data: CanaanData) -> str:
+    if a.via < 0:
+        return "stone"
+    return f"stone via {COLOURS[a.via]} pay {RESOURCES[a.pay]}"
+
+
+def _fmt_play(a: Play, data: CanaanData) -> str:
+    text = f"play {a.card}"
+    if a.hex >= 0:
+        text += f" {data.hexes[a.hex].label}"
+        if a.victim >= 0:
+            text += f" from {COLOURS[a.victim]}"
+    elif any(a.cards):
+        event = data.event(a.card)
+        if event is not None and event.kind == "monopoly":
+            text += f" {RESOURCES[a.cards.index(1)]}"
+        else:
+            text += f" {hand_text(a.cards)}"
+    return text
+
+
+def _fmt_plague(a: Plague, data: CanaanData) -> str:
+    text = f"plague {data.hexes[a.hex].label}"
+    return text + (f" from {COLOURS[a.victim]}" if a.victim >= 0 else "")
+
+
+def _fmt_offer(a: MakeOffer, data: CanaanData) -> str:
+    text = f"offer {hand_text(a.give)} for {hand_text(a.get)}"
+    return text + (f" to {COLOURS[a.to]}" if a.to >= 0 else "")
+
+
+_FORMATS: dict[type, Callable[[Any, CanaanData], str]] = {
+    Roll: lambda a, d: "roll",
+    End: lambda a, d: "end",
+    Buy: lambda a, d: "buy",
+    Accept: lambda a, d: "accept",
+    Decline: lambda a, d: "decline",
+    Withdraw: lambda a, d: "withdraw",
+    Road: lambda a, d: f"road {d.edge_label(a.edge)}",
+    Settlement: lambda a, d: f"settlement {a.vertex + 1}",
+    City: lambda a, d: f"city {a.vertex + 1}",
+    Start: _fmt_start,
+    Stone: _fmt_stone,
+    Play: _fmt_play,
+    Plague: _fmt_plague,
+    Discard: lambda a, d: f"discard {hand_text(a.cards)}",
+    Take: lambda a, d: f"take {hand_text(a.cards)}",
+    Give: lambda a, d: f"give {hand_text(a.cards)}",
+    BankTrade: lambda a, d: f"bank {RESOURCES[a.give]} for {RESOURCES[a.get]}",
+    MakeOffer: _fmt_offer,
+    Counter: lambda a, d: f"counter {hand_text(a.give)} for {hand_text(a.get)}",
+    Trade: lambda a, d: f"trade {COLOURS[a.seat]}",
+    Look: lambda a, d: f"look {COLOURS[a.seat]}",
+    Bless: lambda a, d: f"bless {RESOURCES[a.res]}",
+}
 
 
 def public_notation(notation: str) -> str:

@@ -9,6 +9,18 @@ from bot.games.canaan.data import PIECES, CanaanData
 from bot.games.canaan.state import CITY, EMPTY, State
 
 
+def positions(values: tuple[int, ...], value: int) -> list[int]:
+    """Indices of `value` in `values`, found by the tuple's own C-level scans (`count`, then
+    `index` once per hit) rather than a Python loop over a whole board: a seat owns a handful
+    of the 72 paths and 54 intersections."""
+    out = []
+    i = -1
+    for _ in range(values.count(value)):
+        i = values.index(value, i + 1)
+        out.append(i)
+    return out
+
+
 def owner(b: int) -> int:
     """The seat owning a building value (EMPTY for none)."""
     return EMPTY if b == EMPTY else b % CITY
@@ -59,18 +71,10 @@ def settlement_spots(s: State, seat: int, setup: bool) -> list[int]:
         # Only the ends of the seat's own roads can qualify: walk those, not the whole map.
         edges = d.edges
         ends = set()
-        for e, owner in enumerate(s.roads):
-            if owner == seat:
-                ends.update(edges[e])
+        for e in positions(s.roads, seat):
+            ends.update(edges[e])
         return [v for v in sorted(ends) if distance_ok(s, v)]
-    out = []
-    for v in range(len(d.vertex_ids)):
-        if not distance_ok(s, v):
-            continue
-        if v in d.jerusalem or not any(d.hexes[h].producing for h in d.vertex_hexes[v]):
-            continue
-        out.append(v)
-    return out
+    return [v for v in d.setup_spots if distance_ok(s, v)]
 
 
 def road_spots(s: State, seat: int, from_vertex: int = -1) -> list[int]:
@@ -82,11 +86,11 @@ def road_spots(s: State, seat: int, from_vertex: int = -1) -> list[int]:
         return [e for e in d.vertex_edges[from_vertex] if roads[e] == EMPTY]
     # Only the seat's buildings and the ends of its roads can start a new road: walk those,
     # not the whole map.
-    starts = {v for v, occ in enumerate(b) if occ != EMPTY and occ % CITY == seat}
+    starts = set(positions(b, seat))
+    starts.update(positions(b, CITY + seat))
     edges = d.edges
-    for e, owner in enumerate(roads):
-        if owner == seat:
-            starts.update(edges[e])
+    for e in positions(roads, seat):
+        starts.update(edges[e])
     out = set()
     for v in starts:
         occ = b[v]
@@ -103,36 +107,39 @@ def longest_road(s: State, seat: int) -> int:
     does not pass through an intersection holding another seat's building."""
     d = s.data
     roads, b = s.roads, s.buildings
-    own = [e for e, o in enumerate(roads) if o == seat]
-    if not own:
-        return 0
+    edges = d.edges
+    # Intersection -> [(bit of the path, the other end)]; the paths used so far travel as one
+    # integer bit set, so a step of the search allocates nothing but that integer.
     adj: dict[int, list[tuple[int, int]]] = {}
+    own = positions(roads, seat)
+    total = len(own)
+    if total <= 1:
+        return total
     for e in own:
-        a, c = d.edges[e]
-        adj.setdefault(a, []).append((e, c))
-        adj.setdefault(c, []).append((e, a))
+        a, c = edges[e]
+        bit = 1 << e
+        adj.setdefault(a, []).append((bit, c))
+        adj.setdefault(c, []).append((bit, a))
+    blocked = {v for v in adj if b[v] != EMPTY and b[v] % CITY != seat}
 
-    def blocked(v: int) -> bool:
-        occ = b[v]
-        return occ != EMPTY and occ % CITY != seat
+    def walk(v: int, used: int, length: int) -> int:
+        if length and v in blocked:
+            return length
+        best = length
+        for bit, w in adj[v]:
+            if not used & bit:
+                got = walk(w, used | bit, length + 1)
+                if got > best:
+                    best = got
+        return best
 
     best = 0
-    used: set[int] = set()
-
-    def dfs(v: int, length: int) -> None:
-        nonlocal best
-        if length > best:
-            best = length
-        if length and blocked(v):
-            return
-        for e, w in adj[v]:
-            if e not in used:
-                used.add(e)
-                dfs(w, length + 1)
-                used.discard(e)
-
     for v in adj:
-        dfs(v, 0)
+        got = walk(v, 0, 0)
+        if got > best:
+            best = got
+            if best == total:
+                break  # every own path in one trail: nothing can be longer
     return best
 
 
@@ -167,18 +174,46 @@ def own_jerusalem_building(s: State, seat: int) -> bool:
 def trade_rate(s: State, seat: int, res: int) -> int:
     """Cards of `res` the seat pays the bank for one card: 4, 3 (3:1 harbour) or 2 (that
     resource's harbour, or the King's Blessing resource)."""
-    if s.blessing == seat and s.blessing_res == res:
-        return 2
-    rate = 4
+    return trade_rates(s, seat)[res]
+
+
+_RATES: dict[int, tuple[object, int, int, tuple[int, int, int, int, int]]] = {}
+"""The last `trade_rates` answer per seat, with the buildings tuple it was computed from (held,
+so an identity match is exact): the buildings change a few dozen times a game, the question is
+asked at most moves."""
+
+
+def trade_rates(s: State, seat: int) -> tuple[int, int, int, int, int]:
+    """`trade_rate` of every resource, in one pass over the harbours."""
+    last = _RATES.get(seat)
+    if (
+        last is not None
+        and last[0] is s.buildings
+        and last[1] == s.blessing
+        and last[2] == s.blessing_res
+    ):
+        return last[3]
+    rates = _trade_rates(s, seat)
+    _RATES[seat] = (s.buildings, s.blessing, s.blessing_res, rates)
+    return rates
+
+
+def _trade_rates(s: State, seat: int) -> tuple[int, int, int, int, int]:
+    generic = 4
+    special = [4, 4, 4, 4, 4]
     b = s.buildings
+    city = CITY + seat
     for v, kind in s.data.harbor_at.items():
         occ = b[v]
-        if occ != EMPTY and occ % CITY == seat:
-            if kind == res:
-                return 2
+        if occ == seat or occ == city:
             if kind is None:
-                rate = 3
-    return rate
+                generic = 3
+            else:
+                special[kind] = 2
+    rates = [min(generic, r) for r in special]
+    if s.blessing == seat and s.blessing_res >= 0:
+        rates[s.blessing_res] = 2
+    return (rates[0], rates[1], rates[2], rates[3], rates[4])
 
 
 def touching_seats(s: State, hex_index: int) -> set[int]:

@@ -23,23 +23,27 @@ PIPS = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
 
 
 _MASK = (1 << 64) - 1
+_LCG_A, _LCG_C = 6364136223846793005, 1442695040888963407
 
 
 class Draws:
-    """Seeded draws for the random bot (splitmix64): a bot seeds once per move, and seeding
+    """Seeded draws for the random bot: the seed is mixed once (SplitMix64's finaliser), then
+    each draw is one step of a 64-bit linear congruential generator whose high 32 bits pick the
+    value. A bot seeds once per move and draws two or three times, and seeding
     `random.Random` costs more than the rest of a random move, which the benchmark measures."""
 
     __slots__ = ("x",)
 
     def __init__(self, seed: int) -> None:
-        self.x = (seed * 0x9E3779B97F4A7C15) & _MASK
-
-    def randrange(self, n: int) -> int:
-        """0 <= k < n (the bias of a 64-bit draw modulo a small n is negligible)."""
-        self.x = z = (self.x + 0x9E3779B97F4A7C15) & _MASK
+        z = (seed * 0x9E3779B97F4A7C15) & _MASK
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        return (z ^ (z >> 31)) % n
+        self.x = z ^ (z >> 31)
+
+    def randrange(self, n: int) -> int:
+        """0 <= k < n, for n below 2**32 (high bits times n: the multiply-shift reduction)."""
+        self.x = x = (self.x * _LCG_A + _LCG_C) & _MASK
+        return ((x >> 32) * n) >> 32
 
     def randint(self, a: int, b: int) -> int:
         """a <= k <= b."""
@@ -57,37 +61,64 @@ class RandomBot:
         """One legal action, chosen with the seed."""
         # Only the chosen kind's actions are listed (an engine-speed choice: offers alone can
         # number hundreds); a kind that turns out empty is dropped and another one drawn.
-        rnd = Draws(seed)
-        groups = list(R.legal_groups(state, seat))
-        while groups:
-            i = rnd.randrange(len(groups))
-            cls = groups[i][0]
+        groups = R.legal_groups(state, seat)
+        kinds = groups.kinds
+        # `Draws(seed)` and its first draw written out: one of these runs for every move of a
+        # benchmarked game, and the calls cost more than the arithmetic.
+        z = (seed * 0x9E3779B97F4A7C15) & _MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        x = ((z ^ (z >> 31)) * _LCG_A + _LCG_C) & _MASK
+        n = len(kinds)
+        if n == 1 and kinds[0] is not A.MakeOffer and kinds[0] is not A.Counter:
+            # The common case, one kind owed (a roll, a discard, the plague...): one draw.
+            options = groups.options(0)
+            if options:
+                return options[((x >> 32) * len(options)) >> 32]
+        rnd = Draws(0)
+        rnd.x = x
+        left = list(range(n))
+        i = left[((x >> 32) * n) >> 32]
+        while True:
+            cls = kinds[i]
             if cls is A.MakeOffer or cls is A.Counter:
                 # Hundreds of offers are legal; draw one directly instead of listing them.
                 return _random_offer(state, seat, rnd, counter=cls is A.Counter)
-            options = list(groups[i][1]())
+            options = groups.options(i)
             if options:
                 return options[rnd.randrange(len(options))]
-            groups.pop(i)
-        raise ValueError("no legal action")
+            left.remove(i)
+            if not left:
+                raise ValueError("no legal action")
+            i = left[rnd.randrange(len(left))]
+
+
+_SINGLE = tuple(tuple(R.one(r, n) for n in range(R.MAX_OFFER + 1)) for r in range(5))
+"""`R.one(r, n)` for every resource and offer size, made once (offers are drawn often)."""
 
 
 def _random_offer(s: State, seat: int, rnd: Draws, *, counter: bool) -> A.Action:
-    """A uniformly drawn offer (or counter) shape: one held kind for one other kind, 1-3 each."""
+    """A uniformly drawn offer (or counter) shape: one held kind for one other kind, 1-3 each,
+    and (3-4 players) addressed to everyone or to one other seat."""
     hand = s.players[seat].hand
+    held = [r for r in range(5) if hand[r]]
     while True:
-        g = rnd.choice([r for r in range(5) if hand[r]])
-        r = rnd.choice([x for x in range(5) if x != g])
-        give = R.one(g, rnd.randint(1, min(R.MAX_OFFER, hand[g])))
-        get = R.one(r, rnd.randint(1, R.MAX_OFFER))
+        g = held[rnd.randrange(len(held))]
+        r = rnd.randrange(4)
+        if r >= g:
+            r += 1  # one of the four other kinds
+        give = _SINGLE[g][1 + rnd.randrange(min(R.MAX_OFFER, hand[g]))]
+        get = _SINGLE[r][1 + rnd.randrange(R.MAX_OFFER)]
         if counter:
             o = s.offer
-            if o is not None and (give, get) == (o.get, o.give):
+            if o is not None and give == o.get and get == o.give:
                 continue
             return A.Counter(give, get)
-        others = [i for i in range(len(s.players)) if i != seat] if len(s.players) > 2 else []
-        to = rnd.choice([-1, *others])
-        return A.MakeOffer(give, get, to)
+        n = len(s.players)
+        if n <= 2:
+            return A.MakeOffer(give, get, -1)
+        to = rnd.randrange(n)  # the seat itself stands for "everyone"
+        return A.MakeOffer(give, get, -1 if to == seat else to)
 
 
 def vertex_value(s: State, v: int, seat: int) -> float:
@@ -113,6 +144,22 @@ def vertex_value(s: State, v: int, seat: int) -> float:
     if v in d.jerusalem:
         score += 2.0
     return score
+
+
+def _opponents_production(s: State, seat: int) -> list[float]:
+    """Pips per resource of the other seats' buildings (a city counts twice): what they are
+    likely to hold, read from the board alone."""
+    d = s.data
+    out = [0.0] * 5
+    for v, b in enumerate(s.buildings):
+        if b == EMPTY or b % CITY == seat:
+            continue
+        weight = 2 if b >= CITY else 1
+        for h in d.vertex_hexes[v]:
+            t = d.hexes[h]
+            if t.resource is not None and t.number is not None and h != s.plague:
+                out[t.resource] += weight * PIPS.get(t.number, 0)
+    return out
 
 
 def _need(hand: Hand, target: Hand) -> Hand:
@@ -328,10 +375,10 @@ class HeuristicBot:
                 )
                 return best
             if event.kind == "monopoly":
-                counts = [
-                    sum(p.hand[r] for i, p in enumerate(s.players) if i != seat) for r in range(5)
-                ]
-                r = max(range(5), key=lambda r: (counts[r], -r))
+                # Hands are hidden: name what the next build lacks most, else what the other
+                # players' buildings produce most (public: their pieces and the numbers).
+                supply = _opponents_production(s, seat)
+                r = max(range(5), key=lambda r: (need[r], supply[r], -r))
                 return A.Play(a.card, cards=R.one(r))
             if event.kind == "discounted_city" and any(b == seat for b in s.buildings):
                 return a

@@ -163,6 +163,8 @@ class CanaanData:
     events: tuple[EventCard, ...]
     by_number: dict[int, tuple[tuple[int, int | None, tuple[int, ...]], ...]]
     hex_by_label: dict[str, int]
+    producing: tuple[int, ...] = ()  # numbered land hexes (the plague's destinations)
+    setup_spots: tuple[int, ...] = ()  # intersections off Jerusalem touching a numbered hex
 
     def event(self, key: str) -> EventCard | None:
         """The event card kind with this slug."""
@@ -420,6 +422,12 @@ def parse_data(raw: Any, source: str = "canaan data") -> CanaanData:
         events=tuple(events),
         by_number={k: tuple(v) for k, v in by_number.items()},
         hex_by_label={t.label: i for i, t in enumerate(hexes)},
+        producing=tuple(i for i, t in enumerate(hexes) if t.producing),
+        setup_spots=tuple(
+            v
+            for v in range(len(order))
+            if v not in jorder and any(hexes[h].producing for h in vhex[v])
+        ),
     )
 
 
@@ -460,11 +468,19 @@ def effect_text(card: EventCard) -> str:
 
 def hand_text(hand: Hand | tuple[int, ...]) -> str:
     """ "2 ore+1 wool" (canonical resource order); "nothing" when empty."""
-    # Cached: every production, trade and offer names hands, and few distinct hands recur.
-    return _hand_text(hand if type(hand) is tuple else tuple(hand))
+    # Remembered by hand: every production, trade and offer names hands, and hands recur.
+    key = hand if type(hand) is tuple else tuple(hand)
+    text = _HAND_TEXTS.get(key)
+    if text is None:
+        if len(_HAND_TEXTS) >= 65_536:
+            _HAND_TEXTS.clear()  # bounded; rebuilt from the hands named next
+        text = _HAND_TEXTS[key] = _hand_text(key)
+    return text
 
 
-@functools.lru_cache(maxsize=4096)
+_HAND_TEXTS: dict[tuple[int, ...], str] = {}
+
+
 def _hand_text(hand: tuple[int, ...]) -> str:
     parts = [f"{n} {RESOURCES[i]}" for i, n in enumerate(hand) if n]
     return "+".join(parts) if parts else "nothing"

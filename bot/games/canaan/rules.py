@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
+from typing import Any
 
 from bot.games.canaan import actions as A
 from bot.games.canaan import board as B
@@ -42,18 +43,20 @@ from bot.games.canaan.state import (
     CITY,
     COLOURS,
     EMPTY,
+    OVER,
+    SETUP,
+    START,
+    TURN,
     Answer,
     Offer,
     Pending,
-    Phase,
     Player,
     State,
     draft,
     evolve,
-    freeze,
     with_player,
 )
-from bot.games.protocol import Event, Seat
+from bot.games.protocol import JSON, Event, Seat, Transition, make_event
 from bot.games.rejections import Rejection, illegal
 from bot.games.rng import Rng
 
@@ -65,6 +68,14 @@ MAX_OFFERS_PER_TURN = 3
 def colour(seat: int) -> str:
     """The seat's colour name."""
     return COLOURS[seat]
+
+
+_CAPITALISED = tuple(c.capitalize() for c in COLOURS)
+
+
+def colour_title(seat: int) -> str:
+    """The seat's colour name, capitalised to begin a sentence."""
+    return _CAPITALISED[seat]
 
 
 # ------------------------------------------------------------------------------------ hands
@@ -110,7 +121,7 @@ def sub_hands(limit: Hand, size: int) -> Iterator[Hand]:
 def new_game(seats: int, seed: int, data: CanaanData) -> State:
     """Roll for the first player (ties re-roll), shuffle the development cards, and begin the
     placement of starting settlements."""
-    rng = Rng(seed)
+    rng = Rng(seed, scheme=2)  # the cheap derivation (saved games keep the scheme they began with)
     contenders = list(range(seats))
     rounds: list[tuple[int, ...]] = []
     while True:
@@ -199,19 +210,40 @@ def to_act(s: State) -> frozenset[Seat]:
 
 
 def _to_act(s: State) -> frozenset[Seat]:
-    if s.phase is Phase.OVER:
+    phase = s.phase
+    if phase is TURN:
+        if s.pending:
+            mask = 0
+            for p in s.pending:
+                mask |= 1 << p.seat
+            return _SEATS[mask]
+        # As at a real table, an open offer never holds the turn: the players it may still
+        # hear from act out of turn, while the current player goes on (bank trades, builds,
+        # the end).
+        o = s.offer
+        if o is None:
+            return _ALONE[s.current]
+        current, to = s.current, o.to
+        mask = 1 << current
+        for i, a in enumerate(o.answers):
+            if i != current and not a.kind and (to is None or to == i):
+                mask |= 1 << i
+        return _SEATS[mask]
+    if phase is OVER:
         return frozenset()
-    if s.phase is Phase.SETUP:
-        return frozenset({Seat(s.setup_order[s.setup_index])})
-    if s.phase is Phase.START:
-        return frozenset(Seat(i) for i, p in enumerate(s.players) if p.start < 0)
-    if s.pending:
-        return frozenset(Seat(p.seat) for p in s.pending)
-    # As at a real table, an open offer never holds the turn: the players it may still hear
-    # from act out of turn, while the current player goes on (bank trades, builds, the end).
-    if s.offer is None:
-        return frozenset({Seat(s.current)})
-    return frozenset({Seat(s.current), *(Seat(i) for i in awaiting_answers(s))})
+    if phase is SETUP:
+        return _ALONE[s.setup_order[s.setup_index]]
+    return frozenset(Seat(i) for i, p in enumerate(s.players) if p.start < 0)
+
+
+_TURN = TURN
+_SEATS = tuple(
+    frozenset(Seat(i) for i in range(len(COLOURS)) if mask >> i & 1)
+    for mask in range(1 << len(COLOURS))
+)
+"""Every set of seats by bit mask, built once: who acts is asked of every position."""
+_ALONE = tuple(_SEATS[1 << i] for i in range(len(COLOURS)))
+"""{seat} for each seat: most positions await the current player alone."""
 
 
 def awaiting_answers(s: State) -> list[int]:
@@ -255,142 +287,303 @@ def legal_actions(s: State, seat: int) -> tuple[A.Action, ...]:
     return tuple(a for _, a in keyed)
 
 
-Group = tuple[type, Callable[[], Iterable[A.Action]]]
+Options = Callable[[State, int], Iterable[A.Action]]
+"""Lists one kind's legal actions of a seat: a module-level function of (state, seat), so that
+naming the legal kinds of a position allocates no closures (it runs once per move)."""
 
 
-_LAST: list[tuple[object, int, list[Group]]] = [(None, -1, [])]
+class Groups:
+    """The legal actions of one seat in one position, by action class, each kind listed only
+    when asked for (and then remembered): `check` and the random bot look at one kind instead of
+    every action. `kinds[i]` is an action class; `options(i)` its legal actions."""
+
+    __slots__ = ("s", "seat", "kinds", "_lists", "_done")
+
+    def __init__(self, s: State, seat: int, kinds: list[type], lists: list[Options]) -> None:
+        self.s = s
+        self.seat = seat
+        self.kinds = kinds
+        self._lists = lists
+        self._done: dict[int, tuple[A.Action, ...]] = {}
+
+    def index(self, kind: type) -> int:
+        """Where `kind` is in `kinds` (-1 when it is not legal now)."""
+        kinds = self.kinds
+        return kinds.index(kind) if kind in kinds else -1
+
+    def options(self, i: int) -> tuple[A.Action, ...]:
+        """The legal actions of kind `kinds[i]`."""
+        done = self._done.get(i)
+        if done is None:
+            done = self._done[i] = tuple(self._lists[i](self.s, self.seat))
+        return done
+
+
+_LAST: list[tuple[object, int, Groups | None]] = [(None, -1, None)]
 """The last full `legal_groups` answer: (state, seat, groups). A bot lists a state's moves and
 `step` then checks one of them on the same state object; states are immutable, and the entry
 holds the state itself, so an identity match can never be a different position."""
 
 
-def legal_groups(s: State, seat: int, only: type | None = None) -> list[Group]:
-    """The legal actions of `seat` as (action class, thunk) groups, each computed only when
-    called (and then remembered): `check` and the random bot look at one group instead of every
-    action. With `only`, groups of other classes may be left out."""
+def legal_groups(s: State, seat: int, only: type | None = None) -> Groups:
+    """The legal actions of `seat` by kind (see `Groups`). With `only`, kinds other than that
+    one may be left out."""
     last = _LAST[0]  # one read of one tuple: safe if bots run in several threads
-    if last[0] is s and last[1] == seat:
+    if last[0] is s and last[1] == seat and last[2] is not None:
         return last[2]
-    groups = [(cls, _memo(thunk)) for cls, thunk in _legal_groups(s, seat, only)]
+    kinds: list[type] = []
+    lists: list[Options] = []
+    _legal_groups(s, seat, only, kinds, lists)
+    groups = Groups(s, seat, kinds, lists)
     if only is None and type(s) is State:
         _LAST[0] = (s, seat, groups)
     return groups
 
 
-def _memo(thunk: Callable[[], Iterable[A.Action]]) -> Callable[[], Iterable[A.Action]]:
-    cell: list[tuple[A.Action, ...]] = []
-
-    def once() -> tuple[A.Action, ...]:
-        if not cell:
-            cell.append(tuple(thunk()))
-        return cell[0]
-
-    return once
-
-
-def _legal_groups(s: State, seat: int, only: type | None) -> list[Group]:
-    if s.phase is Phase.OVER or seat not in to_act(s):
-        return []
-    p = s.players[seat]
-    if s.phase is Phase.SETUP:
+def _legal_groups(
+    s: State, seat: int, only: type | None, kinds: list[type], lists: list[Options]
+) -> None:
+    last = _TO_ACT[0]  # `to_act`'s remembered answer, read here without the call
+    if s.phase is OVER or seat not in (last[1] if last[0] is s else to_act(s)):
+        return
+    if s.phase is SETUP:
         if s.setup_vertex < 0:
-            return [
-                (A.Settlement, lambda: map(A.Settlement, B.settlement_spots(s, seat, setup=True)))
-            ]
-        return [(A.Road, lambda: map(A.Road, B.road_spots(s, seat, s.setup_vertex)))]
-    if s.phase is Phase.START:
-        return [(A.Start, lambda: _start_options(s, seat))]
+            kinds.append(A.Settlement)
+            lists.append(_setup_settlements)
+        else:
+            kinds.append(A.Road)
+            lists.append(_setup_roads)
+        return
+    if s.phase is START:
+        kinds.append(A.Start)
+        lists.append(_start_options)
+        return
     if s.pending:
         pend = next(x for x in s.pending if x.seat == seat)
-        cls = {"discard": A.Discard, "take": A.Take, "give": A.Give}[pend.kind]
-        return [(cls, lambda: _pending_options(s, pend))]
+        kinds.append(_PENDING_KIND[pend.kind])
+        lists.append(_pending_options)
+        return
     if seat != s.current:
-        return _answer_groups(s, seat)
-    mode = current_mode(s)
-    if mode == "blessing":
-        return [(A.Bless, lambda: (A.Bless(r) for r in range(5) if s.bank[r] > 0))]
-    if mode == "plague":
-        return [(A.Plague, lambda: _plague_moves(s, seat))]
-    if mode == "free-road":
-        return [(A.Road, lambda: map(A.Road, B.road_spots(s, seat)))]
-    if mode == "free-settlement":
-        return [(A.Settlement, lambda: map(A.Settlement, B.settlement_spots(s, seat, setup=False)))]
-    if mode == "look":
-        return [(A.Look, lambda: map(A.Look, _look_targets(s, seat)))]
-    if mode == "take-look":
-        victim = s.players[s.look_victim]
-        n = min(s.look_count, victim.cards)
-        return [(A.Take, lambda: map(A.Take, sub_hands(victim.hand, n)))]
-    groups: list[Group] = []
+        _answer_groups(s, seat, kinds, lists)
+        return
+    if s.blessing_due or s.plague_due or s.free_roads or s.free_settlements or s.look_stage:
+        kind, options = _MODE_GROUP[current_mode(s)]
+        kinds.append(kind)
+        lists.append(options)
+        return
+    p = s.players[seat]
     if p.dev:
-        groups.append((A.Play, lambda: _card_plays(s, seat, p)))
-    if mode == "pre-roll":
-        groups.append((A.Roll, lambda: (A.Roll(),)))
-        return groups
-    groups.append((A.End, lambda: (A.End(),)))
+        kinds.append(A.Play)
+        lists.append(_card_plays)
+    if not s.rolled:
+        kinds.append(A.Roll)
+        lists.append(_roll)
+        return
+    kinds.append(A.End)
+    lists.append(_end)
     if only is A.End or only is A.Play:
-        return groups  # `is_legal` needs only that group: skip the costlier checks below
+        return  # `is_legal` needs only that group: skip the costlier checks below
     if s.offer is not None:
-        groups.append((A.Withdraw, lambda: (A.Withdraw(),)))
-        groups.append((A.Trade, lambda: map(A.Trade, _confirmable(s))))
+        kinds += (A.Withdraw, A.Trade)
+        lists += (_withdraw, _trades)
     hand = p.hand
-    # The pieces on the board, counted once (`B.pieces_left` would count them per kind).
-    settlements, cities, roads = B.count_pieces(s, seat)
-    if covers(hand, _ROAD) and roads < PIECES["road"]:
-        groups.append((A.Road, lambda: map(A.Road, B.road_spots(s, seat))))
-    if covers(hand, _SETTLEMENT) and settlements < PIECES["settlement"]:
-        groups.append(
-            (A.Settlement, lambda: map(A.Settlement, B.settlement_spots(s, seat, setup=False)))
-        )
-    if covers(hand, city_cost(s)) and cities < PIECES["city"]:
-        groups.append((A.City, lambda: (A.City(v) for v, b in enumerate(s.buildings) if b == seat)))
-    if covers(hand, _CARD) and s.deck:
-        groups.append((A.Buy, lambda: (A.Buy(),)))
-    if covers(hand, _STONE):
-        groups.append((A.Stone, lambda: _stone_options(s, seat)))
+    afford = _AFFORD.get(hand)
+    if afford is None:
+        afford = _affordable(hand)
+    # A stock is counted only when the hand could pay for that piece (it rarely can).
+    if afford & _ROAD_BIT and s.roads.count(seat) < PIECES["road"]:
+        kinds.append(A.Road)
+        lists.append(_roads)
+    if afford & _SETTLEMENT_BIT and s.buildings.count(seat) < PIECES["settlement"]:
+        kinds.append(A.Settlement)
+        lists.append(_settlements)
+    city = afford & _CITY_BIT if not s.discount else covers(hand, city_cost(s))
+    if city and s.buildings.count(CITY + seat) < PIECES["city"]:
+        kinds.append(A.City)
+        lists.append(_cities)
+    if afford & _CARD_BIT and s.deck:
+        kinds.append(A.Buy)
+        lists.append(_buy)
+    if afford & _STONE_BIT:
+        kinds.append(A.Stone)
+        lists.append(_stone_options)
     if not s.built:
-        groups.append((A.BankTrade, lambda: _bank_trades(s, seat)))
+        kinds.append(A.BankTrade)
+        lists.append(_bank_trades)
         if s.offers_made < MAX_OFFERS_PER_TURN and p.cards:
-            groups.append((A.MakeOffer, lambda: _offers(s, seat)))
-    return groups
+            kinds.append(A.MakeOffer)
+            lists.append(_offers)
 
 
-_ROAD, _SETTLEMENT = COSTS["road"], COSTS["settlement"]
-_CARD, _STONE = COSTS["development card"], COSTS["stone"]
+_ROAD_BIT, _SETTLEMENT_BIT, _CITY_BIT, _CARD_BIT, _STONE_BIT = 1, 2, 4, 8, 16
+_PRICES = (
+    (_ROAD_BIT, COSTS["road"]),
+    (_SETTLEMENT_BIT, COSTS["settlement"]),
+    (_CITY_BIT, COSTS["city"]),
+    (_CARD_BIT, COSTS["development card"]),
+    (_STONE_BIT, COSTS["stone"]),
+)
+_AFFORD: dict[Hand, int] = {}
+"""Which of the five prices a hand covers, as bits, by hand: hands recur all game long, and
+every move of the current player asks this of theirs."""
+
+
+def _affordable(hand: Hand) -> int:
+    bits = 0
+    for bit, price in _PRICES:
+        if covers(hand, price):
+            bits |= bit
+    if len(_AFFORD) >= 65536:
+        _AFFORD.clear()  # bounded: at most a few MB, rebuilt from the hands seen next
+    _AFFORD[hand] = bits
+    return bits
+
+
+def _setup_settlements(s: State, seat: int) -> Iterable[A.Action]:
+    return map(A.Settlement, B.settlement_spots(s, seat, setup=True))
+
+
+def _setup_roads(s: State, seat: int) -> Iterable[A.Action]:
+    return map(A.Road, B.road_spots(s, seat, s.setup_vertex))
+
+
+def _roads(s: State, seat: int) -> Iterable[A.Action]:
+    return map(A.Road, B.road_spots(s, seat))
+
+
+def _settlements(s: State, seat: int) -> Iterable[A.Action]:
+    return map(A.Settlement, B.settlement_spots(s, seat, setup=False))
+
+
+def _cities(s: State, seat: int) -> Iterable[A.Action]:
+    return map(A.City, B.positions(s.buildings, seat))
+
+
+def _blessings(s: State, seat: int) -> Iterable[A.Action]:
+    return (A.Bless(r) for r in range(5) if s.bank[r] > 0)
+
+
+def _looks(s: State, seat: int) -> Iterable[A.Action]:
+    return map(A.Look, _look_targets(s, seat))
+
+
+def _take_looks(s: State, seat: int) -> Iterable[A.Action]:
+    victim = s.players[s.look_victim]
+    return map(A.Take, sub_hands(victim.hand, min(s.look_count, victim.cards)))
+
+
+_ROLL, _END, _WITHDRAW, _BUY = (A.Roll(),), (A.End(),), (A.Withdraw(),), (A.Buy(),)
+
+
+def _roll(s: State, seat: int) -> Iterable[A.Action]:
+    return _ROLL
+
+
+def _end(s: State, seat: int) -> Iterable[A.Action]:
+    return _END
+
+
+def _withdraw(s: State, seat: int) -> Iterable[A.Action]:
+    return _WITHDRAW
+
+
+def _buy(s: State, seat: int) -> Iterable[A.Action]:
+    return _BUY
+
+
+def _trades(s: State, seat: int) -> Iterable[A.Action]:
+    return map(A.Trade, _confirmable(s))
+
+
+_PENDING_KIND = {"discard": A.Discard, "take": A.Take, "give": A.Give}
 
 
 def _legal(s: State, seat: int) -> Iterator[A.Action]:
-    for _, thunk in legal_groups(s, seat):
-        yield from thunk()
+    groups = legal_groups(s, seat)
+    for i in range(len(groups.kinds)):
+        yield from groups.options(i)
 
 
-def _plague_moves(s: State, seat: int) -> Iterator[A.Action]:
-    for h in _plague_hexes(s):
-        yield A.Plague(h)
-        for victim in _victims(s, h, seat):
-            yield A.Plague(h, victim)
+def _plague_moves(s: State, seat: int) -> list[A.Action]:
+    victims = _victims_by_hex(s, seat)
+    plague = s.plague
+    out: list[A.Action] = []
+    for h in s.data.producing:
+        if h == plague:
+            continue
+        row = _plague_row(h)
+        out.append(row[0])
+        seats = victims.get(h)
+        if seats:
+            out += [row[1 + v] for v in seats]
+    return out
+
+
+_PLAGUES: list[tuple[A.Plague, ...]] = []
+"""Plague actions by hex: (no victim, victim 0, 1, 2, 3), made once: a 7 lists every hex with
+every victim (dozens of values), and an action is an immutable value, so the same objects
+serve every game."""
+
+
+def _plague_row(h: int) -> tuple[A.Plague, ...]:
+    while len(_PLAGUES) <= h:
+        k = len(_PLAGUES)
+        _PLAGUES.append(tuple(A.Plague(k, v) for v in range(-1, len(COLOURS))))
+    return _PLAGUES[h]
+
+
+def _victims_by_hex(s: State, seat: int) -> dict[int, list[int]]:
+    """`_victims` of every hex at once: one pass over the buildings instead of one per hex."""
+    vertex_hexes = s.data.vertex_hexes
+    b = s.buildings
+    by_hex: dict[int, list[int]] = {}
+    for owner, p in enumerate(s.players):  # in seat order, so each hex's list comes sorted
+        if owner == seat or not any(p.hand):
+            continue
+        for v in B.positions(b, owner) + B.positions(b, CITY + owner):
+            for h in vertex_hexes[v]:
+                seats = by_hex.setdefault(h, [])
+                if not seats or seats[-1] != owner:
+                    seats.append(owner)
+    return by_hex
 
 
 def _bank_trades(s: State, seat: int) -> Iterator[A.Action]:
     hand = s.players[seat].hand
+    if max(hand) < 2:
+        return
+    rates = B.trade_rates(s, seat)
     for g in range(5):
-        if hand[g] >= 2 and hand[g] >= B.trade_rate(s, seat, g):
+        if hand[g] >= 2 and hand[g] >= rates[g]:
             for r in range(5):
                 if r != g and s.bank[r] > 0:
                     yield A.BankTrade(g, r)
 
 
-def _answer_groups(s: State, seat: int) -> list[Group]:
+def _answer_groups(s: State, seat: int, kinds: list[type], lists: list[Options]) -> None:
     o = s.offer
     if o is None or seat not in awaiting_answers(s):
-        return []
+        return
     hand = s.players[seat].hand
-    groups: list[Group] = [(A.Decline, lambda: (A.Decline(),))]
+    kinds.append(A.Decline)
+    lists.append(_decline)
     if covers(hand, o.get):
-        groups.append((A.Accept, lambda: (A.Accept(),)))
+        kinds.append(A.Accept)
+        lists.append(_accept)
     if any(hand):
-        groups.append((A.Counter, lambda: _counters(s, seat)))
-    return groups
+        kinds.append(A.Counter)
+        lists.append(_counters)
+
+
+_DECLINE, _ACCEPT = (A.Decline(),), (A.Accept(),)
+
+
+def _decline(s: State, seat: int) -> Iterable[A.Action]:
+    return _DECLINE
+
+
+def _accept(s: State, seat: int) -> Iterable[A.Action]:
+    return _ACCEPT
 
 
 def city_cost(s: State) -> Hand:
@@ -413,14 +606,26 @@ def _start_options(s: State, seat: int) -> Iterator[A.Action]:
             yield A.Start(v)
 
 
-def _pending_options(s: State, pend: Pending) -> Iterator[A.Action]:
-    p = s.players[pend.seat]
-    if pend.kind == "discard":
-        yield from (A.Discard(h) for h in sub_hands(p.hand, pend.count))
-    elif pend.kind == "take":
-        yield from (A.Take(h) for h in sub_hands(s.bank, pend.count))
-    else:
-        yield from (A.Give(h) for h in sub_hands(p.hand, pend.count))
+def _pending_options(s: State, seat: int) -> list[A.Action]:
+    pend = next(x for x in s.pending if x.seat == seat)
+    kind = pend.kind
+    cards = s.bank if kind == "take" else s.players[seat].hand
+    made = _CARD_ACTIONS[kind]
+    cls = _PENDING_KIND[kind]
+    out: list[A.Action] = []
+    for h in sub_hands(cards, pend.count):
+        action = made.get(h)
+        if action is None:
+            if len(made) >= 20_000:
+                made.clear()  # bounded; rebuilt from the hands seen next
+            action = made[h] = cls(h)
+        out.append(action)
+    return out
+
+
+_CARD_ACTIONS: dict[str, dict[Hand, A.Action]] = {"discard": {}, "take": {}, "give": {}}
+"""Discard / Take / Give actions by hand, made once: a 7 lists every way to discard half a
+hand (often hundreds), and an action is an immutable value, so one object serves every game."""
 
 
 def _counters(s: State, seat: int) -> Iterator[A.Action]:
@@ -471,7 +676,7 @@ def _confirmable(s: State) -> list[int]:
 
 
 def _plague_hexes(s: State) -> list[int]:
-    return [h for h, t in enumerate(s.data.hexes) if t.producing and h != s.plague]
+    return [h for h in s.data.producing if h != s.plague]
 
 
 def _victims(s: State, h: int, seat: int) -> list[int]:
@@ -496,7 +701,7 @@ def playable_cards(s: State, seat: int) -> list[str]:
     return out
 
 
-def _card_plays(s: State, seat: int, p: Player) -> Iterator[A.Action]:
+def _card_plays(s: State, seat: int) -> Iterator[A.Action]:
     for card in playable_cards(s, seat):
         if card in VP_CARD_IDS:
             yield A.Play(card)
@@ -530,8 +735,21 @@ def _stone_options(s: State, seat: int) -> Iterator[A.Action]:
         yield A.Stone()
         return
     rest = sub(hand, COSTS["stone"])
+    b = s.buildings
+    if all(b[v] == EMPTY or b[v] % CITY == seat for v in s.data.jerusalem):
+        return  # nobody else has built at Jerusalem: no route to walk
     for o in sorted(B.route_owners(s, seat)):
         yield from (A.Stone(o, r) for r in range(5) if rest[r] > 0)
+
+
+_MODE_GROUP: dict[str, tuple[type, Options]] = {
+    "blessing": (A.Bless, _blessings),
+    "plague": (A.Plague, _plague_moves),
+    "free-road": (A.Road, _roads),
+    "free-settlement": (A.Settlement, _settlements),
+    "look": (A.Look, _looks),
+    "take-look": (A.Take, _take_looks),
+}
 
 
 # ------------------------------------------------------------------------------------ check
@@ -539,6 +757,14 @@ def _stone_options(s: State, seat: int) -> Iterator[A.Action]:
 
 def check(s: State, seat: int, action: A.Action) -> Rejection | None:
     """None if `action` is legal for `seat`, else a Rejection with a specific sentence."""
+    last = _LAST[0]
+    if last[0] is s and last[1] == seat and last[2] is not None:
+        # A bot just listed this position's moves and drew `action` from them: the kind's
+        # remembered list holds that very object, so the first scan finds it by identity.
+        groups = last[2]
+        listed = groups._done.get(groups.index(type(action)))
+        if listed is not None and action in listed:
+            return None
     if is_legal(s, seat, action):
         return None
     return illegal(explain(s, seat, action))
@@ -551,22 +777,21 @@ def _legal_set(s: State, seat: int) -> set[A.Action]:
 def is_legal(s: State, seat: int, action: A.Action) -> bool:
     """True if `action` is legal: only the group of its own kind is computed."""
     cls = type(action)
-    for c, thunk in legal_groups(s, seat, cls):
-        if c is not cls:
-            continue
-        if isinstance(action, A.MakeOffer):
-            return _offer_ok(s, seat, action.give, action.get, action.to)
-        if isinstance(action, A.Counter):
-            o = s.offer
-            return (
-                o is not None
-                and (action.give, action.get) != (o.get, o.give)
-                and _offer_ok(s, seat, action.give, action.get, -1)
-            )
-        # A tuple scan: the action usually is one of these very objects (a bot drew it from
-        # this memoised group), so identity matches before any field comparison.
-        return action in thunk()
-    return False
+    groups = legal_groups(s, seat, cls)
+    if cls not in groups.kinds:
+        return False
+    if cls is A.MakeOffer:
+        return _offer_ok(s, seat, action.give, action.get, action.to)  # type: ignore[attr-defined]
+    if cls is A.Counter:
+        o = s.offer
+        return (
+            o is not None
+            and (action.give, action.get) != (o.get, o.give)  # type: ignore[attr-defined]
+            and _offer_ok(s, seat, action.give, action.get, -1)  # type: ignore[attr-defined]
+        )
+    # A tuple scan: the action usually is one of these very objects (a bot drew it from this
+    # remembered group), so identity matches before any field comparison.
+    return action in groups.options(groups.kinds.index(cls))
 
 
 def _offer_ok(s: State, seat: int, give: Hand, get: Hand, to: int) -> bool:
@@ -587,7 +812,7 @@ def explain(s: State, seat: int, a: A.Action) -> str:
     """Why `a` is not legal for `seat` now, in one sentence."""
     d = s.data
     p = s.players[seat]
-    if s.phase is Phase.SETUP:
+    if s.phase is SETUP:
         if s.setup_vertex < 0:
             if not isinstance(a, A.Settlement):
                 return "Place a starting settlement first: `settlement <intersection>`."
@@ -602,7 +827,7 @@ def explain(s: State, seat: int, a: A.Action) -> str:
         if not isinstance(a, A.Road):
             return f"Place the road of the settlement at {s.setup_vertex + 1}: `road <path>`."
         return f"The road must touch your new settlement at {s.setup_vertex + 1} on a free path."
-    if s.phase is Phase.START:
+    if s.phase is START:
         if not isinstance(a, A.Start):
             return "Choose the settlement that gives your starting cards: `start <intersection>`."
         if s.buildings[a.vertex] != seat:
@@ -714,7 +939,7 @@ def explain(s: State, seat: int, a: A.Action) -> str:
                 return "You have no open offer."
             ans = s.offer.answers[i] if i < len(s.offer.answers) else Answer()
             if ans.kind not in ("accept", "counter"):
-                return f"{colour(i).capitalize()} has not accepted or countered your offer."
+                return f"{colour_title(i)} has not accepted or countered your offer."
             return "You no longer hold the cards for that trade."
         case A.Withdraw():
             return "You have no open offer."
@@ -806,7 +1031,7 @@ def _explain_plague(s: State, seat: int, h: int, victim: int, optional: bool) ->
     victims = _victims(s, h, seat)
     if victim >= 0 and victim not in victims:
         return (
-            f"{colour(victim).capitalize()} has no card and building at hex {t.label}."
+            f"{colour_title(victim)} has no card and building at hex {t.label}."
             if victim < len(s.players)
             else "No such player."
         )
@@ -880,46 +1105,74 @@ Result = tuple[State, list[Event]]
 
 def apply(s: State, seat: int, a: A.Action) -> tuple[State, list[Event], bool]:
     """Apply a checked action: (new state, events, reveals)."""
-    handler = _HANDLERS[type(a)]
-    new, events, reveals = handler(draft(s), seat, a)
-    if new.phase is Phase.TURN:
-        new = _refresh_offer(new)
-        if type(a) not in _NO_VP_CHANGE:
+    t = transition(s, seat, a)
+    return t.state, list(t.events), t.reveals
+
+
+def transition(s: State, seat: int, a: A.Action) -> Transition[State]:
+    """Apply a checked action (the engine's `apply`; use protocol.step)."""
+    cls = type(a)
+    new, events, reveals = _HANDLERS[cls](draft(s), seat, a)
+    if new.phase is TURN:
+        if new.offer is not None:
+            new = _refresh_offer(new)
+        if cls not in _NO_VP_CHANGE:
             new, more = _check_win(new)
             events += more
-    # In full: the view shows the cards of a discard, gift or take to its player only.
-    text = A.format_action(a, s.data)
-    new = evolve(new, last_seat=seat, last_move=text, last_marks=_marks(a, s))
-    return freeze(new), events, reveals
+    # `new` is this move's Draft: plain attribute writes (see state.Draft). In full: the view
+    # shows the cards of a discard, gift or take to its player only.
+    new.last_seat = seat  # type: ignore[misc]
+    new.last_move = A.format_action(a, s.data)  # type: ignore[misc]
+    mark = _MARKS.get(cls)
+    new.last_marks = () if mark is None else mark(a)  # type: ignore[misc]
+    new.__class__ = State  # freeze: see state.freeze
+    return Transition(new, tuple(events), reveals)
 
 
 _NO_VP_CHANGE = frozenset(
-    {A.Decline, A.Accept, A.Counter, A.MakeOffer, A.Withdraw, A.Trade, A.BankTrade}
+    {A.Decline, A.Accept, A.Counter, A.MakeOffer, A.Withdraw, A.Trade, A.BankTrade, A.Roll}
 )
-"""Action kinds that move only cards between hands and the bank, never a building, a special
+"""Action kinds that move only cards between hands and the bank (a roll: production, or a 7's
+black stone, which ends a game only through the Jerusalem check), never a building, a special
 card or the current player: after them nobody's VP differs, so the win check is skipped (it ran
 after the move that last changed VP)."""
 
 
 def _marks(a: A.Action, s: State) -> tuple[str, ...]:
-    match a:
-        case A.Road(edge=e):
-            return (f"e{e}",)
-        case A.Settlement(vertex=v) | A.City(vertex=v) | A.Start(vertex=v):
-            return (f"v{v}",)
-        case A.Plague(hex=h) | A.Play(hex=h) if h >= 0:
-            return (f"h{h}",)
-        case A.Stone():
-            return ("j",)
-    return ()
+    mark = _MARKS.get(type(a))
+    return () if mark is None else mark(a)
 
 
-def _ev(kind: str, text: str, **data: object) -> Event:
-    return Event(kind, text, dict(data))
+def _hex_mark(a: A.Plague | A.Play) -> tuple[str, ...]:
+    return (f"h{a.hex}",) if a.hex >= 0 else ()
+
+
+_MARKS: dict[type, Callable[[Any], tuple[str, ...]]] = {
+    A.Road: lambda a: (f"e{a.edge}",),
+    A.Settlement: lambda a: (f"v{a.vertex}",),
+    A.City: lambda a: (f"v{a.vertex}",),
+    A.Start: lambda a: (f"v{a.vertex}",),
+    A.Plague: _hex_mark,
+    A.Play: _hex_mark,
+    A.Stone: lambda a: ("j",),
+}
+"""What the last move touched, for the image's highlight, by action class."""
+
+
+def _ev(kind: str, text: str, **data: JSON) -> Event:
+    # `make_event`'s body, here without its call: most moves log one or two public events.
+    e = _new_event(Event)
+    fields = {"kind": kind, "text": text, "data": data, "visible_to": None, "public_text": None}
+    _set_fields(e, "__dict__", fields)
+    return e
+
+
+_new_event, _set_fields = object.__new__, object.__setattr__
 
 
 def _private(kind: str, text: str, seats: set[int], public: str | None) -> Event:
-    return Event(kind, text, {}, frozenset(Seat(i) for i in seats), public)
+    who = _ALONE[next(iter(seats))] if len(seats) == 1 else frozenset(Seat(i) for i in seats)
+    return make_event(kind, text, {}, who, public)
 
 
 def _set_player(s: State, seat: int, **kw: object) -> State:
@@ -954,12 +1207,12 @@ def _build_vertex(s: State, v: int, value: int) -> State:
 def _apply_settlement(s: State, seat: int, a: A.Settlement) -> tuple[State, list[Event], bool]:
     v = a.vertex
     events = []
-    if s.phase is Phase.SETUP:
+    if s.phase is SETUP:
         s = evolve(_build_vertex(s, v, seat), setup_vertex=v)
         events.append(
             _ev(
                 "settlement",
-                f"{colour(seat).capitalize()} places a settlement at {B.vertex_text(s.data, v)}.",
+                f"{colour_title(seat)} places a settlement at {B.vertex_text(s.data, v)}.",
             )
         )
         return s, events, False
@@ -975,7 +1228,7 @@ def _apply_settlement(s: State, seat: int, a: A.Settlement) -> tuple[State, list
         _ev(
             "settlement",
             (
-                f"{colour(seat).capitalize()} builds a "
+                f"{colour_title(seat)} builds a "
                 f"settlement{' free' if free else ''} at {B.vertex_text(s.data, v)}."
             ),
         )
@@ -989,12 +1242,12 @@ def _apply_road(s: State, seat: int, a: A.Road) -> tuple[State, list[Event], boo
     roads = list(s.roads)
     roads[a.edge] = seat
     label = s.data.edge_label(a.edge)
-    if s.phase is Phase.SETUP:
+    if s.phase is SETUP:
         s = evolve(s, roads=tuple(roads), setup_vertex=-1, setup_index=s.setup_index + 1)
         s, _ = _award_roads(s, (seat,))  # lengths are kept from the first road (never 5 yet)
-        events = [_ev("road", f"{colour(seat).capitalize()} places a road at {label}.")]
+        events = [_ev("road", f"{colour_title(seat)} places a road at {label}.")]
         if s.setup_index >= len(s.setup_order):
-            s = evolve(s, phase=Phase.START)
+            s = evolve(s, phase=START)
             events.append(
                 _ev("start", "Each player now chooses one settlement for the starting cards.")
             )
@@ -1009,7 +1262,7 @@ def _apply_road(s: State, seat: int, a: A.Road) -> tuple[State, list[Event], boo
     events = [
         _ev(
             "road",
-            f"{colour(seat).capitalize()} builds a road{' free' if free else ''} at {label}.",
+            f"{colour_title(seat)} builds a road{' free' if free else ''} at {label}.",
         )
     ]
     s, more = _award_roads(s, (seat,))
@@ -1022,7 +1275,7 @@ def _apply_city(s: State, seat: int, a: A.City) -> tuple[State, list[Event], boo
     s = _build_vertex(s, a.vertex, CITY + seat)
     return (
         s,
-        [_ev("city", f"{colour(seat).capitalize()} upgrades {a.vertex + 1} to a city.")],
+        [_ev("city", f"{colour_title(seat)} upgrades {a.vertex + 1} to a city.")],
         False,
     )
 
@@ -1045,14 +1298,14 @@ def _apply_start(s: State, seat: int, a: A.Start) -> tuple[State, list[Event], b
             f"You take {hand_text(cards)} for your settlement at {a.vertex + 1}.",
             {seat},
             (
-                f"{colour(seat).capitalize()} takes {sum(cards)} "
+                f"{colour_title(seat)} takes {sum(cards)} "
                 f"starting cards for the settlement at {a.vertex + 1}."
             ),
         )
     ]
     if all(p.start >= 0 for p in s.players):
-        s = evolve(s, phase=Phase.TURN, current=s.first_player, turn=1)
-        events.append(_ev("turn", f"{colour(s.first_player).capitalize()} begins (highest roll)."))
+        s = evolve(s, phase=TURN, current=s.first_player, turn=1)
+        events.append(_ev("turn", f"{colour_title(s.first_player)} begins (highest roll)."))
     return s, events, False
 
 
@@ -1063,7 +1316,7 @@ def _apply_roll(s: State, seat: int, a: A.Roll) -> tuple[State, list[Event], boo
     events = [
         _ev(
             "roll",
-            f"{colour(seat).capitalize()} rolls {dice[0]}+{dice[1]} = {total}.",
+            f"{colour_title(seat)} rolls {dice[0]}+{dice[1]} = {total}.",
             dice=list(dice),
         )
     ]
@@ -1089,7 +1342,7 @@ def _seven(s: State, seat: int) -> Result:
         )
         s, more = _jerusalem_check(s)
         events += more
-        if s.phase is Phase.OVER:
+        if s.phase is OVER:
             return s, events
     pend = tuple(
         Pending(i, "discard", p.cards // 2, "a 7")
@@ -1104,66 +1357,41 @@ def _seven(s: State, seat: int) -> Result:
 
 def _produce(s: State, number: int) -> Result:
     d = s.data
-    owed = [[0] * 5 for _ in s.players]
-    copper = [0] * len(s.players)
     b = s.buildings
+    plague = s.plague
+    owed: dict[int, list[int]] = {}  # seat -> cards owed per resource (only seats owed any)
+    totals = [0, 0, 0, 0, 0]
+    copper: dict[int, int] = {}
     for h, res, corners in d.by_number.get(number, ()):
-        if h == s.plague:
+        if h == plague:
             continue
         for v in corners:
             occ = b[v]
             if occ == EMPTY:
                 continue
-            n = 2 if occ >= CITY else 1
+            seat, n = (occ - CITY, 2) if occ >= CITY else (occ, 1)
             if res is None:
-                copper[occ % CITY] += n
+                copper[seat] = copper.get(seat, 0) + n
+                continue
+            totals[res] += n
+            if seat in owed:
+                owed[seat][res] += n
             else:
-                owed[occ % CITY][res] += n
+                row = owed[seat] = [0, 0, 0, 0, 0]
+                row[res] = n
     events: list[Event] = []
-    bank = list(s.bank)
-    hands = [list(p.hand) for p in s.players]
-    short = []
-    # Per resource, what all seats are owed (one pass instead of a sum per resource).
-    totals = [sum(col) for col in zip(*owed, strict=True)]
-    for r in range(5):
-        total = totals[r]
-        if not total:
-            continue
-        takers = [i for i, o in enumerate(owed) if o[r]]
-        if total <= bank[r]:
-            for i in takers:
-                hands[i][r] += owed[i][r]
-            bank[r] -= total
-        elif len(takers) == 1:
-            hands[takers[0]][r] += bank[r]
-            short.append(f"the bank had only {bank[r]} {RESOURCES[r]} for {colour(takers[0])}")
-            bank[r] = 0
-        else:
-            short.append(f"the bank cannot pay everyone {RESOURCES[r]}, so nobody receives it")
-    players = list(s.players)
-    got = []
-    private = []
-    for i, before in enumerate(s.players):
-        after = tuple(hands[i])
-        if after == before.hand:
-            continue  # only the receivers' records are copied
-        players[i] = with_player(before, hand=after)
-        got.append(f"{colour(i)} {hand_text(sub(after, before.hand))}")
-        # Each receiver also gets a private line with the hand it now holds.
-        private.append(_private("hand", f"Your hand now: {hand_text(after)}.", {i}, None))
-    if got:
-        s = evolve(s, players=tuple(players), bank=(bank[0], bank[1], bank[2], bank[3], bank[4]))
-        events.append(_ev("production", "Production: " + "; ".join(got) + "."))
-        events += private
-    elif not any(copper):
+    short: list[Event] = []
+    if owed:
+        s, events, short = _pay_production(s, owed, totals)
+    if not events and not copper:
         events.append(_ev("production", f"Nothing is produced on a {number}."))
-    if short:
-        events.append(_ev("shortage", "Bank short: " + "; ".join(short) + "."))
+    events += short
+    if not copper:
+        return (s if not s.pending else evolve(s, pending=())), events
     left = sum(s.bank)
-    pend = []
-    for i, n in enumerate(copper):
-        if n and left:
-            pend.append(Pending(i, "take", min(n, left), "copper"))
+    pend = tuple(
+        Pending(i, "take", min(n, left), "copper") for i, n in sorted(copper.items()) if left
+    )
     if pend:
         events.append(
             _ev(
@@ -1173,7 +1401,80 @@ def _produce(s: State, number: int) -> Result:
                 + ".",
             )
         )
-    return evolve(s, pending=tuple(pend)), events
+    return evolve(s, pending=pend), events
+
+
+def _pay_production(
+    s: State, owed: dict[int, list[int]], totals: list[int]
+) -> tuple[State, list[Event], list[Event]]:
+    """Pay what each seat is owed (`totals`: per resource, all seats) from the finite bank (see
+    the shortage reading above): (state, production events, shortage events)."""
+    bank = s.bank
+    if (
+        totals[0] <= bank[0]
+        and totals[1] <= bank[1]
+        and totals[2] <= bank[2]
+        and totals[3] <= bank[3]
+        and totals[4] <= bank[4]
+    ):
+        # The usual case: the bank pays everyone in full.
+        s, events = _pay_in_full(s, owed, totals)
+        return s, events, []
+    bank = list(bank)
+    paid = {seat: [0, 0, 0, 0, 0] for seat in owed}
+    short = []
+    for r in range(5):
+        takers = [seat for seat, row in owed.items() if row[r]]
+        if not takers:
+            continue
+        total = sum(owed[seat][r] for seat in takers)
+        if total <= bank[r]:
+            for seat in takers:
+                paid[seat][r] = owed[seat][r]
+            bank[r] -= total
+        elif len(takers) == 1:
+            paid[takers[0]][r] = bank[r]
+            short.append(f"the bank had only {bank[r]} {RESOURCES[r]} for {colour(takers[0])}")
+            bank[r] = 0
+        else:
+            short.append(f"the bank cannot pay everyone {RESOURCES[r]}, so nobody receives it")
+    s, events = _pay_in_full(
+        evolve(s, bank=(bank[0], bank[1], bank[2], bank[3], bank[4])), paid, [0, 0, 0, 0, 0]
+    )
+    if short:
+        return s, events, [_ev("shortage", "Bank short: " + "; ".join(short) + ".")]
+    return s, events, []
+
+
+def _pay_in_full(s: State, paid: dict[int, list[int]], totals: list[int]) -> Result:
+    """Give each seat its row of `paid` and take `totals` from the bank, with the public
+    production line and each receiver's private line."""
+    players = list(s.players)
+    got = []
+    private = []
+    for seat in sorted(paid):
+        g0, g1, g2, g3, g4 = paid[seat]
+        if not (g0 or g1 or g2 or g3 or g4):
+            continue  # only the receivers' records are copied
+        before = players[seat]
+        h = before.hand
+        after = (h[0] + g0, h[1] + g1, h[2] + g2, h[3] + g3, h[4] + g4)
+        players[seat] = with_player(before, hand=after)
+        got.append(f"{COLOURS[seat]} {hand_text((g0, g1, g2, g3, g4))}")
+        # Each receiver also gets a private line with the hand it now holds.
+        private.append(_private("hand", f"Your hand now: {hand_text(after)}.", {seat}, None))
+    if not got:
+        return s, []
+    b = s.bank
+    bank = (
+        b[0] - totals[0],
+        b[1] - totals[1],
+        b[2] - totals[2],
+        b[3] - totals[3],
+        b[4] - totals[4],
+    )
+    s = evolve(s, players=tuple(players), bank=bank)
+    return s, [_ev("production", "Production: " + "; ".join(got) + "."), *private]
 
 
 def _apply_discard(s: State, seat: int, a: A.Discard) -> tuple[State, list[Event], bool]:
@@ -1184,7 +1485,7 @@ def _apply_discard(s: State, seat: int, a: A.Discard) -> tuple[State, list[Event
             "discard",
             f"You discard {hand_text(a.cards)}.",
             {seat},
-            f"{colour(seat).capitalize()} discards {sum(a.cards)} cards.",
+            f"{colour_title(seat)} discards {sum(a.cards)} cards.",
         )
     ]
     return s, events, True
@@ -1198,9 +1499,9 @@ def _apply_take(s: State, seat: int, a: A.Take) -> tuple[State, list[Event], boo
         events = [
             _private(
                 "take",
-                f"{colour(seat).capitalize()} takes {hand_text(a.cards)} from {colour(victim)}.",
+                f"{colour_title(seat)} takes {hand_text(a.cards)} from {colour(victim)}.",
                 {seat, victim},
-                f"{colour(seat).capitalize()} takes {sum(a.cards)} card(s) from {colour(victim)}.",
+                f"{colour_title(seat)} takes {sum(a.cards)} card(s) from {colour(victim)}.",
             )
         ]
         return s, events, False
@@ -1217,7 +1518,7 @@ def _apply_take(s: State, seat: int, a: A.Take) -> tuple[State, list[Event], boo
     )
     return (
         s,
-        [_ev("take", f"{colour(seat).capitalize()} takes {hand_text(a.cards)} ({pend.reason}).")],
+        [_ev("take", f"{colour_title(seat)} takes {hand_text(a.cards)} ({pend.reason}).")],
         False,
     )
 
@@ -1230,12 +1531,12 @@ def _apply_give(s: State, seat: int, a: A.Give) -> tuple[State, list[Event], boo
         _private(
             "give",
             (
-                f"{colour(seat).capitalize()} gives {hand_text(a.cards)} "
+                f"{colour_title(seat)} gives {hand_text(a.cards)} "
                 f"to {colour(s.current)} ({pend.reason})."
             ),
             {seat, s.current},
             (
-                f"{colour(seat).capitalize()} gives {sum(a.cards)} "
+                f"{colour_title(seat)} gives {sum(a.cards)} "
                 f"card(s) to {colour(s.current)} ({pend.reason})."
             ),
         )
@@ -1258,9 +1559,9 @@ def _steal(s: State, thief: int, victim: int) -> Result:
     return s, [
         _private(
             "steal",
-            f"{colour(thief).capitalize()} takes 1 {RESOURCES[res]} from {colour(victim)}.",
+            f"{colour_title(thief)} takes 1 {RESOURCES[res]} from {colour(victim)}.",
             {thief, victim},
-            f"{colour(thief).capitalize()} takes a random card from {colour(victim)}.",
+            f"{colour_title(thief)} takes a random card from {colour(victim)}.",
         )
     ]
 
@@ -1271,10 +1572,7 @@ def _move_plague(s: State, seat: int, h: int, victim: int, why: str) -> Result:
     events = [
         _ev(
             "plague",
-            (
-                f"{colour(seat).capitalize()} moves the plague "
-                f"to {t.label} ({t.terrain} {t.number}){why}."
-            ),
+            (f"{colour_title(seat)} moves the plague to {t.label} ({t.terrain} {t.number}){why}."),
         )
     ]
     if victim >= 0:
@@ -1301,9 +1599,9 @@ def _apply_buy(s: State, seat: int, a: A.Buy) -> tuple[State, list[Event], bool]
         [
             _private(
                 "buy",
-                f"{colour(seat).capitalize()} buys a development card: {name}.",
+                f"{colour_title(seat)} buys a development card: {name}.",
                 {seat},
-                f"{colour(seat).capitalize()} buys a development card ({len(deck)} left).",
+                f"{colour_title(seat)} buys a development card ({len(deck)} left).",
             )
         ],
         True,
@@ -1329,7 +1627,7 @@ def _apply_stone(s: State, seat: int, a: A.Stone) -> tuple[State, list[Event], b
             _ev(
                 "fee",
                 (
-                    f"{colour(seat).capitalize()} pays {colour(a.via)} 1 "
+                    f"{colour_title(seat)} pays {colour(a.via)} 1 "
                     f"{RESOURCES[a.pay]} to build through their building at Jerusalem."
                 ),
             )
@@ -1341,7 +1639,7 @@ def _apply_stone(s: State, seat: int, a: A.Stone) -> tuple[State, list[Event], b
         _ev(
             "stone",
             (
-                f"{colour(seat).capitalize()} adds a stone to "
+                f"{colour_title(seat)} adds a stone to "
                 f"Jerusalem ({len(s.jerusalem)}/{s.data.blocks})."
             ),
         )
@@ -1364,12 +1662,12 @@ def _apply_play(s: State, seat: int, a: A.Play) -> tuple[State, list[Event], boo
         s = _set_player(s, seat, dev=tuple(dev), new=tuple(new), vp_cards=(*p.vp_cards, a.card))
         return (
             s,
-            [_ev("vp-card", f"{colour(seat).capitalize()} plays {card_name(d, a.card)}: +1 VP.")],
+            [_ev("vp-card", f"{colour_title(seat)} plays {card_name(d, a.card)}: +1 VP.")],
             True,
         )
     s = _set_player(s, seat, dev=tuple(dev))
     s = evolve(s, dev_played=True)
-    who = colour(seat).capitalize()
+    who = colour_title(seat)
     if a.card == "priest":
         s = _set_player(s, seat, priests=s.players[seat].priests + 1)
         s, events = _move_plague(s, seat, a.hex, a.victim, " (Priest)")
@@ -1446,9 +1744,9 @@ def _apply_look(s: State, seat: int, a: A.Look) -> tuple[State, list[Event], boo
     s = evolve(s, look_stage=2, look_victim=a.seat)
     ev = _private(
         "look",
-        f"{colour(a.seat).capitalize()}'s hand: {hand_text(victim.hand)}.",
+        f"{colour_title(a.seat)}'s hand: {hand_text(victim.hand)}.",
         {seat, a.seat},
-        f"{colour(seat).capitalize()} looks at {colour(a.seat)}'s hand.",
+        f"{colour_title(seat)} looks at {colour(a.seat)}'s hand.",
     )
     return s, [ev], True
 
@@ -1461,7 +1759,7 @@ def _apply_bless(s: State, seat: int, a: A.Bless) -> tuple[State, list[Event], b
             _ev(
                 "blessing",
                 (
-                    f"{colour(seat).capitalize()} keeps 1 {RESOURCES[a.res]} "
+                    f"{colour_title(seat)} keeps 1 {RESOURCES[a.res]} "
                     "under King's Blessing and trades it 2:1."
                 ),
             )
@@ -1480,7 +1778,7 @@ def _apply_bank(s: State, seat: int, a: A.BankTrade) -> tuple[State, list[Event]
             _ev(
                 "bank",
                 (
-                    f"{colour(seat).capitalize()} trades {rate} "
+                    f"{colour_title(seat)} trades {rate} "
                     f"{RESOURCES[a.give]} with the bank for 1 {RESOURCES[a.get]}."
                 ),
             )
@@ -1490,7 +1788,7 @@ def _apply_bank(s: State, seat: int, a: A.BankTrade) -> tuple[State, list[Event]
 
 
 def _apply_offer(s: State, seat: int, a: A.MakeOffer) -> tuple[State, list[Event], bool]:
-    offer = Offer(a.give, a.get, None if a.to < 0 else a.to, (Answer(),) * len(s.players))
+    offer = Offer(a.give, a.get, None if a.to < 0 else a.to, (_UNANSWERED,) * len(s.players))
     s = evolve(s, offer=offer, offers_made=s.offers_made + 1)
     to = f" to {colour(a.to)}" if a.to >= 0 else ""
     return (
@@ -1498,14 +1796,14 @@ def _apply_offer(s: State, seat: int, a: A.MakeOffer) -> tuple[State, list[Event
         [
             _ev(
                 "offer",
-                (
-                    f"{colour(seat).capitalize()} offers "
-                    f"{hand_text(a.give)} for {hand_text(a.get)}{to}."
-                ),
+                (f"{colour_title(seat)} offers {hand_text(a.give)} for {hand_text(a.get)}{to}."),
             )
         ],
         False,
     )
+
+
+_ACCEPTED, _DECLINED, _UNANSWERED = Answer("accept"), Answer("decline"), Answer()
 
 
 def _answer(s: State, seat: int, ans: Answer) -> State:
@@ -1513,21 +1811,21 @@ def _answer(s: State, seat: int, ans: Answer) -> State:
     assert o is not None
     answers = list(o.answers)
     answers[seat] = ans
-    return evolve(s, offer=replace(o, answers=tuple(answers)))
+    return evolve(s, offer=Offer(o.give, o.get, o.to, tuple(answers)))
 
 
 def _apply_accept(s: State, seat: int, a: A.Accept) -> tuple[State, list[Event], bool]:
     return (
-        _answer(s, seat, Answer("accept")),
-        [_ev("answer", f"{colour(seat).capitalize()} accepts.")],
+        _answer(s, seat, _ACCEPTED),
+        [_ev("answer", f"{colour_title(seat)} accepts.")],
         False,
     )
 
 
 def _apply_decline(s: State, seat: int, a: A.Decline) -> tuple[State, list[Event], bool]:
     return (
-        _answer(s, seat, Answer("decline")),
-        [_ev("answer", f"{colour(seat).capitalize()} declines.")],
+        _answer(s, seat, _DECLINED),
+        [_ev("answer", f"{colour_title(seat)} declines.")],
         False,
     )
 
@@ -1539,10 +1837,7 @@ def _apply_counter(s: State, seat: int, a: A.Counter) -> tuple[State, list[Event
         [
             _ev(
                 "answer",
-                (
-                    f"{colour(seat).capitalize()} counters: "
-                    f"{hand_text(a.give)} for {hand_text(a.get)}."
-                ),
+                (f"{colour_title(seat)} counters: {hand_text(a.give)} for {hand_text(a.get)}."),
             )
         ],
         False,
@@ -1566,7 +1861,7 @@ def _apply_trade(s: State, seat: int, a: A.Trade) -> tuple[State, list[Event], b
             _ev(
                 "trade",
                 (
-                    f"{colour(seat).capitalize()} gives {hand_text(mine)} "
+                    f"{colour_title(seat)} gives {hand_text(mine)} "
                     f"to {colour(a.seat)} for {hand_text(theirs)}."
                 ),
             )
@@ -1578,19 +1873,20 @@ def _apply_trade(s: State, seat: int, a: A.Trade) -> tuple[State, list[Event], b
 def _apply_withdraw(s: State, seat: int, a: A.Withdraw) -> tuple[State, list[Event], bool]:
     return (
         evolve(s, offer=None),
-        [_ev("withdraw", f"{colour(seat).capitalize()} withdraws the offer.")],
+        [_ev("withdraw", f"{colour_title(seat)} withdraws the offer.")],
         False,
     )
 
 
 def _apply_end(s: State, seat: int, a: A.End) -> tuple[State, list[Event], bool]:
-    events = [_ev("end", f"{colour(seat).capitalize()} ends the turn.")]
+    events = [_ev("end", f"{colour_title(seat)} ends the turn.")]
     if s.play_on:
         s, more = _jerusalem_check(s)
         events += more
-        if s.phase is Phase.OVER:
+        if s.phase is OVER:
             return s, events, False
-    s = _set_player(s, seat, new=())
+    if s.players[seat].new:
+        s = _set_player(s, seat, new=())
     nxt = (seat + 1) % len(s.players)
     s = evolve(
         s,
@@ -1686,7 +1982,7 @@ def _award_blessing(s: State) -> Result:
 def _special_event(name: str, old: int, new: int, values: list[int]) -> Event:
     if new >= 0:
         return _ev(
-            "special", f"{colour(new).capitalize()} takes {name} ({values[new]}): +{SPECIAL_VP} VP."
+            "special", f"{colour_title(new)} takes {name} ({values[new]}): +{SPECIAL_VP} VP."
         )
     return _ev(
         "special",
@@ -1713,23 +2009,21 @@ def _refresh_offer(s: State) -> State:
     answers = o.answers
     for i, a in enumerate(answers):
         if a.kind == "accept" and not covers(s.players[i].hand, o.get):
-            answers = answers[:i] + (Answer(),) + answers[i + 1 :]
+            answers = answers[:i] + (_UNANSWERED,) + answers[i + 1 :]
         elif a.kind == "counter" and not covers(s.players[i].hand, a.give):
-            answers = answers[:i] + (Answer(),) + answers[i + 1 :]
+            answers = answers[:i] + (_UNANSWERED,) + answers[i + 1 :]
     if answers is not o.answers:
-        return evolve(s, offer=replace(o, answers=answers))
+        return evolve(s, offer=Offer(o.give, o.get, o.to, answers))
     return s
 
 
 def _check_win(s: State) -> Result:
-    if s.phase is not Phase.TURN or s.pending:
+    if s.phase is not TURN or s.pending:
         return s, []
     points = vp(s, s.current)
     if points >= VP_TO_WIN:
-        reason = f"{colour(s.current).capitalize()} reaches {points} VP in their own turn and wins."
-        return evolve(s, phase=Phase.OVER, winner=s.current, end_reason=reason), [
-            _ev("over", reason)
-        ]
+        reason = f"{colour_title(s.current)} reaches {points} VP in their own turn and wins."
+        return evolve(s, phase=OVER, winner=s.current, end_reason=reason), [_ev("over", reason)]
     return s, []
 
 
@@ -1754,7 +2048,7 @@ def _jerusalem_check(s: State) -> Result:
             + (f" and {top[1]} stones (tie on VP broken by stones)" if by_stones else "")
             + "."
         )
-        return evolve(s, phase=Phase.OVER, winner=seat, end_reason=reason), [_ev("over", reason)]
+        return evolve(s, phase=OVER, winner=seat, end_reason=reason), [_ev("over", reason)]
     if s.play_on:
         return s, []
     names = " and ".join(colour(r[2]) for r in tied)

@@ -47,7 +47,9 @@ each other player accepts, declines or counters once; the current player confirm
 offer closes when the turn ends, the current player builds or buys (trading is over), a new \
 offer replaces it, or the offerer no longer holds the cards. An open offer never holds the turn: \
 the others answer whenever they like while the current player goes on; an answer the player's \
-hand no longer allows is voided and may be given again.
+hand no longer allows is voided and may be given again. A computer player's offer waits for \
+the human players' answers (at most 10 minutes after the last move), then it confirms an answer \
+it likes or withdraws the offer and goes on.
 - Special cards: held by the one player strictly ahead (at least 5 roads / 3 priests / 1 stone); \
 any tie for the lead sends the card back, including a tie between players who never held it.
 - Longest Road counts a continuous road, each path once; an opponent's settlement or city on an \

@@ -31,7 +31,12 @@ class Phase(Enum):
     OVER = "over"
 
 
-@dataclass(frozen=True, slots=True)
+SETUP, START, TURN, OVER = Phase.SETUP, Phase.START, Phase.TURN, Phase.OVER
+"""The phases as plain module names: an Enum member looked up through its class costs several
+times a global read, and the rules ask for the phase in every move."""
+
+
+@dataclass(frozen=True)
 class Player:
     """One tribe: its hidden hand and development cards, and its public counters.
 
@@ -89,7 +94,7 @@ class Offer:
     answers: tuple[Answer, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class State:
     """The whole game."""
 
@@ -142,69 +147,47 @@ class State:
 
 _FIELDS = tuple(State.__dataclass_fields__)
 
+# A State keeps its fields in an instance dict (no __slots__): copying a position is then one
+# C-level dict copy instead of 46 attribute copies, and a move copies the state at least once.
+_new = object.__new__
+_set = object.__setattr__
+_get = object.__getattribute__
+
 
 class Draft:
     """A mutable copy of a State used inside one move: the rules write `s = evolve(s, ...)`
-    throughout, and on a Draft that is an in-place update, so a move copies the state twice
-    (in and out) instead of once per change."""
-
-    __slots__ = _FIELDS
-
-
-def _compile_copiers() -> dict[str, object]:
-    # Straight-line copies of every field, generated once (as dataclasses generates __init__):
-    # a Python loop over 46 slot descriptors costs several times more, and a move copies the
-    # state at least twice; the engine-speed target is counted in whole games per second.
-    to_draft = "\n".join(f"    d.{f} = s.{f}" for f in _FIELDS)
-    to_state = "\n".join(f"    _set(n, {f!r}, d.{f})" for f in _FIELDS)
-    src = (
-        f"def draft(s):\n    d = _new(Draft)\n{to_draft}\n    return d\n"
-        f"def copy_state(d):\n    n = _new(State)\n{to_state}\n    return n\n"
-    )
-    scope: dict[str, object] = {"_new": object.__new__, "_set": object.__setattr__}
-    scope.update(Draft=Draft, State=State)
-    exec(src, scope)  # noqa: S102 - generated from our own field names only
-    return scope
+    throughout, and on a Draft that is an in-place update, so a move copies the state once
+    instead of once per change. It has the same layout as a State (an instance dict), so
+    `freeze` turns it into one without a copy."""
 
 
-_COPIERS = _compile_copiers()
-_to_draft = _COPIERS["draft"]
-_copy_state = _COPIERS["copy_state"]
-
-
-_PLAYER_FIELDS = tuple(Player.__dataclass_fields__)
-_player_src = (
-    "def copy_player(p, kw):\n    n = _new(Player)\n"
-    + "\n".join(
-        f"    _set(n, {f!r}, kw.pop({f!r}) if {f!r} in kw else p.{f})" for f in _PLAYER_FIELDS
-    )
-    + "\n    if kw:\n        raise TypeError(f'Player has no field {next(iter(kw))!r}')"
-    + "\n    return n\n"
-)
-_player_scope: dict[str, object] = {
-    "_new": object.__new__,
-    "_set": object.__setattr__,
-    "Player": Player,
-}
-exec(_player_src, _player_scope)  # noqa: S102 - generated from our own field names only
-_copy_player = _player_scope["copy_player"]
+_PLAYER_FIELDS = frozenset(Player.__dataclass_fields__)
 
 
 def with_player(p: Player, **changes: object) -> Player:
-    """`dataclasses.replace` for a Player, generated like the State copies (hot in every move)."""
-    return _copy_player(p, changes)  # type: ignore[operator, no-any-return]
+    """`dataclasses.replace` for a Player: one dict copy (a Player, like a State, keeps its
+    fields in an instance dict; every move that touches a hand copies one)."""
+    if not _PLAYER_FIELDS.issuperset(changes):
+        raise TypeError(f"Player has no field {sorted(changes.keys() - _PLAYER_FIELDS)[0]!r}")
+    fields = _get(p, "__dict__").copy()
+    fields.update(changes)
+    new = _new(Player)
+    _set(new, "__dict__", fields)
+    return new
 
 
 def draft(s: State) -> State:
     """A mutable working copy of `s` (typed as State for the rules' sake)."""
-    return _to_draft(s)  # type: ignore[operator, no-any-return]
+    d = _new(Draft)
+    d.__dict__ = _get(s, "__dict__").copy()
+    return d  # type: ignore[return-value]
 
 
 def freeze(s: State) -> State:
     """The immutable State for a Draft (a State is returned as it is)."""
     if type(s) is State:
         return s
-    # Draft and State have the same slots, so the draft becomes the State itself instead of
+    # Draft and State have the same layout, so the draft becomes the State itself instead of
     # being copied once more; from then on `evolve` copies it like any State (nothing else
     # holds a Draft: `rules.apply` drafts and freezes within one move).
     s.__class__ = State
@@ -212,9 +195,18 @@ def freeze(s: State) -> State:
 
 
 def evolve(s: State, **changes: object) -> State:
-    """`dataclasses.replace` for State; on a Draft, an in-place update. An unknown field name
-    raises AttributeError (the classes have slots only)."""
-    new = s if type(s) is Draft else _copy_state(s)
-    for name, value in changes.items():
-        object.__setattr__(new, name, value)
-    return new  # type: ignore[no-any-return]
+    """`dataclasses.replace` for State; on a Draft, an in-place update. Only State's own field
+    names may be changed (checked on a State; the rules' drafts pass known names)."""
+    if not _FIELD_SET.issuperset(changes):
+        raise AttributeError(f"State has no field {sorted(changes.keys() - _FIELD_SET)[0]!r}")
+    if type(s) is Draft:
+        s.__dict__.update(changes)
+        return s
+    fields = _get(s, "__dict__").copy()
+    fields.update(changes)
+    new = _new(State)
+    _set(new, "__dict__", fields)
+    return new
+
+
+_FIELD_SET = frozenset(_FIELDS)

@@ -98,7 +98,8 @@ def confirmable(s: State) -> list[int]:
     """The seats whose answer to the open offer the current player may confirm now (only the
     trades are listed, not the turn's hundreds of possible offers)."""
     groups = R.legal_groups(s, s.current, A.Trade)
-    return [a.seat for cls, moves in groups if cls is A.Trade for a in moves()]  # type: ignore[attr-defined]
+    i = groups.index(A.Trade)
+    return [] if i < 0 else [a.seat for a in groups.options(i)]  # type: ignore[attr-defined]
 
 
 def awaited_text(s: State, seat: int) -> str:

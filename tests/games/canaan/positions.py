@@ -131,9 +131,9 @@ def with_player(s: State, seat: int, **kw: object) -> State:
 def rigged(s: State, total: int) -> State:
     """The same state with its dice counter moved so that the next roll totals `total`."""
     for counter in range(10_000):
-        dice, _ = Rng(s.rng.seed, counter).dice(2)
+        dice, _ = Rng(s.rng.seed, counter, s.rng.scheme).dice(2)
         if sum(dice) == total:
-            return evolve(s, rng=Rng(s.rng.seed, counter))
+            return evolve(s, rng=Rng(s.rng.seed, counter, s.rng.scheme))
     raise AssertionError("no such roll")
 
 

@@ -101,3 +101,11 @@ def test_a_data_file_keeps_the_rulebooks_numbers(change, fragment: str) -> None:
     with pytest.raises(DataError) as info:
         ENGINE.with_data(raw)
     assert fragment in str(info.value)
+
+
+def test_the_rules_text_states_the_wait_a_bot_gives_human_answers() -> None:
+    from bot.games.canaan import ENGINE
+    from bot.sessions.service import BOT_ANSWER_WAIT
+
+    minutes = int(BOT_ANSWER_WAIT.total_seconds() // 60)
+    assert f"at most {minutes} minutes after the last move" in ENGINE.rules_summary
