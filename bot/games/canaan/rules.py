@@ -1770,8 +1770,15 @@ def _apply_bless(s: State, seat: int, a: A.Bless) -> tuple[State, list[Event], b
 
 def _apply_bank(s: State, seat: int, a: A.BankTrade) -> tuple[State, list[Event], bool]:
     rate = B.trade_rate(s, seat, a.give)
-    s = _pay(s, seat, one(a.give, rate))
-    s = _gain(s, seat, one(a.get))
+    # One copy of the player and of the bank for both sides of the trade.
+    change = [0, 0, 0, 0, 0]
+    change[a.give] -= rate
+    change[a.get] += 1
+    p = s.players[seat]
+    h, b = p.hand, s.bank
+    players = list(s.players)
+    players[seat] = with_player(p, hand=tuple(h[r] + change[r] for r in range(5)))  # type: ignore[arg-type]
+    s = evolve(s, players=tuple(players), bank=tuple(b[r] - change[r] for r in range(5)))
     return (
         s,
         [
