@@ -603,9 +603,9 @@ async def play_local(
             else:
                 stored = existing.session.game_key
                 if stored != engine.spec.key:
-                    name = engine_for(stored).spec.display_name
+                    name = engine_for(stored).spec.a_name
                     raise CliError(
-                        f"The database {db} holds a {name} game in progress, not "
+                        f"The database {db} holds {name} game in progress, not "
                         f"{engine.spec.display_name}: run `local {stored}`, or give another --db."
                     )
                 print("Resuming the game stored in the database.", file=stream)
