@@ -408,8 +408,13 @@ def _rows_view(buttons: Sequence[ChoiceButton], menus: Sequence[ChoiceMenu]) -> 
     return view
 
 
-def _select(menu: ChoiceMenu, row: int | None) -> MoveSelect:
-    """The persistent select for `menu` (per-seat when it carries a seat and token)."""
+def _select(menu: ChoiceMenu, row: int | None) -> discord.ui.Item[Any]:
+    """The persistent select for `menu` (per-seat when it carries a seat and token; a set
+    choice's multi-select when several may be picked)."""
+    if menu.max_values > 1:
+        from cogs._multiselect import SetSelect
+
+        return SetSelect.of(menu, row)
     select = MoveSelect(
         menu.session_id,
         menu.version,

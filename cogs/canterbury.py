@@ -183,24 +183,27 @@ class CanterburyCog(
 
     @app_commands.command(name="spread")
     async def spread(self, interaction: discord.Interaction, district: str) -> None:
-        """Place your large structure's next marker in a district, or `done` to stop.
+        """Place your large structure's markers: one district, several (`A1 E5`), or `done`.
 
         Args:
-            district: A district without that service yet, or `done`.
+            district: Districts without that service yet, e.g. `A1 E5` (those and no more),
+                or `done` to place no more.
         """
         await self._turn(interaction, f"spread {district.strip()}", False)
 
     @app_commands.command(name="neutral")
     async def neutral(
-        self, interaction: discord.Interaction, structure: str, district: str
+        self, interaction: discord.Interaction, structure: str, district: str | None = None
     ) -> None:
         """Two players: where the Neutral Builder builds the top structure of your stack.
 
         Args:
-            structure: The top of your stack (from the medium stack also the next one).
-            district: Any district where it may stand.
+            structure: The top of your stack (from the medium stack also the next one), or
+                `none` when a medium structure fits nowhere and the Builder builds nothing.
+            district: Any district where it may stand (not needed for `none`).
         """
-        await self._turn(interaction, f"neutral {structure.strip()} {district.strip()}", False)
+        words = [structure.strip(), (district or "").strip()]
+        await self._turn(interaction, " ".join(["neutral", *filter(None, words)]), False)
 
     @app_commands.command(name="end")
     async def end(self, interaction: discord.Interaction) -> None:
@@ -270,8 +273,7 @@ class CanterburyCog(
     async def _spread_district(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        rests = [p[1] for p in await _legal_parts(interaction, "spread")]
-        return notation_choices(rests, current)
+        return await _spread_sets(interaction, current)
 
     @neutral.autocomplete("structure")
     async def _neutral_structure(
@@ -304,14 +306,43 @@ async def _legal_parts(interaction: discord.Interaction, head: str) -> list[list
     return [n.split() for n in notations if n.startswith(head + " ")]
 
 
+async def _spread_sets(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """A large structure's districts as a set: each suggestion adds one more district where a
+    marker would land to the ones already typed (`A1` -> `A1 B2`, `A1 C5`...), as long as
+    markers are left; `done` when nothing is typed yet."""
+    found = await _seat(interaction)
+    if found is None:
+        return []
+    ctx, seat = found
+    from bot.games.canterbury.board import NAMES
+    from bot.games.canterbury.rules import spread_options
+    from bot.games.canterbury.state import Phase
+
+    state = ctx.state
+    if state.phase is not Phase.SPREAD or state.current != seat:
+        return []
+    legal = [NAMES[d] for d in spread_options(state)]
+    words = current.upper().split()
+    partial = "" if current.endswith(" ") or not words else words.pop()
+    typed = [w for w in words if w in legal]
+    if len(typed) >= state.turn.spread:
+        return [choice(" ".join(typed), " ".join(typed))]
+    values = [" ".join([*typed, d]) for d in legal if d not in typed and d.startswith(partial)]
+    if not typed and "DONE".startswith(partial):
+        values.append("done")
+    return [choice(v, v) for v in values[:25]]
+
+
 async def _neutral_part(
     interaction: discord.Interaction, current: str, index: int
 ) -> list[app_commands.Choice[str]]:
     parts = await _legal_parts(interaction, "neutral")
     if index == 2:
         wanted = _typed(interaction, "structure").lower()
-        parts = [p for p in parts if not wanted or p[1] == wanted]
-    values = list(dict.fromkeys(p[index] for p in parts))
+        parts = [p for p in parts if len(p) > 2 and (not wanted or p[1] == wanted)]
+    values = list(dict.fromkeys(p[index] for p in parts if len(p) > index))
     return notation_choices(values, current)
 
 

@@ -11,11 +11,12 @@ import discord
 from discord.ext import commands
 
 from cogs._actions import ActionItem
+from cogs._multiselect import SetSelect
 from cogs._views import CancelButton, MoveButton, MoveSelect
 
 log = logging.getLogger(__name__)
 
-ITEMS = (MoveButton, MoveSelect, CancelButton, ActionItem)
+ITEMS = (MoveButton, MoveSelect, CancelButton, ActionItem, SetSelect)
 
 OUTDATED = (
     "That button or menu comes from an older version of my messages and no longer works. "

@@ -51,7 +51,10 @@ HEADER = 2 * LINE + 8
 LOC_BOX = 96
 LOCATIONS_H = 3 * LOC_BOX + 2 * 8
 MARKET_H = LINE + 4 * 36 + 8
-WORKSHOP_H = LINE + 2 * (3 * (MIN + 4) + 12) + 8
+ABILITY_LINES = 3
+WORKSHOP_ROW = (2 + ABILITY_LINES) * (MIN + 4) + 12
+"""An apprentice card: name, slot and skills, then its ability on up to three lines."""
+WORKSHOP_H = LINE + 2 * WORKSHOP_ROW + 8
 GUILD_H = LINE + 4 * 40 + 12
 VIRTUE_H = LINE + (MIN + 2) * 3 + 12
 PLAYER_H = 44 + 6 * 31 + 8
@@ -227,7 +230,7 @@ def _market(ctx: _Ctx, rect: Rect) -> None:
 def _workshop(ctx: _Ctx, rect: Rect) -> None:
     head = f"Workshop apprentices, columns 1-4 ({ctx.view.apprentice_deck} in pile)"
     ctx.words((rect.x0 + 8, rect.y0 + 6), head, rect.width - 16, bold=True)
-    row_h = 3 * (MIN + 4) + 12
+    row_h = WORKSHOP_ROW
     for r, row in enumerate(ctx.view.rows):
         y0 = rect.y0 + LINE + 4 + r * row_h
         cells = Rect(rect.x0 + 8, y0, rect.x1 - 8, y0 + row_h - 6).split_columns(4, 6)
@@ -239,7 +242,9 @@ def _workshop(ctx: _Ctx, rect: Rect) -> None:
                     (cell.x0 + 6, cell.y0 + 4), f"{slot} empty", w, colour=ctx.theme.text_muted
                 )
                 continue
-            ctx.text((cell.x0 + 6, cell.y0 + 3), card.name, w, bold=True)
+            # A long name ("Debt Collector") is written in regular type rather than cut.
+            bold = text_width(card.name, font(MIN, bold=True)) <= w
+            ctx.text((cell.x0 + 6, cell.y0 + 3), card.name, w, bold=bold)
             skills = "".join(SKILL_LETTER[s] for s in card.skills)
             virtue = f" {card.virtue:+d}v" if card.virtue else ""
             coins = f" {silver}s" if silver else ""
@@ -250,12 +255,23 @@ def _workshop(ctx: _Ctx, rect: Rect) -> None:
                 w,
                 colour=colour,
             )
-            ctx.text(
-                (cell.x0 + 6, cell.y0 + 4 + 2 * (MIN + 4)),
-                card.ability,
-                w,
-                colour=ctx.theme.text_muted,
-            )
+            for j, line in enumerate(ability_lines(card.ability, w)):
+                ctx.text(
+                    (cell.x0 + 6, cell.y0 + 4 + (2 + j) * (MIN + 4)),
+                    line,
+                    w,
+                    colour=ctx.theme.text_muted,
+                )
+
+
+def ability_lines(ability: str, width: float) -> list[str]:
+    """An apprentice's ability on at most `ABILITY_LINES` lines of `width` (the last cut if
+    needed). The location box says where trades happen, so "Storehouse: 2 silver -> 1 virtue"
+    is written "Trade 2 silver → 1 virtue"."""
+    ability = ability.replace("Storehouse: ", "Trade ").replace(" -> ", " \u2192 ")
+    lines = wrap_text(ability, font(MIN), width)
+    keep = ABILITY_LINES - 1
+    return lines if len(lines) <= ABILITY_LINES else [*lines[:keep], " ".join(lines[keep:])]
 
 
 def _guildhall(ctx: _Ctx, rect: Rect) -> None:
@@ -343,7 +359,7 @@ def _player(ctx: _Ctx, rect: Rect, p: PlayerView) -> None:
     lines = [
         f"virtue {p.virtue}   silver {p.silver}   debts {p.debts} (paid {p.paid})   "
         f"Cathedral {p.cathedral}",
-        f"{_goods(p.goods)}   |   {p.hand_count} card(s) in hand",
+        f"{_goods(p.goods)}   |   {p.hand_count} card{'s' * (p.hand_count != 1)} in hand",
         f"workers: {p.supply} left, {p.prison} in Prison, {p.guild} in Guildhall"
         + (f", captives {captives}" if captives else ""),
     ]
@@ -450,7 +466,7 @@ def _paint_static(draw: ImageDraw.ImageDraw, theme: Theme, n: int) -> None:
     ctx.text((rect.x0 + 10, rect.y0 + LINE + 4 + 3 * 36), "Prison:", 100, bold=True)
     rect = sections["workshop"]
     draw_panel(draw, rect, theme, radius=8)
-    row_h = 3 * (MIN + 4) + 12
+    row_h = WORKSHOP_ROW
     for r in range(2):
         y0 = rect.y0 + LINE + 4 + r * row_h
         for cell in Rect(rect.x0 + 8, y0, rect.x1 - 8, y0 + row_h - 6).split_columns(4, 6):

@@ -23,6 +23,7 @@ from PIL import Image
 from rendering.base import (
     DEFAULT,
     Colour,
+    Font,
     KitDraw,
     Rect,
     Theme,
@@ -45,7 +46,7 @@ from rendering.base import (
 )
 
 if TYPE_CHECKING:
-    from bot.games.canterbury.view import CanterburyView, DistrictView, StructureView
+    from bot.games.canterbury.view import CanterburyView, DistrictView, PlayerView, StructureView
     from bot.games.protocol import Seat
 
 DEFAULT_WIDTH = 800
@@ -594,24 +595,18 @@ def _draw_players(ctx: _Ctx, rect: Rect) -> None:
         room = cols["gold"] - badge.x1 - 16 * k
         draw_text(
             draw,
-            (badge.x1 + 8 * k, row.y0 + 6 * k),
+            (badge.x1 + 8 * k, row.y0 + 6 * k if p.must_full_build else row.center[1]),
             fit_name(ctx.seat_name(p.seat), name_font, room),
             name_font,
             theme.text,
+            anchor="la" if p.must_full_build else "lm",
         )
-        notes = []
         if p.must_full_build:
-            notes.append("must Full Build")
-        if p.neutral_build is not None:
-            top = p.small_stack[:1] or p.medium_stack[:1]
-            side_up = "Build" if p.neutral_build else "No Build"
-            notes.append(f"NB {side_up}" + (f", next {_code(top[0])}" if top else ""))
-        if notes:
             note_font = font(ctx.t)
             draw_text(
                 draw,
                 (badge.x1 + 8 * k, row.y1 - 6 * k),
-                ellipsize(" · ".join(notes), note_font, room),
+                ellipsize("must Full Build", note_font, room),
                 note_font,
                 theme.text_muted,
                 anchor="ld",
@@ -634,13 +629,56 @@ def _draw_players(ctx: _Ctx, rect: Rect) -> None:
         draw_seat_badge(draw, badge, NEUTRAL_COLOUR, "N")
         draw_text(
             draw,
-            (badge.x1 + 8 * k, row.center[1]),
+            (badge.x1 + 8 * k, row.y0 + 6 * k),
             "Neutral Builder",
             font(ctx.size(30), bold=True),
             theme.text,
-            anchor="lm",
+        )
+        room = cols["kings"] - badge.x1 - 24 * k
+        note_font = font(ctx.t)
+        forms = neutral_notes(view.players)
+        note = next((f for f in forms if text_width(f, note_font) <= room), forms[-1])
+        draw_text(
+            draw,
+            (badge.x1 + 8 * k, row.y1 - 6 * k),
+            ellipsize(note, note_font, room),
+            note_font,
+            theme.text_muted,
+            anchor="ld",
         )
         _draw_kings(ctx, cols["kings"], row.center[1], view.neutral_kings)
+
+
+def neutral_notes(players: tuple[PlayerView, ...]) -> tuple[str, ...]:
+    """What each player's Neutral Builder does on their next turn, longest wording first: the
+    token flips at the start of each of your turns, so it builds next turn when it shows No
+    Build now ("Blue: builds a Watchtower next turn", "B: Watchtower next", "B: Wt")."""
+    long: list[str] = []
+    medium: list[str] = []
+    mid: list[str] = []
+    short: list[str] = []
+    for p in players:
+        if p.neutral_build is None:
+            continue
+        top = (p.small_stack[:1] or p.medium_stack[:1] or ("",))[0]
+        letter = OWNER_LETTERS[p.colour]
+        if not top:
+            long.append(f"{p.colour.capitalize()}: stacks empty")
+            medium.append(f"{p.colour.capitalize()}: empty")
+            mid.append(f"{letter}: empty")
+            short.append(f"{letter}: -")
+        elif p.neutral_build:
+            long.append(f"{p.colour.capitalize()}: no build next turn")
+            medium.append(f"{p.colour.capitalize()}: none next turn")
+            mid.append(f"{letter}: none next")
+            short.append(f"{letter}: -")
+        else:
+            name = top.replace("_", " ").title()
+            long.append(f"{p.colour.capitalize()}: builds a {name} next turn")
+            medium.append(f"{p.colour.capitalize()}: {name} next turn")
+            mid.append(f"{letter}: {name} next")
+            short.append(f"{letter}: {_code(top)}")
+    return tuple(" · ".join(form) for form in (long, medium, mid, short))
 
 
 def _code(structure_id: str) -> str:
@@ -676,8 +714,12 @@ def _draw_supply(ctx: _Ctx, rect: Rect) -> None:
             fill = theme.background if s.left else mix(theme.background, theme.panel, 0.5)
             draw_panel(draw, cell, theme, fill=fill, radius=ctx.px(5), width=1)
             code = CODES.get(s.id) or s.abbreviation[:2]
-            text = f"{code}\u2009{s.cost}g\u2009×{s.left}"  # thin spaces: fits two-digit costs
             fnt = font(ctx.t)
+            # Thin spaces fit most two-digit costs; the widest codes ("WW 18g") drop them.
+            text = f"{code}\u2009{s.cost}g\u2009×{s.left}"
+            for shorter in (f"{code}{s.cost}g×{s.left}", f"{code}\u2009{s.cost}\u2009×{s.left}"):
+                if text_width(text, fnt) > cell.width - 6 * k:
+                    text = shorter
             ink = theme.text if s.left else theme.text_muted
             draw_text_centered(
                 draw, cell.center, ellipsize(text, fnt, cell.width - 6 * k), fnt, ink
@@ -685,6 +727,31 @@ def _draw_supply(ctx: _Ctx, rect: Rect) -> None:
 
 
 # --------------------------------------------------------------------------------- scoring
+
+
+SHORT_CATEGORIES = {
+    "Structures": "Built",
+    "District Favor": "Favor",
+    "Breaking Ground": "Ground",
+    "Enrichment": "Enrich",
+    "King's Bonus": "King",
+    "Leftover Gold": "Gold",
+}
+"""The final score's categories in a narrow column (four players)."""
+
+
+def category_lines(
+    breakdowns: list[tuple[tuple[str, int], ...]], fnt: Font, width: float
+) -> list[list[str]]:
+    """Each player's final score lines ('District Favor 29'); when one would not fit its
+    column, every column uses the short names ('Favor 29'), so the columns read alike."""
+    full = [[f"{label} {pts}" for label, pts in b if pts] for b in breakdowns]
+    if all(text_width(line, fnt) <= width for lines in full for line in lines):
+        return full
+    return [
+        [f"{SHORT_CATEGORIES.get(label, label)} {pts}" for label, pts in b if pts]
+        for b in breakdowns
+    ]
 
 
 def _draw_scoring(ctx: _Ctx, rect: Rect) -> None:
@@ -716,12 +783,13 @@ def _draw_scoring(ctx: _Ctx, rect: Rect) -> None:
     else:
         title = f"District Favor scoring {view.last_scoring_number}"
     draw_text(draw, (rect.x0 + pad, rect.y0 + 8 * k), title, title_font, theme.text)
+    finals = category_lines([tuple(p.breakdown) for p in view.players], line_font, col_w - 10 * k)
     for p in view.players:
         x = rect.x0 + pad + p.seat * col_w
         head_y = rect.y0 + 16 * k + ctx.t * 1.3
         if view.finished:
             head = fit_name(ctx.seat_name(p.seat), line_font, col_w - 10 * k)
-            lines = [f"{label} {pts}" for label, pts in p.breakdown if pts]
+            lines = finals[p.seat]
         else:
             mine = [(d, pts) for d, s, pts in view.last_scoring if s == p.seat]
             total = sum(pts for _, pts in mine)

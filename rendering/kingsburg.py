@@ -676,6 +676,14 @@ def _draw_title(ctx: _Ctx, rect: Rect) -> None:
     )
 
 
+def enemy_label(name: str, strength: int, fnt: Font, width: float) -> str:
+    """A past enemy and its strength for a year box: the name is shortened ("Barbari. 5")
+    before the strength would be cut."""
+    candidates = [f"{name} {strength}", f"{name}\u2009{strength}"]
+    candidates += [f"{name[:cut]}.\u2009{strength}" for cut in range(len(name) - 2, 0, -1)]
+    return next((t for t in candidates if text_width(t, fnt) <= width), str(strength))
+
+
 def _calendar_cell(ctx: _Ctx, box: Rect, *, current: bool, done: bool) -> Colour:
     """Paint one year or phase box of the calendar: highlighted now, faded once past, darker to
     come; returns the fill so the caller can pick readable ink."""
@@ -712,7 +720,7 @@ def _draw_calendar(ctx: _Ctx, rect: Rect) -> None:
         )
         if year in past:
             b = past[year]
-            sub = f"{b.enemy.enemy} {b.enemy.strength}"
+            sub = enemy_label(b.enemy.enemy, b.enemy.strength, ctx.f(_T), box.width - 8 * k)
         elif i < len(view.strength_ranges):
             lo, hi = view.strength_ranges[i]
             sub = f"enemy {lo}\u2013{hi}"
@@ -1340,21 +1348,50 @@ def _draw_player(ctx: _Ctx, rect: Rect, s: SeatView) -> None:
     sy = row2 + side + 6 * k if s.dice else row2
     fnt = ctx.f(_T)
     bottom = rect.y1 - inner * 0.5
-    for text, request in status_lines(view, s):
-        for line in wrap_text(text, fnt, right - sx):
-            last = sy + 2 * _LINE * k > bottom
-            if last:
-                line = ellipsize(line + " \u2026", fnt, right - sx) if line else line
-            draw.text(
-                (sx, sy),
-                line,
-                font=fnt,
-                fill=theme.highlight if request else theme.text,
-                anchor="la",
-            )
-            sy += _LINE * k * 0.95
-            if last:
-                return
+    step = _LINE * k * 0.95
+    slots = 1
+    while sy + (slots - 1) * step + 2 * _LINE * k <= bottom:
+        slots += 1
+    for line, request in status_rows(status_lines(view, s), fnt, right - sx, slots):
+        draw.text(
+            (sx, sy), line, font=fnt, fill=theme.highlight if request else theme.text, anchor="la"
+        )
+        sy += step
+
+
+def request_forms(text: str) -> tuple[str, ...]:
+    """A request from the longest to the shortest way of saying it: as the engine words it
+    (often with every choice listed), then only what to do ("Choose the Duchess's gift (2 goods
+    of choice + a "+2" token)." - the choices are on the buttons and menus under the post), then
+    without the parenthesis."""
+    forms = [text]
+    head = text.split(": ", 1)[0].strip()
+    if head != text and head.count("(") == head.count(")"):
+        forms.append(head.rstrip(".") + ".")
+        bare = re.sub(r"\s*\([^()]*\)", "", head).strip()
+        if bare and bare != head:
+            forms.append(bare.rstrip(".") + ".")
+    return tuple(forms)
+
+
+def status_rows(
+    lines: Sequence[tuple[str, bool]], fnt: Font, width: float, slots: int
+) -> list[tuple[str, bool]]:
+    """The status text of a player panel as at most `slots` wrapped rows: facts first, then the
+    request in the longest form that fits in the rows left (`request_forms`); only when even
+    the shortest does not fit is its last row cut with an ellipsis."""
+    rows: list[tuple[str, bool]] = []
+    for text, request in lines:
+        left = slots - len(rows)
+        if left <= 0:
+            break
+        forms = request_forms(text) if request else (text,)
+        wrapped = [wrap_text(form, fnt, width) for form in forms]
+        chosen = next((w for w in wrapped if len(w) <= left), wrapped[-1])
+        if len(chosen) > left:
+            chosen = [*chosen[: left - 1], ellipsize(chosen[left - 1] + " \u2026", fnt, width)]
+        rows.extend((line, request) for line in chosen)
+    return rows
 
 
 # --------------------------------------------------------------------------------------------
@@ -1388,13 +1425,20 @@ def _paint_legend(ctx: _Ctx, rect: Rect) -> None:
         )
         draw_text_centered(draw, code.center, SHEET_CODES[b.building_id], code_font, theme.text)
         x = code.x1 + 8 * k
-        cost_w = sum(b.cost) * (cube * 1.2 + 2 * k)
-        name = ellipsize(b.name, code_font, box.x1 - x - cost_w - 12 * k)
-        x += draw_text(draw, (x, cy), name, code_font, theme.text, "lm") + 10 * k
+        # A long name ("Merchants' Guild") in regular weight and with smaller cost cubes
+        # rather than cut.
+        side = cube
+        room = box.x1 - x - sum(b.cost) * (side * 1.2 + 2 * k) - 12 * k
+        name_font = code_font if text_width(b.name, code_font) <= room else text_font
+        while text_width(b.name, name_font) > room and side > 16 * k:
+            side -= k
+            room = box.x1 - x - sum(b.cost) * (side * 1.2 + 2 * k) - 12 * k
+        name = ellipsize(b.name, name_font, room)
+        x += draw_text(draw, (x, cy), name, name_font, theme.text, "lm") + 10 * k
         for good, n in zip(D.GOODS, b.cost, strict=True):
             for _ in range(n):
-                draw_cube(draw, x, cy - cube / 2, cube, (_good_colour(theme, good),))
-                x += cube * 1.2 + 2 * k
+                draw_cube(draw, x, cy - side / 2, side, (_good_colour(theme, good),))
+                x += side * 1.2 + 2 * k
         # Second line: the VP it is worth, then its effect.
         x = box.x0 + 8 * k
         x += draw_text(draw, (x, cy + _LINE * k), f"{b.vp} VP", code_font, theme.gold, "lm")

@@ -21,13 +21,76 @@ def is_private_move(notation: str) -> bool:
     return notation.startswith(("keep ", "discard ", "place guildhall build "))
 
 
+_GUARDS = {
+    "prison": "Prison: captives sent for silver",
+    "release": "Release: workers out of Prison",
+    "ransom silver": "Ransom: workers freed for silver",
+    "ransom debt": "Ransom: workers freed for a debt",
+    "payoff": "Pay Off: one debt",
+    "rescue": "Rescue: workers freed (Barracks)",
+    "destroy": "Destroy: one unpaid debt",
+    "pass": "Pass",
+    "done": "Done",
+}
+
+
+def _counted(goods: list[str]) -> str:
+    """['wood', 'wood', 'stone'] as '2 wood and 1 stone'."""
+    parts = [f"{goods.count(g)} {g}" for g in dict.fromkeys(goods)]
+    return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
+
+
+def _building(slug: str) -> str:
+    from bot.games.architects.cards import BUILDING_BY_SLUG
+
+    card = BUILDING_BY_SLUG.get(slug)
+    return card.name if card else slug
+
+
+def _placement(words: list[str]) -> str:
+    """`quarry`, `mines gold`, `guildhall build chapel`... as "a worker at the Mines (gold)"."""
+    where = LOCATION_NAMES.get(words[0], words[0])
+    at = "in the" if words[0] == "forest" else "at the"
+    detail = words[1:]
+    if words[0] == "guildhall" and detail[:1] == ["build"] and detail[1:]:
+        what = f"building the {_building(detail[1])}"
+    elif words[0] == "guildhall" and detail[:1] == ["cathedral"]:
+        what = "working on the Cathedral"
+    elif words[0] == "blackmarket" and detail:
+        what = f"space {detail[0]}" + (f", {' '.join(detail[1:])}" if detail[1:] else "")
+    else:
+        what = " ".join(detail)
+    return f"a worker {at} {where}" + (f" ({what})" if what else "")
+
+
 def public_notation(notation: str) -> str:
-    """A move as everyone reads it: which card was kept or discarded stays secret."""
-    if notation.startswith("keep "):
-        return "keep a card"
-    if notation.startswith("discard "):
-        return "discard a card"
-    return notation
+    """A move as everyone reads it, in words that follow "Ann played ..." in a title ("a worker
+    at the Mines (gold)", "Keep: a card (secret)"): which card was kept or discarded stays
+    secret. Anything unforeseen is shown as written."""
+    words = notation.split()
+    head, rest = (words[0], words[1:]) if words else ("", [])
+    if head in ("keep", "discard"):
+        return f"{head.capitalize()}: a card (secret)"
+    if head == "place" and rest:
+        return _placement(rest)
+    if head == "retrieve" and rest:
+        return f"Retrieve: a worker back from the {LOCATION_NAMES.get(rest[0], rest[0])}"
+    if head == "trade" and len(rest) == 1 and "->" in rest[0]:
+        pay, gain = rest[0].split("->", 1)
+        return f"Trade: {_counted(pay.split('+'))} for {gain}"
+    if head == "capture" and len(rest) == 2:
+        return f"Capture: {rest[1]} workers at the {LOCATION_NAMES.get(rest[0], rest[0])}"
+    if head == "pay" and rest and len(rest) % 2 == 0:
+        pairs = [f"{rest[i]} {rest[i + 1]}" for i in range(0, len(rest), 2)]
+        paid = pairs[0] if len(pairs) == 1 else f"{', '.join(pairs[:-1])} and {pairs[-1]}"
+        return f"Pay: {paid}"
+    if head in ("gain", "hire") and rest:
+        return f"{head.capitalize()}: {' '.join(rest)}"
+    if head == "dismiss" and rest:
+        return f"Dismiss: apprentice {rest[0]}"
+    if head == "release" and rest:
+        return f"Release: {rest[0]} with the Gatekeeper"
+    return _GUARDS.get(notation, notation)
 
 
 _PLACES = LOCATION_NAMES

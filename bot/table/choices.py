@@ -27,6 +27,7 @@ from bot.table.format import (
     quoted,
     usage,
 )
+from bot.table.multiselect import set_controls
 from bot.table.replies import Caller, ChoiceButton, ChoiceMenu, Reply
 from bot.table.textcommands import (
     natural_sorted,
@@ -126,6 +127,10 @@ class MoveChoices(TableBase):
         record = self._seat_record(session, seat)
         if record is None or record.user_id is None:
             return Choices()
+        table = registry.game_table(session.game_key)
+        picks = set_controls(table, state, seat, session.id, session.version, record.display_name)
+        if picks is not None:
+            return Choices(menu=picks[0], buttons=picks[1])
         entries = self._menu_entries(session, state, seat)
         if entries is None:
             return Choices(hint=self.move_hint(session, state, seat))

@@ -146,6 +146,8 @@ class GameTable:
     holding: the awaited seats the game cannot go on without, from the state - those a passed
       turn limit hands to a bot (not players who may answer an offer while its maker goes
       on). Unset: every awaited seat.
+    set_choice: when set, (state, seat) -> a `bot.table.multiselect.SetChoice` when the seat's
+      choice now is a set (several options picked at once), else None.
     """
 
     key: str
@@ -164,3 +166,4 @@ class GameTable:
     pings: Callable[[Any], Collection[int]] | None = None
     awaited_as: Callable[[Any, int], str] | None = None
     holding: Callable[[Any], Collection[int]] | None = None
+    set_choice: Callable[[Any, int], Any] | None = None

@@ -21,10 +21,17 @@ from typing import Any
 from bot.games.kingsburg import data as D
 from bot.games.kingsburg.actions import (
     Action,
+    Aid,
+    Alchemist,
     Build,
+    Done,
     Gift,
     Influence,
+    Keep,
+    Lose,
+    Pass,
     Recruit,
+    Reroll,
     Skip,
     TownHall,
     format_action,
@@ -238,5 +245,69 @@ TABLE = GameTable(
     private_text=_peeked,
     nothing_private=NOT_PEEKED,
     move_menu=menu_labels,
+    public_notation=lambda notation: public_line(notation),
 )
 """Kingsburg's table behaviour (see `bot.table.hooks.GameTable`)."""
+
+
+def _building_name(building_id: str) -> str:
+    found = D.BUILDING_BY_ID.get(building_id)
+    return found.name if found else building_id
+
+
+def _dice_words(dice: str) -> str:
+    """'6+2+4w' as '6+2 and a white 4' (a white die is written with a `w`)."""
+    parts = dice.split("+")
+    whites = [p[:-1] for p in parts if p.endswith("w")]
+    coloured = "+".join(p for p in parts if not p.endswith("w"))
+    if not whites:
+        return dice
+    white = " and ".join(f"a white {w}" for w in whites)
+    return f"{coloured} and {white}" if coloured else white
+
+
+def public_line(notation: str) -> str:
+    """A move in words that follow "Ann played ..." in a title and stand in the history
+    ("5+2 on the Astronomer (7)", "Aid from the King (1 wood)", "Build: Chapel"); anything
+    unforeseen as written."""
+    action = parse_action(notation)
+    if isinstance(action, Rejection):
+        return notation
+    match action:
+        case Aid(good):
+            return f"Aid from the King (1 {good})"
+        case Influence(advisor):
+            found = D.ADVISOR_BY_NUMBER.get(advisor)
+            name = found.name if found else f"advisor {advisor}"
+            dice = notation.split(" with ", 1)[-1].split()
+            extras = {"+2": " and a +2 token", "envoy": " and the Envoy"}
+            used = _dice_words(dice[0]) + "".join(
+                extras.get(w, f" (Market {w[6:]})" if w.startswith("market") else f" {w}")
+                for w in dice[1:]
+            )
+            return f"{used} on the {name} ({advisor})"
+        case Pass():
+            return "Pass"
+        case Gift(goods):
+            return f"Gift: {goods_words(goods)}"
+        case Alchemist(give):
+            others = " and 1 ".join(g for g in D.GOODS if g != give)
+            return f"the Alchemist: 1 {give} for 1 {others}"
+        case Build(building, envoy):
+            return f"Build: {_building_name(building)}" + (" (with the Envoy)" if envoy else "")
+        case Reroll(building):
+            return f"a reroll with the {_building_name(building)}"
+        case Keep():
+            return "Keep the dice"
+        case Done():
+            return "Done"
+        case TownHall(pay):
+            return f"Town Hall: {'a +2 token' if pay == 'plus2' else '1 ' + pay} for 1 VP"
+        case Recruit(count, payment):
+            paid = f" for {goods_words(payment)}" if count else ""
+            return f"Recruit: {count} soldier{'s' * (count != 1)}{paid}"
+        case Lose(goods):
+            return f"Loss: {goods_words(goods)}"
+        case Skip():
+            return "Skip"
+    return notation

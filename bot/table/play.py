@@ -450,5 +450,5 @@ def _turn_line(engine: Any, moves: Sequence[AppliedMove], public: Callable[[str]
         own.append(move.notation)
     short = getattr(engine, "turn_notation", None)
     if short is not None and len(own) > 1:
-        return short(own)
+        return public(short(own))
     return public(first.notation)

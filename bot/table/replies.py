@@ -57,6 +57,8 @@ class ChoiceMenu:
     options: the notations offered, in order (Discord shows at most 25); picking one submits it.
     seat/token/row: as for `ChoiceButton` (a per-seat menu of a simultaneous decision).
     labels: what each option shows, parallel to `options` (empty: the notations themselves).
+    min_values/max_values/closing: with max_values above 1, a set choice: the picks (and the
+      closing step) are submitted together as one line (`bot.table.multiselect`).
     """
 
     session_id: int
@@ -67,6 +69,9 @@ class ChoiceMenu:
     token: str = ""
     row: int | None = None
     labels: tuple[str, ...] = ()
+    min_values: int = 1
+    max_values: int = 1
+    closing: str = ""
 
     def label_of(self, index: int) -> str:
         """The shown label of option `index`."""

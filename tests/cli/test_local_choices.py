@@ -32,17 +32,17 @@ def test_buttons_and_menus_are_numbered_and_typing_a_number_clicks(tmp_path: Pat
     text = run_lines(tmp_path, "kingsburg", "a,b", ["a: aid gold", "3", "moves", "8"])
     assert "  buttons: 1) aid gold | 2) aid stone | 3) aid wood" in text
     assert "(type a number to choose)" in text
-    assert "== b played aid wood ==" in text
+    assert "== b played Aid from the King (1 wood) ==" in text
     assert "  b, choose your move:" in text and "    8) pass" in text
     assert "== Legal moves of b ==" in text  # a bare `moves`: the player who must act
-    assert "== b played pass ==" in text
+    assert "== b played Pass ==" in text
 
 
 def test_a_number_without_choices_and_out_of_range_are_sentences(tmp_path: Path) -> None:
     """`5` with nothing offered, `9` with three offered: sentences, nothing played."""
     text = run_lines(tmp_path, "kingsburg", "a,b", ["a: aid gold", "9", "1"])
     assert "[only you] There is no choice 9 (choices: 1 to 3)." in text
-    assert "== b played aid gold ==" in text  # the offer survived the mistake
+    assert "== b played Aid from the King (1 gold) ==" in text  # the offer survived the mistake
 
 
 def test_bare_moves_lists_every_awaited_player(tmp_path: Path) -> None:
@@ -184,7 +184,16 @@ def test_per_seat_buttons_click_as_their_seat(tmp_path) -> None:
         check=False,
     ).stdout
     assert "6) ben (blue): aid wood" in out
-    assert "== ben played aid wood ==" in out
+    assert "== ben played Aid from the King (1 wood) ==" in out
     assert "Red takes 1 gold (Aid from the King)." in out
     assert "Blue takes 1 wood (Aid from the King)." in out
     assert "These buttons are for" not in out and "not your turn" not in out.lower()
+
+
+def test_a_refused_click_leaves_the_choices_on_offer(tmp_path: Path) -> None:
+    """Kingsburg, seed 1: after a's aid only b chooses; `a: 3` (a pressing b's button) is
+    refused and changes nothing, so `3` still plays b's `aid wood`."""
+    text = run_lines(tmp_path, "kingsburg", "a,b", ["a: aid gold", "a: 3", "3"])
+    assert "  buttons: 1) aid gold | 2) aid stone | 3) aid wood" in text
+    assert "There is nothing numbered to choose" not in text
+    assert "== b played Aid from the King (1 wood) ==" in text

@@ -16,7 +16,7 @@ def test_architects_hand_offers_a_numbered_private_menu_and_a_number_keeps_the_c
     text = run_lines(tmp_path, "architects", "ann,bob", ["/architects hand", "1"])
     assert "[only you] == Your private choices ==" in text
     assert "    1) keep Betting House (7 VP)" in text
-    assert "== ann played keep a card ==" in text
+    assert "== ann played Keep: a card (secret) ==" in text
     assert "You keep Betting House." in text
 
 

@@ -36,14 +36,14 @@ def test_numbered_choices_survive_refusals_and_reading_lines(tmp_path: Path) -> 
     assert "It is not your turn" in text
     assert "You do not have 6+6+6" in text
     assert "There is nothing numbered to choose right now" not in text
-    assert "== b played pass ==" in _after(text, "8")
+    assert "== b played Pass ==" in _after(text, "8")
 
 
 def test_menus_show_kingsburgs_labels(tmp_path: Path) -> None:
     """The numbered menu names each advisor and its gift; the number plays the notation."""
     text = run_lines(tmp_path, "kingsburg", "a,b", ["a: aid gold", "3", "1"])
     assert re.search(r"    1\) influence \d+ \(\w[\w ]*: [^)]+\) with ", text), text
-    assert "== b played influence " in _after(text, "1")
+    assert re.search(r"== b played \S+ on the [A-Z]", _after(text, "1"))
 
 
 def _help_commands(text: str) -> list[str]:
@@ -109,7 +109,7 @@ def test_commands_without_slash_run_at_the_table(tmp_path: Path) -> None:
     assert "You have not looked at the next enemy" in _after(text, "kingsburg peek")
     assert "You have not looked at the next enemy" in _after(text, "peek")
     assert "Kingsburg: rules" in _after(text, "game rules kingsburg")
-    assert "== a played aid gold ==" in _after(text, "a: kingsburg aid gold")
+    assert "== a played Aid from the King (1 gold) ==" in _after(text, "a: kingsburg aid gold")
     assert "I don't know the action" not in text
 
 
@@ -120,9 +120,9 @@ def test_player_names_with_spaces_before_the_colon(tmp_path: Path) -> None:
     assert names == ["Ann Lee", "bob"]
     lines = ["ann  LEE: aid gold", "Zed: status", "bob: 3", "Ann Lee: moves"]
     text = run_lines(tmp_path, "kingsburg", "Ann Lee,bob", lines)
-    assert "== Ann Lee played aid gold ==" in text
+    assert "== Ann Lee played Aid from the King (1 gold) ==" in text
     assert "Zed is not at this table (players: Ann Lee, bob)." in text
-    assert "== bob played aid wood ==" in text
+    assert "== bob played Aid from the King (1 wood) ==" in text
     assert "== Legal moves of Ann Lee ==" in text
     lt = local.LocalTable(
         table=None,  # type: ignore[arg-type]

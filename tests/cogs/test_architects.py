@@ -91,7 +91,7 @@ async def test_place_autocomplete_preview_and_refusal(h: Harness) -> None:
         "architects place", focused="choice", location="workshop", choice="", user=mover
     )
     names = [c["name"] for c in ex.choices]
-    assert "plans: draw 1 building card(s)" in names
+    assert "plans: draw 1 building card" in names
     assert all(" silver" in n for n in names if n.startswith("hire"))
     refused = await h.slash("architects place", location="mines", choice="gold", user=mover)
     assert not refused.public and "at least 2" in refused.ephemeral_text
@@ -101,7 +101,7 @@ async def test_place_autocomplete_preview_and_refusal(h: Harness) -> None:
     assert (await table_status(h)).session.ply == ply
     confirm = [cid for label, cid in preview.buttons if label.startswith("Confirm")]
     played = await h.click(confirm[0], user=mover)
-    assert "place quarry" in played.public_text
+    assert "played a worker at the Quarry" in played.public_text
     assert (await table_status(h)).session.ply == ply + 1
 
 
@@ -129,7 +129,7 @@ async def test_solo_table_and_rules(h: Harness) -> None:
 
 
 async def test_kept_and_discarded_cards_are_not_named_in_public(h: Harness) -> None:
-    """The public posts and history say `keep a card`, never which one."""
+    """The public posts and history say `Keep: a card (secret)`, never which one."""
     await _started(h)
     status = await table_status(h)
     kept = []
@@ -138,10 +138,10 @@ async def test_kept_and_discarded_cards_are_not_named_in_public(h: Harness) -> N
         slug = BUILDING_BY_ID[status.state.draft_packs[seat][0]].slug
         kept.append(slug)
         ex = await h.slash("architects keep", building=slug, user=user)
-        assert "keep a card" in ex.public_text
+        assert "Keep: a card (secret)" in ex.public_text
     history = await h.slash("game history", user=ALICE)
     public = " ".join(m.text for m in h.channel_messages())
-    assert "keep a card" in public
+    assert "Keep: a card (secret)" in public
     for slug in kept:
         assert f"keep {slug}" not in public and f"keep {slug}" not in history.public_text
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.table.kingsburg import public_line
 from tests.cogs.harness import ALICE, BOB, CAROL, Harness, User, legal_of, table_status
 
 pytestmark = pytest.mark.asyncio
@@ -62,7 +63,7 @@ async def test_after_one_aid_only_the_other_player_is_pinged_and_gets_buttons(h:
     refused = await h.click(custom_id, user=ALICE)  # not Alice's choice any more
     assert not refused.public and refused.ephemeral_text
     accepted = await h.click(custom_id, user=BOB)
-    assert "aid wood" in accepted.public_text
+    assert "played Aid from the King (1 wood)" in accepted.public_text
     assert (await table_status(h)).session.ply == 2
 
 
@@ -106,7 +107,7 @@ async def test_influence_plays_and_a_bad_one_is_refused(h: Harness) -> None:
     legal = next(n for n in await legal_of(h, user) if n.startswith("influence "))
     advisor, dice = legal.removeprefix("influence ").split(" with ")
     ex = await h.slash("kingsburg influence", advisor=int(advisor), dice=dice, user=user)
-    assert legal in ex.public_text
+    assert public_line(legal) in ex.public_text
     assert (await table_status(h)).session.ply == ply + 1
 
 

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from bot.games.kingsburg.state import Group, Step
+from bot.table.kingsburg import public_line
 from tests.cogs.harness import ALICE, BOB, Harness, User, legal_of, table_status
 from tests.cogs.seeding import seed_state
 from tests.games.kingsburg.builders import deck, player, position, seed_for_die
@@ -38,7 +39,7 @@ async def _accepted(h: Harness, path: str, notation: str, user: User = ALICE, **
     assert notation in await legal_of(h, user)
     ex = await h.slash(path, user=user, **options)
     assert ex.public, ex.ephemeral_text
-    assert notation in ex.public_text
+    assert public_line(notation) in ex.public_text  # the title tells the move in words
     assert (await table_status(h)).session.ply > before
     return ex
 

@@ -10,7 +10,7 @@ import pytest
 from bot.games.protocol import Seat, step
 from bot.games.rejections import Rejection
 from bot.sessions.service import STALE_MESSAGE
-from bot.table.kingsburg import menu_labels
+from bot.table.kingsburg import menu_labels, public_line
 from tests.cogs.conftest import StartBot
 from tests.cogs.harness import ALICE, BOB, C1, Harness, User, table_status
 
@@ -117,7 +117,7 @@ async def test_six_to_twenty_five_choices_come_as_a_drop_down(start_bot: StartBo
     choice = values[0]
     played = await h.click(menu["custom_id"], user=user, values=[choice])
     assert (await table_status(h)).session.ply == status.session.ply + 1
-    assert choice in played.public_text
+    assert public_line(choice) in played.public_text
     again = await h.click(menu["custom_id"], user=user, values=[values[1]])
     assert not again.public and again.ephemeral_text == STALE_MESSAGE
 

@@ -65,7 +65,7 @@ async def test_each_player_clicks_their_own_button_in_any_order(
         user = PLAYERS[i]
         ex = await h.click(_buttons_of(post, user)["aid gold"], user=user)
         assert ex.public, ex.text
-        assert "aid gold" in ex.public_text
+        assert "Aid from the King (1 gold)" in ex.public_text
         assert await _ply(h) >= start + n
 
 
@@ -106,7 +106,7 @@ async def test_a_click_still_works_after_a_restart(start_bot: StartBot) -> None:
     await h.close()
     second = await start_bot(seed=SEED)
     ex = await second.click(_buttons_of(post, BOB)["aid wood"], user=BOB)
-    assert "aid wood" in ex.public_text
+    assert "Aid from the King (1 wood)" in ex.public_text
     refused = await second.click(_buttons_of(post, CAROL)["aid wood"], user=ALICE)
     assert refused.ephemeral_text == "These buttons are for Carol."
 
@@ -118,7 +118,7 @@ async def test_an_old_version_button_still_parses(start_bot: StartBot) -> None:
     status = await h.bot.service.status(C1.id)
     assert not isinstance(status, Rejection)
     cid = f"gh:m:{status.session.id}:{status.session.version}:aid gold"
-    assert "aid gold" in (await h.click(cid, user=ALICE)).public_text
+    assert "Aid from the King (1 gold)" in (await h.click(cid, user=ALICE)).public_text
     stale = await h.click(cid, user=BOB)
     assert stale.ephemeral_text == STALE_MESSAGE
 
@@ -148,6 +148,6 @@ async def test_more_choices_than_buttons_give_each_player_a_drop_down(
     refused = await h.click(bobs["custom_id"], user=ALICE, values=["aid gold"])
     assert refused.ephemeral_text == "These buttons are for Bob."
     played = await h.click(bobs["custom_id"], user=BOB, values=["aid gold"])
-    assert "aid gold" in played.public_text
+    assert "Aid from the King (1 gold)" in played.public_text
     again = await h.click(bobs["custom_id"], user=BOB, values=["aid wood"])
     assert again.ephemeral_text == STALE_MESSAGE

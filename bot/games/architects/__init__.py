@@ -63,8 +63,9 @@ comma-separated: `prison, release`.
 **Rules notes (our readings)**
 - The Scheme deck of the automated opponent is our own reconstruction (the printed cards are not \
 public): 20 starting and 10 future cards in `bot/games/architects/schemes.yaml`, replaceable by a \
-server owner's file. It draws one card a turn, places where it says, falls back to the Guildhall \
-when a place is impossible; it plays after the humans each round; the 2-player numbers apply.
+server owner's file (`GAME_DATA_ARCHITECTS`; a game keeps the deck it started with). It \
+draws one card a turn, places where it says, falls back to the Guildhall when a place is \
+impossible; it plays after the humans each round; the 2-player numbers apply.
 - Workshop: the Silver to skip goes on exactly the cards needed (the left-most ones of the row); \
 more would only cost you silver that the next hirer collects.
 - Apprentices are discarded "to free up space for new ones": when a hire goes over the limit \
@@ -180,7 +181,7 @@ class ArchitectsEngine(RulesCodecEngine):
         names = " and ".join(player_name(state, i) for i in best)
         verb = "wins" if len(best) == 1 else "share the victory"
         reason = f"{names} {verb} with {scores[best[0]].total} VP"
-        if state.automa is not None:
+        if state.automa is not None and state.automa_index not in best:
             a = state.automa_index
             reason += f" ({player_name(state, a)} scored {scores[a].total})"
         return Outcome(
@@ -261,7 +262,8 @@ PROMPTS = {
     "gain": "choose what the building gives",
     "tavern": "Tavern: hire any apprentice for free",
     "dismiss": "too many apprentices: dismiss one",
-    "destroy": "you may destroy {left} unpaid debt(s) (`destroy`), or keep them (`done`)",
+    "destroy": "you may destroy up to {left} of your unpaid debts (`destroy`), or keep them "
+    "(`done`)",
     "gatekeeper": "Black Market Reset: your Gatekeeper may release up to {left} (`release 2`) "
     "or `done`",
 }

@@ -112,24 +112,6 @@ def card_at(st: State, index: int) -> dict[str, Any]:
     return st.schemes["starting"][index] if index < n else st.schemes["future"][index - n]
 
 
-def describe(card: dict[str, Any]) -> str:
-    """One line for the board and /game status."""
-    loc = card["location"]
-    extra = {
-        "towncentre": f"capture {card['captures']}",
-        "workshop": f"remove {card['remove']}",
-        "blackmarket": f"space {card['space']}",
-        "guardhouse": "+".join(card["guard"]),
-        "guildhall": card["build"],
-    }.get(loc, "")
-    parts = [card["id"], loc, extra]
-    if card["virtue"]:
-        parts.append(f"virtue {card['virtue']:+d}")
-    if card["future"]:
-        parts.append(f"future +{card['future']}")
-    return " ".join(p for p in parts if p)
-
-
 def take_turn(st: State, out: Outcome) -> None:
     """One turn of the automated opponent."""
     a = st.automa
@@ -145,7 +127,9 @@ def take_turn(st: State, out: Outcome) -> None:
         shuffled, st.rng = st.rng.shuffled(a.draw + a.discard)
         a.draw, a.discard = list(shuffled), []
         out.reveals = True  # a reshuffle is chance
-        out.say(st, f"{_name(st)} takes back all its workers ({back}) and reshuffles its Schemes")
+        out.say(
+            st, f"{_name(st)} takes back all its workers ({back}) and reshuffles its Scheme cards"
+        )
         return
     if not a.draw:
         shuffled, st.rng = st.rng.shuffled(a.discard)
@@ -155,7 +139,7 @@ def take_turn(st: State, out: Outcome) -> None:
     a.discard.append(index)
     a.last = index
     card = card_at(st, index)
-    out.say(st, f"{_name(st)} reveals Scheme {describe(card)}")
+    out.say(st, f"{_name(st)} reveals Scheme {card['id']}: {scheme_words(card)}")
     _resolve(st, i, card, card["location"], out, depth=0)
     if card["virtue"]:
         E.change_virtue(st, i, card["virtue"])
@@ -164,6 +148,30 @@ def take_turn(st: State, out: Outcome) -> None:
             a.draw.append(a.future.pop(0))
             shuffled, st.rng = st.rng.shuffled(a.draw)
             a.draw = list(shuffled)
+
+
+def scheme_words(card: dict[str, Any]) -> str:
+    """What a Scheme card orders, in words ("the Guildhall, working on the Cathedral")."""
+    loc = card["location"]
+    what = f"the {LOCATION_NAMES[loc]}"
+    if loc == "towncentre":
+        n = card["captures"]
+        what += f", capturing {n} group{'s' * (n != 1)}"
+    elif loc == "workshop" and card.get("remove", "none") != "none":
+        what += f", discarding the {card['remove']} row's left-most apprentice"
+    elif loc == "blackmarket":
+        space = card["space"]
+        what += ", the first free space" if space == "first" else f", space {space}"
+    elif loc == "guardhouse":
+        what += f" ({', '.join(card['guard'])})"
+    elif loc == "guildhall":
+        what += ", working on the Cathedral" if card["build"] == "cathedral" else ", constructing"
+    if card.get("virtue"):
+        what += f", {card['virtue']:+d} virtue"
+    if card.get("future"):
+        n = card["future"]
+        what += f", {n} Future card{'s' * (n != 1)} into its deck"
+    return what
 
 
 def _name(st: State) -> str:
@@ -249,6 +257,10 @@ def _resolve(st: State, i: int, card: dict[str, Any], loc: str, out: Outcome, de
                 and (where in locs or len(locs) < capture_limit(st))
             ]
             if not groups:
+                if not locs:
+                    out.say(
+                        st, f"{_name(st)} places a worker at the Town Centre; no group to capture"
+                    )
                 break
             *_, where, j = max(groups)
             if where not in locs:

@@ -27,9 +27,32 @@ def colour_index(st: State, name: str) -> int:
     return -1
 
 
+def who(st: State, i: int) -> str:
+    """A player as a sentence names them: 'Red', or the automated opponent by its name
+    ('Helena')."""
+    if i == st.automa_index and st.automa:
+        return str(st.automa.difficulty).title()
+    name = colour(st, i)
+    return name[:1].upper() + name[1:]
+
+
+def count(n: int, word: str) -> str:
+    """'1 worker', '3 workers'."""
+    return f"{n} {word}{'s' * (n != 1)}"
+
+
+def sentence(text: str) -> str:
+    """`text` as a sentence: a capital first letter and a full stop."""
+    text = text.strip()
+    if not text:
+        return text
+    text = text[:1].upper() + text[1:]
+    return text if text[-1] in ".!?" else text + "."
+
+
 def note(st: State, text: str) -> None:
     """Remember a public happening for the view (the last 8)."""
-    st.log.append(text)
+    st.log.append(sentence(text))
     del st.log[:-8]
 
 
@@ -48,11 +71,11 @@ def change_virtue(st: State, i: int, delta: int) -> None:
             st.pending.append(Pending("destroy", {"left": excess, "seat": i}))
         elif excess:
             p.debts -= excess
-            note(st, f"{colour(st, i)} destroys {excess} debt{'s' * (excess > 1)}")
+            note(st, f"{who(st, i)} destroys {count(excess, 'unpaid debt')}")
         v = VIRTUE_MAX
     if v < 0:
         p.debts += -v
-        note(st, f"{colour(st, i)} falls below 0 virtue and takes {-v} debt{'s' * (-v > 1)}")
+        note(st, f"{who(st, i)} falls below 0 virtue and takes {count(-v, 'debt')}")
         v = 0
     p.virtue = v
 

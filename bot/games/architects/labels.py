@@ -36,7 +36,7 @@ def place_label(st: State, seat: int, location: str, rest: str) -> str:
         skip = f" ({skips} to skip)" if skips else ""
         return f"{rest}: {_apprentice(st, words[1])} - {hire_cost(p, skips)} silver{skip}"
     if location == "workshop":
-        return f"plans: draw {1 + n // 2} building card(s)"
+        return f"plans: draw {E.count(1 + n // 2, 'building card')}"
     if location == "blackmarket":
         space = "abc".index(words[0])
         cost = black_market_cost(p, space)
@@ -70,9 +70,9 @@ def place_label(st: State, seat: int, location: str, rest: str) -> str:
         "quarry": f"+{stone} stone",
         "forest": f"+{wood} wood",
         "silversmith": f"+{silver} silver",
-        "storehouse": f"{n} trade(s)",
-        "towncentre": f"{n} capture(s)",
-        "guardhouse": f"{n} action(s)",
+        "storehouse": E.count(n, "trade"),
+        "towncentre": E.count(n, "capture"),
+        "guardhouse": E.count(n, "action"),
         "taxstand": f"take {st.tax_stand} silver"
         + (f" and {gold} gold" if gold else "")
         + f", -{loss} virtue",
@@ -114,13 +114,14 @@ def decision_label(st: State, seat: int, notation: str) -> str:
     captives = sum(p.captured.values())
     away = E.captured_from(st, seat)
     guard = {
-        "prison": f"send your {captives} captive(s) to Prison for {captives} silver",
-        "release": f"free your {p.prison} worker(s) from Prison",
-        "ransom silver": f"free your {away} worker(s) from other boards for "
+        "prison": f"send your {E.count(captives, 'captive')} to Prison for {captives} silver",
+        "release": f"free your {E.count(p.prison, 'worker')} from Prison",
+        "ransom silver": f"free your {E.count(away, 'worker')} from other boards for "
         f"{E.cost_total(p, 3, 2)} silver",
-        "ransom debt": f"free your {away} worker(s) from other boards for 1 debt and -1 virtue",
+        "ransom debt": f"free your {E.count(away, 'worker')} from other boards for 1 debt and"
+        " -1 virtue",
         "payoff": f"pay off a debt for {E.cost_total(p, 3, 3)} silver (+1 virtue)",
-        "rescue": f"free your {away} worker(s) from other boards (Barracks)",
+        "rescue": f"free your {E.count(away, 'worker')} from other boards (Barracks)",
         "destroy": "destroy an unpaid debt",
     }
     if notation in guard:

@@ -610,13 +610,19 @@ class Outcome:
 
     def say(self, st: State, text: str) -> None:
         """A public event, also kept in the state's short log."""
+        text = E.sentence(text)
         self.events.append(Event("move", text))
         E.note(st, text)
 
     def secret(self, seat: int, text: str, public: str | None) -> None:
         """An event only `seat` sees in full (others read `public`, if any)."""
         self.events.append(
-            Event("draw", text, visible_to=frozenset({Seat(seat)}), public_text=public)
+            Event(
+                "draw",
+                text,
+                visible_to=frozenset({Seat(seat)}),
+                public_text=None if public is None else E.sentence(public),
+            )
         )
         self.reveals = True
 
@@ -630,7 +636,9 @@ def draw(st: State, i: int, n: int, out: Outcome) -> list[int]:
     """Draw building cards into a hand, privately."""
     got = E.draw_buildings(st, i, n)
     if i < st.seats:
-        out.secret(i, f"You draw {card_names(got)}.", f"{colour(st, i)} draws {len(got)} card(s)")
+        out.secret(
+            i, f"You draw {card_names(got)}.", f"{E.who(st, i)} draws {E.count(len(got), 'card')}"
+        )
     return got
 
 
@@ -651,13 +659,12 @@ def apply(st0: State, seat: Seat, action: Action) -> tuple[State, list[Event], b
             p.supply += 1
             out.say(
                 st,
-                f"{colour(st, seat)} takes a worker back from the "
-                f"{LOCATION_NAMES[action.location]}",
+                f"{E.who(st, seat)} takes a worker back from the {LOCATION_NAMES[action.location]}",
             )
         else:
             out.say(
                 st,
-                f"{colour(st, seat)} has no worker to place or take back "
+                f"{E.who(st, seat)} has no worker to place or take back "
                 f"({workers_elsewhere(st, seat)}) and passes",
             )
     else:
@@ -674,7 +681,7 @@ def _apply_draft(st: State, seat: int, action: Action, out: Outcome) -> None:
             "draft",
             f"You keep {BUILDING_BY_SLUG[action.card].name}.",
             visible_to=frozenset({Seat(seat)}),
-            public_text=f"{colour(st, seat)} keeps a card",
+            public_text=f"{E.who(st, seat)} keeps a card.",
         )
     )
     if any(c == 0 for c in st.draft_choice):
@@ -689,7 +696,7 @@ def _apply_draft(st: State, seat: int, action: Action, out: Outcome) -> None:
     if st.draft_round < 3:
         st.draft_round += 1
         for s in range(st.seats):
-            public = "the remaining cards are passed left" if s == 0 and st.seats > 1 else None
+            public = "The remaining cards are passed left." if s == 0 and st.seats > 1 else None
             out.secret(s, f"Your draft hand: {card_names(st.draft_packs[s])}.", public)
         return
     for pack in st.draft_packs:
@@ -703,14 +710,14 @@ def _apply_draft(st: State, seat: int, action: Action, out: Outcome) -> None:
         if extra:
             draw(st, s, extra, out)
     st.phase = Phase.PLAY
-    out.say(st, f"The draft is over; {colour(st, st.current)} starts")
+    out.say(st, f"The draft is over; {E.who(st, st.current)} starts")
 
 
 def _apply_place(st: State, i: int, action: Place, out: Outcome) -> None:
     p = st.players[i]
     loc, detail = action.location, action.detail
     p.supply -= 1
-    who = colour(st, i)
+    who = E.who(st, i)
     if loc in LARGE:
         p.at[loc] = p.at.get(loc, 0) + 1
     n = p.at.get(loc, 0)
@@ -757,7 +764,7 @@ def _apply_place(st: State, i: int, action: Place, out: Outcome) -> None:
     elif loc == "workshop":
         if detail == ("plans",):
             got = draw(st, i, 1 + n // 2, out)
-            out.say(st, f"{who} works on plans at the Workshop: {len(got)} card(s)")
+            out.say(st, f"{who} works on plans at the Workshop: {E.count(len(got), 'card')}")
         else:
             row, col = E.slot_index(detail[1])
             skips = max(0, col + 1 - n)
@@ -783,7 +790,7 @@ def _check_limit(st: State, i: int) -> None:
 
 def _apply_black_market(st: State, i: int, detail: tuple[str, ...], out: Outcome) -> None:
     p = st.players[i]
-    who = colour(st, i)
+    who = E.who(st, i)
     space = "abc".index(detail[0])
     st.black_market[space] = i
     p.silver -= black_market_cost(p, space)
@@ -822,13 +829,20 @@ def _apply_black_market(st: State, i: int, detail: tuple[str, ...], out: Outcome
         st.reset_due = True
 
 
+def _paid(goods: tuple[str, ...] | list[str]) -> str:
+    """('wood', 'wood', 'stone') as '2 wood and 1 stone'."""
+    counted = {g: goods.count(g) for g in dict.fromkeys(goods)}
+    parts = [f"{n} {g}" for g, n in counted.items()]
+    return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
+
+
 def _goods(items: Any) -> str:
     pairs = items.items() if isinstance(items, dict) else items
     words = {"cards": "building card"}
-    return (
-        ", ".join(f"{n} {words.get(g, g)}{'s' * (g == 'cards' and n > 1)}" for g, n in pairs)
-        or "nothing"
-    )
+    parts = [f"{n} {words.get(g, g)}{'s' * (g == 'cards' and n > 1)}" for g, n in pairs]
+    if len(parts) > 1:
+        return f"{', '.join(parts[:-1])} and {parts[-1]}"
+    return parts[0] if parts else "nothing"
 
 
 def occupy_guildhall(st: State, i: int) -> None:
@@ -858,7 +872,7 @@ def _apply_guildhall(st: State, i: int, detail: tuple[str, ...], out: Outcome) -
         if p.character != "frederick":
             st.pending.append(Pending("discard"))
         st.pending.append(Pending("auto-cathedral"))
-        out.say(st, f"{colour(st, i)} works on the Cathedral")
+        out.say(st, f"{E.who(st, i)} works on the Cathedral")
     else:
         card = BUILDING_BY_SLUG[detail[1]]
         opts = E.payment_options(p, card.cost, 0)
@@ -875,7 +889,7 @@ def sorted_pay(goods: dict[str, int]) -> list[list[Any]]:
 def _apply_pending(st: State, i: int, action: Action, out: Outcome) -> None:
     pend = st.pending[0]
     p = st.players[i]
-    who = colour(st, i)
+    who = E.who(st, i)
     kind, data = pend.kind, pend.data
     if isinstance(action, Done):
         st.pending.pop(0)
@@ -887,13 +901,13 @@ def _apply_pending(st: State, i: int, action: Action, out: Outcome) -> None:
             p.add(g, -1)
         E.gain(st, i, ((good, amount),))
         data["left"] -= 1
-        out.say(st, f"{who} trades {'+'.join(action.pay)} for {amount} {good}")
+        out.say(st, f"{who} trades {_paid(action.pay)} for {amount} {good}")
         if data["left"] == 0:
             st.pending.pop(0)
     elif kind in ("towncentre", "capture", "barracks"):
         if isinstance(action, Guard):  # Barracks rescue
             n = E.free_from_boards(st, i)
-            out.say(st, f"{who} frees {n} worker(s) from other boards")
+            out.say(st, f"{who} frees {E.count(n, 'worker')} from other boards (Barracks)")
             st.pending.pop(0)
             return
         assert isinstance(action, Capture)
@@ -964,7 +978,7 @@ def _apply_pending(st: State, i: int, action: Action, out: Outcome) -> None:
         n = int(action.kind.split("-")[1])
         p.prison -= n
         p.supply += n
-        out.say(st, f"{who}'s Gatekeeper releases {n} worker(s) from Prison")
+        out.say(st, f"{who}'s Gatekeeper releases {E.count(n, 'worker')} from Prison")
         st.pending.pop(0)
     elif kind == "destroy":
         assert isinstance(action, Guard)
@@ -981,18 +995,18 @@ def capture(st: State, i: int, loc: str, j: int, out: Outcome) -> None:
     where = LOCATION_NAMES[loc]
     if j == i:
         st.players[i].supply += n
-        out.say(
-            st, f"{colour(st, i)} captures its own {n} worker(s) at the {where}: back to its supply"
-        )
+        own = f"{n} of its own workers" if n != 1 else "its own worker"
+        back = "they go" if n != 1 else "it goes"
+        out.say(st, f"{E.who(st, i)} captures {own} at the {where}; {back} back to its supply")
         return
     st.players[i].captured[j] = st.players[i].captured.get(j, 0) + n
-    out.say(st, f"{colour(st, i)} captures {n} {colour(st, j)} worker(s) at the {where}")
+    out.say(st, f"{E.who(st, i)} captures {E.count(n, colour(st, j) + ' worker')} at the {where}")
 
 
 def guard(st: State, i: int, kind: str, out: Outcome) -> None:
     """One Guardhouse action."""
     p = st.players[i]
-    who = colour(st, i)
+    who = E.who(st, i)
     if kind == "prison":
         total = 0
         for j, n in sorted(p.captured.items()):
@@ -1000,11 +1014,11 @@ def guard(st: State, i: int, kind: str, out: Outcome) -> None:
             total += n
         p.captured = {}
         p.silver += total
-        out.say(st, f"{who} sends {total} captured worker(s) to Prison for {total} silver")
+        out.say(st, f"{who} sends {E.count(total, 'captured worker')} to Prison for {total} silver")
     elif kind == "release":
         n, p.prison = p.prison, 0
         p.supply += n
-        out.say(st, f"{who} releases {n} worker(s) from Prison")
+        out.say(st, f"{who} releases {E.count(n, 'worker')} from Prison")
     elif kind.startswith("ransom"):
         if kind == "ransom-silver":
             E.pay_cost(st, i, 3, 2)
@@ -1013,7 +1027,7 @@ def guard(st: State, i: int, kind: str, out: Outcome) -> None:
             E.change_virtue(st, i, -1)
         n = E.free_from_boards(st, i)
         how = "paying silver" if kind == "ransom-silver" else "taking a debt"
-        out.say(st, f"{who} frees {n} worker(s) from other boards by {how}")
+        out.say(st, f"{who} frees {E.count(n, 'worker')} from other boards by {how}")
     elif kind == "payoff":
         E.pay_cost(st, i, 3, 3)
         p.debts -= 1
@@ -1034,7 +1048,7 @@ def advance_cathedral(st: State, i: int, out: Outcome) -> None:
         reward = (("virtue", 1),)
     if i == st.automa_index:
         reward = tuple((g, n) for g, n in reward if g in ("virtue", "marble"))
-    out.say(st, f"{colour(st, i)} reaches Cathedral level {p.cathedral} and gains {_goods(reward)}")
+    out.say(st, f"{E.who(st, i)} reaches Cathedral level {p.cathedral} and gains {_goods(reward)}")
     cards = sum(n for g, n in reward if g == "cards")
     E.gain(st, i, tuple((g, n) for g, n in reward if g != "cards"))
     if cards:
@@ -1056,7 +1070,7 @@ def construct(st: State, i: int, cid: int, out: Outcome) -> None:
     p.buildings.append(cid)
     out.reveals = True  # a card from a hidden hand is now on the table
     E.change_virtue(st, i, card.virtue)
-    out.say(st, f"{colour(st, i)} constructs the {card.name}")
+    out.say(st, f"{E.who(st, i)} constructs the {card.name}")
     params = dict(card.params)
     e = card.effect
     if e == "gain":
@@ -1117,8 +1131,13 @@ def black_market_reset(st: State, out: Outcome) -> None:
     if st.small_market:
         st.large_market.insert(0, st.small_market.pop(0))
     out.reveals = True
-    moved = ", ".join(f"{colour(st, j)} {n}" for j, n in sorted(sent.items())) or "nobody"
-    out.say(st, f"Black Market Reset: to Prison from the Black Market: {moved}")
+    moved = ", ".join(f"{E.who(st, j)} {n}" for j, n in sorted(sent.items()))
+    out.say(
+        st,
+        f"Black Market Reset: the workers on the Black Market go to Prison ({moved})"
+        if moved
+        else "Black Market Reset: no worker stood on the Black Market",
+    )
     for i, p in enumerate(st.players):
         gatekeepers = len(E.apprentices_of(p, "gatekeeper"))
         if gatekeepers and p.prison and i < st.seats:
@@ -1133,7 +1152,7 @@ def _finish_reset(st: State, out: Outcome) -> None:
         for a in E.apprentices_of(p, "squire"):
             if p.prison == 0:
                 E.gain(st, i, APPRENTICE_BY_ID[a].bonus)
-                out.say(st, f"{colour(st, i)}'s Squire gains {_goods(APPRENTICE_BY_ID[a].bonus)}")
+                out.say(st, f"{E.who(st, i)}'s Squire gains {_goods(APPRENTICE_BY_ID[a].bonus)}")
     losers = [i for i, p in enumerate(st.players) if p.prison >= 3]
     for i in losers:
         E.change_virtue(st, i, -1)
@@ -1141,14 +1160,24 @@ def _finish_reset(st: State, out: Outcome) -> None:
     debtors = [i for i, p in enumerate(st.players) if most > 0 and p.prison == most]
     for i in debtors:
         st.players[i].debts += 1
-    virtue = f"{_names(st, losers)} lose 1 virtue (3+ in Prison)" if losers else "no virtue lost"
-    debt = f"{_names(st, debtors)} take a debt (most in Prison: {most})" if debtors else "no debt"
-    out.say(st, f"Reset: {virtue}; {debt}")
+    lose = "loses" if len(losers) == 1 else "lose"
+    take = "takes" if len(debtors) == 1 else "take"
+    virtue = (
+        f"{_names(st, losers)} {lose} 1 virtue (3 or more workers in Prison)"
+        if losers
+        else "nobody loses virtue"
+    )
+    debt = (
+        f"{_names(st, debtors)} {take} a debt (most workers in Prison: {most})"
+        if debtors
+        else "nobody takes a debt"
+    )
+    out.say(st, f"Black Market Reset: {virtue}; {debt}")
 
 
 def _names(st: State, seats: list[int]) -> str:
     """'red and blue'."""
-    return " and ".join(colour(st, i) for i in seats)
+    return " and ".join(E.who(st, i) for i in seats)
 
 
 def _settle(st: State, out: Outcome) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.games.architects import economy as E
-from bot.games.architects.automa import card_at, describe
+from bot.games.architects.automa import card_at, scheme_words
 from bot.games.architects.board import (
     AUTOMA_LETTER,
     BLACK_MARKET,
@@ -138,6 +138,24 @@ def apprentice_view(card: ApprenticeCard) -> ApprenticeView:
     return ApprenticeView(card.name, card.skills, ability, card.virtue)
 
 
+_COUNTED = {
+    "buildings": ("building", "buildings"),
+    "captured": ("captured worker", "captured workers"),
+    "paid_debts": ("debt paid off", "debts paid off"),
+}
+
+
+def _per(what: str, n: int) -> str:
+    """'per building', 'per 3 captured workers', 'per 4 clay, wood or stone (in any mix)'."""
+    if what in _COUNTED:
+        one, many = _COUNTED[what]
+        return f"per {one}" if n == 1 else f"per {n} {many}"
+    goods = what.split("+")
+    if len(goods) > 1:
+        return f"per {n} {', '.join(goods[:-1])} or {goods[-1]} (in any mix)"
+    return f"per {what}" if n == 1 else f"per {n} {what}"
+
+
 def building_view(cid: int) -> BuildingView:
     """Short effect text for a building."""
     b = BUILDING_BY_ID[cid]
@@ -160,8 +178,7 @@ def building_view(cid: int) -> BuildingView:
         "market": f"most {next(iter(params), '')}: +2 VP",
         "most_cathedral": "highest Cathedral: "
         + ", ".join(f"+{n} {'VP' if g == 'vp' else g}" for g, n in b.params),
-        "virtue_per": f"+1 virtue per {items.split(' ', 1)[0]} {items.split(' ', 1)[-1]}",
-        "vp_per": f"+1 VP per {next(iter(params.values()), 1)} {next(iter(params), '')}",
+        "vp_per": "+1 VP " + _per(*b.params[0]) if b.params else "+1 VP",
         "hut": f"+1 VP per {next(iter(params), '')} apprentice",
         "dungeon": "-2 virtue",
         "debt_penalty": "debts -1 VP each" if params.get("vp", 0) < 0 else "debts -3 VP each",
@@ -169,7 +186,7 @@ def building_view(cid: int) -> BuildingView:
     }.get(b.effect, b.effect)
     if b.effect == "virtue_per":
         ((what, per),) = b.params
-        effect = f"+1 virtue per {per} {what}"
+        effect = "+1 virtue " + _per(what, per)
     return BuildingView(b.name, b.slug, b.vp, b.skills, b.cost, b.virtue, effect, b.end_game)
 
 
@@ -233,7 +250,8 @@ def build_view(
     )
     last = ""
     if st.automa is not None and st.automa.last >= 0:
-        last = describe(card_at(st, st.automa.last))
+        card = card_at(st, st.automa.last)
+        last = f"{card['id']}: {scheme_words(card)}"
     from bot.games.architects.rules import cathedral_cost_text, to_act
 
     return ArchitectsView(

@@ -134,13 +134,38 @@ def longest_road(s: State, seat: int) -> int:
         return best
 
     best = 0
-    for v in adj:
+    for v in _trail_starts(adj, blocked):
         got = walk(v, 0, 0)
         if got > best:
             best = got
             if best == total:
                 break  # every own path in one trail: nothing can be longer
     return best
+
+
+def _trail_starts(adj: dict[int, list[tuple[int, int]]], blocked: set[int]) -> list[int]:
+    """Where a longest trail can be taken to start: an intersection whose number of own paths
+    is not two, or that blocks (a trail may end there, not pass), plus one intersection of any
+    part of the network that is a plain loop.
+
+    Why no other start is needed: a longest trail starting at an open two-path intersection v
+    either leaves v's other path unused (then adding it in front makes a longer trail) or comes
+    back to v by it, a closed trail, which can start at any of its intersections instead; one of
+    them is a start above unless every one has two paths, i.e. the whole part is a loop."""
+    starts = [v for v, paths in adj.items() if len(paths) != 2 or v in blocked]
+    seen = set(starts)
+    stack = list(starts)
+    for v in adj:
+        if not stack and v not in seen:
+            starts.append(v)  # a loop no start reaches: any of its intersections will do
+            seen.add(v)
+            stack.append(v)
+        while stack:
+            for _, w in adj[stack.pop()]:
+                if w not in seen:
+                    seen.add(w)
+                    stack.append(w)
+    return starts
 
 
 def route_owners(s: State, seat: int) -> set[int]:
@@ -177,10 +202,10 @@ def trade_rate(s: State, seat: int, res: int) -> int:
     return trade_rates(s, seat)[res]
 
 
-_RATES: dict[int, tuple[object, int, int, tuple[int, int, int, int, int]]] = {}
-"""The last `trade_rates` answer per seat, with the buildings tuple it was computed from (held,
-so an identity match is exact): the buildings change a few dozen times a game, the question is
-asked at most moves."""
+_RATES: dict[int, tuple[object, int, int, tuple[int, int, int, int, int], object]] = {}
+"""The last `trade_rates` answer per seat, with the buildings tuple and the map it was computed
+from (both held, so an identity match is exact): the buildings change a few dozen times a game,
+the question is asked at most moves."""
 
 
 def trade_rates(s: State, seat: int) -> tuple[int, int, int, int, int]:
@@ -191,10 +216,11 @@ def trade_rates(s: State, seat: int) -> tuple[int, int, int, int, int]:
         and last[0] is s.buildings
         and last[1] == s.blessing
         and last[2] == s.blessing_res
+        and last[4] is s.data
     ):
         return last[3]
     rates = _trade_rates(s, seat)
-    _RATES[seat] = (s.buildings, s.blessing, s.blessing_res, rates)
+    _RATES[seat] = (s.buildings, s.blessing, s.blessing_res, rates, s.data)
     return rates
 
 

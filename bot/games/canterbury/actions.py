@@ -3,6 +3,8 @@
 A turn is played as a short sequence of actions by the same player (see rules.py for why):
 
     neutral well B3            two-player: where the Neutral Builder's structure goes
+    neutral none               two-player, medium stack: build nothing, the unplaceable top
+                               (or the discarded top and the unplaceable next) leaves the game
     levy | full | tax          the turn's action
     build church C2            a structure and its district (Full Build or Tax & Build)
     build guild_hall D4 demolish well+garden+chapel+merchant_stall
@@ -69,7 +71,15 @@ class Neutral:
     district: int
 
 
-Action = Levy | Choose | Build | Spread | End | Neutral
+@dataclass(frozen=True, slots=True)
+class NeutralNone:
+    """Two-player, medium stack: the Neutral Builder builds nothing this turn. Offered when the
+    top medium structure fits nowhere (it leaves the game, the next one stays for later), or
+    when the top fits but the next does not (discarding the top makes the next unplaceable:
+    both leave). See `rules.neutral_none_losses`."""
+
+
+Action = Levy | Choose | Build | Spread | End | Neutral | NeutralNone
 
 _EXAMPLE = (
     "For example `levy`, `full`, `tax`, `build well B3`, "
@@ -93,6 +103,8 @@ def format_action(action: Action) -> str:
             return "end"
         case Neutral(structure, district):
             return f"neutral {structure} {NAMES[district]}"
+        case NeutralNone():
+            return "neutral none"
     raise TypeError(action)
 
 
@@ -154,6 +166,8 @@ def parse_action(text: str, data: CanterburyData) -> Action | Rejection:
             return Spread(None)
         district = _district(rest[0])
         return district if isinstance(district, Rejection) else Spread(district)
+    if head == "neutral" and len(rest) == 1 and rest[0].lower() in ("none", "nothing"):
+        return NeutralNone()
     if head in ("build", "neutral"):
         return _parse_build(head, rest, data)
     return malformed(f"I do not understand {text.strip()[:40]!r}.", _EXAMPLE)

@@ -10,7 +10,16 @@ spreads a large structure's markers where they swing Favor. Both are pure and se
 from __future__ import annotations
 
 from bot.games.canterbury import rules
-from bot.games.canterbury.actions import Action, Build, Choose, End, Levy, Neutral, Spread
+from bot.games.canterbury.actions import (
+    Action,
+    Build,
+    Choose,
+    End,
+    Levy,
+    Neutral,
+    NeutralNone,
+    Spread,
+)
 from bot.games.canterbury.board import district_class
 from bot.games.canterbury.data import Size
 from bot.games.canterbury.state import Phase, State
@@ -116,11 +125,14 @@ class HeuristicBot:
     def _neutral(self, state: State, seat: int, actions: tuple[Action, ...]) -> Action:
         best: tuple[float, Action] | None = None
         for a in actions:
-            assert isinstance(a, Neutral)
-            s = state.data.by_id(a.structure)
-            assert s is not None
-            after, _ = rules._place(state, s, a.district, rules.NEUTRAL)
-            value = _favor(after, seat)
+            if isinstance(a, NeutralNone):
+                value = _favor(state, seat)  # nothing built: the board stays as it is
+            else:
+                assert isinstance(a, Neutral)
+                s = state.data.by_id(a.structure)
+                assert s is not None
+                after, _ = rules._place(state, s, a.district, rules.NEUTRAL)
+                value = _favor(after, seat)
             if best is None or value > best[0]:
                 best = (value, a)
         assert best is not None
@@ -146,7 +158,7 @@ def suggestions(state: State, seat: Seat, limit: int) -> list[Action]:
     actions = rules.legal_actions(state, seat)
     if len(actions) <= limit:
         return list(actions)
-    keep = [a for a in actions if isinstance(a, End) or a == Spread(None)]
+    keep = [a for a in actions if isinstance(a, End | NeutralNone) or a == Spread(None)]
     base = _favor(state, seat)
     scored: list[tuple[float, str, Action]] = []
     for a in actions:

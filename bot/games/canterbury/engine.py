@@ -41,14 +41,17 @@ room-making demolitions must all be needed; upgrades (smaller, same \
 service) are always allowed. Enrichment is +3 per structure upgraded.
 - Breaking Ground needs the district empty before any demolition there.
 - A large structure's extra markers go to districts without that service (not its own); you \
-may stop before five. On Discord they are picked one per menu choice (the menu returns \
-for the next).
+may stop before five. On Discord they are picked together in one menu, or written \
+`spread A1 E5` (those, and no more); `spread A1` places one and asks for the next.
 - Tied first places split (rounded down) and the Neutral Builder's share is lost; the \
 Neutral Builder also takes places in majorities but never scores.
 - A player bound to Full Build (first round, after a levy) who cannot build anything may levy \
 or tax instead; Full Build and Tax & Build are offered only when something can be built.
 - Two players: when the first stack is empty, the medium stack's top or (discarding it) the \
-next one may be built; if neither fits anywhere, the top leaves the game.
+next one may be built. A structure that fits nowhere leaves the game, so `neutral none` (build \
+nothing) is offered when the top fits nowhere (it leaves, the next stays for a later turn) or \
+when the next fits nowhere (discarding the top then builds nothing: both leave); if neither \
+fits anywhere, the top leaves the game by itself.
 - If no structure left in the supply fits anywhere, the game ends with the final scoring.
 - Seat 1 holds Rank 1 (the Saxon Prince) and plays first; ranks follow the seat order.
 - Everything built in a turn (the Neutral Builder's structure too) moves the city at the end of \
@@ -71,7 +74,8 @@ def rules_summary(data: CanterburyData) -> str:
 **Canterbury** (2-4 players; 2 players use the Neutral Builder Expert Variant). Build the 25 \
 districts of Canterbury; most prosperity wins.
 **Reconstructed numbers:** the rulebook does not print these, so ours are reconstructions \
-(a server owner may load the real ones): {reconstructed}.
+(a server owner may load the real ones; a game keeps the numbers it started with): \
+{reconstructed}.
 1. Each turn: **Levy Funds** (Treasury Bar + 10 per City Disk; next turn must be a Full Build), \
 **Full Build** (1-2 small/medium structures, or 1 large) or **Tax & Build** (half the levy, \
 rounded down, then exactly 1 structure). Everyone's first turn is a Full Build.
@@ -88,8 +92,8 @@ upgrade).
 **Costs:** {costs}.
 **Notation:** a turn is steps: `levy`, `full`, `tax`, `build church C2`, \
 `build guild_hall D4 demolish well+garden`, `spread A1` / `spread done`, `end`; two players: \
-`neutral well B3` first. A whole turn also reads: `build well B2 and garden B2`, \
-`tax cathedral D4 spread A1 E5 done`.
+`neutral well B3` (or `neutral none`) first. A whole turn also reads: \
+`build well B2 and garden B2`, `tax cathedral D4 spread A1 E5 done`.
 {RULES_NOTES}"""
 
 
@@ -248,7 +252,14 @@ class CanterburyEngine(RulesCodecEngine):
         for chunk in chunks:
             words = chunk.split()
             head = words[0].lower()
-            if head in ("build", "tax") and len(words) > 1:
+            if head == "spread" and len(words) > 2:
+                # A large structure's districts as one set: `spread A1 E5 B2`.
+                for word in words[1:]:
+                    step = A.parse_action(f"spread {word}", state.data)
+                    if isinstance(step, Rejection):
+                        return step
+                    out.append(step)
+            elif head in ("build", "tax") and len(words) > 1:
                 if not chosen:
                     out.append(A.Choose("full" if head == "build" else "tax"))
                     chosen = True
@@ -319,6 +330,7 @@ class CanterburyEngine(RulesCodecEngine):
             or " and " in f" {text.lower()} "
             or shorthand
             or (head == "build" and "spread" in text.lower())
+            or (head == "spread" and len(words) > 2)
         ):
             return None
         steps = self.parse_turn(text, state, seat)
@@ -331,6 +343,8 @@ class CanterburyEngine(RulesCodecEngine):
             over = current.phase is Phase.OVER or current.turn_number != state.turn_number
             if isinstance(action, A.End) and (over or current.phase is not Phase.BUILD):
                 continue  # the turn already ended by itself (two structures, Tax & Build)
+            if action == A.Spread(None) and (over or current.phase is not Phase.SPREAD):
+                continue  # the last district picked ended the turn by itself
             if current.phase is Phase.OVER or current.current != seat:
                 return malformed(
                     f"The turn is over before `{A.format_action(action)}`.",

@@ -24,6 +24,7 @@ from bot.games.canterbury.actions import (
     End,
     Levy,
     Neutral,
+    NeutralNone,
     Spread,
     canonical_demolitions,
     format_action,
@@ -69,6 +70,31 @@ def colour(owner: int) -> str:
     if owner == ROMAN:
         return "the Old Roman Well"
     return COLOURS[owner]
+
+
+def _who(owner: int) -> str:
+    """`colour(owner)` starting a sentence ("Blue", "The Neutral Builder")."""
+    name = colour(owner)
+    return name[:1].upper() + name[1:]
+
+
+def _listed(items: list[str]) -> str:
+    """'A1', 'A1 and B2', 'A1, B2 and C3'."""
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def _a(name: str) -> str:
+    """`name` with its indefinite article."""
+    return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"
+
+
+def _markers_text(service: int, landed: list[int], home: int) -> str:
+    """What a structure's markers did, for its event sentence."""
+    what = SERVICES[service]
+    if not landed:
+        return f" ({NAMES[home]} already had {what}, so no new marker)"
+    plural = "s" if len(landed) > 1 else ""
+    return f"; {what} marker{plural} in {_listed([NAMES[t] for t in landed])}"
 
 
 # --------------------------------------------------------------------------------- setup
@@ -347,6 +373,19 @@ def _any(it: Iterator[object]) -> bool:
     return next(it, None) is not None
 
 
+def _neutral_fits(state: State, sid: str) -> list[int]:
+    """The districts where the Neutral Builder's `sid` may stand (normal placement, no
+    demolition)."""
+    s = state.data.by_id(sid)
+    if s is None:
+        return []
+    return [
+        d
+        for d in range(DISTRICTS)
+        if placement_problem(state, s, d) is None and SPACES - occupied(state, d) >= s.spaces
+    ]
+
+
 def neutral_options(state: State) -> list[Neutral]:
     """Two-player: where the Neutral Builder may build the top of the current player's stack
     (from the medium stack also the next one, discarding the top)."""
@@ -355,15 +394,28 @@ def neutral_options(state: State) -> list[Neutral]:
         candidates = [player.small_stack[0]]
     else:
         candidates = list(player.medium_stack[:2])
-    out = []
-    for sid in candidates:
-        s = state.data.by_id(sid)
-        if s is None:
-            continue
-        for d in range(DISTRICTS):
-            if placement_problem(state, s, d) is None and SPACES - occupied(state, d) >= s.spaces:
-                out.append(Neutral(sid, d))
-    return out
+    return [Neutral(sid, d) for sid in candidates for d in _neutral_fits(state, sid)]
+
+
+def neutral_none_losses(state: State) -> tuple[str, ...]:
+    """Two-player, building from the medium stack: what leaves the game if the Neutral Builder
+    builds nothing (`neutral none`), or () when that is not a choice.
+
+    The rulebook: an unplaceable structure is removed from play, and from the medium stack the
+    player may discard the top and build the next instead. So when the top fits nowhere the
+    player may let it go and build nothing (keeping the next for a later turn) rather than
+    discard it and build the next; and when the top fits but the next fits nowhere, discarding
+    the top builds nothing and both leave. When neither fits anywhere the top simply leaves
+    (no choice, `_start_turn`)."""
+    player = state.players[state.current]
+    if player.small_stack or not player.medium_stack:
+        return ()
+    top, rest = player.medium_stack[0], player.medium_stack[1:2]
+    if not _neutral_fits(state, top):
+        return (top,) if rest and _neutral_fits(state, rest[0]) else ()
+    if rest and not _neutral_fits(state, rest[0]):
+        return (top, rest[0])
+    return ()
 
 
 def choose_options(state: State) -> list[Action]:
@@ -389,6 +441,8 @@ def legal_actions(state: State, seat: Seat) -> tuple[Action, ...]:
     actions: list[Action]
     if state.phase is Phase.NEUTRAL:
         actions = list(neutral_options(state))
+        if neutral_none_losses(state):
+            actions.append(NeutralNone())
     elif state.phase is Phase.CHOOSE:
         actions = choose_options(state)
     elif state.phase is Phase.BUILD:
@@ -418,12 +472,19 @@ def check(state: State, seat: Seat, action: Action) -> Rejection | None:
     """None if legal, else a sentence saying why not."""
     phase = state.phase
     if phase is Phase.NEUTRAL:
+        if isinstance(action, NeutralNone):
+            if neutral_none_losses(state):
+                return None
+            return illegal(
+                "The Neutral Builder must build: `neutral none` is only for a medium structure"
+                " that fits nowhere (the top, or the next one when you would discard the top)."
+            )
         if not isinstance(action, Neutral):
             return illegal(f"First place the Neutral Builder's structure: {_neutral_hint(state)}.")
         if action not in neutral_options(state):
             return illegal(_neutral_problem(state, action))
         return None
-    if isinstance(action, Neutral):
+    if isinstance(action, Neutral | NeutralNone):
         return illegal("The Neutral Builder only builds at the start of a two-player turn.")
     if phase is Phase.CHOOSE:
         if not isinstance(action, Levy | Choose):
@@ -488,7 +549,9 @@ def _build_problem(state: State, action: Build) -> Rejection | None:
 
 
 def _neutral_hint(state: State) -> str:
-    options = neutral_options(state)
+    options: list[Action] = list(neutral_options(state))
+    if neutral_none_losses(state):
+        options.append(NeutralNone())
     if not options:
         return "nothing"
     return ", ".join(sorted({format_action(o) for o in options}))[:200]
@@ -514,6 +577,8 @@ def apply(state: State, seat: Seat, action: Action) -> tuple[State, list[Event]]
     match action:
         case Neutral():
             state = _apply_neutral(state, action, events)
+        case NeutralNone():
+            state = _apply_neutral_none(state, events)
         case Levy():
             state = _apply_levy(state, events)
         case Choose():
@@ -585,12 +650,33 @@ def _apply_neutral(state: State, action: Neutral, events: list[Event]) -> State:
         neutral=state.turn.neutral + ((s.id, action.district),),
         markers=state.turn.markers + tuple((t, s.service) for t in landed),
     )
-    text = f"The Neutral Builder builds a {s.name} in {NAMES[action.district]}"
+    text = "The Neutral Builder "
     if discarded:
-        gone = state.data.by_id(discarded)
-        text += f" (the {gone.name if gone else discarded} is discarded)"
+        text += f"discards the {_name(state, discarded)} and "
+    text += f"builds {_a(s.name)} in {NAMES[action.district]}"
+    text += _markers_text(s.service, landed, action.district)
     events.append(Event("neutral", text + ".", {"structure": s.id, "district": action.district}))
     return replace(state, turn=turn, phase=Phase.CHOOSE)
+
+
+def _apply_neutral_none(state: State, events: list[Event]) -> State:
+    lost = neutral_none_losses(state)
+    player = state.players[state.current]
+    state = _set_player(
+        state, state.current, replace(player, medium_stack=player.medium_stack[len(lost) :])
+    )
+    names = [_name(state, sid) for sid in lost]
+    if len(lost) == 1:
+        why = f"its {names[0]} fits nowhere and leaves the game"
+    else:
+        why = (
+            f"the {names[0]} is discarded and the {names[1]} after it fits nowhere;"
+            " both leave the game"
+        )
+    events.append(
+        Event("neutral", f"The Neutral Builder builds nothing: {why}.", {"lost": list(lost)})
+    )
+    return replace(state, phase=Phase.CHOOSE)
 
 
 def _apply_levy(state: State, events: list[Event]) -> State:
@@ -599,7 +685,11 @@ def _apply_levy(state: State, events: list[Event]) -> State:
     state = _set_player(state, state.current, replace(player, gold=player.gold + gain))
     state = replace(state, turn=replace(state.turn, action="levy"))
     events.append(
-        Event("levy", f"{colour(state.current).capitalize()} levies {gain} gold.", {"gold": gain})
+        Event(
+            "levy",
+            f"{_who(state.current)} levies funds: +{gain} gold. Their next turn is a Full Build.",
+            {"gold": gain},
+        )
     )
     return _end_turn(state, events)
 
@@ -610,8 +700,14 @@ def _apply_choose(state: State, action: Choose, events: list[Event]) -> State:
         gain = state.data.levy(state.city) // 2
         state = _set_player(state, state.current, replace(player, gold=player.gold + gain))
         events.append(
-            Event("tax", f"{colour(state.current).capitalize()} taxes {gain} gold.", {"gold": gain})
+            Event(
+                "tax",
+                f"{_who(state.current)} chooses Tax & Build and collects {gain} gold.",
+                {"gold": gain},
+            )
         )
+    else:
+        events.append(Event("full", f"{_who(state.current)} chooses Full Build."))
     return replace(state, phase=Phase.BUILD, turn=replace(state.turn, action=action.action))
 
 
@@ -648,12 +744,11 @@ def _apply_build(state: State, action: Build, events: list[Event]) -> State:
         markers=turn.markers + tuple((t, s.service) for t in landed),
     )
     state = replace(state, turn=turn)
-    text = f"{colour(seat).capitalize()} builds a {s.name} in {NAMES[d]} for {s.cost} gold"
+    text = f"{_who(seat)} builds {_a(s.name)} in {NAMES[d]} for {s.cost} gold"
     if action.demolish:
         names = [_name(state, x) for x in action.demolish]
-        text += f", demolishing the {', '.join(names)}"
-    if landed:
-        text += f"; {SERVICES[s.service]} markers in {', '.join(NAMES[t] for t in landed)}"
+        text += f", demolishing the {_listed(names)}"
+    text += _markers_text(s.service, landed, d)
     events.append(
         Event(
             "build",
@@ -685,9 +780,18 @@ def _name(state: State, sid: str) -> str:
 
 def _apply_spread(state: State, action: Spread, events: list[Event]) -> State:
     turn = state.turn
+    what = SERVICES[turn.spread_service]
     if action.district is None:
+        events.append(Event("spread", f"{_who(state.current)} places no more {what} markers."))
         return _end_turn(state, events)
     state, _ = _mark(state, action.district, turn.spread_service, state.current)
+    events.append(
+        Event(
+            "spread",
+            f"{_who(state.current)} places {_a(what)} marker in {NAMES[action.district]}.",
+            {"district": action.district},
+        )
+    )
     turn = replace(
         turn,
         spread=turn.spread - 1,
@@ -722,6 +826,7 @@ def _start_turn(state: State) -> tuple[State, list[Event]]:
     if not flipped or not (player.small_stack or player.medium_stack):
         return state, events
     if neutral_options(state):
+        events.append(Event("neutral", _neutral_offer(state, seat)))
         return replace(state, phase=Phase.NEUTRAL), events
     top_small = bool(player.small_stack)
     gone = player.small_stack[0] if top_small else player.medium_stack[0]
@@ -738,6 +843,33 @@ def _start_turn(state: State) -> tuple[State, list[Event]]:
         )
     )
     return state, events
+
+
+def _neutral_offer(state: State, seat: int) -> str:
+    """The sentence announcing a Neutral Builder build and the choices it leaves `seat`."""
+    player = state.players[seat]
+    fits = {a.structure for a in neutral_options(state)}
+    top = (player.small_stack or player.medium_stack)[0]
+    nxt = player.medium_stack[1] if not player.small_stack and player.medium_stack[1:] else None
+    head = f"{_who(seat)}'s Neutral Builder token flips to Build: "
+    name = _name(state, top)
+    if nxt is None:
+        return head + f"{_who(seat)} places the {name} for the Neutral Builder, free."
+    other = _name(state, nxt)
+    if top not in fits:
+        return head + (
+            f"the {name} fits nowhere, so {_who(seat)} lets it leave the game and builds"
+            f" nothing (`neutral none`), or discards it and places the {other}."
+        )
+    if nxt not in fits:
+        return head + (
+            f"{_who(seat)} places the {name} for the Neutral Builder, free, or discards it"
+            f" (the {other} after it fits nowhere, so nothing is built: `neutral none`)."
+        )
+    return head + (
+        f"{_who(seat)} places the {name} for the Neutral Builder, free, or discards it and"
+        f" places the {other}."
+    )
 
 
 def _city_can_grow(state: State) -> bool:
@@ -769,7 +901,7 @@ def _end_turn(state: State, events: list[Event]) -> State:
         events.append(
             Event(
                 "prosperity",
-                f"{colour(seat).capitalize()} gains {gained} prosperity for what was built.",
+                f"{_who(seat)} gains {gained} prosperity for what was built.",
                 {"points": gained},
             )
         )
@@ -780,14 +912,22 @@ def _end_turn(state: State, events: list[Event]) -> State:
             events.append(
                 Event(
                     "breaking_ground",
-                    f"{colour(seat).capitalize()} breaks ground in {NAMES[d]}: +{pts}.",
+                    f"{_who(seat)} breaks ground in {NAMES[d]}: +{pts} prosperity"
+                    f" ({pts} service{'s' * (pts != 1)} there).",
                     {"district": d, "points": pts},
                 )
             )
     if turn.enrichment:
         pts = ENRICHMENT * turn.enrichment
         player = player.add("Enrichment", pts)
-        events.append(Event("enrichment", f"{colour(seat).capitalize()} earns Enrichment: +{pts}."))
+        n = turn.enrichment
+        events.append(
+            Event(
+                "enrichment",
+                f"{_who(seat)} earns the Enrichment bonus: +{pts} prosperity"
+                f" ({n} upgrade{'s' * (n != 1)}).",
+            )
+        )
     player = replace(player, must_full_build=turn.action == "levy")
     state = _set_player(state, seat, player)
 
@@ -879,10 +1019,11 @@ def district_favor(state: State, events: list[Event]) -> State:
         places = [f"{NAMES[d]} {p}" for d, s, p in awards if s == seat]
         return f" ({', '.join(places)})" if places else ""
 
-    parts = "; ".join(f"{colour(s)} +{totals[s]}{where(s)}" for s in range(state.n))
+    parts = "; ".join(f"{_who(s)} +{totals[s]}{where(s)}" for s in range(state.n))
     text = f"District Favor scoring {number}: {parts}."
     if number <= 3:
-        text += " Rank coins: " + ", ".join(f"{colour(s)} {coins[s]}" for s in range(state.n)) + "."
+        paid = ", ".join(f"{_who(s)} {coins[s]}" for s in range(state.n))
+        text += f" Rank Token coins (gold): {paid}."
     events.append(
         Event(
             "district_favor",
@@ -947,8 +1088,8 @@ def _finish(state: State, events: list[Event]) -> State:
         for seat, pts in awards:
             players[seat] = players[seat].add("King's Bonus", pts)
         if awards:
-            text = ", ".join(f"{colour(s)} +{p}" for s, p in awards)
-            events.append(Event("kings_bonus", f"King's Bonus, {SERVICES[service]}: {text}."))
+            text = ", ".join(f"{_who(s)} +{p}" for s, p in awards)
+            events.append(Event("kings_bonus", f"King's Bonus for {SERVICES[service]}: {text}."))
     for seat, p in enumerate(players):
         players[seat] = p.add("Leftover Gold", p.gold // 3)
     for seat, p in enumerate(players):
@@ -956,7 +1097,7 @@ def _finish(state: State, events: list[Event]) -> State:
         events.append(
             Event(
                 "final_score",
-                f"{colour(seat).capitalize()}: {p.score} prosperity ({parts or 'nothing'}).",
+                f"{_who(seat)}: {p.score} prosperity ({parts or 'nothing'}).",
                 {"seat": seat, "score": p.score},
             )
         )

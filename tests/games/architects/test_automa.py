@@ -94,6 +94,17 @@ def test_town_centre_captures_the_largest_other_group() -> None:
     assert st.players[BOT].captured == {0: 3} and st.players[BOT].at["forest"] == 5
 
 
+def test_town_centre_with_nothing_to_capture_says_so() -> None:
+    st = blank(1)
+    st = _with_card(st, location="towncentre", captures=1)
+    out = Outcome()
+    take_turn(st, out)
+    said = [e.text for e in out.events]
+    assert "Helena places a worker at the Town Centre; no group to capture." in said or (
+        "Constantine places a worker at the Town Centre; no group to capture." in said
+    )
+
+
 def test_guardhouse_sells_captives_for_one_marble() -> None:
     """Selling any number of captives gives 1 marble; its own prisoners come back."""
     st = blank(1)

@@ -243,14 +243,18 @@ def test_black_market_reset_with_gatekeeper() -> None:
     assert isinstance(result, Transition)
     st = result.state
     said = [e.text for e in result.events]
-    assert "Black Market Reset: to Prison from the Black Market: red 2, blue 1" in said
+    moved = "Black Market Reset: the workers on the Black Market go to Prison (Red 2, Blue 1)."
+    assert moved in said
     assert ENGINE.to_act(st) == {BLUE}, "Blue uses the Gatekeeper during Red's reset"
     assert "Gatekeeper" in ENGINE.view(st, None).prompt
     result = step_text(ENGINE, st, Seat(BLUE), "release 2")
     assert isinstance(result, Transition)
     st = result.state
     said = [e.text for e in result.events]
-    assert "Reset: no virtue lost; red and yellow take a debt (most in Prison: 2)" in said
+    assert (
+        "Black Market Reset: nobody loses virtue; Red and Yellow take a debt"
+        " (most workers in Prison: 2)." in said
+    )
     prisons = [st.players[s].prison for s in (RED, BLUE, YELLOW)]
     assert prisons == [2, 1, 2]
     assert st.black_market == [-1, -1, -1]

@@ -70,8 +70,8 @@ def test_decision_labels_say_what_each_choice_does() -> None:
     give(r, silver=12)
     st = play(st, 0, "place guardhouse")
     menu = dict((n, label) for label, n in move_menu(st, 0))
-    assert menu["release"] == "release: free your 2 worker(s) from Prison"
-    assert menu["ransom silver"].endswith("free your 3 worker(s) from other boards for 5 silver")
+    assert menu["release"] == "release: free your 2 workers from Prison"
+    assert menu["ransom silver"].endswith("free your 3 workers from other boards for 5 silver")
     assert menu["payoff"] == "payoff: pay off a debt for 6 silver (+1 virtue)"
     assert menu["done"] == "done: no more Guardhouse actions"
 
@@ -153,10 +153,10 @@ def _apprentice_name(cid: int) -> str:  # noqa: N802
 
 
 def test_reward_of_a_building_card_reads_as_words() -> None:
-    """'gains 1 virtue, 1 building card' (not '1 cards')."""
+    """'gains 1 virtue and 1 building card' (not '1 cards')."""
     from bot.games.architects.rules import _goods
 
-    assert _goods((("virtue", 1), ("cards", 1))) == "1 virtue, 1 building card"
+    assert _goods((("virtue", 1), ("cards", 1))) == "1 virtue and 1 building card"
     assert _goods((("cards", 2),)) == "2 building cards"
 
 
@@ -170,7 +170,7 @@ def test_capturing_your_own_group_says_so() -> None:
     st = play(st, 0, "place towncentre")
     result = step_text(ENGINE, st, Seat(0), "capture quarry red")
     texts = [e.text for e in result.events]
-    assert "red captures its own 2 worker(s) at the Quarry: back to its supply" in texts
+    assert "Red captures 2 of its own workers at the Quarry; they go back to its supply." in texts
 
 
 def test_a_pass_says_where_the_workers_are() -> None:
