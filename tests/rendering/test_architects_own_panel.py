@@ -3,8 +3,6 @@ viewer's panel with their hand, one size per width, never a spectator's."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from bot.games import get_engine
@@ -13,19 +11,9 @@ from bot.games.protocol import Seat
 from rendering import render
 from rendering.architects import own_image_size, render_own
 from rendering.base import record_text
+from tests.rendering.test_architects import _advance
 
 ENGINE = get_engine("architects")
-
-
-def _played(players: int, plies: int, seed: int = 5) -> object:
-    st = ENGINE.new_game(players, {}, seed)
-    rnd = random.Random(seed)
-    for _ in range(plies):
-        if not ENGINE.to_act(st):
-            break
-        seat = sorted(ENGINE.to_act(st))[0]
-        st = ENGINE.apply(st, seat, rnd.choice(ENGINE.legal_actions(st, seat))).state
-    return st
 
 
 @pytest.mark.parametrize("players", [1, 3, 5])
@@ -33,7 +21,7 @@ def test_own_panel_shows_the_viewers_hand_at_one_size(players: int) -> None:
     """At any moment the viewer's panel names the first card of their hand, at one size."""
     sizes = set()
     for plies in (0, 40, 120):
-        st = _played(players, plies)
+        st = _advance(players, plies, seed=5)
         with record_text() as texts:
             image = render("architects", ENGINE.view(st, Seat(0)), own=True)
         sizes.add(image.size)
@@ -48,7 +36,7 @@ def test_own_panel_shows_the_viewers_hand_at_one_size(players: int) -> None:
 def test_other_hands_stay_out_and_spectators_have_no_panel() -> None:
     """Only the viewer's own panel is drawn (no other seat's hand); a spectator's view is
     refused rather than drawn as someone's panel."""
-    st = _played(3, 60)
+    st = _advance(3, 60, seed=5)
     with record_text() as texts:
         render_own(ENGINE.view(st, Seat(0)))
     drawn = " ".join(t.text for t in texts)
