@@ -251,9 +251,9 @@ class PlayCommands(PrivateChoices, AsyncPlayNotes):
         if result.outcome is None and (mentions or len(to_act) > 1):
             # The text already ends with whose turn it is; a field saying it again is noise.
             fields = [f for f in fields if f[0] not in ("To move", "Waiting for")]
-        # The private images (a mover's own panel) are drawn while the public board is: much
-        # of a render is Pillow work outside the GIL (palette mapping, zlib), so on a second
-        # core the private reply costs the move little time on top of the board.
+        # The private images (a mover's own panel) are drawn while the public board is:
+        # Pillow's PNG encoding (zlib) lets go of the GIL, so on a second core the private
+        # reply overlaps part of the board's work instead of coming after all of it.
         board, private = await asyncio.gather(
             self._board(session, state, image_name, title),
             self._private_replies(caller, session, state, result.moves),
