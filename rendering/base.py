@@ -51,7 +51,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from PIL import Image, ImageColor, ImageDraw, ImageFont
+from PIL import Image, ImageChops, ImageColor, ImageDraw, ImageFont
 
 Colour = str
 """A colour as "#rrggbb" (Pillow accepts these directly)."""
@@ -808,6 +808,93 @@ def canvas_from(layer: Layer) -> tuple[Image.Image, KitDraw]:
         # The layer's text is on this image too, so `record_text` sees it on every render.
         log.extend(layer.texts)
     return image, draw
+
+
+@dataclass(frozen=True, slots=True)
+class _Tile:
+    """A painted box (None: its paint reached outside the box, so it is painted every time),
+    the colours and text colours the paint used, in order, and the texts it wrote."""
+
+    image: Image.Image | None
+    colours: tuple[tuple[int, int, int], ...]
+    text_colours: tuple[tuple[int, int, int], ...]
+    texts: tuple[TextRecord, ...]
+
+
+_TILES: OrderedDict[tuple[Any, ...], _Tile] = OrderedDict()
+_TILES_LOCK = threading.Lock()
+_TILE_LIMIT = 1024
+"""Tiles kept (LRU): small boxes (a hand's building is ~250x110 px), so at most a few tens of MB."""
+_TILE_MARGIN = 16
+"""How far around its box a first paint is checked for pixels it changed outside the box."""
+
+
+def cached_tile(
+    draw: KitDraw, key: tuple[Any, ...], box: tuple[int, int, int, int], paint: Callable[[], None]
+) -> None:
+    """What `paint()` draws inside `box`, pasted from a cache after the first time: for a part
+    of a board that looks the same from move to move (a building left in a hand) on a part of a
+    static layer that is the same too. `key` must hold everything those pixels depend on, the
+    layer under the box included. The colours and texts of the first paint are noted again on
+    every paste (for `finish`'s palette and `record_text`), and a first paint that changes a
+    pixel outside `box` is never cached: the same pixels as painting, every time."""
+    with _TILES_LOCK:
+        tile = _TILES.get(key)
+        if tile is not None:
+            _TILES.move_to_end(key)
+    if tile is None:
+        tile = _paint_tile(draw, box, paint)
+        with _TILES_LOCK:
+            _TILES[key] = tile
+            while len(_TILES) > _TILE_LIMIT:
+                _TILES.popitem(last=False)
+    elif tile.image is None:
+        paint()
+        return
+    else:
+        draw._image.paste(tile.image, box[:2])  # noqa: SLF001  # the image this draw paints on
+        log = _TEXT_LOG.get()
+        if log is not None:
+            log.extend(tile.texts)
+    for rgb in tile.colours:
+        draw.colours[rgb] = None
+    for rgb in tile.text_colours:
+        draw.text_colours[rgb] = None
+
+
+def _paint_tile(draw: KitDraw, box: tuple[int, int, int, int], paint: Callable[[], None]) -> _Tile:
+    image = draw._image  # noqa: SLF001  # the image this draw paints on
+    m = _TILE_MARGIN
+    around = (
+        max(0, box[0] - m),
+        max(0, box[1] - m),
+        min(image.width, box[2] + m),
+        min(image.height, box[3] + m),
+    )
+    before = image.crop(around)
+    colours, text_colours = draw.colours, draw.text_colours
+    draw.colours, draw.text_colours = {}, {}
+    outer = _TEXT_LOG.get()
+    try:
+        with record_text() as texts:
+            paint()
+    finally:
+        used, used_text = draw.colours, draw.text_colours
+        draw.colours, draw.text_colours = colours, text_colours
+    if outer is not None:
+        outer.extend(texts)
+    changed = ImageChops.difference(before, image.crop(around)).getbbox()
+    within_image = box[0] >= 0 and box[1] >= 0 and box[2] <= image.width and box[3] <= image.height
+    inside = within_image and (
+        changed is None
+        or (
+            around[0] + changed[0] >= box[0]
+            and around[1] + changed[1] >= box[1]
+            and around[0] + changed[2] <= box[2]
+            and around[1] + changed[3] <= box[3]
+        )
+    )
+    return _Tile(image.crop(box) if inside else None, tuple(used), tuple(used_text), tuple(texts))
 
 
 def draw_panel(
