@@ -709,7 +709,7 @@ def info_line(view: CathedralView, colour: str) -> str:
 
 
 def _draw_panels(
-    draw: ImageDraw.ImageDraw,
+    draw: KitDraw,
     view: CathedralView,
     layout: Layout,
     theme: Theme,
@@ -768,26 +768,21 @@ def _draw_panels(
                 anchor="la",
             )
         for item, slot in zip(items, slots, strict=False):
-            _hand_item_tile(draw, view, item, slot, colour, layout, theme)
-
-
-def _hand_item_tile(
-    draw: ImageDraw.ImageDraw,
-    view: CathedralView,
-    item: HandItem,
-    slot: Rect,
-    colour: str,
-    layout: Layout,
-    theme: Theme,
-) -> None:
-    """A hand's building, pasted from `cached_tile` after its first drawing: it looks the same
-    on every board until it is placed, on the static layer's empty panel."""
-    if not isinstance(draw, KitDraw):
-        _draw_hand_item(draw, item, slot, colour, layout, theme)
-        return
-    box = (math.floor(slot.x0), math.floor(slot.y0), math.ceil(slot.x1), math.ceil(slot.y1))
-    key = ("cathedral-hand", view.size, layout.width, layout.height, theme, item, colour, box)
-    cached_tile(draw, key, box, lambda: _draw_hand_item(draw, item, slot, colour, layout, theme))
+            # A hand's building looks the same on every board until it is placed, on the static
+            # layer's empty panel: drawn once, then pasted (`cached_tile`).
+            box = (math.floor(slot.x0), math.floor(slot.y0), math.ceil(slot.x1), math.ceil(slot.y1))
+            key = (
+                "cathedral-hand",
+                view.size,
+                layout.width,
+                layout.height,
+                theme,
+                item,
+                colour,
+                box,
+            )
+            paint = functools.partial(_draw_hand_item, draw, item, slot, colour, layout, theme)
+            cached_tile(draw, key, box, paint)
 
 
 def _draw_hand_item(
