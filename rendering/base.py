@@ -823,8 +823,10 @@ class _Tile:
 
 _TILES: OrderedDict[tuple[Any, ...], _Tile] = OrderedDict()
 _TILES_LOCK = threading.Lock()
-_TILE_LIMIT = 1024
-"""Tiles kept (LRU): small boxes (a hand's building is ~250x110 px), so at most a few tens of MB."""
+_TILE_BYTES = 24_000_000
+"""Pixel bytes of the tiles kept (LRU). A Cathedral hand's building is 224x91 px at 1000 px wide
+(~80 KB); a few hundred games of it make ~150 tiles, ~12 MB."""
+_tile_bytes = 0
 _TILE_MARGIN = 16
 """How far around its box a first paint is checked for pixels it changed outside the box."""
 
@@ -844,10 +846,7 @@ def cached_tile(
             _TILES.move_to_end(key)
     if tile is None:
         tile = _paint_tile(draw, box, paint)
-        with _TILES_LOCK:
-            _TILES[key] = tile
-            while len(_TILES) > _TILE_LIMIT:
-                _TILES.popitem(last=False)
+        _keep_tile(key, tile)
     elif tile.image is None:
         paint()
         return
@@ -860,6 +859,22 @@ def cached_tile(
         draw.colours[rgb] = None
     for rgb in tile.text_colours:
         draw.text_colours[rgb] = None
+
+
+def _keep_tile(key: tuple[Any, ...], tile: _Tile) -> None:
+    global _tile_bytes
+    with _TILES_LOCK:
+        if key in _TILES:
+            return  # another thread painted it meanwhile: the same picture
+        _TILES[key] = tile
+        _tile_bytes += _size_of(tile)
+        while _tile_bytes > _TILE_BYTES and len(_TILES) > 1:
+            _, dropped = _TILES.popitem(last=False)
+            _tile_bytes -= _size_of(dropped)
+
+
+def _size_of(tile: _Tile) -> int:
+    return 0 if tile.image is None else tile.image.width * tile.image.height * 4
 
 
 def _paint_tile(draw: KitDraw, box: tuple[int, int, int, int], paint: Callable[[], None]) -> _Tile:
