@@ -3,9 +3,11 @@ moves deserve a button (Roll, End, Accept/Decline per seat...) rather than a sla
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from bot.games.canaan.actions import public_notation
+from bot.games.canaan.data import RESOURCES
 from bot.table.hooks import GameTable, Subcommand, simple
 
 __all__ = [
@@ -145,6 +147,24 @@ def awaited_as(state: Any, seat: int) -> str:
     return awaited_text(state, seat)
 
 
+@dataclass(frozen=True, slots=True)
+class _TradeSubcommand(Subcommand):
+    """`trade`: with the bank on Discord (`/canaan trade bank ore wool`), but typed at the table
+    it is also the Trade button's own word, `trade red` (confirm red's answer), and players
+    type `trade 4 ore for wool` meaning the bank."""
+
+    def notation(self, *values: object) -> str:
+        """`bank ...` as joined, a resource or count read as a bank trade, anything else (a
+        colour) as `trade <colour>`."""
+        text = Subcommand.notation(self, *values)
+        head = text.split(" ", 1)[0].lower()
+        if not text or head == "bank":
+            return text
+        if head.isdigit() or head in RESOURCES:
+            return f"bank {text}"
+        return f"trade {text}"
+
+
 TABLE = GameTable(
     key="canaan",
     cog="cogs.canaan",
@@ -157,7 +177,7 @@ TABLE = GameTable(
         ),
         "buy": simple("buy", "buy a development card (ore, wool, grain)"),
         "play": simple("play", "play a development card, e.g. `priest C from red`", "card"),
-        "trade": Subcommand(
+        "trade": _TradeSubcommand(
             "trade",
             ("how", "give", "receive"),
             "trade with the bank at your best rate: `/canaan trade bank ore wool`",
