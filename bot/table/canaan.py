@@ -16,6 +16,7 @@ __all__ = [
     "hand_text",
     "holding",
     "is_private_move",
+    "move_hint",
     "move_menu",
     "pings",
     "private_moves",
@@ -92,6 +93,46 @@ def move_menu(state: Any, seat: int) -> list[tuple[str, str]]:
         notations.append("accept")
     public = [(n[:1].upper() + n[1:], n) for n in quick_moves(notations)]
     return public + [(_private_label(n), n) for n in private_moves(notations)]
+
+
+# The slash command that makes a move, by the move's first word (build kinds first: during setup
+# and the main phase they are what a player most often looks for).
+_COMMAND_OF = {
+    "settlement": "build settlement",
+    "road": "build road",
+    "city": "build city",
+    "stone": "build stone",
+    "plague": "plague",
+    "play": "play",
+    "bank": "trade bank",
+    "offer": "offer",
+    "counter": "counter",
+    "trade": "confirm",
+    "discard": "discard",
+    "give": "give",
+    "take": "take",
+    "start": "start",
+    "look": "look",
+    "bless": "bless",
+}
+_HINT_COMMANDS = 3
+
+
+def move_hint(state: Any, seat: int) -> str:
+    """The line under a post with more moves than buttons: the commands that make exactly the
+    kinds of move `seat` has now (`/canaan build settlement` during setup, not `/canaan roll`)."""
+    from bot.games.canaan import ENGINE
+    from bot.games.canaan.rules import legal_actions
+
+    heads = {ENGINE.format_action(a, state).split(" ", 1)[0] for a in legal_actions(state, seat)}
+    named = [f"`/canaan {cmd}`" for head, cmd in _COMMAND_OF.items() if head in heads]
+    more = " (`/game help` lists the others)" if len(named) > _HINT_COMMANDS else ""
+    shown = named[:_HINT_COMMANDS] or ["`/canaan act`"]
+    listed = shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} or {shown[-1]}"
+    return (
+        f"Too many choices for buttons here: make yours with {listed}{more}; "
+        "each option autocompletes your legal choices."
+    )
 
 
 def _answering(state: Any, seat: int) -> bool:
@@ -222,6 +263,7 @@ TABLE = GameTable(
     private_text=hand_text,
     nothing_private=NO_CARDS,
     move_menu=lambda state, seat: move_menu(state, seat),
+    move_hint=move_hint,
     private_move=is_private_move,
     private_hint=PRIVATE_HINT,
     private_buttons=True,

@@ -67,3 +67,22 @@ async def test_typing_the_trade_buttons_words_confirms_that_trade(
     assert not isinstance(found, Rejection)
     assert found.state.players[0].hand == hand(lumber=1, grain=1, ore=1)
     assert found.state.players[1].hand == hand(lumber=1, grain=1)
+
+
+@pytest.mark.asyncio
+async def test_a_setup_post_names_build_settlement_not_roll_or_buy(table: Table) -> None:
+    await table.new(ALICE, "canaan")
+    await table.join(BOB)
+    await table.join(CY)
+    [begun, *_] = await table.start(ALICE)
+    assert "`/canaan build settlement`" in begun.text, begun.text
+    assert "/canaan roll" not in begun.text and "/canaan buy" not in begun.text
+
+
+def test_the_hint_after_a_seven_names_the_plague_command() -> None:
+    from bot.games.canaan.state import evolve
+    from bot.table.canaan import move_hint
+
+    s = evolve(position(3, hands={0: hand(lumber=1)}), plague_due=True)
+    hint = move_hint(s, 0)
+    assert "`/canaan plague`" in hint and "build" not in hint, hint
