@@ -33,6 +33,7 @@ from rendering.base import (
     mix,
     static_layer,
     text_on,
+    wrap_text,
 )
 from rendering.base import font as kit_font
 
@@ -65,6 +66,15 @@ TOKEN_DY = -0.13
 WORD_DY = 0.35
 """The terrain word's centre below the hex centre, in hex radii: between the token and the
 markers of the roads on the hex's lower paths, so no piece ever covers it."""
+
+
+FOOTER_LINES = 4
+FOOTER_LEADING = 1.3
+
+
+def footer_px(width: int) -> int:
+    """The footer's text size for an image `width` px wide."""
+    return max(12, int(width * 0.034))
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,7 +115,10 @@ def compute_layout(view: CanaanView, width: int = WIDTH) -> Layout:
         width - margin * 0.5,
         wall.y1 + 0.02 * width + row * (len(view.seats) + 0.6),
     )
-    footer = Rect(0, table.y1 + 0.01 * width, width, table.y1 + 0.18 * width)
+    # Room for FOOTER_LINES lines of footer text (last move, offer, your hand, where the game
+    # stands - which may take two lines, e.g. the setup's first-player rolls).
+    footer_h = 0.03 * width + FOOTER_LINES * footer_px(width) * FOOTER_LEADING
+    footer = Rect(0, table.y1 + 0.01 * width, width, table.y1 + 0.01 * width + footer_h)
     return Layout(width, int(footer.y1), header, board, wall, table, footer, unit, origin)
 
 
@@ -212,9 +225,9 @@ def _paint_land(c: _Ctx) -> None:
     # The Great Sea to the west, land edge to the north and east, Jerusalem's desert to the south.
     draw.rectangle((0, b.y0, c.lay.width, b.y1), fill=mix(SEA, c.theme.background, 0.35))
     jy = max(d.vertex_xy[x][1] for x in d.jerusalem)
-    draw.rectangle(
-        (0, c.px(0, jy)[1] - u * 0.1, c.lay.width, b.y1), fill=mix(DESERT, c.theme.background, 0.25)
-    )
+    strip_top = c.px(0, jy)[1] - u * 0.1
+    draw.rectangle((0, strip_top, c.lay.width, b.y1), fill=mix(DESERT, c.theme.background, 0.25))
+    _jerusalem_label(c, strip_top)
     for t in d.hexes:
         corners = _hex_corners(c, *t.center, scale=0.97)
         fill = TERRAIN_COLOURS.get(t.terrain, DESERT)
@@ -230,6 +243,28 @@ def _paint_land(c: _Ctx) -> None:
             _token(c, cx, cy + u * TOKEN_DY, t.number)
     _harbours(c, labels=False)
     _harbours(c, labels=True)
+
+
+JERUSALEM_SPOT = "#f7d488"
+"""The fill of a free Jerusalem intersection (the others are cream)."""
+
+
+def _jerusalem_label(c: _Ctx, strip_top: float) -> None:
+    """Name the desert strip and say which intersections are Jerusalem's (the gold ones), left
+    of the intersections that sit on the strip's top edge."""
+    b, u, d = c.lay.board, c.lay.unit, c.view.data
+    size = max(_MIN_PX.get(), int(u * 0.3))
+    bold = font(size, bold=True)
+    on_strip = [c.px(*d.vertex_xy[x]) for x in d.jerusalem]
+    xs = [px for px, py in on_strip if py >= strip_top]
+    left = c.lay.width * 0.03
+    room = (min(xs) if xs else c.lay.width) - u * 0.25 - left
+    y = (strip_top + b.y1) / 2
+    r = size * 0.45
+    # A legend: the gold dot, then the word - the gold intersections are Jerusalem's.
+    head = ellipsize("Jerusalem", bold, room - 3 * r)
+    c.draw.ellipse((left, y - r, left + 2 * r, y + r), fill=JERUSALEM_SPOT, outline="#444444")
+    c.draw.text((left + 3 * r, y), head, font=bold, fill="#20170a", anchor="lm")
 
 
 def _board(c: _Ctx) -> None:
@@ -268,7 +303,7 @@ def _board(c: _Ctx) -> None:
         px, py = c.px(*d.vertex_xy[x])
         if occ < 0:
             r = max(u * 0.13, _MIN_PX.get() * 0.72)
-            fill = "#f3ead2" if x not in d.jerusalem else "#f7d488"
+            fill = "#f3ead2" if x not in d.jerusalem else JERUSALEM_SPOT
             draw.ellipse((px - r, py - r, px + r, py + r), fill=fill, outline="#444444")
             draw_text_centered(draw, (px, py), str(x + 1), num_font, "#222222")
             continue
@@ -590,8 +625,9 @@ def _table(c: _Ctx) -> None:
 
 def _footer(c: _Ctx) -> None:
     v, r, draw = c.view, c.lay.footer, c.draw
-    f = font(max(12, int(r.height * 0.2)))
-    fb = font(max(12, int(r.height * 0.2)), bold=True)
+    size = footer_px(c.lay.width)
+    f = font(size)
+    fb = font(size, bold=True)
     lines = []
     if v.last_move:
         who = c.name(v.last_seat) if v.last_seat >= 0 else ""
@@ -607,8 +643,16 @@ def _footer(c: _Ctx) -> None:
         lines.append(
             (f"Your hand: {hand_text(v.you.hand)}; cards: {', '.join(v.you.dev) or 'none'}", f)
         )
-    lines.append((v.result or v.status, f))
-    y = r.y0 + r.height * 0.05
-    for text, fnt in lines[:4]:
-        draw.text((r.x0 + 20, y), ellipsize(text, fnt, r.width - 40), font=fnt, fill=c.theme.text)
-        y += fnt.size * 1.3
+    lines = lines[: FOOTER_LINES - 1]
+    # Where the game stands is wrapped over the lines left rather than cut: its end (the setup's
+    # rolls, who is awaited) is what the reader looks for.
+    width = r.width - 40
+    room = FOOTER_LINES - len(lines)
+    wrapped = wrap_text(v.result or v.status, f, width)
+    if len(wrapped) > room:
+        wrapped = [*wrapped[: room - 1], " ".join(wrapped[room - 1 :])]
+    lines += [(text, f) for text in wrapped]
+    y = r.y0 + r.height * 0.03
+    for text, fnt in lines:
+        draw.text((r.x0 + 20, y), ellipsize(text, fnt, width), font=fnt, fill=c.theme.text)
+        y += size * FOOTER_LEADING

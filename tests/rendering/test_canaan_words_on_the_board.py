@@ -1,0 +1,66 @@
+"""The words a Canaan image prints are whole and inside it: where the game stands wraps onto a
+second line instead of being cut (the setup's first-player rolls end it), four footer lines fit
+above the bottom edge, and the desert strip names Jerusalem beside its gold intersection dot."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from typing import Any
+
+import pytest
+
+import rendering.base as base
+import rendering.canaan as canaan
+from bot.games.canaan import ENGINE
+from bot.games.canaan import actions as A
+from bot.games.protocol import Seat, Transition, step
+from tests.games.canaan.positions import hand, position
+
+
+def _drawn_texts(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, float, Any]]:
+    """Record every text drawn: (text, y, font); the static land layer is drawn afresh."""
+    seen: list[tuple[str, float, Any]] = []
+    original = base.KitDraw.text
+
+    def text(self: Any, xy: Any, words: str, *args: Any, **kwargs: Any) -> Any:
+        fnt = kwargs.get("font") or (args[1] if len(args) > 1 else None)
+        seen.append((str(words), float(xy[1]), fnt))
+        return original(self, xy, words, *args, **kwargs)
+
+    monkeypatch.setattr(base.KitDraw, "text", text)
+    monkeypatch.setattr(base, "_LAYERS", OrderedDict())
+    return seen
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_the_setup_status_is_wrapped_not_cut(monkeypatch: pytest.MonkeyPatch, players: int) -> None:
+    view = ENGINE.view(ENGINE.new_game(players, {}, 5), None)
+    seen = _drawn_texts(monkeypatch)
+    canaan.render(view)
+    drawn = " ".join(t for t, _, _ in seen)
+    assert "\u2026" not in drawn.replace("...", "")
+    for word in view.status.split():
+        assert word in drawn, (word, view.status)
+
+
+def test_four_footer_lines_fit_inside_the_image(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A private image with an offer open: last move, offer, your hand, status."""
+    s = position(4, hands={0: hand(lumber=2, ore=1), 1: hand(grain=2)})
+    moved = step(ENGINE, s, Seat(0), A.parse_action("offer 1 lumber for 1 grain", ENGINE.data))
+    assert isinstance(moved, Transition)
+    view = ENGINE.view(moved.state, Seat(0))
+    seen = _drawn_texts(monkeypatch)
+    image = canaan.render(view)
+    footer = [(t, y, f) for t, y, f in seen if t.startswith(("Last:", "Offer:", "Your hand:"))]
+    assert len(footer) == 3, footer
+    bottom = max(y + f.size for t, y, f in seen if f is not None)
+    assert bottom <= image.height, (bottom, image.height)
+
+
+def test_the_desert_strip_names_jerusalem(monkeypatch: pytest.MonkeyPatch) -> None:
+    view = ENGINE.view(ENGINE.new_game(4, {}, 1), None)
+    seen = _drawn_texts(monkeypatch)
+    lay = canaan.compute_layout(view)
+    canaan.render(view)
+    on_board = [t for t, y, _ in seen if t == "Jerusalem" and lay.board.y0 < y < lay.board.y1]
+    assert on_board, [t for t, _, _ in seen if "Jerusalem" in t]
