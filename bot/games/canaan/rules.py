@@ -867,7 +867,7 @@ def explain(s: State, seat: int, a: A.Action) -> str:
         return "Choose whose hand to look at: `look <colour>` (a player holding cards)."
     if mode == "take-look":
         return (
-            f"Take {s.look_count} card(s) from {colour(s.look_victim)}'s "
+            f"Take {_cards(s.look_count)} from {colour(s.look_victim)}'s "
             "hand: `take <card>` (only cards they hold)."
         )
     if isinstance(a, A.Play):
@@ -1355,6 +1355,11 @@ def _seven(s: State, seat: int) -> Result:
     return evolve(s, pending=pend, plague_due=True), events
 
 
+def _cards(n: int) -> str:
+    """'1 card', '2 cards'."""
+    return f"{n} card" if n == 1 else f"{n} cards"
+
+
 def _produce(s: State, number: int) -> Result:
     d = s.data
     b = s.buildings
@@ -1362,8 +1367,10 @@ def _produce(s: State, number: int) -> Result:
     owed: dict[int, list[int]] = {}  # seat -> cards owed per resource (only seats owed any)
     totals = [0, 0, 0, 0, 0]
     copper: dict[int, int] = {}
+    plagued = False
     for h, res, corners in d.by_number.get(number, ()):
         if h == plague:
+            plagued = True
             continue
         for v in corners:
             occ = b[v]
@@ -1384,7 +1391,9 @@ def _produce(s: State, number: int) -> Result:
     if owed:
         s, events, short = _pay_production(s, owed, totals)
     if not events and not copper:
-        events.append(_ev("production", f"Nothing is produced on a {number}."))
+        # Players look for why their number paid nothing: the plague's hex is named.
+        why = f" (the plague is on {d.hexes[plague].label})" if plagued else ""
+        events.append(_ev("production", f"Nothing is produced on a {number}{why}."))
     events += short
     if not copper:
         return (s if not s.pending else evolve(s, pending=())), events
@@ -1501,7 +1510,7 @@ def _apply_take(s: State, seat: int, a: A.Take) -> tuple[State, list[Event], boo
                 "take",
                 f"{colour_title(seat)} takes {hand_text(a.cards)} from {colour(victim)}.",
                 {seat, victim},
-                f"{colour_title(seat)} takes {sum(a.cards)} card(s) from {colour(victim)}.",
+                f"{colour_title(seat)} takes {_cards(sum(a.cards))} from {colour(victim)}.",
             )
         ]
         return s, events, False
@@ -1536,8 +1545,8 @@ def _apply_give(s: State, seat: int, a: A.Give) -> tuple[State, list[Event], boo
             ),
             {seat, s.current},
             (
-                f"{colour_title(seat)} gives {sum(a.cards)} "
-                f"card(s) to {colour(s.current)} ({pend.reason})."
+                f"{colour_title(seat)} gives {_cards(sum(a.cards))} "
+                f"to {colour(s.current)} ({pend.reason})."
             ),
         )
     ]

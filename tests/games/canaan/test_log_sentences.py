@@ -1,0 +1,38 @@
+"""What the table reads after a move says it plainly: a number the plague silences names the
+plague's hex, and a count of hidden cards is written "1 card" / "2 cards", never "card(s)"."""
+
+from __future__ import annotations
+
+from bot.games.canaan import ENGINE
+from bot.games.canaan.state import evolve
+from bot.games.protocol import Seat, Transition, step
+from tests.games.canaan.positions import D, hand, hexes, play, position, rigged, with_player
+
+
+def _step(s: object, seat: int, text: str) -> Transition:
+    result = step(ENGINE, s, Seat(seat), ENGINE.parse_action(text, s, Seat(seat)))  # type: ignore[arg-type]
+    assert isinstance(result, Transition), result
+    return result
+
+
+def test_a_number_the_plague_silences_names_the_plague_hex() -> None:
+    twelve = D.hexes[hexes("I")].corners  # the only 12
+    s = position(3, settlements={twelve[0]: 1}, rolled=False)
+    s = evolve(rigged(s, 12), plague=hexes("I"))
+    texts = [e.text for e in _step(s, 0, "roll").events]
+    assert "Nothing is produced on a 12 (the plague is on I)." in texts, texts
+
+
+def test_a_number_nobody_builds_on_says_only_nothing_is_produced() -> None:
+    s = rigged(position(3, rolled=False), 12)
+    texts = [e.text for e in _step(s, 0, "roll").events]
+    assert "Nothing is produced on a 12." in texts, texts
+
+
+def test_a_gift_of_one_hidden_card_reads_one_card() -> None:
+    s = position(3, hands={1: hand(wool=1, ore=1), 2: hand(grain=2)})
+    s = play(with_player(s, 0, dev=("korahs-rebellion",)), 0, "play korahs-rebellion")
+    result = _step(s, 1, "give 1 ore")
+    public = [e.public_text or e.text for e in result.events if e.visible_to is not None]
+    assert any("Blue gives 1 card to red" in t for t in public), public
+    assert not any("card(s)" in (e.public_text or e.text) for e in result.events)
