@@ -166,7 +166,11 @@ class CanaanCog(
     async def _bank_give(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return notation_choices(_offer_sides(await _legal(interaction), "bank", 0), current)
+        gives = _offer_sides(await _legal(interaction), "bank", 0)
+        ctx = await game_here(interaction, GAME)
+        if ctx is None or ctx.seat is None or ctx.state is None:
+            return notation_choices(gives, current)
+        return _with_rates(ctx.state, int(ctx.seat), gives, current)
 
     @trade_bank.autocomplete("receive")
     async def _bank_receive(
@@ -396,6 +400,35 @@ class CanaanCog(
         """See your hand and development cards (only you)."""
         table = bot_of(interaction).table
         await run(interaction, lambda: table.peek(caller_of(interaction)))
+
+
+def _with_rates(
+    state: object, seat: int, gives: list[str], current: str
+) -> list[app_commands.Choice[str]]:
+    """Resources to hand in, each with the rate it is traded at, e.g. "wool: 2 for 1 (2:1
+    wool harbour)" - the bank trade takes the best rate, so the player sees it first."""
+    from bot.games.canaan.board import trade_rates
+    from bot.games.canaan.data import RESOURCES
+
+    rates = trade_rates(state, seat)  # type: ignore[arg-type]
+    blessed = getattr(state, "blessing", -1) == seat
+
+    def label(res: str) -> str:
+        if res not in RESOURCES:
+            return res
+        i = RESOURCES.index(res)
+        rate = rates[i]
+        if rate == 4:
+            why = "bank"
+        elif rate == 3:
+            why = "3:1 harbour"
+        elif blessed and getattr(state, "blessing_res", -1) == i:
+            why = "King's Blessing"
+        else:
+            why = f"2:1 {res} harbour"
+        return f"{res}: {rate} for 1 ({why})"
+
+    return [choice(label(g), g) for g in rank(gives, current, key=label)]
 
 
 def _labelled(data: object, places: list[str], current: str) -> list[app_commands.Choice[str]]:
