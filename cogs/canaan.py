@@ -121,7 +121,8 @@ class CanaanCog(
         kind = _word(getattr(interaction.namespace, "kind", "")) or "road"
         legal = await _legal(interaction)
         if kind == "stone":
-            return notation_choices(_rest(legal, "stone"), current)
+            routes = [f"stone {r}" for r in _rest(legal, "stone")]
+            return await _described(interaction, routes, current, strip="stone ")
         ctx = await game_here(interaction, GAME)
         data = getattr(getattr(ctx, "state", None), "data", None)
         return _labelled(data, _rest(legal, kind), current)
@@ -144,7 +145,7 @@ class CanaanCog(
     async def _play_card(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return notation_choices(_rest(await _legal(interaction), "play"), current)
+        return await _described(interaction, _rest(await _legal(interaction), "play"), current)
 
     # ------------------------------------------------------------------ trade
 
@@ -333,7 +334,8 @@ class CanaanCog(
     async def _plague(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return notation_choices(_rest(await _legal(interaction), "plague"), current)
+        places = [f"plague {p}" for p in _rest(await _legal(interaction), "plague")]
+        return await _described(interaction, places, current, strip="plague ")
 
     @app_commands.command(name="look")
     async def look(self, interaction: discord.Interaction, player: str) -> None:
@@ -444,6 +446,25 @@ def _labelled(data: object, places: list[str], current: str) -> list[app_command
         return f"path {place}"
 
     return [choice(label(p), p) for p in rank(places, current, key=label)]
+
+
+async def _described(
+    interaction: discord.Interaction, values: list[str], current: str, strip: str = ""
+) -> list[app_commands.Choice[str]]:
+    """Cards to play, plague moves and stone routes labelled in words (`move_words`), e.g.
+    "Priest: plague to J (grain 5), take a card from Bob (blue)"; each value is the notation
+    without `strip`, as the option takes it."""
+    from bot.games.canaan import ENGINE
+    from bot.table.canaan import move_words
+
+    ctx = await game_here(interaction, GAME)
+    data = getattr(getattr(ctx, "state", None), "data", None) or ENGINE.data
+    names = await _names_by_colour(interaction)
+    labels = {v: move_words(data, v if strip else f"play {v}", names) for v in values}
+    return [
+        choice(labels[v], v[len(strip) :] if strip and v.startswith(strip) else v)
+        for v in rank(values, current, key=lambda v: f"{v} {labels[v]}")
+    ]
 
 
 async def _names_by_colour(interaction: discord.Interaction) -> dict[str, str]:

@@ -18,6 +18,7 @@ __all__ = [
     "is_private_move",
     "move_hint",
     "move_menu",
+    "move_words",
     "pings",
     "private_moves",
     "public_notation",
@@ -133,6 +134,58 @@ def move_hint(state: Any, seat: int) -> str:
         f"Too many choices for buttons here: make yours with {listed}{more}; "
         "each option autocompletes your legal choices."
     )
+
+
+def _hex_words(data: Any, label: str) -> str:
+    """ "J (grain 5)": the hex letter with the word and number the board image prints on it."""
+    from bot.games.canaan.data import RESOURCES as NAMES
+
+    index = data.hex_by_label.get(label.upper())
+    if index is None:
+        return label
+    tile = data.hexes[index]
+    word = NAMES[tile.resource] if tile.resource is not None else tile.terrain.replace("_", " ")
+    return f"{tile.label} ({word} {tile.number})" if tile.number else f"{tile.label} ({word})"
+
+
+def move_words(data: Any, notation: str, names: dict[str, str] | None = None) -> str:
+    """A card play, plague move or stone route in words for a menu or autocomplete label:
+    `play priest J from blue` -> "Priest: plague to J (grain 5), take a card from blue",
+    `play korahs-rebellion` -> "Korah's Rebellion: every other player gives you ...",
+    `stone via blue pay grain` -> "through the Jerusalem building of blue, paying them 1 grain".
+    `names` maps colours to what to call their players ("Bob (blue)"). Other moves: as given."""
+    from bot.games.canaan.data import effect_text
+    from bot.games.canaan.rules import card_name
+
+    who = names or {}
+    words = notation.split()
+    if len(words) >= 2 and words[0] == "plague":
+        return _plague_words(data, words[1:], who)
+    if len(words) == 5 and words[:2] == ["stone", "via"] and words[3] == "pay":
+        owner = who.get(words[2], words[2])
+        return f"through the Jerusalem building of {owner}, paying them 1 {words[4]}"
+    if len(words) < 2 or words[0] != "play":
+        return notation
+    card, rest = words[1], words[2:]
+    name = card_name(data, card)
+    if card == "priest" and rest:
+        return f"{name}: {_plague_words(data, rest, who)}"
+    event = data.event(card)
+    if event is None:
+        return f"{name}: 1 victory point" if name != card else name
+    if rest and event.kind == "monopoly":
+        return f"{name}: every other player gives you all their {rest[0]}"
+    if rest and event.kind == "move_plague":
+        return f"{name}: {_plague_words(data, rest, who)}"
+    return f"{name}: {effect_text(event)}"
+
+
+def _plague_words(data: Any, rest: list[str], who: dict[str, str]) -> str:
+    """ "plague to J (grain 5), take a card from Bob (blue)" from `J from blue`."""
+    text = f"plague to {_hex_words(data, rest[0])}"
+    if len(rest) >= 3 and rest[1] == "from":
+        return f"{text}, take a card from {who.get(rest[2], rest[2])}"
+    return f"{text}, take no card"
 
 
 def _answering(state: Any, seat: int) -> bool:
