@@ -29,6 +29,7 @@ from rendering.base import (
     draw_text_centered,
     ellipsize,
     finish,
+    luminance,
     min_text_px,
     mix,
     static_layer,
@@ -197,11 +198,26 @@ def _title(c: _Ctx) -> None:
     else:
         status = "Setup"
         colour = None
+    if colour is not None:
+        colour = header_colour(colour)
     # A long display name is cut rather than shrunk below the phone-readable size.
     status = ellipsize(status, font(_MIN_PX.get(), bold=True), c.lay.header.width * 0.38)
     draw_header(
         c.draw, c.lay.header, "Settlers of Canaan", c.theme, status=status, status_colour=colour
     )
+
+
+HEADER_MIN_LUMINANCE = 0.45
+"""The title bar is dark: a seat's colour written on it is lightened to at least this."""
+
+
+def header_colour(colour: str) -> str:
+    """`colour` lightened towards white until it reads on the dark title bar (blue does not)."""
+    for _ in range(10):
+        if luminance(colour) >= HEADER_MIN_LUMINANCE:
+            break
+        colour = mix(colour, "#ffffff", 0.15)
+    return colour
 
 
 def _hex_corners(c: _Ctx, cx: float, cy: float, scale: float = 1.0) -> list[tuple[float, float]]:

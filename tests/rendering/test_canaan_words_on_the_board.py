@@ -64,3 +64,20 @@ def test_the_desert_strip_names_jerusalem(monkeypatch: pytest.MonkeyPatch) -> No
     canaan.render(view)
     on_board = [t for t, y, _ in seen if t == "Jerusalem" and lay.board.y0 < y < lay.board.y1]
     assert on_board, [t for t, _, _ in seen if "Jerusalem" in t]
+
+
+@pytest.mark.parametrize("seat", [0, 1, 2, 3])
+def test_whose_turn_in_the_title_bar_reads_in_every_seat_colour(
+    monkeypatch: pytest.MonkeyPatch, seat: int
+) -> None:
+    """Blue written as is on the dark title bar is barely visible; every seat's colour is
+    lightened enough."""
+    seen: list[Any] = []
+
+    def header(*args: Any, status_colour: Any = None, **kwargs: Any) -> None:
+        seen.append(status_colour)
+
+    monkeypatch.setattr(canaan, "draw_header", header)
+    canaan.render(ENGINE.view(position(4, current=seat), None))
+    assert seen and seen[0] is not None
+    assert base.luminance(seen[0]) >= canaan.HEADER_MIN_LUMINANCE
