@@ -640,34 +640,43 @@ def _table(c: _Ctx) -> None:
 
 
 def _footer(c: _Ctx) -> None:
+    """Up to FOOTER_LINES lines: the last move (1 line), the open offer and your hand (up to 2
+    each), then where the game stands on the lines left - each wrapped rather than cut, since
+    their ends (who is still awaited, the setup's rolls) are what the reader looks for. The
+    players' rows above repeat what each seat is awaited for, so the status may go last."""
     v, r, draw = c.view, c.lay.footer, c.draw
     size = footer_px(c.lay.width)
     f = font(size)
     fb = font(size, bold=True)
-    lines = []
+    items: list[tuple[str, Font, int]] = []
     if v.last_move:
         who = c.name(v.last_seat) if v.last_seat >= 0 else ""
-        lines.append((f"Last: {who} {v.last_move}", fb))
+        items.append((f"Last: {who} {v.last_move}", fb, 1))
     if v.offer is not None:
         o = v.offer
         to = f" to {o.to}" if o.to else ""
-        ans = "; ".join(f"{col} {a or '...'}" for col, a in o.answers)
-        lines.append((f"Offer: {o.by} gives {o.give} for {o.get}{to} ({ans})", f))
+        # Answers given first; those still to come are named once ("awaiting blue, yellow").
+        given = [f"{col} {a}" for col, a in o.answers if a]
+        waiting = [col for col, a in o.answers if not a]
+        if waiting:
+            given.append("awaiting " + ", ".join(waiting))
+        items.append((f"Offer: {o.by} gives {o.give} for {o.get}{to} ({'; '.join(given)})", f, 2))
     if v.you is not None:
         from bot.games.canaan.data import hand_text
 
-        lines.append(
-            (f"Your hand: {hand_text(v.you.hand)}; cards: {', '.join(v.you.dev) or 'none'}", f)
-        )
-    lines = lines[: FOOTER_LINES - 1]
-    # Where the game stands is wrapped over the lines left rather than cut: its end (the setup's
-    # rolls, who is awaited) is what the reader looks for.
+        dev = ", ".join(v.you.dev) or "none"
+        items.append((f"Your hand: {hand_text(v.you.hand)}; cards: {dev}", f, 2))
+    items.append((v.result or v.status, f, FOOTER_LINES))
     width = r.width - 40
-    room = FOOTER_LINES - len(lines)
-    wrapped = wrap_text(v.result or v.status, f, width)
-    if len(wrapped) > room:
-        wrapped = [*wrapped[: room - 1], " ".join(wrapped[room - 1 :])]
-    lines += [(text, f) for text in wrapped]
+    lines: list[tuple[str, Font]] = []
+    for text, fnt, most in items:
+        take = min(most, FOOTER_LINES - len(lines))
+        if take <= 0:
+            break
+        wrapped = wrap_text(text, fnt, width)
+        if len(wrapped) > take:
+            wrapped = [*wrapped[: take - 1], " ".join(wrapped[take - 1 :])]
+        lines += [(line, fnt) for line in wrapped]
     y = r.y0 + r.height * 0.03
     for text, fnt in lines:
         draw.text((r.x0 + 20, y), ellipsize(text, fnt, width), font=fnt, fill=c.theme.text)

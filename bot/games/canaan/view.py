@@ -138,8 +138,12 @@ def status_text(s: State) -> str:
     """One sentence on where the game stands."""
     if s.phase is Phase.OVER:
         return s.end_reason
-    acting = sorted(R.to_act(s))
-    parts = [f"{COLOURS[i]}: {awaited_text(s, i)}" for i in acting]
+    # Seats awaited for the same thing are named together ("red, blue and yellow: answer
+    # green's offer"), so the sentence stays short enough for the image with four players.
+    groups: dict[str, list[str]] = {}
+    for i in sorted(R.to_act(s)):
+        groups.setdefault(awaited_text(s, i), []).append(COLOURS[i])
+    parts = [f"{_and(names)}: {task}" for task, names in groups.items()]
     if s.phase is Phase.TURN:
         head = f"Turn {s.turn}, {COLOURS[s.current]}"
     else:
@@ -149,6 +153,11 @@ def status_text(s: State) -> str:
         )
         head = f"Setup ({COLOURS[first]} begins, highest roll: {rolls})"
     return f"{head}. Awaiting " + "; ".join(parts) + "."
+
+
+def _and(names: list[str]) -> str:
+    """ "red", "red and blue", "red, blue and yellow"."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def _last_move_for(s: State, seat: int | None) -> str:

@@ -1,5 +1,6 @@
 """What the table reads after a move says it plainly: a number the plague silences names the
-plague's hex, and a count of hidden cards is written "1 card" / "2 cards", never "card(s)"."""
+plague's hex, a count of hidden cards is written "1 card" / "2 cards", never "card(s)", and the
+status names the players awaited for the same thing together."""
 
 from __future__ import annotations
 
@@ -36,3 +37,14 @@ def test_a_gift_of_one_hidden_card_reads_one_card() -> None:
     public = [e.public_text or e.text for e in result.events if e.visible_to is not None]
     assert any("Blue gives 1 card to red" in t for t in public), public
     assert not any("card(s)" in (e.public_text or e.text) for e in result.events)
+
+
+def test_players_awaited_for_the_same_answer_are_named_together() -> None:
+    s = position(4, hands={0: hand(lumber=2, ore=1), 1: hand(grain=2)})
+    s = play(s, 0, "offer 1 lumber for 1 grain")
+    s = play(s, 2, "decline")
+    status = ENGINE.view(s, None).status
+    assert status == (
+        "Turn 1, red. Awaiting red: trade, build or end (offer open); "
+        "blue and yellow: answer red's offer."
+    ), status
