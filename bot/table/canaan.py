@@ -22,6 +22,7 @@ __all__ = [
     "pings",
     "private_moves",
     "public_notation",
+    "public_words",
     "quick_moves",
 ]
 
@@ -188,6 +189,27 @@ def _plague_words(data: Any, rest: list[str], who: dict[str, str]) -> str:
     return f"{text}, take no card"
 
 
+def public_words(notation: str) -> str:
+    """A move as everyone reads it in post titles and `/game history`: hidden cards by count
+    (`public_notation`), and a card played by its name rather than its key - "Ann played
+    Gibeonite Trickery", "... played Priest (plague to O, a card from blue)"."""
+    from bot.games.canaan import ENGINE
+    from bot.games.canaan.rules import card_name
+
+    shown = public_notation(notation)
+    words = shown.split()
+    if len(words) < 2 or words[0] != "play":
+        return shown
+    card, rest = words[1], words[2:]
+    name = card_name(ENGINE.data, card)
+    if name == card:  # a card of a server's own data file: its key, made readable
+        name = card.replace("-", " ").title()
+    if rest and rest[0].isalpha() and len(rest[0]) == 1:  # a hex: the priest or Prophet
+        taken = f", a card from {rest[2]}" if len(rest) >= 3 and rest[1] == "from" else ""
+        return f"{name} (plague to {rest[0]}{taken})"
+    return f"{name} ({' '.join(rest)})" if rest else name
+
+
 def _answering(state: Any, seat: int) -> bool:
     """True when `seat` may still answer the open offer."""
     from bot.games.canaan.rules import awaiting_answers
@@ -320,7 +342,7 @@ TABLE = GameTable(
     private_move=is_private_move,
     private_hint=PRIVATE_HINT,
     private_buttons=True,
-    public_notation=public_notation,
+    public_notation=public_words,
     pings=pings,
     awaited_as=awaited_as,
     holding=holding,
