@@ -31,8 +31,8 @@ _PRIVATE_HEADS = ("discard", "give", "take")
 _PRIVATE_CHOICES = ("counter", *_PRIVATE_HEADS)
 MENU_SIZE = 25
 PRIVATE_HINT = (
-    "Counter-offers, discards and gives are chosen privately: your own button opens them "
-    "(or `/canaan counter`, `/canaan discard`, `/canaan give`)."
+    "Counter-offers, discards, gives and takes are chosen privately: your own button opens "
+    "them (or `/canaan counter`, `/canaan discard`, `/canaan give`, `/canaan take`)."
 )
 _QUICK_HEADS = ("roll", "end", "accept", "decline", "trade", "withdraw", "buy", "bless", "look")
 

@@ -86,3 +86,9 @@ def test_the_hint_after_a_seven_names_the_plague_command() -> None:
     s = evolve(position(3, hands={0: hand(lumber=1)}), plague_due=True)
     hint = move_hint(s, 0)
     assert "`/canaan plague`" in hint and "build" not in hint, hint
+
+
+def test_the_private_choices_hint_names_take_too() -> None:
+    """After Gibeonite Trickery's look the awaited move is a private `take`: the line under the
+    post names it among the private choices."""
+    assert "`/canaan take`" in TABLE.private_hint and "takes" in TABLE.private_hint
