@@ -951,6 +951,16 @@ def explain(s: State, seat: int, a: A.Action) -> str:
             return "The plague moves after your 7 or with a priest: `play priest <hex>`."
         case A.Discard() | A.Give() | A.Take():
             return "Nobody asks you for cards now (discards follow a 7, gives an event card)."
+        case A.Look():
+            card = next((e.key for e in d.events if e.kind == "look_and_take"), "")
+            return f"You look at a hand only when an event card lets you: `play {card}`."
+        case A.Bless():
+            return (
+                "The King's Blessing resource is chosen when you take the card "
+                "(for the most own stones in Jerusalem)."
+            )
+        case A.Start():
+            return "Starting cards are chosen once, right after the starting settlements."
     return "That move is not possible now."
 
 
