@@ -1039,6 +1039,8 @@ def _explain_plague(s: State, seat: int, h: int, victim: int, optional: bool) ->
     if h == s.plague:
         return "The plague must move to a different hex."
     victims = _victims(s, h, seat)
+    if victim == seat:
+        return "You cannot take a card from yourself."
     if victim >= 0 and victim not in victims:
         return (
             f"{colour_title(victim)} has no card and building at hex {t.label}."
@@ -1053,7 +1055,7 @@ def _explain_plague(s: State, seat: int, h: int, victim: int, optional: bool) ->
 def _explain_play(s: State, seat: int, a: A.Play) -> str:
     p = s.players[seat]
     if a.card not in p.dev:
-        return f"You hold no {a.card} card."
+        return f"You hold no {card_name(s.data, a.card)} card."
     if a.card not in VP_CARD_IDS:
         if s.dev_played:
             return "You have already played a development card this turn (one per turn)."
