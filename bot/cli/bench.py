@@ -72,6 +72,7 @@ class Plan:
 
     random_seconds: float
     random_max_games: int
+    compare_seconds: float
     render_samples: int
     sessions: int
     path_moves: int
@@ -81,6 +82,7 @@ class Plan:
 FULL = Plan(
     random_seconds=3.0,
     random_max_games=2000,
+    compare_seconds=30.0,
     render_samples=12,
     sessions=200,
     path_moves=200,
@@ -89,6 +91,7 @@ FULL = Plan(
 QUICK = Plan(
     random_seconds=0.2,
     random_max_games=20,
+    compare_seconds=0.4,
     render_samples=2,
     sessions=4,
     path_moves=6,
@@ -482,11 +485,14 @@ def run(args: argparse.Namespace, render_png: RenderPng | None = None) -> int:
                 continue
             rows.extend(Row(engine.spec.display_name, str(seats), f) for f in figures)
     if "canaan" in games:  # the comparison with catanatron (optional '.[bench]' extra)
-        from bot.cli.bench_catan import comparison_lines
+        from bot.cli.bench_catan import comparison
 
         emit("== Settlers of Canaan vs catanatron (random 4-player games) ==")
-        for line in comparison_lines(plan.random_seconds, plan.random_max_games):
+        lines, compared = comparison(plan.compare_seconds, plan.random_max_games)
+        for line in lines:
             emit(line)
+        name = get_engine("canaan").spec.display_name
+        rows.extend(Row(name, "4", f) for f in compared)
     memory = Figure("peak memory (process)", peak_memory_mb(), "MB")
     rows.append(Row("all", "-", memory))
     misses = sum(row.figure.verdict == "MISS" for row in rows) if judged else 0

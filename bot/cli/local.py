@@ -301,6 +301,15 @@ class LocalTable:
             return
         self.covered = []
         button = entry.button
+        before, version = self.pending, await self.session_version()
+        await self._click(entry, button, caller)
+        if not self.pending and await self.session_version() == version:
+            # Refused (someone else's button, a stale one): the game did not change, so the
+            # choices on offer stay valid, as the buttons stay under a Discord post.
+            self.pending = before
+
+    async def _click(self, entry: Pending, button: ChoiceButton, caller: Caller | None) -> None:
+        """Press a move button (or menu entry) as `caller`, else its seat's or owner's player."""
         if button.seat is not None:
             # A per-seat button of a simultaneous decision: by default its seat's player clicks
             # it, and only that choice is used up (the others stay on offer, as in Discord).
@@ -603,9 +612,9 @@ async def play_local(
             else:
                 stored = existing.session.game_key
                 if stored != engine.spec.key:
-                    name = engine_for(stored).spec.display_name
+                    name = engine_for(stored).spec.a_name
                     raise CliError(
-                        f"The database {db} holds a {name} game in progress, not "
+                        f"The database {db} holds {name} game in progress, not "
                         f"{engine.spec.display_name}: run `local {stored}`, or give another --db."
                     )
                 print("Resuming the game stored in the database.", file=stream)

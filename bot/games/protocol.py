@@ -75,6 +75,13 @@ class GameSpec:
     has_chance: bool
     options: tuple[OptionSpec, ...] = ()
 
+    @property
+    def a_name(self) -> str:
+        """The name with its indefinite article, for sentences: "an Architects of the West
+        Kingdom", "a Canterbury"."""
+        article = "an" if self.display_name[:1].lower() in "aeiou" else "a"
+        return f"{article} {self.display_name}"
+
     def validate_options(self, raw: Mapping[str, object]) -> dict[str, object]:
         """Return complete options (defaults filled in) or raise ValueError with a sentence."""
         known = {o.key: o for o in self.options}

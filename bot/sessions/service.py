@@ -504,16 +504,19 @@ class GameService(AsyncPlayMixin):
             return self._busy(existing)
 
     def _busy(self, existing: SessionRecord) -> Rejection:
-        name = self._game_name(existing)
+        try:
+            name = self.engine_for(existing).spec.a_name
+        except KeyError:
+            name = f"a {existing.game_key}"
         if existing.status is SessionStatus.LOBBY:
             return Rejection(
                 RejectionCode.LOBBY,
-                f"This channel already has a {name} lobby open: join it, or /game abandon it "
+                f"This channel already has {name} lobby open: join it, or /game abandon it "
                 "first, or start yours in a thread.",
             )
         return Rejection(
             RejectionCode.LOBBY,
-            f"This channel already has a {name} game in progress: finish it or /game abandon it "
+            f"This channel already has {name} game in progress: finish it or /game abandon it "
             "first, or start it in a thread.",
         )
 

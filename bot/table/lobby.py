@@ -73,8 +73,9 @@ class LobbyCommands(ServerCommands):
         )
         if isinstance(result, Rejection):
             return refused(result)
-        name = self.service.engine_for(result).spec.display_name
-        text = f"{caller.display_name} opened a {name} table. {self._lobby_hint(result)}"
+        spec = self.service.engine_for(result).spec
+        name = spec.display_name
+        text = f"{caller.display_name} opened {spec.a_name} table. {self._lobby_hint(result)}"
         return [self._lobby_reply(result, f"New {name} lobby", text)]
 
     async def check_new(self, caller: Caller, game: str, options_text: str | None) -> str:

@@ -136,3 +136,22 @@ def test_scale_quick_reports_every_scale_figure(capsys: pytest.CaptureFixture[st
         assert figure in out, figure
     assert "MISS" not in out and " OK" not in out
     assert "| Cathedral | 2 | session locks left after that | 0 |" in out
+
+
+def test_the_catanatron_comparison_is_a_judged_row(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The ratio of Canaan's random 4-player games/s to catanatron's is a table row judged
+    against 2x; without catanatron installed the row is left out and a line says why."""
+    from bot.cli import bench_catan
+
+    monkeypatch.setattr(bench_catan, "canaan_random_games", lambda *a, **k: (50.0, 0.03))
+    monkeypatch.setattr(bench_catan, "catanatron_random_games", lambda *a, **k: 20.0)
+    lines, figures = bench_catan.comparison(0.1, 2)
+    ratio = figures[-1]
+    assert ratio.value == pytest.approx(2.5) and ratio.verdict == "OK"
+    assert ratio.target_text() == ">= 2 x" and "ratio 2.50 (target >= 2.00) OK" in lines[-1]
+    monkeypatch.setattr(bench_catan, "catanatron_random_games", lambda *a, **k: 30.0)
+    assert bench_catan.comparison(0.1, 2)[1][-1].verdict == "MISS"
+    monkeypatch.setattr(bench_catan, "catanatron_random_games", lambda *a, **k: None)
+    lines, figures = bench_catan.comparison(0.1, 2)
+    assert "comparison skipped" in lines[-1]
+    assert not any("catanatron" in f.name for f in figures)

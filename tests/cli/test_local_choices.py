@@ -188,3 +188,12 @@ def test_per_seat_buttons_click_as_their_seat(tmp_path) -> None:
     assert "Red takes 1 gold (Aid from the King)." in out
     assert "Blue takes 1 wood (Aid from the King)." in out
     assert "These buttons are for" not in out and "not your turn" not in out.lower()
+
+
+def test_a_refused_click_leaves_the_choices_on_offer(tmp_path: Path) -> None:
+    """Kingsburg, seed 1: after a's aid only b chooses; `a: 3` (a pressing b's button) is
+    refused and changes nothing, so `3` still plays b's `aid wood`."""
+    text = run_lines(tmp_path, "kingsburg", "a,b", ["a: aid gold", "a: 3", "3"])
+    assert "  buttons: 1) aid gold | 2) aid stone | 3) aid wood" in text
+    assert "There is nothing numbered to choose" not in text
+    assert "== b played Aid from the King (1 wood) ==" in text

@@ -50,3 +50,11 @@ def test_private_events_are_hidden_or_replaced() -> None:
     quiet = Event("peek", "You see the Dragon.", visible_to=frozenset({Seat(1)}))
     assert quiet.for_viewer(Seat(0)) is None
     assert Event.from_dict(secret.to_dict()) == secret
+
+
+def test_a_game_name_takes_the_article_its_first_sound_needs() -> None:
+    from bot.games import get_engine
+
+    assert get_engine("architects").spec.a_name == "an Architects of the West Kingdom"
+    assert get_engine("canterbury").spec.a_name == "a Canterbury"
+    assert get_engine("kingsburg").spec.a_name == "a Kingsburg"

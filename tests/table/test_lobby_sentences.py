@@ -35,3 +35,10 @@ async def test_a_bot_seat_is_called_a_bot_once(table: Table) -> None:
     [lobby] = await table.status(ALICE)
     seats = dict(lobby.fields)["Seats (2, for 2 to 4 players)"]
     assert "1. Alice — host" in seats and "random bot" not in seats.replace("Random bot", "")
+
+
+async def test_the_opening_line_takes_the_article_the_game_name_needs(table: Table) -> None:
+    [opened] = await table.new(ALICE, "architects")
+    assert "Alice opened an Architects of the West Kingdom table." in opened.text
+    [busy] = await table.new(BOB, "canterbury")
+    assert "already has an Architects of the West Kingdom lobby open" in busy.text

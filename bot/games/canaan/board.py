@@ -134,13 +134,38 @@ def longest_road(s: State, seat: int) -> int:
         return best
 
     best = 0
-    for v in adj:
+    for v in _trail_starts(adj, blocked):
         got = walk(v, 0, 0)
         if got > best:
             best = got
             if best == total:
                 break  # every own path in one trail: nothing can be longer
     return best
+
+
+def _trail_starts(adj: dict[int, list[tuple[int, int]]], blocked: set[int]) -> list[int]:
+    """Where a longest trail can be taken to start: an intersection whose number of own paths
+    is not two, or that blocks (a trail may end there, not pass), plus one intersection of any
+    part of the network that is a plain loop.
+
+    Why no other start is needed: a longest trail starting at an open two-path intersection v
+    either leaves v's other path unused (then adding it in front makes a longer trail) or comes
+    back to v by it, a closed trail, which can start at any of its intersections instead; one of
+    them is a start above unless every one has two paths, i.e. the whole part is a loop."""
+    starts = [v for v, paths in adj.items() if len(paths) != 2 or v in blocked]
+    seen = set(starts)
+    stack = list(starts)
+    for v in adj:
+        if not stack and v not in seen:
+            starts.append(v)  # a loop no start reaches: any of its intersections will do
+            seen.add(v)
+            stack.append(v)
+        while stack:
+            for _, w in adj[stack.pop()]:
+                if w not in seen:
+                    seen.add(w)
+                    stack.append(w)
+    return starts
 
 
 def route_owners(s: State, seat: int) -> set[int]:

@@ -54,6 +54,7 @@ from bot.games.canaan.state import (
     State,
     draft,
     evolve,
+    with_hand,
     with_player,
 )
 from bot.games.protocol import JSON, Event, Seat, Transition, make_event
@@ -1193,21 +1194,27 @@ def _set_player(s: State, seat: int, **kw: object) -> State:
     return evolve(s, players=tuple(players))
 
 
+def _set_hands(s: State, hands: dict[int, Hand], bank: Hand | None = None) -> State:
+    """The state with these seats' hands (and the bank) replaced: one copy of the players."""
+    players = list(s.players)
+    for seat, hand in hands.items():
+        players[seat] = with_hand(players[seat], hand)
+    if bank is None:
+        return evolve(s, players=tuple(players))
+    return evolve(s, players=tuple(players), bank=bank)
+
+
 def _pay(s: State, seat: int, price: Hand) -> State:
-    p = s.players[seat]
-    s = _set_player(s, seat, hand=sub(p.hand, price))
-    return evolve(s, bank=add(s.bank, price))
+    return _set_hands(s, {seat: sub(s.players[seat].hand, price)}, add(s.bank, price))
 
 
 def _gain(s: State, seat: int, cards: Hand) -> State:
-    p = s.players[seat]
-    s = _set_player(s, seat, hand=add(p.hand, cards))
-    return evolve(s, bank=sub(s.bank, cards))
+    return _set_hands(s, {seat: add(s.players[seat].hand, cards)}, sub(s.bank, cards))
 
 
 def _move_cards(s: State, src: int, dst: int, cards: Hand) -> State:
-    s = _set_player(s, src, hand=sub(s.players[src].hand, cards))
-    return _set_player(s, dst, hand=add(s.players[dst].hand, cards))
+    p = s.players
+    return _set_hands(s, {src: sub(p[src].hand, cards), dst: add(p[dst].hand, cards)})
 
 
 def _build_vertex(s: State, v: int, value: int) -> State:
@@ -1480,10 +1487,11 @@ def _pay_in_full(s: State, paid: dict[int, list[int]], totals: list[int]) -> Res
         before = players[seat]
         h = before.hand
         after = (h[0] + g0, h[1] + g1, h[2] + g2, h[3] + g3, h[4] + g4)
-        players[seat] = with_player(before, hand=after)
+        players[seat] = with_hand(before, after)
         got.append(f"{COLOURS[seat]} {hand_text((g0, g1, g2, g3, g4))}")
         # Each receiver also gets a private line with the hand it now holds.
-        private.append(_private("hand", f"Your hand now: {hand_text(after)}.", {seat}, None))
+        text = f"Your hand now: {hand_text(after)}."
+        private.append(make_event("hand", text, {}, _ALONE[seat]))
     if not got:
         return s, []
     b = s.bank
@@ -1791,8 +1799,15 @@ def _apply_bless(s: State, seat: int, a: A.Bless) -> tuple[State, list[Event], b
 
 def _apply_bank(s: State, seat: int, a: A.BankTrade) -> tuple[State, list[Event], bool]:
     rate = B.trade_rate(s, seat, a.give)
-    s = _pay(s, seat, one(a.give, rate))
-    s = _gain(s, seat, one(a.get))
+    # One copy of the player and of the bank for both sides of the trade.
+    change = [0, 0, 0, 0, 0]
+    change[a.give] -= rate
+    change[a.get] += 1
+    p = s.players[seat]
+    h, b = p.hand, s.bank
+    players = list(s.players)
+    players[seat] = with_player(p, hand=tuple(h[r] + change[r] for r in range(5)))  # type: ignore[arg-type]
+    s = evolve(s, players=tuple(players), bank=tuple(b[r] - change[r] for r in range(5)))
     return (
         s,
         [

@@ -176,6 +176,16 @@ def with_player(p: Player, **changes: object) -> Player:
     return new
 
 
+def with_hand(p: Player, hand: Hand) -> Player:
+    """`with_player(p, hand=hand)` without the keyword handling: production and trades change
+    only hands, several per move."""
+    fields = _get(p, "__dict__").copy()
+    fields["hand"] = hand
+    new = _new(Player)
+    _set(new, "__dict__", fields)
+    return new
+
+
 def draft(s: State) -> State:
     """A mutable working copy of `s` (typed as State for the rules' sake)."""
     d = _new(Draft)
