@@ -48,3 +48,15 @@ def test_players_awaited_for_the_same_answer_are_named_together() -> None:
         "Turn 1, red. Awaiting red: trade, build or end (offer open); "
         "blue and yellow: answer red's offer."
     ), status
+
+
+def test_the_image_names_a_discard_without_the_command_posts_name_it_with() -> None:
+    from bot.games.canaan.state import Pending
+    from bot.table.canaan import awaited_as
+
+    s = position(3, hands={0: hand(lumber=2), 1: hand(grain=4, ore=4)})
+    s = evolve(s, pending=(Pending(1, "discard", 4, "a 7"),), plague_due=True)
+    view = ENGINE.view(s, None)
+    assert view.seats[1].awaited == "discard 4 (a 7)"
+    assert view.status == "Turn 1, red. Awaiting blue: discard 4 (a 7)."
+    assert awaited_as(s, 1) == "discard 4 (a 7) with /canaan discard"
