@@ -267,7 +267,14 @@ class CanaanCog(
     async def _confirm(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return notation_choices(_rest(await _legal(interaction), "trade"), current)
+        colours = _rest(await _legal(interaction), "trade")
+        ctx = await game_here(interaction, GAME)
+        names = await _names_by_colour(interaction)
+        state = getattr(ctx, "state", None)
+        from bot.table.canaan import confirm_words
+
+        labels = {c: confirm_words(state, c, names) for c in colours}
+        return [choice(labels[c], c) for c in rank(colours, current, key=lambda c: labels[c])]
 
     @app_commands.command(name="withdraw")
     async def withdraw(self, interaction: discord.Interaction) -> None:
@@ -350,7 +357,14 @@ class CanaanCog(
     async def _look(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return notation_choices(_rest(await _legal(interaction), "look"), current)
+        colours = _rest(await _legal(interaction), "look")
+        ctx = await game_here(interaction, GAME)
+        names = await _names_by_colour(interaction)
+        state = getattr(ctx, "state", None)
+        from bot.table.canaan import look_words
+
+        labels = {c: look_words(state, c, names) for c in colours}
+        return [choice(labels[c], c) for c in rank(colours, current, key=lambda c: labels[c])]
 
     @app_commands.command(name="bless")
     async def bless(self, interaction: discord.Interaction, resource: str) -> None:
@@ -380,7 +394,13 @@ class CanaanCog(
     async def _start(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return notation_choices(_rest(await _legal(interaction), "start"), current)
+        starts = _rest(await _legal(interaction), "start")
+        ctx = await game_here(interaction, GAME)
+        state = getattr(ctx, "state", None)
+        from bot.table.canaan import start_words
+
+        labels = {v: start_words(state, v) for v in starts}
+        return [choice(labels[v], v) for v in rank(starts, current, key=lambda v: labels[v])]
 
     @app_commands.command(name="act")
     async def act(self, interaction: discord.Interaction, notation: str) -> None:

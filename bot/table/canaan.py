@@ -13,9 +13,11 @@ from bot.table.hooks import GameTable, Subcommand, simple
 __all__ = [
     "TABLE",
     "awaited_as",
+    "confirm_words",
     "hand_text",
     "holding",
     "is_private_move",
+    "look_words",
     "move_hint",
     "move_menu",
     "move_words",
@@ -24,6 +26,7 @@ __all__ = [
     "public_notation",
     "public_words",
     "quick_moves",
+    "start_words",
 ]
 
 NO_CARDS = "You hold no resource or development cards."
@@ -187,6 +190,68 @@ def _plague_words(data: Any, rest: list[str], who: dict[str, str]) -> str:
     if len(rest) >= 3 and rest[1] == "from":
         return f"{text}, take a card from {who.get(rest[2], rest[2])}"
     return f"{text}, take no card"
+
+
+def _seat_of(state: Any, colour: str) -> int:
+    from bot.games.canaan.state import COLOURS
+
+    return COLOURS.index(colour) if colour in COLOURS[: len(state.players)] else -1
+
+
+def confirm_words(state: Any, colour: str, names: dict[str, str] | None = None) -> str:
+    """A `/canaan confirm` choice in words: whose answer and what the trade does for you, e.g.
+    "Bob (blue) accepts: you give 1 lumber, get 1 grain"."""
+    from bot.games.canaan.data import hand_text as cards
+
+    who = (names or {}).get(colour, colour)
+    seat = -1 if state is None else _seat_of(state, colour)
+    offer = None if state is None else state.offer
+    if offer is None or seat < 0 or seat >= len(offer.answers):
+        return who
+    answer = offer.answers[seat]
+    if answer.kind == "accept":
+        return f"{who} accepts: you give {cards(offer.give)}, get {cards(offer.get)}"
+    if answer.kind == "counter":
+        return f"{who} counters: you give {cards(answer.get)}, get {cards(answer.give)}"
+    return who
+
+
+def look_words(state: Any, colour: str, names: dict[str, str] | None = None) -> str:
+    """A Gibeonite Trickery choice: the player and their hand's size ("Bob (blue), 4 cards")."""
+    who = (names or {}).get(colour, colour)
+    seat = -1 if state is None else _seat_of(state, colour)
+    if seat < 0:
+        return who
+    n = state.players[seat].cards
+    return f"{who}, {n} card{'s' * (n != 1)}"
+
+
+def start_words(state: Any, choice: str) -> str:
+    """A starting-cards choice with what it brings: "31 (fields 5, pasture 11, mountains 8):
+    1 grain+1 wool+1 ore"; a copper hex's card is the chosen one (`start 42 copper ore`)."""
+    from bot.games.canaan.board import vertex_text
+    from bot.games.canaan.data import RESOURCES as NAMES
+    from bot.games.canaan.data import hand_text as cards
+
+    words = choice.split()
+    if state is None or not words or not words[0].isdigit():
+        return choice
+    d = state.data
+    v = int(words[0]) - 1
+    if not 0 <= v < len(d.vertex_hexes):
+        return choice
+    got = [0, 0, 0, 0, 0]
+    copper = words[2] if len(words) >= 3 and words[1] == "copper" else ""
+    for h in d.vertex_hexes[v]:
+        tile = d.hexes[h]
+        if tile.number is None:
+            continue
+        if tile.resource is not None:
+            got[tile.resource] += 1
+        elif copper in NAMES:
+            got[NAMES.index(copper)] += 1
+    extra = f" ({copper} from copper)" if copper else ""
+    return f"{vertex_text(d, v)}: {cards(tuple(got))}{extra}"
 
 
 def public_words(notation: str) -> str:

@@ -77,3 +77,40 @@ async def test_stone_routes_read_whose_building_and_the_fee(h: Harness) -> None:
     assert labels["via blue pay wool"].endswith("(blue), paying them 1 wool")
     built = await h.slash("canaan build", kind="stone", where="via blue pay wool", user=users[0])
     assert "Jerusalem" in built.public_text, built.text
+
+
+async def test_confirm_choices_say_what_each_trade_gives_and_takes(h: Harness) -> None:
+    s = position(3, hands={0: hand(lumber=2, ore=1), 1: hand(grain=2), 2: hand(wool=1, grain=1)})
+    users = await _users(h, s)
+    await h.slash("canaan offer", give="1 lumber", receive="1 grain", user=users[0])
+    await h.slash("canaan accept", user=users[1])
+    await h.slash("canaan counter", give="1 wool", receive="1 ore", user=users[2])
+    labels = await _labels(h, "canaan confirm", "player", users[0])
+    blue, green = (f"{users[i].name.title()} ({c})" for i, c in ((1, "blue"), (2, "green")))
+    assert labels == {
+        "blue": f"{blue} accepts: you give 1 lumber, get 1 grain",
+        "green": f"{green} counters: you give 1 ore, get 1 wool",
+    }, labels
+
+
+async def test_look_choices_give_each_hands_size(h: Harness) -> None:
+    s = position(3, hands={1: hand(grain=2, ore=2), 2: hand(wool=1)})
+    users = await _users(h, with_player(s, 0, dev=("gibeonite-trickery",)))
+    await h.slash("canaan play", card="gibeonite-trickery", user=users[0])
+    labels = await _labels(h, "canaan look", "player", users[0])
+    assert labels == {
+        "blue": f"{users[1].name.title()} (blue), 4 cards",
+        "green": f"{users[2].name.title()} (green), 1 card",
+    }, labels
+
+
+async def test_starting_cards_choices_name_the_cards_they_bring() -> None:
+    from bot.games.canaan import ENGINE
+    from bot.table.canaan import start_words
+
+    s = ENGINE.new_game(3, {}, 5)
+    fields_pasture_mountains = start_words(s, "31")
+    assert fields_pasture_mountains == (
+        "31 (fields 5, pasture 11, mountains 8): 1 grain+1 ore+1 wool"
+    )
+    assert start_words(s, "42 copper ore").endswith(": 1 lumber+2 ore (ore from copper)")
