@@ -8,6 +8,9 @@ as buttons under the game post (`bot/table/canaan.py` picks them). Rules live in
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -267,14 +270,9 @@ class CanaanCog(
     async def _confirm(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        colours = _rest(await _legal(interaction), "trade")
-        ctx = await game_here(interaction, GAME)
-        names = await _names_by_colour(interaction)
-        state = getattr(ctx, "state", None)
         from bot.table.canaan import confirm_words
 
-        labels = {c: confirm_words(state, c, names) for c in colours}
-        return [choice(labels[c], c) for c in rank(colours, current, key=lambda c: labels[c])]
+        return await _players_in_words(interaction, "trade", confirm_words, current)
 
     @app_commands.command(name="withdraw")
     async def withdraw(self, interaction: discord.Interaction) -> None:
@@ -357,14 +355,9 @@ class CanaanCog(
     async def _look(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        colours = _rest(await _legal(interaction), "look")
-        ctx = await game_here(interaction, GAME)
-        names = await _names_by_colour(interaction)
-        state = getattr(ctx, "state", None)
         from bot.table.canaan import look_words
 
-        labels = {c: look_words(state, c, names) for c in colours}
-        return [choice(labels[c], c) for c in rank(colours, current, key=lambda c: labels[c])]
+        return await _players_in_words(interaction, "look", look_words, current)
 
     @app_commands.command(name="bless")
     async def bless(self, interaction: discord.Interaction, resource: str) -> None:
@@ -466,6 +459,22 @@ def _labelled(data: object, places: list[str], current: str) -> list[app_command
         return f"path {place}"
 
     return [choice(label(p), p) for p in rank(places, current, key=label)]
+
+
+async def _players_in_words(
+    interaction: discord.Interaction,
+    head: str,
+    words: Callable[[Any, str, dict[str, str]], str],
+    current: str,
+) -> list[app_commands.Choice[str]]:
+    """The colours of the legal `head <colour>` moves, each labelled by `words(state, colour,
+    names)` (e.g. "Bob (blue) accepts: you give 1 lumber, get 1 grain")."""
+    colours = _rest(await _legal(interaction), head)
+    ctx = await game_here(interaction, GAME)
+    names = await _names_by_colour(interaction)
+    state = getattr(ctx, "state", None)
+    labels = {c: words(state, c, names) for c in colours}
+    return [choice(labels[c], c) for c in rank(colours, current, key=lambda c: labels[c])]
 
 
 async def _described(
