@@ -2020,12 +2020,14 @@ def _special_event(name: str, old: int, new: int, values: list[int]) -> Event:
         return _ev(
             "special", f"{colour_title(new)} takes {name} ({values[new]}): +{SPECIAL_VP} VP."
         )
+    best = max(values)
+    tied = [colour(i) for i, v in enumerate(values) if v == best]
+    # Say which: players read "tie" and look for whom they are tied with.
+    named = f"{', '.join(tied[:-1])} and {tied[-1]}"
+    why = f"{named} tie at {best}" if len(tied) > 1 else "nobody has enough now"
     return _ev(
         "special",
-        (
-            f"{name} goes back beside the board (tie or none "
-            f"qualifies); {colour(old)} loses {SPECIAL_VP} VP."
-        ),
+        f"{name} goes back beside the board ({why}); {colour(old)} loses {SPECIAL_VP} VP.",
     )
 
 

@@ -60,3 +60,16 @@ def test_the_image_names_a_discard_without_the_command_posts_name_it_with() -> N
     assert view.seats[1].awaited == "discard 4 (a 7)"
     assert view.status == "Turn 1, red. Awaiting blue: discard 4 (a 7)."
     assert awaited_as(s, 1) == "discard 4 (a 7) with /canaan discard"
+
+
+def test_a_special_card_sent_back_by_a_tie_names_who_is_tied() -> None:
+    """Red holds Most Priests with 3; blue plays a third priest: the card goes back, and the
+    log says it is red and blue tied at 3."""
+    corner = D.hexes[hexes("B")].corners[0]
+    s = position(3, settlements={corner: 2}, hands={2: hand(ore=1)}, current=1)
+    s = with_player(with_player(s, 0, priests=3), 1, priests=2, dev=("priest",))
+    s = evolve(s, most_priests=0)
+    texts = [e.text for e in _step(s, 1, "play priest B from green").events]
+    assert (
+        "Most Priests goes back beside the board (red and blue tie at 3); red loses 2 VP."
+    ) in texts, texts
