@@ -259,6 +259,7 @@ def _paint_land(c: _Ctx) -> None:
             _token(c, cx, cy + u * TOKEN_DY, t.number)
     _harbours(c, labels=False)
     _harbours(c, labels=True)
+    _harbour_legend(c)
 
 
 JERUSALEM_SPOT = "#f7d488"
@@ -496,6 +497,58 @@ def _harbours(c: _Ctx, *, labels: bool) -> None:
             continue
         c.draw.rounded_rectangle(box.box(), radius=5, fill="#f5ecd4", outline="#3b2a10", width=2)
         draw_text_centered(c.draw, box.center, text, f, "#3b2a10")
+
+
+def harbour_legend_box(c: _Ctx) -> Rect | None:
+    """Where the key to the harbours' letters goes: the board's top-right corner of open sea,
+    or None when this map leaves no room there (clear of every hex, intersection and harbour)."""
+    d, u, b = c.view.data, c.lay.unit, c.lay.board
+    used = _harbour_letters(c)
+    if not used:
+        return None
+    f = font(u * 0.17, bold=True)
+    lines = [f"{letter} {_LETTER_WORD[letter]}" for letter in used]
+    w = max(f.getlength(t) for t in lines) + u * 0.24
+    h = len(lines) * f.size * 1.25 + u * 0.12
+    right, top = c.lay.width - u * 0.15, b.y0 + u * 0.15
+    box = Rect(right - w, top, right, top + h)
+    r = max(u * 0.13, _MIN_PX.get() * 0.72)
+    points = [(c.px(*t.center), u * 1.0) for t in d.hexes]
+    points += [(c.px(*xy), r) for xy in d.vertex_xy]
+    for _, _, _, (a, bb) in d.harbors:
+        (x1, y1), (x2, y2) = d.vertex_xy[a], d.vertex_xy[bb]
+        points.append((c.px((x1 + x2) / 2, (y1 + y2) / 2), u * 0.9))
+    for (px, py), reach in points:
+        nx, ny = min(max(px, box.x0), box.x1), min(max(py, box.y0), box.y1)
+        if math.hypot(px - nx, py - ny) < reach:
+            return None
+    return box
+
+
+_LETTER_WORD = {letter: word for word, letter in RESOURCE_LETTER.items()}
+
+
+def _harbour_letters(c: _Ctx) -> list[str]:
+    """The letters the map's 2:1 harbour labels use, sorted."""
+    trades = {t for _, _, t, _ in c.view.data.harbors if t is not None}
+    return sorted({RESOURCE_LETTER[_res_name(t)] for t in trades})
+
+
+def _harbour_legend(c: _Ctx) -> None:
+    """The key to the 2:1 harbours' letters (G is grain there, not green), in a label like
+    theirs."""
+    box = harbour_legend_box(c)
+    if box is None:
+        return
+    u = c.lay.unit
+    f = font(u * 0.17, bold=True)
+    used = _harbour_letters(c)
+    c.draw.rounded_rectangle(box.box(), radius=5, fill="#f5ecd4", outline="#3b2a10", width=2)
+    y = box.y0 + u * 0.06 + f.size * 0.625
+    for letter in used:
+        text = f"{letter} {_LETTER_WORD[letter]}"
+        c.draw.text((box.x0 + u * 0.12, y), text, font=f, fill="#3b2a10", anchor="lm")
+        y += f.size * 1.25
 
 
 def _res_name(index: int) -> str:

@@ -85,3 +85,19 @@ def test_whose_turn_in_the_title_bar_reads_in_every_seat_colour(
     canaan.render(ENGINE.view(position(4, current=seat), None))
     assert seen and seen[0] is not None
     assert base.luminance(seen[0]) >= canaan.HEADER_MIN_LUMINANCE
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_harbour_letters_have_a_key_on_the_board(
+    monkeypatch: pytest.MonkeyPatch, players: int
+) -> None:
+    """A 2:1 harbour reads "2:1 G": the key in open sea says G is grain (not green)."""
+    view = ENGINE.view(ENGINE.new_game(players, {}, 1), None)
+    seen = _drawn_texts(monkeypatch)
+    canaan.render(view)
+    drawn = [t for t, _, _ in seen]
+    harbour_letters = {t.split()[-1] for t in drawn if t.startswith("2:1 ")}
+    assert harbour_letters
+    for letter in harbour_letters:
+        word = {"L": "lumber", "G": "grain", "S": "stone", "O": "ore", "W": "wool"}[letter]
+        assert f"{letter} {word}" in drawn, (letter, drawn)
