@@ -165,10 +165,17 @@ def _and(names: list[str]) -> str:
 
 def _last_move_for(s: State, seat: int | None) -> str:
     """The last move's notation as `seat` may read it: its own player reads it in full, the
-    others without the cards of a discard, gift or take (`public_notation`)."""
-    if seat is not None and seat == s.last_seat:
-        return s.last_move
-    return A.public_notation(s.last_move)
+    others without the cards of a discard, gift or take (`public_notation`); a card played is
+    named as printed."""
+    move = (
+        s.last_move if seat is not None and seat == s.last_seat else A.public_notation(s.last_move)
+    )
+    head, _, rest = move.partition(" ")
+    if head == "play" and rest:
+        # A card by its printed name ("play Gibeonite Trickery"), not its key.
+        key, _, tail = rest.partition(" ")
+        return f"play {R.card_name(s.data, key)} {tail}".rstrip()
+    return move
 
 
 def build_view(s: State, seat: int | None) -> CanaanView:

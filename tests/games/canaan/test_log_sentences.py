@@ -73,3 +73,9 @@ def test_a_special_card_sent_back_by_a_tie_names_who_is_tied() -> None:
     assert (
         "Most Priests goes back beside the board (red and blue tie at 3); red loses 2 VP."
     ) in texts, texts
+
+
+def test_the_images_last_move_names_a_played_card_as_printed() -> None:
+    s = position(3, hands={1: hand(grain=1)})
+    s = play(with_player(s, 0, dev=("korahs-rebellion",)), 0, "play korahs-rebellion")
+    assert ENGINE.view(s, None).last_move == "play Korah's Rebellion"
