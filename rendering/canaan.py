@@ -677,7 +677,7 @@ def _table(c: _Ctx) -> None:
         extra = ", ".join(SPECIAL_SHORT.get(x, x) for x in sv.specials)
         if sv.specials and "King's Blessing" in sv.specials and v.blessing_res:
             extra = extra.replace("Blessing", f"Blessing ({v.blessing_res})")
-        sub = extra or (sv.awaited if sv.awaited else f"road {sv.road_length}")
+        sub = extra or (sv.awaited if sv.awaited else f"longest road {sv.road_length}")
         draw.text(
             (sq.x1 + 10, cy + row_h * 0.22),
             ellipsize(sub, small, r.width * 0.31),

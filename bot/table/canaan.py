@@ -96,8 +96,17 @@ def move_menu(state: Any, seat: int) -> list[tuple[str, str]]:
         # those who hold the asked cards would tell the table who does not. Pressed without
         # the cards, it is refused privately like a typed `/canaan accept`.
         notations.append("accept")
-    public = [(n[:1].upper() + n[1:], n) for n in quick_moves(notations)]
+    public = [(_quick_label(n), n) for n in quick_moves(notations)]
     return public + [(_private_label(n), n) for n in private_moves(notations)]
+
+
+def _quick_label(notation: str) -> str:
+    """A button's label: the move with a capital ("Roll", "Trade red"); a copper start says
+    which card it takes ("Start 42 (copper: ore)")."""
+    words = notation.split()
+    if len(words) == 4 and words[0] == "start" and words[2] == "copper":
+        return f"Start {words[1]} (copper: {words[3]})"
+    return notation[:1].upper() + notation[1:]
 
 
 # The slash command that makes a move, by the move's first word (build kinds first: during setup

@@ -101,3 +101,9 @@ def test_the_harbour_letters_have_a_key_on_the_board(
     for letter in harbour_letters:
         word = {"L": "lumber", "G": "grain", "S": "stone", "O": "ore", "W": "wool"}[letter]
         assert f"{letter} {word}" in drawn, (letter, drawn)
+
+
+def test_a_seats_row_names_its_longest_road_in_words(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen = _drawn_texts(monkeypatch)
+    canaan.render(ENGINE.view(position(3), None))
+    assert "longest road 0" in [t for t, _, _ in seen]

@@ -92,3 +92,11 @@ def test_the_private_choices_hint_names_take_too() -> None:
     """After Gibeonite Trickery's look the awaited move is a private `take`: the line under the
     post names it among the private choices."""
     assert "`/canaan take`" in TABLE.private_hint and "takes" in TABLE.private_hint
+
+
+def test_a_copper_start_button_says_which_card_it_takes() -> None:
+    from bot.table.canaan import _quick_label
+
+    assert _quick_label("start 42 copper ore") == "Start 42 (copper: ore)"
+    assert _quick_label("start 31") == "Start 31"
+    assert _quick_label("trade red") == "Trade red"
