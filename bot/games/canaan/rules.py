@@ -1386,10 +1386,8 @@ def _produce(s: State, number: int) -> Result:
     owed: dict[int, list[int]] = {}  # seat -> cards owed per resource (only seats owed any)
     totals = [0, 0, 0, 0, 0]
     copper: dict[int, int] = {}
-    plagued = False
     for h, res, corners in d.by_number.get(number, ()):
         if h == plague:
-            plagued = True
             continue
         for v in corners:
             occ = b[v]
@@ -1410,7 +1408,9 @@ def _produce(s: State, number: int) -> Result:
     if owed:
         s, events, short = _pay_production(s, owed, totals)
     if not events and not copper:
-        # Players look for why their number paid nothing: the plague's hex is named.
+        # Players look for why their number paid nothing: the plague's hex is named (worked
+        # out only here, off the production loop).
+        plagued = plague >= 0 and d.hexes[plague].number == number
         why = f" (the plague is on {d.hexes[plague].label})" if plagued else ""
         events.append(_ev("production", f"Nothing is produced on a {number}{why}."))
     events += short
