@@ -1412,7 +1412,8 @@ def _produce(s: State, number: int) -> Result:
         # out only here, off the production loop).
         plagued = plague >= 0 and d.hexes[plague].number == number
         why = f" (the plague is on {d.hexes[plague].label})" if plagued else ""
-        events.append(_ev("production", f"Nothing is produced on a {number}{why}."))
+        article = "an" if number in (8, 11) else "a"
+        events.append(_ev("production", f"Nothing is produced on {article} {number}{why}."))
     events += short
     if not copper:
         return (s if not s.pending else evolve(s, pending=())), events

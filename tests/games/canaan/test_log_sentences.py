@@ -79,3 +79,11 @@ def test_the_images_last_move_names_a_played_card_as_printed() -> None:
     s = position(3, hands={1: hand(grain=1)})
     s = play(with_player(s, 0, dev=("korahs-rebellion",)), 0, "play korahs-rebellion")
     assert ENGINE.view(s, None).last_move == "play Korah's Rebellion"
+
+
+def test_an_eight_reads_an_eight() -> None:
+    eight = next(h for h, t in enumerate(D.hexes) if t.number == 8)
+    s = position(3, settlements={D.hexes[eight].corners[0]: 1}, rolled=False)
+    s = evolve(rigged(s, 8), plague=eight)
+    texts = [e.text for e in _step(s, 0, "roll").events]
+    assert any(t.startswith("Nothing is produced on an 8 (the plague is on ") for t in texts), texts
