@@ -34,6 +34,7 @@ from rendering.base import (
     mix,
     static_layer,
     text_on,
+    text_width,
     wrap_text,
 )
 from rendering.base import font as kit_font
@@ -589,18 +590,37 @@ def _building(c: _Ctx, px: float, py: float, seat: int, *, city: bool, highlight
     draw_text_centered(c.draw, (px, py + s * 0.2), c.letter(seat), f, text_on(col))
 
 
+BANK_LOW = 5
+"""A resource with this many cards or fewer left in the bank is named on the image."""
+
+
+def supply_text(v: CanaanView) -> str:
+    """ "deck 27 · bank low: ore 2" - what is left to buy and draw."""
+    from bot.games.canaan.data import RESOURCES
+
+    low = [f"{RESOURCES[i]} {n}" for i, n in enumerate(v.bank) if n <= BANK_LOW]
+    return f"deck {v.deck}" + (f" \u00b7 bank low: {', '.join(low)}" if low else "")
+
+
 def _wall(c: _Ctx) -> None:
     v, r, draw = c.view, c.lay.wall, c.draw
     draw_panel(draw, r, c.theme, fill=mix(DESERT, c.theme.background, 0.55), radius=10)
     cap = font(max(12, int(r.height * 0.22)), bold=True)
+    caption = f"Jerusalem {len(v.jerusalem)}/{v.blocks}"
+    draw.text((r.x0 + 10, r.y0 + r.height * 0.16), caption, font=cap, fill="#20170a", anchor="lm")
+    dice_w = r.height * 0.55
+    # Beside the caption: the development cards left, and any resource the bank runs short of
+    # (a bank that cannot pay everyone pays nobody, so players watch for it).
+    left = r.x0 + 10 + text_width(caption, cap) + r.height * 0.15
+    room = r.x1 - 10 - (2 * (dice_w + 6) if v.dice else 0) - left
+    small = font(max(12, int(r.height * 0.17)))
     draw.text(
-        (r.x0 + 10, r.y0 + r.height * 0.16),
-        f"Jerusalem {len(v.jerusalem)}/{v.blocks}",
-        font=cap,
+        (left, r.y0 + r.height * 0.16),
+        ellipsize(supply_text(v), small, room),
+        font=small,
         fill="#20170a",
         anchor="lm",
     )
-    dice_w = r.height * 0.55
     if v.dice:
         for i, value in enumerate(v.dice):
             x = r.x1 - 10 - (2 - i) * (dice_w + 6)

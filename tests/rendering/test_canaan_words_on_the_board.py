@@ -107,3 +107,12 @@ def test_a_seats_row_names_its_longest_road_in_words(monkeypatch: pytest.MonkeyP
     seen = _drawn_texts(monkeypatch)
     canaan.render(ENGINE.view(position(3), None))
     assert "longest road 0" in [t for t, _, _ in seen]
+
+
+def test_the_wall_shows_the_deck_and_a_bank_running_short(monkeypatch: pytest.MonkeyPatch) -> None:
+    full = ENGINE.view(position(4), None)
+    assert canaan.supply_text(full) == f"deck {full.deck}"
+    short = ENGINE.view(position(4, hands={0: hand(ore=20, grain=19)}), None)
+    seen = _drawn_texts(monkeypatch)
+    canaan.render(short)
+    assert f"deck {short.deck} \u00b7 bank low: grain 4, ore 3" in [t for t, _, _ in seen]
