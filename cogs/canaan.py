@@ -8,6 +8,9 @@ as buttons under the game post (`bot/table/canaan.py` picks them). Rules live in
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -121,7 +124,8 @@ class CanaanCog(
         kind = _word(getattr(interaction.namespace, "kind", "")) or "road"
         legal = await _legal(interaction)
         if kind == "stone":
-            return notation_choices(_rest(legal, "stone"), current)
+            routes = [f"stone {r}" for r in _rest(legal, "stone")]
+            return await _described(interaction, routes, current, strip="stone ")
         ctx = await game_here(interaction, GAME)
         data = getattr(getattr(ctx, "state", None), "data", None)
         return _labelled(data, _rest(legal, kind), current)
@@ -144,7 +148,7 @@ class CanaanCog(
     async def _play_card(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return notation_choices(_rest(await _legal(interaction), "play"), current)
+        return await _described(interaction, _rest(await _legal(interaction), "play"), current)
 
     # ------------------------------------------------------------------ trade
 
@@ -166,7 +170,11 @@ class CanaanCog(
     async def _bank_give(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return notation_choices(_offer_sides(await _legal(interaction), "bank", 0), current)
+        gives = _offer_sides(await _legal(interaction), "bank", 0)
+        ctx = await game_here(interaction, GAME)
+        if ctx is None or ctx.seat is None or ctx.state is None:
+            return notation_choices(gives, current)
+        return _with_rates(ctx.state, int(ctx.seat), gives, current)
 
     @trade_bank.autocomplete("receive")
     async def _bank_receive(
@@ -262,7 +270,9 @@ class CanaanCog(
     async def _confirm(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return notation_choices(_rest(await _legal(interaction), "trade"), current)
+        from bot.table.canaan import confirm_words
+
+        return await _players_in_words(interaction, "trade", confirm_words, current)
 
     @app_commands.command(name="withdraw")
     async def withdraw(self, interaction: discord.Interaction) -> None:
@@ -329,7 +339,8 @@ class CanaanCog(
     async def _plague(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return notation_choices(_rest(await _legal(interaction), "plague"), current)
+        places = [f"plague {p}" for p in _rest(await _legal(interaction), "plague")]
+        return await _described(interaction, places, current, strip="plague ")
 
     @app_commands.command(name="look")
     async def look(self, interaction: discord.Interaction, player: str) -> None:
@@ -344,7 +355,9 @@ class CanaanCog(
     async def _look(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return notation_choices(_rest(await _legal(interaction), "look"), current)
+        from bot.table.canaan import look_words
+
+        return await _players_in_words(interaction, "look", look_words, current)
 
     @app_commands.command(name="bless")
     async def bless(self, interaction: discord.Interaction, resource: str) -> None:
@@ -374,7 +387,13 @@ class CanaanCog(
     async def _start(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return notation_choices(_rest(await _legal(interaction), "start"), current)
+        starts = _rest(await _legal(interaction), "start")
+        ctx = await game_here(interaction, GAME)
+        state = getattr(ctx, "state", None)
+        from bot.table.canaan import start_words
+
+        labels = {v: start_words(state, v) for v in starts}
+        return [choice(labels[v], v) for v in rank(starts, current, key=lambda v: labels[v])]
 
     @app_commands.command(name="act")
     async def act(self, interaction: discord.Interaction, notation: str) -> None:
@@ -398,6 +417,35 @@ class CanaanCog(
         await run(interaction, lambda: table.peek(caller_of(interaction)))
 
 
+def _with_rates(
+    state: object, seat: int, gives: list[str], current: str
+) -> list[app_commands.Choice[str]]:
+    """Resources to hand in, each with the rate it is traded at, e.g. "wool: 2 for 1 (2:1
+    wool harbour)" - the bank trade takes the best rate, so the player sees it first."""
+    from bot.games.canaan.board import trade_rates
+    from bot.games.canaan.data import RESOURCES
+
+    rates = trade_rates(state, seat)  # type: ignore[arg-type]
+    blessed = getattr(state, "blessing", -1) == seat
+
+    def label(res: str) -> str:
+        if res not in RESOURCES:
+            return res
+        i = RESOURCES.index(res)
+        rate = rates[i]
+        if rate == 4:
+            why = "bank"
+        elif rate == 3:
+            why = "3:1 harbour"
+        elif blessed and getattr(state, "blessing_res", -1) == i:
+            why = "King's Blessing"
+        else:
+            why = f"2:1 {res} harbour"
+        return f"{res}: {rate} for 1 ({why})"
+
+    return [choice(label(g), g) for g in rank(gives, current, key=label)]
+
+
 def _labelled(data: object, places: list[str], current: str) -> list[app_commands.Choice[str]]:
     """Places with what they touch, e.g. "23 (hills 8, forest 10, fields 12)"."""
     from bot.games.canaan import ENGINE
@@ -411,6 +459,41 @@ def _labelled(data: object, places: list[str], current: str) -> list[app_command
         return f"path {place}"
 
     return [choice(label(p), p) for p in rank(places, current, key=label)]
+
+
+async def _players_in_words(
+    interaction: discord.Interaction,
+    head: str,
+    words: Callable[[Any, str, dict[str, str]], str],
+    current: str,
+) -> list[app_commands.Choice[str]]:
+    """The colours of the legal `head <colour>` moves, each labelled by `words(state, colour,
+    names)` (e.g. "Bob (blue) accepts: you give 1 lumber, get 1 grain")."""
+    colours = _rest(await _legal(interaction), head)
+    ctx = await game_here(interaction, GAME)
+    names = await _names_by_colour(interaction)
+    state = getattr(ctx, "state", None)
+    labels = {c: words(state, c, names) for c in colours}
+    return [choice(labels[c], c) for c in rank(colours, current, key=lambda c: labels[c])]
+
+
+async def _described(
+    interaction: discord.Interaction, values: list[str], current: str, strip: str = ""
+) -> list[app_commands.Choice[str]]:
+    """Cards to play, plague moves and stone routes labelled in words (`move_words`), e.g.
+    "Priest: plague to J (grain 5), take a card from Bob (blue)"; each value is the notation
+    without `strip`, as the option takes it."""
+    from bot.games.canaan import ENGINE
+    from bot.table.canaan import move_words
+
+    ctx = await game_here(interaction, GAME)
+    data = getattr(getattr(ctx, "state", None), "data", None) or ENGINE.data
+    names = await _names_by_colour(interaction)
+    labels = {v: move_words(data, v if strip else f"play {v}", names) for v in values}
+    return [
+        choice(labels[v], v[len(strip) :] if strip and v.startswith(strip) else v)
+        for v in rank(values, current, key=lambda v: f"{v} {labels[v]}")
+    ]
 
 
 async def _names_by_colour(interaction: discord.Interaction) -> dict[str, str]:

@@ -29,10 +29,13 @@ from rendering.base import (
     draw_text_centered,
     ellipsize,
     finish,
+    luminance,
     min_text_px,
     mix,
     static_layer,
     text_on,
+    text_width,
+    wrap_text,
 )
 from rendering.base import font as kit_font
 
@@ -65,6 +68,15 @@ TOKEN_DY = -0.13
 WORD_DY = 0.35
 """The terrain word's centre below the hex centre, in hex radii: between the token and the
 markers of the roads on the hex's lower paths, so no piece ever covers it."""
+
+
+FOOTER_LINES = 4
+FOOTER_LEADING = 1.3
+
+
+def footer_px(width: int) -> int:
+    """The footer's text size for an image `width` px wide."""
+    return max(12, int(width * 0.034))
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,7 +117,10 @@ def compute_layout(view: CanaanView, width: int = WIDTH) -> Layout:
         width - margin * 0.5,
         wall.y1 + 0.02 * width + row * (len(view.seats) + 0.6),
     )
-    footer = Rect(0, table.y1 + 0.01 * width, width, table.y1 + 0.18 * width)
+    # Room for FOOTER_LINES lines of footer text (last move, offer, your hand, where the game
+    # stands - which may take two lines, e.g. the setup's first-player rolls).
+    footer_h = 0.03 * width + FOOTER_LINES * footer_px(width) * FOOTER_LEADING
+    footer = Rect(0, table.y1 + 0.01 * width, width, table.y1 + 0.01 * width + footer_h)
     return Layout(width, int(footer.y1), header, board, wall, table, footer, unit, origin)
 
 
@@ -184,11 +199,26 @@ def _title(c: _Ctx) -> None:
     else:
         status = "Setup"
         colour = None
+    if colour is not None:
+        colour = header_colour(colour)
     # A long display name is cut rather than shrunk below the phone-readable size.
     status = ellipsize(status, font(_MIN_PX.get(), bold=True), c.lay.header.width * 0.38)
     draw_header(
         c.draw, c.lay.header, "Settlers of Canaan", c.theme, status=status, status_colour=colour
     )
+
+
+HEADER_MIN_LUMINANCE = 0.45
+"""The title bar is dark: a seat's colour written on it is lightened to at least this."""
+
+
+def header_colour(colour: str) -> str:
+    """`colour` lightened towards white until it reads on the dark title bar (blue does not)."""
+    for _ in range(10):
+        if luminance(colour) >= HEADER_MIN_LUMINANCE:
+            break
+        colour = mix(colour, "#ffffff", 0.15)
+    return colour
 
 
 def _hex_corners(c: _Ctx, cx: float, cy: float, scale: float = 1.0) -> list[tuple[float, float]]:
@@ -212,9 +242,9 @@ def _paint_land(c: _Ctx) -> None:
     # The Great Sea to the west, land edge to the north and east, Jerusalem's desert to the south.
     draw.rectangle((0, b.y0, c.lay.width, b.y1), fill=mix(SEA, c.theme.background, 0.35))
     jy = max(d.vertex_xy[x][1] for x in d.jerusalem)
-    draw.rectangle(
-        (0, c.px(0, jy)[1] - u * 0.1, c.lay.width, b.y1), fill=mix(DESERT, c.theme.background, 0.25)
-    )
+    strip_top = c.px(0, jy)[1] - u * 0.1
+    draw.rectangle((0, strip_top, c.lay.width, b.y1), fill=mix(DESERT, c.theme.background, 0.25))
+    _jerusalem_label(c, strip_top)
     for t in d.hexes:
         corners = _hex_corners(c, *t.center, scale=0.97)
         fill = TERRAIN_COLOURS.get(t.terrain, DESERT)
@@ -230,6 +260,29 @@ def _paint_land(c: _Ctx) -> None:
             _token(c, cx, cy + u * TOKEN_DY, t.number)
     _harbours(c, labels=False)
     _harbours(c, labels=True)
+    _harbour_legend(c)
+
+
+JERUSALEM_SPOT = "#f7d488"
+"""The fill of a free Jerusalem intersection (the others are cream)."""
+
+
+def _jerusalem_label(c: _Ctx, strip_top: float) -> None:
+    """Name the desert strip and say which intersections are Jerusalem's (the gold ones), left
+    of the intersections that sit on the strip's top edge."""
+    b, u, d = c.lay.board, c.lay.unit, c.view.data
+    size = max(_MIN_PX.get(), int(u * 0.3))
+    bold = font(size, bold=True)
+    on_strip = [c.px(*d.vertex_xy[x]) for x in d.jerusalem]
+    xs = [px for px, py in on_strip if py >= strip_top]
+    left = c.lay.width * 0.03
+    room = (min(xs) if xs else c.lay.width) - u * 0.25 - left
+    y = (strip_top + b.y1) / 2
+    r = size * 0.45
+    # A legend: the gold dot, then the word - the gold intersections are Jerusalem's.
+    head = ellipsize("Jerusalem", bold, room - 3 * r)
+    c.draw.ellipse((left, y - r, left + 2 * r, y + r), fill=JERUSALEM_SPOT, outline="#444444")
+    c.draw.text((left + 3 * r, y), head, font=bold, fill="#20170a", anchor="lm")
 
 
 def _board(c: _Ctx) -> None:
@@ -268,7 +321,7 @@ def _board(c: _Ctx) -> None:
         px, py = c.px(*d.vertex_xy[x])
         if occ < 0:
             r = max(u * 0.13, _MIN_PX.get() * 0.72)
-            fill = "#f3ead2" if x not in d.jerusalem else "#f7d488"
+            fill = "#f3ead2" if x not in d.jerusalem else JERUSALEM_SPOT
             draw.ellipse((px - r, py - r, px + r, py + r), fill=fill, outline="#444444")
             draw_text_centered(draw, (px, py), str(x + 1), num_font, "#222222")
             continue
@@ -447,6 +500,58 @@ def _harbours(c: _Ctx, *, labels: bool) -> None:
         draw_text_centered(c.draw, box.center, text, f, "#3b2a10")
 
 
+def harbour_legend_box(c: _Ctx) -> Rect | None:
+    """Where the key to the harbours' letters goes: the board's top-right corner of open sea,
+    or None when this map leaves no room there (clear of every hex, intersection and harbour)."""
+    d, u, b = c.view.data, c.lay.unit, c.lay.board
+    used = _harbour_letters(c)
+    if not used:
+        return None
+    f = font(u * 0.17, bold=True)
+    lines = [f"{letter} {_LETTER_WORD[letter]}" for letter in used]
+    w = max(f.getlength(t) for t in lines) + u * 0.24
+    h = len(lines) * f.size * 1.25 + u * 0.12
+    right, top = c.lay.width - u * 0.15, b.y0 + u * 0.15
+    box = Rect(right - w, top, right, top + h)
+    r = max(u * 0.13, _MIN_PX.get() * 0.72)
+    points = [(c.px(*t.center), u * 1.0) for t in d.hexes]
+    points += [(c.px(*xy), r) for xy in d.vertex_xy]
+    for _, _, _, (a, bb) in d.harbors:
+        (x1, y1), (x2, y2) = d.vertex_xy[a], d.vertex_xy[bb]
+        points.append((c.px((x1 + x2) / 2, (y1 + y2) / 2), u * 0.9))
+    for (px, py), reach in points:
+        nx, ny = min(max(px, box.x0), box.x1), min(max(py, box.y0), box.y1)
+        if math.hypot(px - nx, py - ny) < reach:
+            return None
+    return box
+
+
+_LETTER_WORD = {letter: word for word, letter in RESOURCE_LETTER.items()}
+
+
+def _harbour_letters(c: _Ctx) -> list[str]:
+    """The letters the map's 2:1 harbour labels use, sorted."""
+    trades = {t for _, _, t, _ in c.view.data.harbors if t is not None}
+    return sorted({RESOURCE_LETTER[_res_name(t)] for t in trades})
+
+
+def _harbour_legend(c: _Ctx) -> None:
+    """The key to the 2:1 harbours' letters (G is grain there, not green), in a label like
+    theirs."""
+    box = harbour_legend_box(c)
+    if box is None:
+        return
+    u = c.lay.unit
+    f = font(u * 0.17, bold=True)
+    used = _harbour_letters(c)
+    c.draw.rounded_rectangle(box.box(), radius=5, fill="#f5ecd4", outline="#3b2a10", width=2)
+    y = box.y0 + u * 0.06 + f.size * 0.625
+    for letter in used:
+        text = f"{letter} {_LETTER_WORD[letter]}"
+        c.draw.text((box.x0 + u * 0.12, y), text, font=f, fill="#3b2a10", anchor="lm")
+        y += f.size * 1.25
+
+
 def _res_name(index: int) -> str:
     from bot.games.canaan.data import RESOURCES
 
@@ -485,18 +590,37 @@ def _building(c: _Ctx, px: float, py: float, seat: int, *, city: bool, highlight
     draw_text_centered(c.draw, (px, py + s * 0.2), c.letter(seat), f, text_on(col))
 
 
+BANK_LOW = 5
+"""A resource with this many cards or fewer left in the bank is named on the image."""
+
+
+def supply_text(v: CanaanView) -> str:
+    """ "deck 27 · bank low: ore 2" - what is left to buy and draw."""
+    from bot.games.canaan.data import RESOURCES
+
+    low = [f"{RESOURCES[i]} {n}" for i, n in enumerate(v.bank) if n <= BANK_LOW]
+    return f"deck {v.deck}" + (f" \u00b7 bank low: {', '.join(low)}" if low else "")
+
+
 def _wall(c: _Ctx) -> None:
     v, r, draw = c.view, c.lay.wall, c.draw
     draw_panel(draw, r, c.theme, fill=mix(DESERT, c.theme.background, 0.55), radius=10)
     cap = font(max(12, int(r.height * 0.22)), bold=True)
+    caption = f"Jerusalem {len(v.jerusalem)}/{v.blocks}"
+    draw.text((r.x0 + 10, r.y0 + r.height * 0.16), caption, font=cap, fill="#20170a", anchor="lm")
+    dice_w = r.height * 0.55
+    # Beside the caption: the development cards left, and any resource the bank runs short of
+    # (a bank that cannot pay everyone pays nobody, so players watch for it).
+    left = r.x0 + 10 + text_width(caption, cap) + r.height * 0.15
+    room = r.x1 - 10 - (2 * (dice_w + 6) if v.dice else 0) - left
+    small = font(max(12, int(r.height * 0.17)))
     draw.text(
-        (r.x0 + 10, r.y0 + r.height * 0.16),
-        f"Jerusalem {len(v.jerusalem)}/{v.blocks}",
-        font=cap,
+        (left, r.y0 + r.height * 0.16),
+        ellipsize(supply_text(v), small, room),
+        font=small,
         fill="#20170a",
         anchor="lm",
     )
-    dice_w = r.height * 0.55
     if v.dice:
         for i, value in enumerate(v.dice):
             x = r.x1 - 10 - (2 - i) * (dice_w + 6)
@@ -573,7 +697,7 @@ def _table(c: _Ctx) -> None:
         extra = ", ".join(SPECIAL_SHORT.get(x, x) for x in sv.specials)
         if sv.specials and "King's Blessing" in sv.specials and v.blessing_res:
             extra = extra.replace("Blessing", f"Blessing ({v.blessing_res})")
-        sub = extra or (sv.awaited if sv.awaited else f"road {sv.road_length}")
+        sub = extra or (sv.awaited if sv.awaited else f"longest road {sv.road_length}")
         draw.text(
             (sq.x1 + 10, cy + row_h * 0.22),
             ellipsize(sub, small, r.width * 0.31),
@@ -589,26 +713,44 @@ def _table(c: _Ctx) -> None:
 
 
 def _footer(c: _Ctx) -> None:
+    """Up to FOOTER_LINES lines: the last move (1 line), the open offer and your hand (up to 2
+    each), then where the game stands on the lines left - each wrapped rather than cut, since
+    their ends (who is still awaited, the setup's rolls) are what the reader looks for. The
+    players' rows above repeat what each seat is awaited for, so the status may go last."""
     v, r, draw = c.view, c.lay.footer, c.draw
-    f = font(max(12, int(r.height * 0.2)))
-    fb = font(max(12, int(r.height * 0.2)), bold=True)
-    lines = []
+    size = footer_px(c.lay.width)
+    f = font(size)
+    fb = font(size, bold=True)
+    items: list[tuple[str, Font, int]] = []
     if v.last_move:
         who = c.name(v.last_seat) if v.last_seat >= 0 else ""
-        lines.append((f"Last: {who} {v.last_move}", fb))
+        items.append((f"Last: {who} {v.last_move}", fb, 1))
     if v.offer is not None:
         o = v.offer
         to = f" to {o.to}" if o.to else ""
-        ans = "; ".join(f"{col} {a or '...'}" for col, a in o.answers)
-        lines.append((f"Offer: {o.by} gives {o.give} for {o.get}{to} ({ans})", f))
+        # Answers given first; those still to come are named once ("awaiting blue, yellow").
+        given = [f"{col} {a}" for col, a in o.answers if a]
+        waiting = [col for col, a in o.answers if not a]
+        if waiting:
+            given.append("awaiting " + ", ".join(waiting))
+        items.append((f"Offer: {o.by} gives {o.give} for {o.get}{to} ({'; '.join(given)})", f, 2))
     if v.you is not None:
         from bot.games.canaan.data import hand_text
 
-        lines.append(
-            (f"Your hand: {hand_text(v.you.hand)}; cards: {', '.join(v.you.dev) or 'none'}", f)
-        )
-    lines.append((v.result or v.status, f))
-    y = r.y0 + r.height * 0.05
-    for text, fnt in lines[:4]:
-        draw.text((r.x0 + 20, y), ellipsize(text, fnt, r.width - 40), font=fnt, fill=c.theme.text)
-        y += fnt.size * 1.3
+        dev = ", ".join(v.you.dev) or "none"
+        items.append((f"Your hand: {hand_text(v.you.hand)}; cards: {dev}", f, 2))
+    items.append((v.result or v.status, f, FOOTER_LINES))
+    width = r.width - 40
+    lines: list[tuple[str, Font]] = []
+    for text, fnt, most in items:
+        take = min(most, FOOTER_LINES - len(lines))
+        if take <= 0:
+            break
+        wrapped = wrap_text(text, fnt, width)
+        if len(wrapped) > take:
+            wrapped = [*wrapped[: take - 1], " ".join(wrapped[take - 1 :])]
+        lines += [(line, fnt) for line in wrapped]
+    y = r.y0 + r.height * 0.03
+    for text, fnt in lines:
+        draw.text((r.x0 + 20, y), ellipsize(text, fnt, width), font=fnt, fill=c.theme.text)
+        y += size * FOOTER_LEADING

@@ -3,22 +3,30 @@ moves deserve a button (Roll, End, Accept/Decline per seat...) rather than a sla
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from bot.games.canaan.actions import public_notation
+from bot.games.canaan.data import RESOURCES
 from bot.table.hooks import GameTable, Subcommand, simple
 
 __all__ = [
     "TABLE",
     "awaited_as",
+    "confirm_words",
     "hand_text",
     "holding",
     "is_private_move",
+    "look_words",
+    "move_hint",
     "move_menu",
+    "move_words",
     "pings",
     "private_moves",
     "public_notation",
+    "public_words",
     "quick_moves",
+    "start_words",
 ]
 
 NO_CARDS = "You hold no resource or development cards."
@@ -26,8 +34,8 @@ _PRIVATE_HEADS = ("discard", "give", "take")
 _PRIVATE_CHOICES = ("counter", *_PRIVATE_HEADS)
 MENU_SIZE = 25
 PRIVATE_HINT = (
-    "Counter-offers, discards and gives are chosen privately: your own button opens them "
-    "(or `/canaan counter`, `/canaan discard`, `/canaan give`)."
+    "Counter-offers, discards, gives and takes are chosen privately: your own button opens "
+    "them (or `/canaan counter`, `/canaan discard`, `/canaan give`, `/canaan take`)."
 )
 _QUICK_HEADS = ("roll", "end", "accept", "decline", "trade", "withdraw", "buy", "bless", "look")
 
@@ -88,8 +96,192 @@ def move_menu(state: Any, seat: int) -> list[tuple[str, str]]:
         # those who hold the asked cards would tell the table who does not. Pressed without
         # the cards, it is refused privately like a typed `/canaan accept`.
         notations.append("accept")
-    public = [(n[:1].upper() + n[1:], n) for n in quick_moves(notations)]
+    public = [(_quick_label(n), n) for n in quick_moves(notations)]
     return public + [(_private_label(n), n) for n in private_moves(notations)]
+
+
+def _quick_label(notation: str) -> str:
+    """A button's label: the move with a capital ("Roll", "Trade red"); a copper start says
+    which card it takes ("Start 42 (copper: ore)")."""
+    words = notation.split()
+    if len(words) == 4 and words[0] == "start" and words[2] == "copper":
+        return f"Start {words[1]} (copper: {words[3]})"
+    return notation[:1].upper() + notation[1:]
+
+
+# The slash command that makes a move, by the move's first word (build kinds first: during setup
+# and the main phase they are what a player most often looks for).
+_COMMAND_OF = {
+    "settlement": "build settlement",
+    "road": "build road",
+    "city": "build city",
+    "stone": "build stone",
+    "plague": "plague",
+    "play": "play",
+    "bank": "trade bank",
+    "offer": "offer",
+    "counter": "counter",
+    "trade": "confirm",
+    "discard": "discard",
+    "give": "give",
+    "take": "take",
+    "start": "start",
+    "look": "look",
+    "bless": "bless",
+}
+_HINT_COMMANDS = 3
+
+
+def move_hint(state: Any, seat: int) -> str:
+    """The line under a post with more moves than buttons: the commands that make exactly the
+    kinds of move `seat` has now (`/canaan build settlement` during setup, not `/canaan roll`)."""
+    from bot.games.canaan import ENGINE
+    from bot.games.canaan.rules import legal_actions
+
+    heads = {ENGINE.format_action(a, state).split(" ", 1)[0] for a in legal_actions(state, seat)}
+    named = [f"`/canaan {cmd}`" for head, cmd in _COMMAND_OF.items() if head in heads]
+    more = " (`/game help` lists the others)" if len(named) > _HINT_COMMANDS else ""
+    shown = named[:_HINT_COMMANDS] or ["`/canaan act`"]
+    listed = shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} or {shown[-1]}"
+    return (
+        f"Too many choices for buttons here: make yours with {listed}{more}; "
+        "each option autocompletes your legal choices."
+    )
+
+
+def _hex_words(data: Any, label: str) -> str:
+    """ "J (grain 5)": the hex letter with the word and number the board image prints on it."""
+    from bot.games.canaan.data import RESOURCES as NAMES
+
+    index = data.hex_by_label.get(label.upper())
+    if index is None:
+        return label
+    tile = data.hexes[index]
+    word = NAMES[tile.resource] if tile.resource is not None else tile.terrain.replace("_", " ")
+    return f"{tile.label} ({word} {tile.number})" if tile.number else f"{tile.label} ({word})"
+
+
+def move_words(data: Any, notation: str, names: dict[str, str] | None = None) -> str:
+    """A card play, plague move or stone route in words for a menu or autocomplete label:
+    `play priest J from blue` -> "Priest: plague to J (grain 5), take a card from blue",
+    `play korahs-rebellion` -> "Korah's Rebellion: every other player gives you ...",
+    `stone via blue pay grain` -> "through the Jerusalem building of blue, paying them 1 grain".
+    `names` maps colours to what to call their players ("Bob (blue)"). Other moves: as given."""
+    from bot.games.canaan.data import effect_text
+    from bot.games.canaan.rules import card_name
+
+    who = names or {}
+    words = notation.split()
+    if len(words) >= 2 and words[0] == "plague":
+        return _plague_words(data, words[1:], who)
+    if len(words) == 5 and words[:2] == ["stone", "via"] and words[3] == "pay":
+        owner = who.get(words[2], words[2])
+        return f"through the Jerusalem building of {owner}, paying them 1 {words[4]}"
+    if len(words) < 2 or words[0] != "play":
+        return notation
+    card, rest = words[1], words[2:]
+    name = card_name(data, card)
+    if card == "priest" and rest:
+        return f"{name}: {_plague_words(data, rest, who)}"
+    event = data.event(card)
+    if event is None:
+        return f"{name}: 1 victory point" if name != card else name
+    if rest and event.kind == "monopoly":
+        return f"{name}: every other player gives you all their {rest[0]}"
+    if rest and event.kind == "move_plague":
+        return f"{name}: {_plague_words(data, rest, who)}"
+    return f"{name}: {effect_text(event)}"
+
+
+def _plague_words(data: Any, rest: list[str], who: dict[str, str]) -> str:
+    """ "plague to J (grain 5), take a card from Bob (blue)" from `J from blue`."""
+    text = f"plague to {_hex_words(data, rest[0])}"
+    if len(rest) >= 3 and rest[1] == "from":
+        return f"{text}, take a card from {who.get(rest[2], rest[2])}"
+    return f"{text}, take no card"
+
+
+def _seat_of(state: Any, colour: str) -> int:
+    from bot.games.canaan.state import COLOURS
+
+    return COLOURS.index(colour) if colour in COLOURS[: len(state.players)] else -1
+
+
+def confirm_words(state: Any, colour: str, names: dict[str, str] | None = None) -> str:
+    """A `/canaan confirm` choice in words: whose answer and what the trade does for you, e.g.
+    "Bob (blue) accepts: you give 1 lumber, get 1 grain"."""
+    from bot.games.canaan.data import hand_text as cards
+
+    who = (names or {}).get(colour, colour)
+    seat = -1 if state is None else _seat_of(state, colour)
+    offer = None if state is None else state.offer
+    if offer is None or seat < 0 or seat >= len(offer.answers):
+        return who
+    answer = offer.answers[seat]
+    if answer.kind == "accept":
+        return f"{who} accepts: you give {cards(offer.give)}, get {cards(offer.get)}"
+    if answer.kind == "counter":
+        return f"{who} counters: you give {cards(answer.get)}, get {cards(answer.give)}"
+    return who
+
+
+def look_words(state: Any, colour: str, names: dict[str, str] | None = None) -> str:
+    """A Gibeonite Trickery choice: the player and their hand's size ("Bob (blue), 4 cards")."""
+    who = (names or {}).get(colour, colour)
+    seat = -1 if state is None else _seat_of(state, colour)
+    if seat < 0:
+        return who
+    n = state.players[seat].cards
+    return f"{who}, {n} card{'s' * (n != 1)}"
+
+
+def start_words(state: Any, choice: str) -> str:
+    """A starting-cards choice with what it brings: "31 (fields 5, pasture 11, mountains 8):
+    1 grain+1 wool+1 ore"; a copper hex's card is the chosen one (`start 42 copper ore`)."""
+    from bot.games.canaan.board import vertex_text
+    from bot.games.canaan.data import RESOURCES as NAMES
+    from bot.games.canaan.data import hand_text as cards
+
+    words = choice.split()
+    if state is None or not words or not words[0].isdigit():
+        return choice
+    d = state.data
+    v = int(words[0]) - 1
+    if not 0 <= v < len(d.vertex_hexes):
+        return choice
+    got = [0, 0, 0, 0, 0]
+    copper = words[2] if len(words) >= 3 and words[1] == "copper" else ""
+    for h in d.vertex_hexes[v]:
+        tile = d.hexes[h]
+        if tile.number is None:
+            continue
+        if tile.resource is not None:
+            got[tile.resource] += 1
+        elif copper in NAMES:
+            got[NAMES.index(copper)] += 1
+    extra = f" ({copper} from copper)" if copper else ""
+    return f"{vertex_text(d, v)}: {cards(tuple(got))}{extra}"
+
+
+def public_words(notation: str) -> str:
+    """A move as everyone reads it in post titles and `/game history`: hidden cards by count
+    (`public_notation`), and a card played by its name rather than its key - "Ann played
+    Gibeonite Trickery", "... played Priest (plague to O, a card from blue)"."""
+    from bot.games.canaan import ENGINE
+    from bot.games.canaan.rules import card_name
+
+    shown = public_notation(notation)
+    words = shown.split()
+    if len(words) < 2 or words[0] != "play":
+        return shown
+    card, rest = words[1], words[2:]
+    name = card_name(ENGINE.data, card)
+    if name == card:  # a card of a server's own data file: its key, made readable
+        name = card.replace("-", " ").title()
+    if rest and rest[0].isalpha() and len(rest[0]) == 1:  # a hex: the priest or Prophet
+        taken = f", a card from {rest[2]}" if len(rest) >= 3 and rest[1] == "from" else ""
+        return f"{name} (plague to {rest[0]}{taken})"
+    return f"{name} ({' '.join(rest)})" if rest else name
 
 
 def _answering(state: Any, seat: int) -> bool:
@@ -145,6 +337,24 @@ def awaited_as(state: Any, seat: int) -> str:
     return awaited_text(state, seat)
 
 
+@dataclass(frozen=True, slots=True)
+class _TradeSubcommand(Subcommand):
+    """`trade`: with the bank on Discord (`/canaan trade bank ore wool`), but typed at the table
+    it is also the Trade button's own word, `trade red` (confirm red's answer), and players
+    type `trade 4 ore for wool` meaning the bank."""
+
+    def notation(self, *values: object) -> str:
+        """`bank ...` as joined, a resource or count read as a bank trade, anything else (a
+        colour) as `trade <colour>`."""
+        text = Subcommand.notation(self, *values)
+        head = text.split(" ", 1)[0].lower()
+        if not text or head == "bank":
+            return text
+        if head.isdigit() or head in RESOURCES:
+            return f"bank {text}"
+        return f"trade {text}"
+
+
 TABLE = GameTable(
     key="canaan",
     cog="cogs.canaan",
@@ -157,7 +367,7 @@ TABLE = GameTable(
         ),
         "buy": simple("buy", "buy a development card (ore, wool, grain)"),
         "play": simple("play", "play a development card, e.g. `priest C from red`", "card"),
-        "trade": Subcommand(
+        "trade": _TradeSubcommand(
             "trade",
             ("how", "give", "receive"),
             "trade with the bank at your best rate: `/canaan trade bank ore wool`",
@@ -202,10 +412,11 @@ TABLE = GameTable(
     private_text=hand_text,
     nothing_private=NO_CARDS,
     move_menu=lambda state, seat: move_menu(state, seat),
+    move_hint=move_hint,
     private_move=is_private_move,
     private_hint=PRIVATE_HINT,
     private_buttons=True,
-    public_notation=public_notation,
+    public_notation=public_words,
     pings=pings,
     awaited_as=awaited_as,
     holding=holding,

@@ -319,12 +319,15 @@ class HeuristicBot:
         )
         if A.Accept() in actions and gets_needed > loses_needed and R.vp(s, s.current) < 10:
             return A.Accept()
-        # Counter: one surplus card for one needed card, when both exist.
-        wanted = [r for r in range(5) if need[r]]
-        spare = [r for r in self._surplus(s, seat) if hand[r] > self._target(s, seat)[r]]
-        if wanted and spare and wanted[0] != spare[0] and R.vp(s, s.current) < 10:
-            counter = A.Counter(R.one(spare[0]), R.one(wanted[0]))
-            if counter in actions and o.give[wanted[0]] == 0:
+        # Counter: one card of what the offerer asked for (so the offer's maker may want it),
+        # from beyond this bot's own next build, for one card this bot needs - never asking for
+        # the very resource the offerer is short of.
+        asked = max(range(5), key=lambda r: o.get[r])
+        wanted = [r for r in range(5) if need[r] and r != asked and o.give[r] == 0]
+        spare = hand[asked] > self._target(s, seat)[asked]
+        if wanted and spare and R.vp(s, s.current) < 10:
+            counter = A.Counter(R.one(asked), R.one(wanted[0]))
+            if counter in actions:
                 return counter
         return A.Decline()
 

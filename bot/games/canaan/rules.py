@@ -868,7 +868,7 @@ def explain(s: State, seat: int, a: A.Action) -> str:
         return "Choose whose hand to look at: `look <colour>` (a player holding cards)."
     if mode == "take-look":
         return (
-            f"Take {s.look_count} card(s) from {colour(s.look_victim)}'s "
+            f"Take {_cards(s.look_count)} from {colour(s.look_victim)}'s "
             "hand: `take <card>` (only cards they hold)."
         )
     if isinstance(a, A.Play):
@@ -952,6 +952,16 @@ def explain(s: State, seat: int, a: A.Action) -> str:
             return "The plague moves after your 7 or with a priest: `play priest <hex>`."
         case A.Discard() | A.Give() | A.Take():
             return "Nobody asks you for cards now (discards follow a 7, gives an event card)."
+        case A.Look():
+            card = next((e.key for e in d.events if e.kind == "look_and_take"), "")
+            return f"You look at a hand only when an event card lets you: `play {card}`."
+        case A.Bless():
+            return (
+                "The King's Blessing resource is chosen when you take the card "
+                "(for the most own stones in Jerusalem)."
+            )
+        case A.Start():
+            return "Starting cards are chosen once, right after the starting settlements."
     return "That move is not possible now."
 
 
@@ -1030,6 +1040,8 @@ def _explain_plague(s: State, seat: int, h: int, victim: int, optional: bool) ->
     if h == s.plague:
         return "The plague must move to a different hex."
     victims = _victims(s, h, seat)
+    if victim == seat:
+        return "You cannot take a card from yourself."
     if victim >= 0 and victim not in victims:
         return (
             f"{colour_title(victim)} has no card and building at hex {t.label}."
@@ -1044,7 +1056,7 @@ def _explain_plague(s: State, seat: int, h: int, victim: int, optional: bool) ->
 def _explain_play(s: State, seat: int, a: A.Play) -> str:
     p = s.players[seat]
     if a.card not in p.dev:
-        return f"You hold no {a.card} card."
+        return f"You hold no {card_name(s.data, a.card)} card."
     if a.card not in VP_CARD_IDS:
         if s.dev_played:
             return "You have already played a development card this turn (one per turn)."
@@ -1362,6 +1374,11 @@ def _seven(s: State, seat: int) -> Result:
     return evolve(s, pending=pend, plague_due=True), events
 
 
+def _cards(n: int) -> str:
+    """'1 card', '2 cards'."""
+    return f"{n} card" if n == 1 else f"{n} cards"
+
+
 def _produce(s: State, number: int) -> Result:
     d = s.data
     b = s.buildings
@@ -1391,7 +1408,12 @@ def _produce(s: State, number: int) -> Result:
     if owed:
         s, events, short = _pay_production(s, owed, totals)
     if not events and not copper:
-        events.append(_ev("production", f"Nothing is produced on a {number}."))
+        # Players look for why their number paid nothing: the plague's hex is named (worked
+        # out only here, off the production loop).
+        plagued = plague >= 0 and d.hexes[plague].number == number
+        why = f" (the plague is on {d.hexes[plague].label})" if plagued else ""
+        article = "an" if number in (8, 11) else "a"
+        events.append(_ev("production", f"Nothing is produced on {article} {number}{why}."))
     events += short
     if not copper:
         return (s if not s.pending else evolve(s, pending=())), events
@@ -1509,7 +1531,7 @@ def _apply_take(s: State, seat: int, a: A.Take) -> tuple[State, list[Event], boo
                 "take",
                 f"{colour_title(seat)} takes {hand_text(a.cards)} from {colour(victim)}.",
                 {seat, victim},
-                f"{colour_title(seat)} takes {sum(a.cards)} card(s) from {colour(victim)}.",
+                f"{colour_title(seat)} takes {_cards(sum(a.cards))} from {colour(victim)}.",
             )
         ]
         return s, events, False
@@ -1544,8 +1566,8 @@ def _apply_give(s: State, seat: int, a: A.Give) -> tuple[State, list[Event], boo
             ),
             {seat, s.current},
             (
-                f"{colour_title(seat)} gives {sum(a.cards)} "
-                f"card(s) to {colour(s.current)} ({pend.reason})."
+                f"{colour_title(seat)} gives {_cards(sum(a.cards))} "
+                f"to {colour(s.current)} ({pend.reason})."
             ),
         )
     ]
@@ -1999,12 +2021,14 @@ def _special_event(name: str, old: int, new: int, values: list[int]) -> Event:
         return _ev(
             "special", f"{colour_title(new)} takes {name} ({values[new]}): +{SPECIAL_VP} VP."
         )
+    best = max(values)
+    tied = [colour(i) for i, v in enumerate(values) if v == best]
+    # Say which: players read "tie" and look for whom they are tied with.
+    named = f"{', '.join(tied[:-1])} and {tied[-1]}"
+    why = f"{named} tie at {best}" if len(tied) > 1 else "nobody has enough now"
     return _ev(
         "special",
-        (
-            f"{name} goes back beside the board (tie or none "
-            f"qualifies); {colour(old)} loses {SPECIAL_VP} VP."
-        ),
+        f"{name} goes back beside the board ({why}); {colour(old)} loses {SPECIAL_VP} VP.",
     )
 
 

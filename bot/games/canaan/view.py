@@ -102,8 +102,10 @@ def confirmable(s: State) -> list[int]:
     return [] if i < 0 else [a.seat for a in groups.options(i)]  # type: ignore[attr-defined]
 
 
-def awaited_text(s: State, seat: int) -> str:
-    """What `seat` is awaited for now, in a few words ("" when nothing)."""
+def awaited_text(s: State, seat: int, *, hint: bool = True) -> str:
+    """What `seat` is awaited for now, in a few words ("" when nothing). `hint`: name the
+    command of a private choice ("discard 4 (a 7) with /canaan discard") - for posts, not for
+    the image, where there is no room and nothing to click."""
     if seat not in R.to_act(s):
         return ""
     if s.phase is Phase.SETUP:
@@ -113,7 +115,8 @@ def awaited_text(s: State, seat: int) -> str:
     for p in s.pending:
         if p.seat == seat:
             # These choices show a hand, so they are never buttons: name the command instead.
-            return f"{p.kind} {p.count} ({p.reason}) with /canaan {p.kind}"
+            words = f"{p.kind} {p.count} ({p.reason})"
+            return f"{words} with /canaan {p.kind}" if hint else words
     if seat != s.current:
         return f"answer {COLOURS[s.current]}'s offer"
     mode = R.current_mode(s)
@@ -138,8 +141,12 @@ def status_text(s: State) -> str:
     """One sentence on where the game stands."""
     if s.phase is Phase.OVER:
         return s.end_reason
-    acting = sorted(R.to_act(s))
-    parts = [f"{COLOURS[i]}: {awaited_text(s, i)}" for i in acting]
+    # Seats awaited for the same thing are named together ("red, blue and yellow: answer
+    # green's offer"), so the sentence stays short enough for the image with four players.
+    groups: dict[str, list[str]] = {}
+    for i in sorted(R.to_act(s)):
+        groups.setdefault(awaited_text(s, i, hint=False), []).append(COLOURS[i])
+    parts = [f"{_and(names)}: {task}" for task, names in groups.items()]
     if s.phase is Phase.TURN:
         head = f"Turn {s.turn}, {COLOURS[s.current]}"
     else:
@@ -151,12 +158,24 @@ def status_text(s: State) -> str:
     return f"{head}. Awaiting " + "; ".join(parts) + "."
 
 
+def _and(names: list[str]) -> str:
+    """ "red", "red and blue", "red, blue and yellow"."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
 def _last_move_for(s: State, seat: int | None) -> str:
     """The last move's notation as `seat` may read it: its own player reads it in full, the
-    others without the cards of a discard, gift or take (`public_notation`)."""
-    if seat is not None and seat == s.last_seat:
-        return s.last_move
-    return A.public_notation(s.last_move)
+    others without the cards of a discard, gift or take (`public_notation`); a card played is
+    named as printed."""
+    move = (
+        s.last_move if seat is not None and seat == s.last_seat else A.public_notation(s.last_move)
+    )
+    head, _, rest = move.partition(" ")
+    if head == "play" and rest:
+        # A card by its printed name ("play Gibeonite Trickery"), not its key.
+        key, _, tail = rest.partition(" ")
+        return f"play {R.card_name(s.data, key)} {tail}".rstrip()
+    return move
 
 
 def build_view(s: State, seat: int | None) -> CanaanView:
@@ -188,7 +207,7 @@ def build_view(s: State, seat: int | None) -> CanaanView:
                 roads_left=B.pieces_left(s, i, "road"),
                 settlements_left=B.pieces_left(s, i, "settlement"),
                 cities_left=B.pieces_left(s, i, "city"),
-                awaited=awaited_text(s, i),
+                awaited=awaited_text(s, i, hint=False),
             )
         )
     offer = None
