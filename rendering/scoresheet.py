@@ -160,10 +160,8 @@ def render(sheet: ScoreSheet, *, theme: Theme = DEFAULT, size: int = DEFAULT_WID
     win_h = measure_wrapped(win_text, win_font, width - 2 * pad)
     name_font = font(small, bold=True)
     name_w = col_w - 6 * u
-    heads = [
-        _name_lines(("\u2605 " if i in sheet.winners else "") + p.name, name_font, name_w)
-        for i, p in enumerate(sheet.players)
-    ]
+    # The star goes beside the winner's swatch, not before the name: a name keeps its width.
+    heads = [_name_lines(p.name, name_font, name_w) for p in sheet.players]
     if any("\u2026" in line for lines in heads for line in lines):
         # A name too long for its column: every name in full under the table, by its letter.
         legend = "; ".join(f"{p.mark} = {p.name} ({p.side})" for p in sheet.players)
@@ -199,6 +197,15 @@ def render(sheet: ScoreSheet, *, theme: Theme = DEFAULT, size: int = DEFAULT_WID
         sw = int(min(40 * u, col_w * 0.5))
         swatch = Rect(cx - sw / 2, top + 10 * u, cx + sw / 2, top + 10 * u + sw)
         draw_swatch(draw, swatch, player.colour, label=player.mark)
+        if i in sheet.winners:
+            star_font = font(int(sw * 0.8), bold=True)
+            draw.text(
+                (swatch.x0 - 6 * u, (swatch.y0 + swatch.y1) / 2),
+                "\u2605",
+                font=star_font,
+                fill=theme.highlight,
+                anchor="rm",
+            )
         lines = heads[i]
         for k, shown in enumerate(lines):
             y_name = top + 10 * u + sw + (20 + 24 * k + (12 if len(lines) == 1 else 0)) * u
@@ -216,8 +223,13 @@ def render(sheet: ScoreSheet, *, theme: Theme = DEFAULT, size: int = DEFAULT_WID
         if is_total:
             draw.line((pad, y, width - pad, y), fill=theme.text_muted, width=max(1, int(2 * u)))
         fnt = bold if is_total else body_font
-        label = ellipsize(category, fnt, label_w - 8 * u)
-        draw.text((pad + 6 * u, y + row_h / 2), label, font=fnt, fill=theme.text, anchor="lm")
+        # A long category name is set a little smaller (never below the phone-legible size)
+        # before anything is cut.
+        label_font = fit_font(category, label_w - 8 * u, fnt.size, min_size=small, bold=is_total)
+        label = ellipsize(category, label_font, label_w - 8 * u)
+        draw.text(
+            (pad + 6 * u, y + row_h / 2), label, font=label_font, fill=theme.text, anchor="lm"
+        )
         for i in range(len(sheet.players)):
             value = sheet.totals[i] if is_total else sheet.points[i][r]
             cx = pad + label_w + i * col_w + col_w / 2

@@ -111,3 +111,27 @@ def test_five_long_names_stay_whole_and_every_text_is_legible_at_phone_width(siz
     for name in names:
         assert all(word in drawn.split() for word in name.split()), name
     assert "R = Heuristic bot (red); B = Random bot 1 (blue)" in drawn, "cut names: a legend"
+
+
+def test_a_winners_name_and_a_long_category_are_drawn_whole() -> None:
+    """Four "Heuristic bot N" columns, the winner's included, and "Victory point cards": the
+    winner's star sits by the swatch (not before the name), a long category is set smaller
+    rather than cut, so nothing needs the legend of cut names."""
+    names = [f"Heuristic bot {i + 1}" for i in range(4)]
+    outcome = Outcome(
+        termination="completed",
+        winners=frozenset({Seat(1)}),
+        scores={Seat(i): 3 + i for i in range(4)},
+        reason="Blue reaches 12 VP in their own turn and wins.",
+        breakdown={Seat(i): {"Settlements": 2, "Victory point cards": i} for i in range(4)},
+    )
+    sheet = scoresheet.sheet_from_outcome(
+        "Settlers of Canaan", outcome, names, ["r", "b", "g", "y"]
+    )
+    with record_text() as texts:
+        image = scoresheet.render(sheet, size=800)
+    drawn = [t.text for t in texts]
+    assert "\u2605" in drawn  # the winner's star, on its own
+    assert not any("\u2026" in text for text in drawn), drawn
+    assert "Victory point cards" in drawn
+    assert min(t.size for t in texts) >= min_text_px(image.width)
