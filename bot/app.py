@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 import discord
 from discord.ext import commands
 
+from bot.heap import settle_heap
 from bot.settings import Settings
 
 if TYPE_CHECKING:
@@ -91,6 +92,7 @@ class GameBot(commands.Bot):
         self._service = service
         self._table = table
         self._owns_store = store is None
+        self._heap_settled = False  # see bot.heap: done once, at the first ready
         self.initial_extensions = extensions if extensions is not None else default_extensions()
         self.failed_extensions: dict[str, BaseException] = {}
         self.force_sync = force_sync
@@ -191,8 +193,11 @@ class GameBot(commands.Bot):
         return sent
 
     async def on_ready(self) -> None:
-        """Log who we are once connected."""
+        """Log who we are once connected; the first time, settle the start-up heap."""
         log.info("connected as %s (id %s)", self.user, getattr(self.user, "id", "?"))
+        if not self._heap_settled:
+            self._heap_settled = True
+            settle_heap()
 
     async def close(self) -> None:
         """Close Discord, then the store if we opened it."""

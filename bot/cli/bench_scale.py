@@ -36,6 +36,7 @@ from bot.cli.bench import Harness
 from bot.cli.benchkit import Figure, LoopWatch, Row, machine_line, markdown_table, percentile
 from bot.cli.common import engine_for
 from bot.games import get_engine
+from bot.heap import settle_heap
 from bot.sessions.service import GameService
 from bot.storage.sqlite import SqliteStore
 from bot.table.engines import AnyEngine
@@ -154,6 +155,7 @@ async def _scale(
     store = await SqliteStore.open(path)
     service = GameService(store, clock=clock, engines=get_engine)
     resumed = await service.resume_bots()
+    settle_heap()  # as the bot does once ready (bot/app.py)
     start_up = time.perf_counter() - start
     try:
         hour = timedelta(hours=1)
