@@ -110,7 +110,7 @@ async def test_a_counter_offer_shows_up_for_the_current_player(h: Harness) -> No
     assert "1 ore" in ex.choice_values and "1 wool" not in ex.choice_values
     ex = await h.slash("canaan counter", give="1 wool", receive="1 ore", user=CAROL)
     (post,) = ex.public
-    assert "Green counters: 1 wool for 1 ore" in post.text
+    assert "Green counters: green gives 1 wool for red's 1 ore" in post.text
     assert sorted(post.pinged_ids) == sorted([ALICE.id, BOB.id])
     assert "Alice (red): Trade green" in {label for label, _ in post.buttons}
     ex = await h.click(_button(ex, "Alice (red): Trade green"), user=ALICE)
@@ -191,7 +191,7 @@ async def test_each_answering_player_has_a_counter_button_opening_a_private_menu
     assert "counter 1 wool for 1 ore" in values
     assert all(v.startswith("counter 1 ") for v in values)  # one for one, from her own hand
     played = await h.click(menu["custom_id"], user=CAROL, values=["counter 1 wool for 1 ore"])
-    assert "Green counters: 1 wool for 1 ore" in played.public_text
+    assert "Green counters: green gives 1 wool for red's 1 ore" in played.public_text
 
 
 async def test_a_discard_is_chosen_from_a_private_menu_opened_by_a_button(h: Harness) -> None:

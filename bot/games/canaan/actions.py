@@ -498,6 +498,9 @@ def parse_action(text: str, data: CanaanData) -> Action | Rejection:
         if res is None:
             return malformed("Write `bless grain` (the resource kept under King's Blessing).")
         return Bless(res)
+    if word in _SIMPLE:
+        # A one-word move with words after it ("end now", "roll dice"): say what it takes.
+        return malformed(f"`{word}` takes nothing after it: type just `{word}`.")
     return malformed(
         f"Unknown move {word!r}. Moves: roll, road, settlement, city, stone, buy, play, bank, "
         "offer, trade, end (and discard, take, give, plague, accept, decline, counter when asked)."

@@ -1874,7 +1874,10 @@ def _apply_counter(s: State, seat: int, a: A.Counter) -> tuple[State, list[Event
         [
             _ev(
                 "answer",
-                (f"{colour_title(seat)} counters: {hand_text(a.give)} for {hand_text(a.get)}."),
+                (
+                    f"{colour_title(seat)} counters: {colour(seat)} gives "
+                    f"{hand_text(a.give)} for {colour(s.current)}'s {hand_text(a.get)}."
+                ),
             )
         ],
         False,

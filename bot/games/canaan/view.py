@@ -219,7 +219,7 @@ def build_view(s: State, seat: int | None) -> CanaanView:
                 continue
             text = {"": "", "accept": "accepts", "decline": "declines"}.get(a.kind)
             if text is None:
-                text = f"counters: {hand_text(a.give)} for {hand_text(a.get)}"
+                text = f"counters: gives {hand_text(a.give)} for {hand_text(a.get)}"
             answers.append((COLOURS[i], text))
         offer = OfferView(
             by=COLOURS[s.current],

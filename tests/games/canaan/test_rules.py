@@ -510,3 +510,13 @@ def test_starting_copper_card_is_chosen() -> None:
     assert "copper hex" in refused(s, 0, f"start {corner + 1}")
     s = play(s, 0, f"start {corner + 1} copper wool")
     assert s.players[0].hand[4] >= 1
+
+
+def test_a_one_word_move_with_words_after_it_says_to_type_just_the_word() -> None:
+    from bot.games.canaan.actions import parse_action
+    from bot.games.rejections import Rejection
+
+    for text, word in (("end now", "end"), ("roll dice", "roll"), ("buy a card", "buy")):
+        refused = parse_action(text, ENGINE.data)
+        assert isinstance(refused, Rejection)
+        assert refused.message == f"`{word}` takes nothing after it: type just `{word}`."
