@@ -45,14 +45,6 @@ class Draws:
         self.x = x = (self.x * _LCG_A + _LCG_C) & _MASK
         return ((x >> 32) * n) >> 32
 
-    def randint(self, a: int, b: int) -> int:
-        """a <= k <= b."""
-        return a + self.randrange(b - a + 1)
-
-    def choice(self, items: list[int]) -> int:
-        """One of `items`."""
-        return items[self.randrange(len(items))]
-
 
 class RandomBot:
     """A random action kind, then a random action of that kind."""

@@ -54,6 +54,7 @@ from bot.games.canaan.state import (
     State,
     draft,
     evolve,
+    freeze,
     with_hand,
     with_player,
 )
@@ -311,6 +312,10 @@ class Groups:
         """Where `kind` is in `kinds` (-1 when it is not legal now)."""
         kinds = self.kinds
         return kinds.index(kind) if kind in kinds else -1
+
+    def listed(self, kind: type) -> tuple[A.Action, ...] | None:
+        """The legal actions of `kind` if they were listed already, else None."""
+        return self._done.get(self.index(kind))
 
     def options(self, i: int) -> tuple[A.Action, ...]:
         """The legal actions of kind `kinds[i]`."""
@@ -682,7 +687,7 @@ def _plague_hexes(s: State) -> list[int]:
 
 def _victims(s: State, h: int, seat: int) -> list[int]:
     """Seats touching hex `h` (not `seat`) holding at least one card."""
-    return sorted(i for i in B.touching_seats(s, h) if i != seat and s.players[i].cards > 0)
+    return _victims_by_hex(s, seat).get(h, [])
 
 
 def _look_targets(s: State, seat: int) -> list[int]:
@@ -709,8 +714,9 @@ def _card_plays(s: State, seat: int) -> Iterator[A.Action]:
             continue
         event = s.data.event(card)
         if card == "priest" or (event is not None and event.kind == "move_plague"):
+            by_hex = _victims_by_hex(s, seat)
             for h in _plague_hexes(s):
-                victims = _victims(s, h, seat)
+                victims = by_hex.get(h, [])
                 if victims:
                     yield from (A.Play(card, h, v) for v in victims)
                 else:
@@ -762,8 +768,7 @@ def check(s: State, seat: int, action: A.Action) -> Rejection | None:
     if last[0] is s and last[1] == seat and last[2] is not None:
         # A bot just listed this position's moves and drew `action` from them: the kind's
         # remembered list holds that very object, so the first scan finds it by identity.
-        groups = last[2]
-        listed = groups._done.get(groups.index(type(action)))
+        listed = last[2].listed(type(action))
         if listed is not None and action in listed:
             return None
     if is_legal(s, seat, action):
@@ -1116,12 +1121,6 @@ def _explain_stone(s: State, seat: int, a: A.Stone) -> str:
 Result = tuple[State, list[Event]]
 
 
-def apply(s: State, seat: int, a: A.Action) -> tuple[State, list[Event], bool]:
-    """Apply a checked action: (new state, events, reveals)."""
-    t = transition(s, seat, a)
-    return t.state, list(t.events), t.reveals
-
-
 def transition(s: State, seat: int, a: A.Action) -> Transition[State]:
     """Apply a checked action (the engine's `apply`; use protocol.step)."""
     cls = type(a)
@@ -1138,8 +1137,7 @@ def transition(s: State, seat: int, a: A.Action) -> Transition[State]:
     new.last_move = A.format_action(a, s.data)  # type: ignore[misc]
     mark = _MARKS.get(cls)
     new.last_marks = () if mark is None else mark(a)  # type: ignore[misc]
-    new.__class__ = State  # freeze: see state.freeze
-    return Transition(new, tuple(events), reveals)
+    return Transition(freeze(new), tuple(events), reveals)
 
 
 _NO_VP_CHANGE = frozenset(
@@ -1173,14 +1171,7 @@ _MARKS: dict[type, Callable[[Any], tuple[str, ...]]] = {
 
 
 def _ev(kind: str, text: str, **data: JSON) -> Event:
-    # `make_event`'s body, here without its call: most moves log one or two public events.
-    e = _new_event(Event)
-    fields = {"kind": kind, "text": text, "data": data, "visible_to": None, "public_text": None}
-    _set_fields(e, "__dict__", fields)
-    return e
-
-
-_new_event, _set_fields = object.__new__, object.__setattr__
+    return make_event(kind, text, data)
 
 
 def _private(kind: str, text: str, seats: set[int], public: str | None) -> Event:

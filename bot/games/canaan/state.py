@@ -199,7 +199,7 @@ def freeze(s: State) -> State:
         return s
     # Draft and State have the same layout, so the draft becomes the State itself instead of
     # being copied once more; from then on `evolve` copies it like any State (nothing else
-    # holds a Draft: `rules.apply` drafts and freezes within one move).
+    # holds a Draft: `rules.transition` drafts and freezes within one move).
     s.__class__ = State
     return s
 
