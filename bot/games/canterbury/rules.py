@@ -698,12 +698,10 @@ def _apply_levy(state: State, events: list[Event]) -> State:
     player = state.players[state.current]
     state = _set_player(state, state.current, replace(player, gold=player.gold + gain))
     state = replace(state, turn=replace(state.turn, action="levy"))
+    # The game's last turn binds no next turn.
+    bound = "" if state.turns_left == 1 else " Their next turn is a Full Build."
     events.append(
-        Event(
-            "levy",
-            f"{_who(state.current)} levies funds: +{gain} gold. Their next turn is a Full Build.",
-            {"gold": gain},
-        )
+        Event("levy", f"{_who(state.current)} levies funds: +{gain} gold.{bound}", {"gold": gain})
     )
     return _end_turn(state, events)
 
@@ -1103,8 +1101,11 @@ def _finish(state: State, events: list[Event]) -> State:
     for service, awards in enumerate(kings):
         for seat, pts in awards:
             players[seat] = players[seat].add("King's Bonus", pts)
-        if awards:
-            text = ", ".join(f"{_who(s)} +{p}" for s, p in awards)
+        # A place worth nothing (a second place of one marker, a split rounded down to 0) is
+        # left out of the sentence: "Red +0" reads like a mistake.
+        scored = [(s, p) for s, p in awards if p > 0]
+        if scored:
+            text = ", ".join(f"{_who(s)} +{p}" for s, p in scored)
             events.append(Event("kings_bonus", f"King's Bonus for {SERVICES[service]}: {text}."))
     for seat, p in enumerate(players):
         players[seat] = p.add("Leftover Gold", p.gold // 3)
