@@ -51,14 +51,14 @@ def _intents(settings: Settings) -> discord.Intents:
 
 
 def default_extensions() -> tuple[str, ...]:
-    """The extensions `setup_hook` loads, in order: the `/game` group, the persistent
-    components, each registered game's command group (`bot.table.registry`), the error handler.
+    """The extensions `setup_hook` loads, in order: the `/game` group, the command texts'
+    translator, the persistent components, each registered game's command group (`bot.table.registry`), the error handler.
     A failing one is logged and skipped."""
     from bot.table.registry import cog_extensions
 
     return (
-        LANGUAGE_EXTENSION,
         "cogs.table",
+        LANGUAGE_EXTENSION,
         COMPONENTS_EXTENSION,
         *cog_extensions(),
         "cogs.errors",
