@@ -884,14 +884,20 @@ def _draw_peek(ctx: _Ctx, rect: Rect) -> None:
         width=max(2, round(3 * k)),
     )
     x0, x1 = rect.x0 + 10 * k, rect.x1 - 10 * k
-    first = (
-        f"Only you can see this: the year {ROMAN[card.year - 1]} enemy is {card.enemy}, "
-        f"strength {card.strength}"
+    year = ROMAN[card.year - 1]
+    firsts = (
+        f"Only you can see this: the year {year} enemy is {card.enemy}, strength {card.strength}",
+        f"Only you: the year {year} enemy is {card.enemy}, strength {card.strength}",
+        f"Only you: {card.enemy}, strength {card.strength} (year {year})",
     )
-    second = f"Win: {card.reward} \u00b7 Lose: {card.penalty}"
+    seconds = (
+        f"Win: {card.reward} \u00b7 Lose: {card.penalty}",
+        f"Win {card.reward} \u00b7 Lose {card.penalty}",
+    )
     y = rect.y0 + 4 * k + _LINE * k / 2
-    for text, bold, colour in ((first, True, theme.highlight), (second, False, theme.text)):
+    for forms, bold, colour in ((firsts, True, theme.highlight), (seconds, False, theme.text)):
         fnt = ctx.f(_T, bold)
+        text = next((f for f in forms if text_width(f, fnt) <= x1 - x0), forms[-1])
         draw.text((x0, y), ellipsize(text, fnt, x1 - x0), font=fnt, fill=colour, anchor="lm")
         y += _LINE * k
 
