@@ -9,6 +9,7 @@ are what the commands take.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Mapping
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -29,6 +30,7 @@ from rendering.base import (
     draw_text_centered,
     ellipsize,
     finish,
+    fit_name,
     luminance,
     min_text_px,
     mix,
@@ -70,7 +72,7 @@ WORD_DY = 0.35
 markers of the roads on the hex's lower paths, so no piece ever covers it."""
 
 
-FOOTER_LINES = 4
+FOOTER_LINES = 7
 FOOTER_LEADING = 1.3
 
 
@@ -190,11 +192,19 @@ def _render(view: CanaanView, theme: Theme, width: int, names: dict[int, str]) -
 
 def _title(c: _Ctx) -> None:
     v = c.view
+    bold = font(_MIN_PX.get(), bold=True)
+    room = c.lay.header.width * 0.38
+
+    def named(seat: int, before: str, after: str) -> str:
+        # The name is shortened (never the words around it) to what the header leaves.
+        rest = text_width(before + after, bold)
+        return before + fit_name(c.name(seat), bold, max(room - rest, 4 * bold.size)) + after
+
     if v.phase == "over":
-        status = f"{c.name(v.winner)} wins" if v.winner >= 0 else "Game over"
+        status = named(v.winner, "", " wins") if v.winner >= 0 else "Game over"
         colour = c.seat_colour(v.winner) if v.winner >= 0 else None
     elif v.phase == "turn":
-        status = f"Turn {v.turn}: {c.name(v.current)}"
+        status = named(v.current, f"Turn {v.turn}: ", "")
         colour = c.seat_colour(v.current)
     else:
         status = "Setup"
@@ -202,7 +212,7 @@ def _title(c: _Ctx) -> None:
     if colour is not None:
         colour = header_colour(colour)
     # A long display name is cut rather than shrunk below the phone-readable size.
-    status = ellipsize(status, font(_MIN_PX.get(), bold=True), c.lay.header.width * 0.38)
+    status = ellipsize(status, bold, room)
     draw_header(
         c.draw, c.lay.header, "Settlers of Canaan", c.theme, status=status, status_colour=colour
     )
@@ -689,7 +699,7 @@ def _table(c: _Ctx) -> None:
             draw, sq.center, c.letter(i), font(int(sw * 0.6), bold=True), text_on(col)
         )
         name_font = font(max(12, int(row_h * 0.3)), bold=True)
-        name = ellipsize(c.name(i), name_font, r.width * 0.32)
+        name = fit_name(c.name(i), name_font, r.width * 0.32)
         draw.text(
             (sq.x1 + 10, cy - row_h * 0.14), name, font=name_font, fill=c.theme.text, anchor="lm"
         )
@@ -698,9 +708,12 @@ def _table(c: _Ctx) -> None:
         if sv.specials and "King's Blessing" in sv.specials and v.blessing_res:
             extra = extra.replace("Blessing", f"Blessing ({v.blessing_res})")
         sub = extra or (sv.awaited if sv.awaited else f"longest road {sv.road_length}")
+        room = r.x0 + r.width * 0.4 - (sq.x1 + 10)
+        if text_width(sub, small) > room:  # the words without their parenthesis, not cut
+            sub = re.sub(r"\s*\([^()]*\)", "", sub)
         draw.text(
             (sq.x1 + 10, cy + row_h * 0.22),
-            ellipsize(sub, small, r.width * 0.31),
+            ellipsize(sub, small, room),
             font=small,
             fill="#f0c75e" if extra else c.theme.text_muted,
             anchor="lm",
@@ -724,6 +737,9 @@ def _footer(c: _Ctx) -> None:
     items: list[tuple[str, Font, int]] = []
     if v.last_move:
         who = c.name(v.last_seat) if v.last_seat >= 0 else ""
+        # One line: the move whole, the mover's name shortened to what it leaves.
+        rest = text_width(f"Last:  {v.last_move}", fb)
+        who = fit_name(who, fb, max(r.width - 40 - rest, 4 * size)) if who else ""
         items.append((f"Last: {who} {v.last_move}", fb, 1))
     if v.offer is not None:
         o = v.offer

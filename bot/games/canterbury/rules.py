@@ -1087,8 +1087,9 @@ def _finish(state: State, events: list[Event]) -> State:
     for service, awards in enumerate(kings):
         for seat, pts in awards:
             players[seat] = players[seat].add("King's Bonus", pts)
-        if awards:
-            text = ", ".join(f"{_who(s)} +{p}" for s, p in awards)
+        scored = [(s, p) for s, p in awards if p]  # a share worth nothing is not news
+        if scored:
+            text = ", ".join(f"{_who(s)} +{p}" for s, p in scored)
             events.append(Event("kings_bonus", f"King's Bonus for {SERVICES[service]}: {text}."))
     for seat, p in enumerate(players):
         players[seat] = p.add("Leftover Gold", p.gold // 3)
