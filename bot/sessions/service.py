@@ -176,6 +176,17 @@ DECISION_TOKEN_LENGTH = 8
 """The most hex digits of a per-seat decision token (a ply; fits a custom_id with room for the
 notation)."""
 
+_UNREADABLE = (
+    ValueError,
+    TypeError,
+    KeyError,
+    IndexError,
+    AttributeError,
+    OverflowError,
+    RecursionError,
+)
+"""What an engine's decoder may raise on a snapshot it cannot read, besides CorruptStateError."""
+
 TOKEN_MOVES_MAX = 256
 """A per-seat button drawn more moves ago than this is outdated (bounds the log read)."""
 
@@ -470,6 +481,8 @@ class GameService(AsyncPlayMixin):
                 f"{where}: the stored state is not valid JSON: {exc.msg} at line {exc.lineno} "
                 f"column {exc.colno}."
             ) from exc
+        except RecursionError as exc:  # nested deeper than any engine writes
+            raise CorruptSessionError(f"{where}: the stored state is nested too deep.") from exc
         if not isinstance(data, dict):
             raise CorruptSessionError(
                 f"{where}: the stored state must be a JSON object, not {type(data).__name__}."
@@ -482,6 +495,12 @@ class GameService(AsyncPlayMixin):
             state = engine.state_from_dict(data)
         except CorruptStateError as exc:
             raise CorruptSessionError(f"{where}: the stored state is corrupt: {exc}") from exc
+        except _UNREADABLE as exc:
+            # A snapshot of the wrong shape where a decoder did not expect it (a list for a
+            # number, nesting no engine writes): unreadable all the same, so the same sentence.
+            raise CorruptSessionError(
+                f"{where}: the stored state is corrupt: {type(exc).__name__}: {exc}"
+            ) from exc
         self._cache.put(session, state)
         return state
 
