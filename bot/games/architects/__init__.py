@@ -11,8 +11,6 @@ from collections.abc import Callable, Mapping
 from importlib import resources
 from typing import Any
 
-import yaml
-
 from bot.games.architects import actions as A
 from bot.games.architects import codec, rules, scoring
 from bot.games.architects import economy as E
@@ -21,7 +19,7 @@ from bot.games.architects.bots import HeuristicBot, RandomBot
 from bot.games.architects.state import Phase, State
 from bot.games.architects.view import ArchitectsView, build_view, hidden_from, player_name
 from bot.games.delegating import RulesCodecEngine
-from bot.games.gamedata import fingerprint
+from bot.games.gamedata import fingerprint, load_yaml
 from bot.games.protocol import Bot, GameSpec, OptionSpec, Outcome, Seat, Transition
 from bot.games.rejections import Rejection
 
@@ -124,7 +122,7 @@ OPTIONS = (
 
 def _default_schemes() -> Any:
     text = resources.files("bot.games.architects").joinpath("schemes.yaml").read_text("utf-8")
-    return yaml.safe_load(text)
+    return load_yaml(text, source="schemes.yaml")
 
 
 class ArchitectsEngine(RulesCodecEngine):
