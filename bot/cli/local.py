@@ -14,7 +14,8 @@ local users. Lines are read from stdin:
     /quit, quit (or end of input)            leave
 
 Replies print as they would appear in Discord (title, text, fields); images are written to `--out`
-as NNN-<desc>.png and their paths printed. Buttons, drop-down menus and a preview's Cancel print
+(default: a new folder under the system's temporary folder, named at the start) as NNN-<desc>.png
+and their paths printed. Buttons, drop-down menus and a preview's Cancel print
 as numbered choices (with the game's labels): typing the number (optionally after `name:`) clicks
 it. The choices stay on offer until the game changes: a refused move or a reading command keeps
 them, and a preview's Cancel brings back the ones it covered. A bare `/game moves` lists the
@@ -27,6 +28,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import os
 import re
 import sqlite3
 import sys
@@ -34,6 +36,7 @@ import tempfile
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from datetime import datetime
 from pathlib import Path
 from typing import TextIO
 
@@ -231,9 +234,7 @@ class LocalTable:
             if reply.image is not None:
                 if self.out is None:
                     size = len(reply.image.png) // 1024
-                    print(
-                        f"  image: {reply.image.filename} ({size} KB; --out DIR saves it)", file=out
-                    )
+                    print(f"  image: {reply.image.filename} ({size} KB, not saved)", file=out)
                 else:
                     desc = reply.title or reply.image.filename
                     path = write_png(self.out, self.images, desc, reply.image.png)
@@ -587,7 +588,8 @@ async def play_local(
     engine = engine_for(args.game)
     names, bots = check_local_seats(engine, args.players, args.bots)
     cli_options(engine.spec, args.options, extra=(TURN_HOURS_OPTION,))
-    prepare_out_dir(args.out)
+    out = args.out if args.out is not None else default_out_dir(engine.spec.key)
+    prepare_out_dir(out)
     with tempfile.TemporaryDirectory(prefix="guildhall-local-") as tmp:
         db = args.db if args.db is not None else Path(tmp) / "local.db"
         store = await open_store(db)
@@ -604,7 +606,13 @@ async def play_local(
                 name_key(name): Caller(LOCAL_GUILD, LOCAL_CHANNEL, 1 + i, name)
                 for i, name in enumerate(names)
             }
-            local = LocalTable(table, players, args.out, stream, game_key=engine.spec.key)
+            local = LocalTable(table, players, out, stream, game_key=engine.spec.key)
+            if args.out is None:
+                print(
+                    f"Board images are saved in {out} (one file per move, its path printed; "
+                    "--out DIR chooses the folder).",
+                    file=stream,
+                )
             existing = await service.status(LOCAL_CHANNEL)
             if isinstance(existing, Rejection):
                 if not await _setup(local, engine.spec.key, args.options, bots):
@@ -633,6 +641,14 @@ async def play_local(
         finally:
             await store.close()
     return 0
+
+
+def default_out_dir(game: str, now: datetime | None = None) -> Path:
+    """Where the board images go without `--out`: a new folder per run under the system's
+    temporary folder (`/tmp/guildhall-boards/cathedral-20261128-110502-4242`), so a run never
+    overwrites another's images nor litters the current folder."""
+    stamp = (now or datetime.now()).strftime("%Y%m%d-%H%M%S")
+    return Path(tempfile.gettempdir()) / "guildhall-boards" / f"{game}-{stamp}-{os.getpid()}"
 
 
 def run(args: argparse.Namespace) -> int:

@@ -333,7 +333,7 @@ def test_local_subprocess_with_a_bot(tmp_path: Path) -> None:
     assert proc.returncode == 0, proc.stderr
     assert f"== alice played {first} ==" in proc.stdout
     assert "Heuristic bot (dark)" in proc.stdout
-    assert "--out DIR saves it" in proc.stdout
+    assert "Board images are saved in " in proc.stdout  # no --out: a folder of its own
 
 
 def test_no_token_prints_help_and_exits_2(tmp_path: Path) -> None:
