@@ -137,6 +137,8 @@ from bot.games.protocol import (
     Transition,
     canonical_json,
     replay,
+    seat_limit,
+    setup_problem,
     step_text,
 )
 from bot.games.rejections import Rejection, RejectionCode
@@ -527,6 +529,9 @@ class GameService(AsyncPlayMixin):
             validated = engine.spec.validate_options(dict(options or {}))
         except ValueError as exc:
             return Rejection(RejectionCode.LOBBY, str(exc))
+        problem = setup_problem(engine, validated, None)
+        if problem is not None:
+            return Rejection(RejectionCode.LOBBY, problem)
         if turn_timeout is not None and turn_timeout.total_seconds() < 1:
             return Rejection(RejectionCode.LOBBY, "The turn time limit must be at least a second.")
         place = thread_id if thread_id is not None else channel_id
@@ -599,6 +604,15 @@ class GameService(AsyncPlayMixin):
             yield await self._lobby_for(channel_id, started_hint)
 
     def _full(self, session: SessionRecord, spec: GameSpec) -> Rejection | None:
+        limit = seat_limit(self.engine_for(session), session.options)
+        if limit is not None and limit[0] < spec.max_players:
+            if len(session.seats) < limit[0]:
+                return None
+            return Rejection(
+                RejectionCode.LOBBY,
+                f"This {spec.display_name} game is full ({len(session.seats)} of {limit[0]} "
+                f"seats): with the options chosen, {limit[1]}.",
+            )
         if len(session.seats) < spec.max_players:
             return None
         return Rejection(
@@ -746,8 +760,14 @@ class GameService(AsyncPlayMixin):
                     f"{spec.display_name} takes at most {spec.max_players} players; "
                     f"{count} are seated.",
                 )
+            problem = setup_problem(engine, session.options, count)
+            if problem is not None:
+                return Rejection(RejectionCode.LOBBY, problem)
             seed = self._seed_source()
-            state = engine.new_game(count, dict(session.options), seed)
+            try:
+                state = engine.new_game(count, dict(session.options), seed)
+            except ValueError as exc:  # an engine's own setup sentence
+                return Rejection(RejectionCode.LOBBY, str(exc))
             data = engine.state_to_dict(state)
             now = self._now()
             try:
