@@ -306,6 +306,18 @@ def more_legal_actions_than(engine: Engine[S, A], state: S, seat: Seat, limit: i
     return len(engine.legal_actions(state, seat)) > limit
 
 
+def some_legal_actions(engine: Engine[S, A], state: S, seat: Seat, limit: int) -> tuple[A, ...]:
+    """`legal_actions`, or - for an engine whose actions can run to tens of thousands (a Canaan
+    discard from a hand of a hundred cards) - at most `limit` of them, sorted by notation, for
+    menus and autocomplete: work stays bounded, and any legal action typed is still accepted
+    (`check` never needs the list). Optional for an engine (`some_legal_actions(state, seat,
+    limit)`); without it every legal action is listed."""
+    bounded = getattr(engine, "some_legal_actions", None)
+    if bounded is not None:
+        return tuple(bounded(state, seat, limit))
+    return engine.legal_actions(state, seat)
+
+
 def setup_problem(
     engine: Engine[S, A], options: Mapping[str, object], seats: int | None
 ) -> str | None:

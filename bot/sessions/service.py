@@ -139,6 +139,7 @@ from bot.games.protocol import (
     replay,
     seat_limit,
     setup_problem,
+    some_legal_actions,
     step_text,
 )
 from bot.games.rejections import Rejection, RejectionCode
@@ -188,6 +189,10 @@ _UNREADABLE = (
     RecursionError,
 )
 """What an engine's decoder may raise on a snapshot it cannot read, besides CorruptStateError."""
+
+LEGAL_LISTED_MAX = 2000
+"""The most legal moves listed for autocomplete and menus where an engine can bound them (a Canaan
+discard from a huge hand has tens of thousands of ways; any of them typed is still checked)."""
 
 TOKEN_MOVES_MAX = 256
 """A per-seat button drawn more moves ago than this is outdated (bounds the log read)."""
@@ -413,7 +418,8 @@ class GameService(AsyncPlayMixin):
             self._legal.move_to_end(key)
             return known
         engine = self.engine_for(session)
-        notations = tuple(engine.format_action(a, state) for a in engine.legal_actions(state, seat))
+        listed = some_legal_actions(engine, state, seat, LEGAL_LISTED_MAX)
+        notations = tuple(engine.format_action(a, state) for a in listed)
         if self._cache.state(session) is state:  # the key describes this very state
             self._legal[key] = notations
             while len(self._legal) > LEGAL_CACHE_SIZE:

@@ -8,7 +8,7 @@ import pytest
 from bot.games.rejections import Rejection
 from bot.table.commands import Table
 
-from .conftest import ALICE, BOB
+from .conftest import ALICE
 from .helpers import public, start_game
 
 pytestmark = pytest.mark.asyncio
