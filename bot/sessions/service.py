@@ -137,6 +137,9 @@ from bot.games.protocol import (
     Transition,
     canonical_json,
     replay,
+    seat_limit,
+    setup_problem,
+    some_legal_actions,
     step_text,
 )
 from bot.games.rejections import Rejection, RejectionCode
@@ -186,6 +189,10 @@ _UNREADABLE = (
     RecursionError,
 )
 """What an engine's decoder may raise on a snapshot it cannot read, besides CorruptStateError."""
+
+LEGAL_LISTED_MAX = 2000
+"""The most legal moves listed for autocomplete and menus where an engine can bound them (a Canaan
+discard from a huge hand has tens of thousands of ways; any of them typed is still checked)."""
 
 TOKEN_MOVES_MAX = 256
 """A per-seat button drawn more moves ago than this is outdated (bounds the log read)."""
@@ -411,7 +418,8 @@ class GameService(AsyncPlayMixin):
             self._legal.move_to_end(key)
             return known
         engine = self.engine_for(session)
-        notations = tuple(engine.format_action(a, state) for a in engine.legal_actions(state, seat))
+        listed = some_legal_actions(engine, state, seat, LEGAL_LISTED_MAX)
+        notations = tuple(engine.format_action(a, state) for a in listed)
         if self._cache.state(session) is state:  # the key describes this very state
             self._legal[key] = notations
             while len(self._legal) > LEGAL_CACHE_SIZE:
@@ -527,6 +535,9 @@ class GameService(AsyncPlayMixin):
             validated = engine.spec.validate_options(dict(options or {}))
         except ValueError as exc:
             return Rejection(RejectionCode.LOBBY, str(exc))
+        problem = setup_problem(engine, validated, None)
+        if problem is not None:
+            return Rejection(RejectionCode.LOBBY, problem)
         if turn_timeout is not None and turn_timeout.total_seconds() < 1:
             return Rejection(RejectionCode.LOBBY, "The turn time limit must be at least a second.")
         place = thread_id if thread_id is not None else channel_id
@@ -599,6 +610,15 @@ class GameService(AsyncPlayMixin):
             yield await self._lobby_for(channel_id, started_hint)
 
     def _full(self, session: SessionRecord, spec: GameSpec) -> Rejection | None:
+        limit = seat_limit(self.engine_for(session), session.options)
+        if limit is not None and limit[0] < spec.max_players:
+            if len(session.seats) < limit[0]:
+                return None
+            return Rejection(
+                RejectionCode.LOBBY,
+                f"This {spec.display_name} game is full ({len(session.seats)} of {limit[0]} "
+                f"seats): with the options chosen, {limit[1]}.",
+            )
         if len(session.seats) < spec.max_players:
             return None
         return Rejection(
@@ -746,8 +766,14 @@ class GameService(AsyncPlayMixin):
                     f"{spec.display_name} takes at most {spec.max_players} players; "
                     f"{count} are seated.",
                 )
+            problem = setup_problem(engine, session.options, count)
+            if problem is not None:
+                return Rejection(RejectionCode.LOBBY, problem)
             seed = self._seed_source()
-            state = engine.new_game(count, dict(session.options), seed)
+            try:
+                state = engine.new_game(count, dict(session.options), seed)
+            except ValueError as exc:  # an engine's own setup sentence
+                return Rejection(RejectionCode.LOBBY, str(exc))
             data = engine.state_to_dict(state)
             now = self._now()
             try:
