@@ -554,6 +554,14 @@ def log_lines(view: ArchitectsView, width: float) -> list[str]:
         if len(out) + len(wrapped) + len(scheme) > LOG_LINES:
             break
         out = wrapped + out
+    if not out and view.log and len(scheme) < LOG_LINES:
+        # The newest event alone is longer than the lines left: shown up to a word, never
+        # cut inside one.
+        room = LOG_LINES - len(scheme)
+        words = view.log[-1].split()
+        while words and len(wrap_text(" ".join(words) + " \u2026", fnt, width)) > room:
+            words.pop()
+        out = wrap_text(" ".join(words) + " \u2026", fnt, width) if words else []
     return [*scheme, *out][:LOG_LINES]
 
 
