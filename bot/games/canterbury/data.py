@@ -17,7 +17,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from bot.games.gamedata import DataError, Reader, fingerprint
+from bot.games.gamedata import DataError, Reader, fingerprint, load_yaml
 
 __all__ = [
     "SERVICES",
@@ -307,10 +307,8 @@ def _coins(reader: Reader) -> tuple[tuple[int, int, int], ...]:
 @cache
 def default_raw() -> Mapping[str, Any]:
     """The shipped data file as a plain mapping (our reconstructions)."""
-    import yaml
-
     text = resources.files(__package__).joinpath("canterbury.yaml").read_text(encoding="utf-8")
-    return yaml.safe_load(text)
+    return load_yaml(text, source="canterbury.yaml")
 
 
 @cache
