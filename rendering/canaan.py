@@ -758,6 +758,20 @@ def supply_text(v: CanaanView) -> str:
     return f"deck {v.deck}" + (f" \u00b7 bank low: {', '.join(low)}" if low else "")
 
 
+def supply_forms(v: CanaanView) -> tuple[str, ...]:
+    """`supply_text` from the longest wording to the shortest ("deck 9 · low: G4 O1", the
+    letters of the harbour key), so the line is shortened before anything is cut."""
+    from bot.games.canaan.data import RESOURCES
+
+    low = [(RESOURCES[i], n) for i, n in enumerate(v.bank) if n <= BANK_LOW]
+    if not low:
+        return (supply_text(v),)
+    words = ", ".join(f"{name} {n}" for name, n in low)
+    letters = " ".join(f"{RESOURCE_LETTER[name]}{n}" for name, n in low)
+    deck = f"deck {v.deck} \u00b7 "
+    return (supply_text(v), f"{deck}low: {words}", f"{deck}low: {letters}", f"low: {letters}")
+
+
 def _wall(c: _Ctx) -> None:
     v, r, draw = c.view, c.lay.wall, c.draw
     draw_panel(draw, r, c.theme, fill=mix(DESERT, c.theme.background, 0.55), radius=10)
@@ -770,9 +784,10 @@ def _wall(c: _Ctx) -> None:
     left = r.x0 + 10 + text_width(caption, cap) + r.height * 0.15
     room = r.x1 - 10 - (2 * (dice_w + 6) if v.dice else 0) - left
     small = font(max(12, int(r.height * 0.17)))
+    forms = supply_forms(v)
     draw.text(
         (left, r.y0 + r.height * 0.16),
-        ellipsize(supply_text(v), small, room),
+        ellipsize(next((t for t in forms if text_width(t, small) <= room), forms[-1]), small, room),
         font=small,
         fill="#20170a",
         anchor="lm",
