@@ -318,6 +318,41 @@ def more_legal_actions_than(engine: Engine[S, A], state: S, seat: Seat, limit: i
     return len(engine.legal_actions(state, seat)) > limit
 
 
+def some_legal_actions(engine: Engine[S, A], state: S, seat: Seat, limit: int) -> tuple[A, ...]:
+    """`legal_actions`, or - for an engine whose actions can run to tens of thousands (a Canaan
+    discard from a hand of a hundred cards) - at most `limit` of them, sorted by notation, for
+    menus and autocomplete: work stays bounded, and any legal action typed is still accepted
+    (`check` never needs the list). Optional for an engine (`some_legal_actions(state, seat,
+    limit)`); without it every legal action is listed."""
+    bounded = getattr(engine, "some_legal_actions", None)
+    if bounded is not None:
+        return tuple(bounded(state, seat, limit))
+    return engine.legal_actions(state, seat)
+
+
+def setup_problem(
+    engine: Engine[S, A], options: Mapping[str, object], seats: int | None
+) -> str | None:
+    """Why validated `options` cannot make a game of `seats` players (None: of any number the
+    lobby may still reach), as a sentence; None when they can. A lobby asks when the options
+    are given and again at the start, so a bad choice (a character that does not exist, the
+    automated opponent with three players) is named then, not at `new_game`.
+
+    Optional for an engine (`setup_problem(options, seats)`); without it options that pass
+    `GameSpec.validate_options` are fine for any number of players.
+    """
+    check = getattr(engine, "setup_problem", None)
+    return None if check is None else check(options, seats)
+
+
+def seat_limit(engine: Engine[S, A], options: Mapping[str, object]) -> tuple[int, str] | None:
+    """The most players validated `options` allow when fewer than `spec.max_players`, with the
+    reason ("the automated opponent plays solo or against 2 players only"); None otherwise.
+    Optional for an engine (`seat_limit(options)`)."""
+    limit = getattr(engine, "seat_limit", None)
+    return None if limit is None else limit(options)
+
+
 def step_text(engine: Engine[S, A], state: S, seat: Seat, text: str) -> Transition[S] | Rejection:
     """Parse notation then `step`."""
     if engine.outcome(state) is not None:

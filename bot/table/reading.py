@@ -257,7 +257,7 @@ class ReadingCommands(ServerCommands):
         """One move of `/game history`: its number among the moves played (none for a move
         taken back), who played it, its notation and its public events."""
         who = self._seat_name(session, state if colours else None, entry.seat)
-        notation = registry.game_table(session.game_key).public_notation(entry.notation)
+        notation = registry.public_move(session.game_key, entry.notation)
         shown = "  –" if number is None else f"{number:>3}"
         line = f"`{shown}.` **{who}**: `{notation}`"
         details = []

@@ -11,8 +11,6 @@ from collections.abc import Callable, Mapping
 from importlib import resources
 from typing import Any
 
-import yaml
-
 from bot.games.architects import actions as A
 from bot.games.architects import codec, rules, scoring
 from bot.games.architects import economy as E
@@ -21,7 +19,7 @@ from bot.games.architects.bots import HeuristicBot, RandomBot
 from bot.games.architects.state import Phase, State
 from bot.games.architects.view import ArchitectsView, build_view, hidden_from, player_name
 from bot.games.delegating import RulesCodecEngine
-from bot.games.gamedata import fingerprint
+from bot.games.gamedata import fingerprint, load_yaml
 from bot.games.protocol import Bot, GameSpec, OptionSpec, Outcome, Seat, Transition
 from bot.games.rejections import Rejection
 
@@ -57,7 +55,7 @@ level cost, discard a card, take a reward).
 comma-separated: `prison, release`.
 
 **Options**: `setup` standard or variable (side 2 characters; `characters` e.g. \
-`ada,rudolf` in seat order, empty = dealt at random); `opponent` auto, none, constantine, helena \
+`ada+rudolf` in seat order, empty = dealt at random); `opponent` auto, none, constantine, helena \
 (solo always plays the automated opponent; it can join a 2-player game).
 
 **Rules notes (our readings)**
@@ -111,7 +109,7 @@ OPTIONS = (
         "standard or variable (side 2 characters)",
         ("standard", "variable"),
     ),
-    OptionSpec("characters", str, "", "variable setup: characters in seat order, e.g. ada,rudolf"),
+    OptionSpec("characters", str, "", "variable setup: characters in seat order, e.g. ada+rudolf"),
     OptionSpec(
         "opponent",
         str,
@@ -124,7 +122,7 @@ OPTIONS = (
 
 def _default_schemes() -> Any:
     text = resources.files("bot.games.architects").joinpath("schemes.yaml").read_text("utf-8")
-    return yaml.safe_load(text)
+    return load_yaml(text, source="schemes.yaml")
 
 
 class ArchitectsEngine(RulesCodecEngine):
@@ -160,6 +158,37 @@ class ArchitectsEngine(RulesCodecEngine):
             raise ValueError("Architects of the West Kingdom is played by 1 to 5 players.")
         opts = self.spec.validate_options(options)
         return rules.new_game(seats, opts, seed, self.schemes, self.schemes_fingerprint)
+
+    def setup_problem(self, options: Mapping[str, object], seats: int | None) -> str | None:
+        """Why `options` cannot make a game of `seats` players (None: whatever the count), or
+        None (see `protocol.setup_problem`): an unknown or repeated character, characters
+        without the variable setup, the opponent against more than 2 players, a solo game
+        without it."""
+        text = str(options.get("characters", "")).strip()
+        named = len(rules.character_names(text))
+        variable = options.get("setup", "standard") == "variable"
+        try:
+            if text and not variable:
+                raise ValueError(
+                    "Characters are side-2 boards: name them with `setup=variable` as well."
+                )
+            if text:
+                rules.parse_characters(text, named if seats is None else seats)
+            if seats is not None:
+                rules.opponent_of(options, seats)
+        except ValueError as exc:
+            return str(exc)
+        return None
+
+    def seat_limit(self, options: Mapping[str, object]) -> tuple[int, str] | None:
+        """The most players `options` allow (see `protocol.seat_limit`)."""
+        if options.get("opponent") in ("constantine", "helena"):
+            return 2, "the automated opponent plays solo or against 2 players only"
+        text = str(options.get("characters", "")).strip()
+        if text and options.get("setup") == "variable":
+            named = len(rules.character_names(text))
+            return named, f"{named} characters are named, one per player"
+        return None
 
     def apply(self, state: State, seat: Seat, action: A.Action) -> Transition[State]:
         """Apply a checked action (use protocol.step)."""
