@@ -98,6 +98,9 @@ class Knowledge:
     seats: int = 0
     secret: dict[int | None, set[str]] = field(default_factory=dict)
     known: dict[int | None, set[str]] = field(default_factory=dict)
+    unseen: dict[int | None, frozenset[str]] = field(default_factory=dict)
+    """Per member, `engine.hidden_from(state, seat)` now: what no board drawn for them may
+    hold (others' hands, the deck's unrevealed cards)."""
 
     def audiences(self) -> list[int | None]:
         return [*range(self.seats), None]
@@ -166,6 +169,11 @@ class Campaign:
                     viewer = re.match(r"PNG viewer=(\S+)", image)
                     if viewer is not None and viewer.group(1) not in ("None", str(seer)):
                         self.leaks.append(f"{what}: {seer} got the board of seat {viewer[1]}")
+                    if viewer is None or what.startswith("replay") or "Replay of" in body:
+                        continue  # an earlier position: what is hidden now may have been shown
+                    for unseen in self.knowledge.unseen.get(seer, frozenset()):
+                        if unseen in image:
+                            self.leaks.append(f"{what}: {seer}'s board holds {unseen!r}")
                 for token in _TOKEN.findall(body):
                     if int(token, 16) > ply:
                         self.leaks.append(f"{what}: token {token} is not a ply")
@@ -193,6 +201,11 @@ async def _refresh(c: Campaign) -> Any:
             legal[seat] = [engine.format_action(a, status.state) for a in actions]
     entries = await service.store.load_log(status.session.id)
     c.knowledge.learn(entries, legal)
+    if status.state is not None:
+        c.knowledge.unseen = {
+            a: engine.hidden_from(status.state, None if a is None else Seat(a))
+            for a in c.knowledge.audiences()
+        }
     return status
 
 
