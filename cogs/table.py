@@ -370,6 +370,12 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
         table = bot_of(interaction).table
         await run(interaction, lambda: table.status(caller_of(interaction)))
 
+    @app_commands.command(name="details")
+    async def details(self, interaction: discord.Interaction) -> None:
+        """Privately, what the board leaves out: whole hands, buildings, the building legend."""
+        table = bot_of(interaction).table
+        await run(interaction, lambda: table.details(caller_of(interaction)))
+
     @app_commands.command(name="history")
     async def history(
         self, interaction: discord.Interaction, last: app_commands.Range[int, 1, 50] = 10

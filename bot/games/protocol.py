@@ -193,10 +193,17 @@ class Outcome:
     reason: str
     breakdown: Mapping[Seat, Mapping[str, int]] = field(default_factory=dict)
     lower_is_better: bool = False
+    tie_break: str = ""
+    """The tie-break that decided between players level on score ("virtue", "fewest gold"),
+    by name; "" when the score alone decided (or the tie was shared)."""
+    others: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
+    """Scores of those who play without a seat (Architects' automated opponent), by name:
+    their breakdown, for the score sheet's extra columns; their total is the sum."""
 
     def to_dict(self) -> dict[str, JSON]:
-        """JSON form."""
-        return {
+        """JSON form (`tie_break` and `others` only when set, so other games' stay as they
+        were)."""
+        out: dict[str, JSON] = {
             "termination": self.termination,
             "winners": sorted(self.winners),
             "scores": {str(k): v for k, v in sorted(self.scores.items())},
@@ -204,6 +211,11 @@ class Outcome:
             "reason": self.reason,
             "lower_is_better": self.lower_is_better,
         }
+        if self.tie_break:
+            out["tie_break"] = self.tie_break
+        if self.others:
+            out["others"] = {name: dict(lines) for name, lines in self.others.items()}
+        return out
 
 
 class Bot(Protocol):

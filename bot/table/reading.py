@@ -146,7 +146,11 @@ class ReadingCommands(ServerCommands):
             text = f"Your view as {label}, with your hidden information."
         private = None
         if image:
-            private = await self._board(session, state, f"seat-{seat}", "your view", seat=seat)
+            # Only the seat's own part where the game draws one (Architects' panel with the
+            # hand): the public board is posted beside it.
+            private = await self._board(
+                session, state, f"seat-{seat}", "your view", seat=seat, own=True
+            )
         return Reply(
             text=clip(text, TEXT_MAX),
             title="Only you can see this",

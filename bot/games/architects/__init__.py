@@ -209,16 +209,29 @@ class ArchitectsEngine(RulesCodecEngine):
         seats = frozenset(Seat(i) for i in best if i < state.seats)
         names = " and ".join(player_name(state, i) for i in best)
         verb = "wins" if len(best) == 1 else "share the victory"
-        reason = f"{names} {verb} with {scores[best[0]].total} VP"
-        if state.automa is not None and state.automa_index not in best:
+        total = scores[best[0]].total
+        reason = f"{names} {verb} with {total} VP"
+        decided = scoring.tie_break(scores)
+        if decided:
+            level = [i for i, s in enumerate(scores) if s.total == total]
+            amounts = " to ".join(
+                str(getattr(scores[i], decided)) for i in sorted(level, key=lambda i: i not in best)
+            )
+            reason += f", the tie on {total} VP broken by {decided} ({amounts})"
+        others = {}
+        if state.automa is not None:
             a = state.automa_index
-            reason += f" ({player_name(state, a)} scored {scores[a].total})"
+            if a not in best:
+                reason += f" ({player_name(state, a)} scored {scores[a].total})"
+            others[player_name(state, a)] = dict(scores[a].lines)
         return Outcome(
             termination="opponent_won" if not seats else "completed",
             winners=seats,
             scores={Seat(i): scores[i].total for i in range(state.seats)},
             reason=reason + ".",
             breakdown={Seat(i): dict(scores[i].lines) for i in range(state.seats)},
+            tie_break=decided,
+            others=others,
         )
 
     def view(self, state: State, seat: Seat | None) -> ArchitectsView:
