@@ -24,6 +24,18 @@ FORBIDDEN = {
         "requests",
         "aiohttp",
     },
+    "bot/ratings": {
+        "discord",
+        "PIL",
+        "aiosqlite",
+        "asyncio",
+        "sqlite3",
+        "bot.sessions",
+        "bot.storage",
+        "bot.table",
+        "rendering",
+        "cogs",
+    },
     "rendering": {
         "discord",
         "aiosqlite",

@@ -294,14 +294,21 @@ class ServerCommands(PlayCommands):
         return [Reply(text=ended.end_reason or "Ended.", title=f"{name} ended", colour=COLOUR_INFO)]
 
     async def _seat_taken_over(
-        self, caller: Caller, session: SessionRecord, seat_index: int, why: str
+        self,
+        caller: Caller,
+        session: SessionRecord,
+        seat_index: int,
+        why: str,
+        departure: str = "removed",
     ) -> list[Reply]:
-        """A bot takes seat `seat_index` of the running game (or the lobby seat is removed)."""
+        """A bot takes seat `seat_index` of the running game (or the lobby seat is removed);
+        `departure` says for ratings how the human went ('left' or 'removed')."""
         result = await self.steward.bot_takes_seat(session.id, seat_index)
         if isinstance(result, Rejection):
             return refused(result)
         if not isinstance(result, MoveResult):
             return [Reply(text=why, title="Lobby", colour=COLOUR_INFO)]
+        await self.note_departure(session, seat_index, departure)
         replies = await self._game_reply(
             caller,
             result,

@@ -113,6 +113,8 @@ class CommandKind(Enum):
     REPLAY = "replay"
     FINISHED = "finished"
     STANDIN = "standin"
+    LEADERBOARD = "leaderboard"
+    PROFILE = "profile"
     QUIT = "quit"
 
 
@@ -178,6 +180,11 @@ TABLE_SUBCOMMANDS: tuple[tuple[str, str, str], ...] = (
     ),
     ("replay", "[game] [move]", "privately replay a game of this channel, move by move"),
     ("finished", "", "the games that ended in this channel, newest first"),
+    (
+        "ratings",
+        "leaderboard <game> | profile [member]",
+        "this server's best 20 players of a game, or a member's record and rating chart",
+    ),
     ("help", "", "this page"),
 )
 """Every `/game` subcommand: (name, arguments, what it does); `/game help` is built from it."""
@@ -230,6 +237,8 @@ _GAME_WORDS: dict[str, CommandKind] = {
     "replay": CommandKind.REPLAY,
     "finished": CommandKind.FINISHED,
     "standin": CommandKind.STANDIN,
+    "leaderboard": CommandKind.LEADERBOARD,
+    "profile": CommandKind.PROFILE,
 }
 
 # Discord-style `name:value` options typed as text: the name is dropped.
@@ -297,6 +306,8 @@ def _game_command(words: list[str]) -> Command:
     if not words:
         return Command(CommandKind.HELP)
     word, args = words[0].lower(), words[1:]
+    if word == "ratings" and args:  # the slash subgroup: /game ratings leaderboard kingsburg
+        word, args = args[0].lower(), args[1:]
     kind = _GAME_WORDS.get(word)
     if kind is None:
         raise CommandError(f"`/game {word}` is not a command. Try `/game help`.")
@@ -337,6 +348,17 @@ def _game_command(words: list[str]) -> Command:
         return Command(kind, tuple(args[:1]))
     if kind is CommandKind.REPLAY:
         return Command(kind, tuple(args[:2]))
+    if kind is CommandKind.LEADERBOARD:
+        if not args:
+            raise CommandError("Say which game: `/game ratings leaderboard kingsburg`.")
+        return Command(kind, (" ".join(args),))
+    if kind is CommandKind.PROFILE:
+        if args and args[0].lower() not in ("hide", "show"):
+            raise CommandError(
+                "Write `/game ratings profile` for yours, or add `hide` or `show` to hide it "
+                "from others or show it again."
+            )
+        return Command(kind, tuple(a.lower() for a in args[:1]))
     if kind in (CommandKind.MOVE, CommandKind.CHOICES):
         if kind is CommandKind.MOVE and not args:
             raise CommandError("Write the move after `/game move`, e.g. `/game move Castle B3 90`.")
