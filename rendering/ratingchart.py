@@ -98,7 +98,7 @@ def render(
         )
     draw.text(
         (plot.x1, plot.y1 + 14),
-        f"{longest - 1} games",
+        f"{longest - 1} game{'s' * (longest != 2)}",
         font=label_font,
         fill=theme.text_muted,
         anchor="ra",

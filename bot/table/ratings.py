@@ -198,7 +198,7 @@ class RatingCommands(TableBase):
 
     async def leaderboard(self, caller: Caller, game: str) -> list[Reply]:
         """`/game ratings leaderboard game:`: this server's best 20 in one game (displayed rating,
-        games, win %), and the caller's own place if they are further down."""
+        games, win %), and the caller's own place if they are further down (privately)."""
         if not caller.guild_id:
             return refused("Leaderboards belong to a server; use this command in one.")
         key = self._game_key(game)
@@ -208,7 +208,9 @@ class RatingCommands(TableBase):
         rows = await self.extras.leaderboard(caller.guild_id, key, LEADERBOARD_SIZE)
         if not rows:
             text = f"Nobody has finished a rated {name} game on this server yet."
-            return [Reply(text=text, title=f"{name} leaderboard", colour=COLOUR_INFO)]
+            return [
+                Reply(text=text, title=f"{name} leaderboard", ephemeral=True, colour=COLOUR_INFO)
+            ]
         lines = [self._board_line(place, row) for place, row in enumerate(rows, start=1)]
         me = member_player(caller.user_id)
         if all(r.player != me for r in rows):
@@ -220,6 +222,7 @@ class RatingCommands(TableBase):
             Reply(
                 text=clip("\n".join(lines), TEXT_MAX),
                 title=f"{name} leaderboard",
+                ephemeral=True,
                 colour=COLOUR_INFO,
             )
         ]
@@ -316,14 +319,15 @@ def _record_text(record: PlayerRecord) -> str:
 
 
 def _last_text(game: PlayedGame) -> str:
-    """ "1st of 3, 42 pts, +18" / "left, −25"."""
+    """ "#12: 1st of 3, score 42, +18" / "#13: left, −25" (`#12`: the game's number, as
+    `/game finished` and `/game replay` name it)."""
     if game.left:
         where = "left"
     else:
         where = f"{_ordinal(game.place)} of {game.sides}"
         if game.score is not None:
-            where += f", {game.score}"
-    return f"#{game.session_id} {where} ({signed(game.delta)})"
+            where += f", score {game.score}"
+    return f"#{game.session_id}: {where}, {signed(game.delta)}"
 
 
 def _ordinal(n: int) -> str:
