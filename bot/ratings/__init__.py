@@ -1,12 +1,18 @@
 """Ratings, pure: results of finished games in, openskill ratings and player records out.
 
+For the arena (computer players against each other):
+
+    results = [arena_result("kingsburg", outcome.to_dict(), ["bot:strong", "bot:heuristic"])]
+    ratings = rate_results(r for r in results if not isinstance(r, str))
+    ratings["bot:strong"].display
+
 No I/O here (`tests/test_architecture.py`): the table records results and ratings through the
 store (`bot.storage.ratings`), and `python -m bot ratings rebuild` folds them again.
 """
 
 from __future__ import annotations
 
-from bot.ratings.results import Entry, GameResult, Side, game_result
+from bot.ratings.results import Entry, GameResult, Side, arena_result, game_result
 from bot.ratings.skill import INITIAL, Change, RatingBook, Skill, rate_results
 
 __all__ = [
@@ -16,6 +22,7 @@ __all__ = [
     "GameResult",
     "RatingBook",
     "Side",
+    "arena_result",
     "Skill",
     "game_result",
     "rate_results",

@@ -15,6 +15,7 @@ from typing import Any
 
 __all__ = [
     "Entry",
+    "arena_result",
     "GameResult",
     "Side",
     "bot_player",
@@ -186,3 +187,30 @@ def game_result(
         for s, place in zip(listed, places, strict=True)
     )
     return GameResult(session_id, guild_id, game, finished_at, entries, lower_is_better)
+
+
+def arena_result(
+    game: str,
+    outcome: Mapping[str, Any],
+    players: Sequence[str],
+    names: Sequence[str] | None = None,
+    *,
+    number: int = 0,
+) -> GameResult | str:
+    """A result from an engine outcome (`Outcome.to_dict()`) with `players[i]` in seat i (e.g.
+    `bot_player("strong")`): what `python -m bot arena` hands to `rate_results`."""
+    scores = {int(k): v for k, v in (outcome.get("scores") or {}).items()}
+    winners = {int(s) for s in outcome.get("winners") or ()}
+    shown = names or players
+    sides = [
+        Side(player, shown[i], scores.get(i), winner=i in winners, seat=i)
+        for i, player in enumerate(players)
+    ]
+    return game_result(
+        session_id=number,
+        guild_id=0,
+        game=game,
+        finished_at="",
+        sides=sides,
+        lower_is_better=bool(outcome.get("lower_is_better", False)),
+    )

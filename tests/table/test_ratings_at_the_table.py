@@ -9,6 +9,8 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from bot.games import get_engine
+from bot.games.protocol import Seat
 from bot.games.rejections import Rejection
 from bot.sessions.service import GameService
 from bot.table.commands import Table
@@ -203,3 +205,25 @@ async def test_a_bot_taking_a_late_seat_rates_the_late_player_last(
     [result] = await table.extras.rated_results()
     alice = result.entry_of("member:100")
     assert alice is not None and alice.left and alice.place == 3
+
+
+async def test_a_solo_game_rates_the_member_against_the_automated_opponent(
+    table: Table, service: GameService
+) -> None:
+    """Architects solo: the automated opponent is a side with its own identity and score."""
+    await table.new(ALICE, "architects")
+    await table.start(ALICE)
+    engine = get_engine("architects")
+    bot = engine.bots["heuristic"]()
+    for n in range(400):
+        found = await service.status(ALICE.channel_id)
+        if isinstance(found, Rejection) or found.outcome is not None:
+            break
+        action = bot.choose(found.state, Seat(0), n)
+        await table.move(ALICE, engine.format_action(action, found.state))
+    [result] = await table.extras.rated_results()
+    players = [e.player for e in result.entries]
+    assert players == ["member:100", "opponent:constantine"]
+    opponent = result.entries[1]
+    assert opponent.name == "Constantine" and opponent.score is not None
+    assert sorted(e.place for e in result.entries) in ([1, 2], [1, 1])
