@@ -206,7 +206,8 @@ class LobbyCommands(ServerCommands):
             if isinstance(ended, Rejection):
                 return refused(ended)
             await self.note_departure(session, seat_index, "left")
-            text = f"{ended.end_reason or 'Ended.'}\n{await self.rating_line(ended)}".strip()
+            ratings = await self.rating_line(ended, left=True)
+            text = f"{ended.end_reason or 'Ended.'}\n{ratings}".strip()
             return [Reply(text=text, title=f"{name} ended", colour=COLOUR_INFO)]
         why = f"{caller.display_name} left the game; a computer player takes the seat."
         return await self._seat_taken_over(caller, session, seat_index, why, "left")

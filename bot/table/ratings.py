@@ -104,14 +104,15 @@ class RatingCommands(TableBase):
         departure = Departure(session.id, seat_index, seat.user_id, seat.display_name, why)
         await self.extras.add_departure(departure, self.service.now())
 
-    async def _result_of(self, session: SessionRecord, state: Any) -> GameResult | str:
-        """The rated result of an ended game, or why it is not rated."""
+    async def _result_of(self, session: SessionRecord, state: Any, left: bool) -> GameResult | str:
+        """The rated result of an ended game, or why it is not rated (`left`: see
+        `rate_ended`)."""
         if await self.extras.casual(session.id):
             return "this was a casual game."
         departures = {d.seat: d for d in await self.extras.departures(session.id)}
         outcome: Mapping[str, Any] = session.outcome or {}
         if session.status is not SessionStatus.FINISHED:
-            if not any(d.why != "removed" for d in departures.values()):
+            if not left or not any(d.why != "removed" for d in departures.values()):
                 return "the game ended before it was over."
         scores = {int(k): v for k, v in (outcome.get("scores") or {}).items()}
         winners = {int(s) for s in outcome.get("winners") or ()}
@@ -149,9 +150,14 @@ class RatingCommands(TableBase):
             lower_is_better=bool(outcome.get("lower_is_better", False)),
         )
 
-    async def rate_ended(self, session: SessionRecord, state: Any = None) -> RatedGame | None:
-        """Rate a game that ended (once; later calls return the same record). None while it
-        is open, or if rating fails (logged: the result post matters more)."""
+    async def rate_ended(
+        self, session: SessionRecord, state: Any = None, *, left: bool = False
+    ) -> RatedGame | None:
+        """Rate a game that ended (once; later calls return the same record). A game that
+        ended before it was over is rated only when its end came from a player leaving
+        (`left`: the last human's `/game leave`, a turn limit); a moderator's end or a vote
+        is not. None while the game is open, or if rating fails (logged: the result post
+        matters more)."""
         if session.status.is_open:
             return None
         try:
@@ -160,15 +166,17 @@ class RatingCommands(TableBase):
                 return known
             if state is None and session.state_json is not None:
                 state = self.service.load(session)
-            result = await self._result_of(session, state)
+            result = await self._result_of(session, state, left)
             return await self.extras.record_game(session.id, result, rate_game, self.service.now())
         except Exception:
             log.exception("rating session %s failed", session.id)
             return None
 
-    async def rating_line(self, session: SessionRecord, state: Any = None) -> str:
+    async def rating_line(
+        self, session: SessionRecord, state: Any = None, *, left: bool = False
+    ) -> str:
         """The rating changes of an ended game, as a line for its post ("" if none)."""
-        rated = await self.rate_ended(session, state)
+        rated = await self.rate_ended(session, state, left=left)
         return "" if rated is None else rating_change_text(rated)
 
     # ------------------------------------------------------------------ reading

@@ -47,7 +47,7 @@ class TimerCommands(ServerCommands):
         for seat in before.seats:
             if seat.user_id is not None and seat.seat in to_act:
                 await self.note_departure(before, seat.seat, "turn limit")
-        return await self.rating_line(ended)
+        return await self.rating_line(ended, left=True)
 
     def _expired_post(self, session: SessionRecord, ratings: str = "") -> ChannelPost:
         name = self._game_name(session)

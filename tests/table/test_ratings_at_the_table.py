@@ -12,6 +12,8 @@ import pytest
 from bot.games import get_engine
 from bot.games.protocol import Seat
 from bot.games.rejections import Rejection
+from bot.ratings import Side, game_result
+from bot.ratings.skill import rate_game
 from bot.sessions.service import GameService
 from bot.table.commands import Table
 from bot.table.replies import Caller, Reply
@@ -227,3 +229,42 @@ async def test_a_solo_game_rates_the_member_against_the_automated_opponent(
     opponent = result.entries[1]
     assert opponent.name == "Constantine" and opponent.score is not None
     assert sorted(e.place for e in result.entries) in ([1, 2], [1, 1])
+
+
+async def test_a_moderator_ending_a_game_someone_left_leaves_it_unrated(
+    table: Table, service: GameService
+) -> None:
+    """Bob left (a bot plays his seat); a moderator then ends the game: nobody is rated."""
+    await table.new(ALICE, "race", "target=30")
+    await table.join(BOB)
+    await table.join(CY)
+    await table.start(ALICE)
+    await table.leave(BOB, confirm=True)
+    mia = Caller(guild_id=1, channel_id=ALICE.channel_id, user_id=900, display_name="Mia")
+    await table.abandon(replace(mia, moderator=True))
+    session = await service.store.get_latest_in_place(ALICE.channel_id)
+    rated = await table.rate_ended(session)
+    assert rated is not None and rated.result is None
+    assert "ended before it was over" in rated.reason
+
+
+async def test_the_callers_own_place_follows_the_top_twenty(table: Table) -> None:
+    """With 25 players rated, the 25th sees the top 20 and then their own line."""
+    now = datetime.now(UTC)
+    for n in range(24):
+        result = game_result(
+            session_id=1000 + n,
+            guild_id=1,
+            game="race",
+            finished_at="",
+            sides=[
+                Side(f"member:{5000 + n}", f"P{n}", 2, winner=True),
+                Side("member:100", "Alice", 1),
+            ],
+        )
+        await table.extras.record_game(1000 + n, result, rate_game, now)
+    [board] = await table.leaderboard(ALICE, "race")
+    lines = board.text.splitlines()
+    assert [line.split(".")[0] for line in lines[:20]] == [str(i) for i in range(1, 21)]
+    assert lines[20] == "…" and lines[21].startswith("25. **Alice**")
+    assert lines[21].endswith("(24 games, 0% won) (you)")
