@@ -247,8 +247,9 @@ class PlayCommands(PrivateChoices, AsyncPlayNotes, RatingCommands):
             lines.append(self._still_waiting(session, state, to_act, pinged))
         elif result.outcome is None and mentions:
             lines.append(self._still_waiting(session, state, mentions, pinged))
-        if result.finished:
-            lines.append(await self.rating_line(session, state))  # rated once, here
+        ratings = await self.rating_line(session, state) if result.finished else ""
+        if ratings:  # the game is rated once, here (or says why it is not)
+            lines.append(ratings)
         fields = self._turn_fields(session, state, to_act, result.outcome)
         fields += await self._away_fields(session)
         if result.outcome is None and (mentions or len(to_act) > 1):

@@ -4,6 +4,7 @@ to every side still seated; leaderboards and profiles read it back, hidden profi
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
@@ -13,7 +14,7 @@ from bot.games import get_engine
 from bot.games.protocol import Seat
 from bot.games.rejections import Rejection
 from bot.ratings import Side, game_result
-from bot.ratings.skill import rate_game
+from bot.ratings.skill import fold, rate_game
 from bot.sessions.service import GameService
 from bot.table.commands import Table
 from bot.table.replies import Caller, Reply
@@ -268,3 +269,32 @@ async def test_the_callers_own_place_follows_the_top_twenty(table: Table) -> Non
     assert [line.split(".")[0] for line in lines[:20]] == [str(i) for i in range(1, 21)]
     assert lines[20] == "…" and lines[21].startswith("25. **Alice**")
     assert lines[21].endswith("(24 games, 0% won) (you)")
+
+
+async def test_games_rated_at_the_table_equal_the_rebuild(
+    table: Table, service: GameService
+) -> None:
+    """Twenty table games, some with a player leaving and some with the last human leaving,
+    rated as they end: the stored ratings are exactly the fold of the stored results."""
+    rng = random.Random(5)
+    for n in range(20):
+        await table.new(ALICE, "race", f"target={rng.choice((5, 6))}")
+        await table.join(BOB)
+        if rng.random() < 0.6:
+            await table.join(CY)
+        else:
+            await table.add_bot(ALICE, "greedy")
+        await table.start(ALICE)
+        roll = rng.random()
+        if roll < 0.25:
+            await table.leave(BOB, confirm=True)
+        elif roll < 0.35:
+            await table.leave(BOB, confirm=True)
+            await table.leave(ALICE, confirm=True)  # the last human if Cy is not seated
+        await _play_out(table, service)
+        if (await service.store.get_open_in_place(ALICE.channel_id)) is not None:
+            await table.abandon(ALICE if n % 2 else CY)
+    results = await table.extras.rated_results()
+    assert len(results) >= 15 and any(e.left for r in results for e in r.entries)
+    _, book = fold(results)
+    assert await table.extras.all_ratings() == book.ratings
