@@ -1,6 +1,7 @@
 """Ratings, pure: results of finished games in, openskill ratings and player records out.
 
-For the arena (computer players against each other):
+For the arena (computer players against each other), from its game records
+(`arena_ratings(records)` prints them), or from engine outcomes:
 
     results = [arena_result("kingsburg", outcome.to_dict(), ["bot:strong", "bot:heuristic"])]
     ratings = rate_results(r for r in results if not isinstance(r, str))
@@ -12,6 +13,7 @@ store (`bot.storage.ratings`), and `python -m bot ratings rebuild` folds them ag
 
 from __future__ import annotations
 
+from bot.ratings.arena import arena_ratings, arena_results
 from bot.ratings.results import Entry, GameResult, Side, arena_result, game_result
 from bot.ratings.skill import INITIAL, Change, RatingBook, Skill, rate_results
 
@@ -22,7 +24,9 @@ __all__ = [
     "GameResult",
     "RatingBook",
     "Side",
+    "arena_ratings",
     "arena_result",
+    "arena_results",
     "Skill",
     "game_result",
     "rate_results",

@@ -306,7 +306,11 @@ def _game_command(words: list[str]) -> Command:
     if not words:
         return Command(CommandKind.HELP)
     word, args = words[0].lower(), words[1:]
-    if word == "ratings" and args:  # the slash subgroup: /game ratings leaderboard kingsburg
+    if word == "ratings":  # the slash subgroup: /game ratings leaderboard kingsburg
+        if not args or args[0].lower() not in ("leaderboard", "profile"):
+            raise CommandError(
+                "Write `/game ratings leaderboard <game>` or `/game ratings profile`."
+            )
         word, args = args[0].lower(), args[1:]
     kind = _GAME_WORDS.get(word)
     if kind is None:

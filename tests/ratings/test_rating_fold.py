@@ -3,7 +3,9 @@ only on the results in order, the arena's entry point, and players' records."""
 
 from __future__ import annotations
 
-from bot.ratings import INITIAL, Side, arena_result, game_result, rate_results
+from dataclasses import dataclass
+
+from bot.ratings import INITIAL, Side, arena_ratings, arena_result, game_result, rate_results
 from bot.ratings.records import PlayedGame, player_record
 from bot.ratings.skill import RatingBook, fold
 from tests.ratings.random_results import random_results
@@ -89,3 +91,22 @@ def test_a_record_counts_games_wins_places_and_scores() -> None:
     assert record.average_place == 4 / 3 and record.average_score == 13 / 3
     assert [g.session_id for g in record.last] == [2, 1, 0]
     assert record.history[0] == INITIAL.display and len(record.history) == 4
+
+
+def test_the_arena_records_give_a_line_of_ratings() -> None:
+    """The arena's records (read by attribute) give one line, best first; failures left out."""
+
+    @dataclass(frozen=True)
+    class Record:
+        game: str
+        players: tuple[str, ...]
+        scores: tuple[int, ...]
+        places: tuple[int, ...]
+        failed: str = ""
+
+    records = [Record("cathedral", ("strong", "heuristic"), (3, 9), (1, 2)) for _ in range(12)]
+    records += [Record("cathedral", ("heuristic", "strong"), (0, 0), (1, 1), failed="cap")]
+    line = arena_ratings(records)
+    assert line.startswith("Ratings after 12 games (openskill")
+    assert line.index("strong ") < line.index("heuristic ")
+    assert arena_ratings([]) == ""

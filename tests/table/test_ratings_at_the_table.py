@@ -298,3 +298,17 @@ async def test_games_rated_at_the_table_equal_the_rebuild(
     assert len(results) >= 15 and any(e.left for r in results for e in r.entries)
     _, book = fold(results)
     assert await table.extras.all_ratings() == book.ratings
+
+
+async def test_the_terminal_table_reads_ratings_too(table: Table, service: GameService) -> None:
+    """`/game ratings leaderboard race` and `/game ratings profile` typed at the terminal."""
+    await _two(table)
+    await _play_out(table, service)
+    [board] = await table.run_line(ALICE, "/game ratings leaderboard race")
+    assert board.title == "Race leaderboard" and "1. **" in board.text
+    [profile] = await table.run_line(ALICE, "/game ratings profile")
+    assert profile.title == "Alice: profile" and profile.fields
+    [hidden] = await table.run_line(ALICE, "/game ratings profile hide")
+    assert "hidden" in hidden.text
+    [wrong] = await table.run_line(ALICE, "/game ratings")
+    assert "`/game ratings leaderboard <game>`" in wrong.text
