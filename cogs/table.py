@@ -45,6 +45,7 @@ THREAD_ARCHIVE_MINUTES = 10080  # a week: asynchronous games are slow
 TIMER_MINUTES = 5
 """How often deadlines and reminders are checked."""
 MAX_TURN_HOURS = 8784.0  # a year
+MIN_TURN_HOURS = 0.1
 ARCHIVED_THREAD = 50083
 """Discord's error code for an operation on an archived thread."""
 UNKNOWN_CHANNEL = 10003
@@ -222,7 +223,7 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
         game: str,
         options: str | None = None,
         thread: bool | None = None,
-        turn_hours: app_commands.Range[float, 0.1, MAX_TURN_HOURS] | None = None,
+        turn_hours: app_commands.Range[float, MIN_TURN_HOURS, MAX_TURN_HOURS] | None = None,
         rated: bool | None = None,
     ) -> None:
         """Open a lobby for a new game here; you become the host.
@@ -238,6 +239,14 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
         if game.strip().lower() not in _game_names():
             known = ", ".join(_game_names()) or "none"
             raise UserFacingError(f"There is no game called {quoted(game)}. Games: {known}.")
+        if turn_hours is not None and not MIN_TURN_HOURS <= turn_hours <= MAX_TURN_HOURS:
+            # Discord checks the range, but a raw interaction need not come through Discord
+            # (NaN fails every comparison, so it is refused here too).
+            raise UserFacingError(
+                f"`turn_hours` takes a number of hours from {MIN_TURN_HOURS:g} to "
+                f"{MAX_TURN_HOURS:g} (a year), "
+                f"like `turn_hours:24`, not {quoted(str(turn_hours))}."
+            )
         limit = None if turn_hours is None else timedelta(hours=turn_hours)
         caller = caller_of(interaction)
         if thread is None:
@@ -364,6 +373,12 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
         """Show the board, whose turn it is and the scores; your private information only to you."""
         table = bot_of(interaction).table
         await run(interaction, lambda: table.status(caller_of(interaction)))
+
+    @app_commands.command(name="details")
+    async def details(self, interaction: discord.Interaction) -> None:
+        """Privately, what the board leaves out: whole hands, buildings, the building legend."""
+        table = bot_of(interaction).table
+        await run(interaction, lambda: table.details(caller_of(interaction)))
 
     @app_commands.command(name="history")
     async def history(
@@ -625,14 +640,19 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
         table = bot_of(interaction).table
         await run(interaction, lambda: table.hand_host(caller_of(interaction), player.id))
 
-    # ------------------------------------------------------------------ ratings
 
-    # A subgroup: /game already has 24 subcommands and Discord allows 25 children per group.
-    ratings = app_commands.Group(
-        name="ratings", description="This server's leaderboards and players' records."
-    )
+@app_commands.guild_only()
+class RatingsCog(
+    commands.GroupCog, group_name="ratings", group_description="Leaderboards and players' records."
+):
+    """This server's leaderboards and players' records (/ratings …): a group of its own, as
+    Discord allows 25 subcommands per group and the game group holds 25."""
 
-    @ratings.command(name="leaderboard")
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @app_commands.command(name="leaderboard")
     async def leaderboard(self, interaction: discord.Interaction, game: str) -> None:
         """This server's best 20 players of a game: rating, games played, win %.
 
@@ -648,7 +668,7 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
     ) -> list[app_commands.Choice[str]]:
         return await _game_choices(current)
 
-    @ratings.command(name="profile")
+    @app_commands.command(name="profile")
     async def profile(
         self,
         interaction: discord.Interaction,
@@ -684,3 +704,4 @@ async def _engine_here(interaction: discord.Interaction) -> Any | None:
 async def setup(bot: commands.Bot) -> None:
     """Extension entry point."""
     await bot.add_cog(TableCog(bot))
+    await bot.add_cog(RatingsCog(bot))

@@ -1,4 +1,4 @@
-"""A player's record in one game on one server, from their rated games: what `/game ratings profile`
+"""A player's record in one game on one server, from their rated games: what `/ratings profile`
 shows (games, wins, average place and score, best score, last results, rating history).
 
 Pure: the table reads the played games from the store and hands them here.

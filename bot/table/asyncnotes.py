@@ -110,7 +110,8 @@ class AsyncPlayNotes(TableBase):
             from rendering import scoresheet
 
             sheet = scoresheet.sheet_from_outcome(engine.spec.display_name, outcome, names, sides)
-            ratings = seat_changes(await self.extras.rated_game(session.id), len(names))
+            rated = await self.extras.rated_game(session.id)
+            ratings = seat_changes(rated, len(names), len(sheet.players))
             sheet = dataclasses.replace(sheet, ratings=ratings)
             png = await asyncio.to_thread(scoresheet.render_png, sheet)
         except Exception:  # the result matters more than its picture

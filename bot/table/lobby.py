@@ -87,7 +87,7 @@ class LobbyCommands(ServerCommands):
         name = spec.display_name
         text = f"{caller.display_name} opened {spec.a_name} table. {self._lobby_hint(result)}"
         text += (
-            " This game is rated (`/game ratings leaderboard`)."
+            " This game is rated (`/ratings leaderboard`)."
             if rated
             else " This is a casual game: it is not rated."
         )

@@ -1,6 +1,6 @@
 """Ratings at the table: a finished game rated once (its changes told in the result post and
-on the score sheet), the seats that left a running game, and `/game ratings leaderboard` and
-`/game ratings profile`.
+on the score sheet), the seats that left a running game, and `/ratings leaderboard` and
+`/ratings profile`.
 
 Which games are rated: a game whose lobby chose `rated` (the server's default,
 `/game settings rated:`) that finished with at least two sides, or that ended because its
@@ -58,16 +58,20 @@ def signed(delta: int) -> str:
     return f"+{delta}" if delta > 0 else f"\u2212{-delta}" if delta < 0 else "\u00b10"
 
 
-def seat_changes(rated: RatedGame | None, seats: int) -> tuple[str, ...] | None:
-    """Per seat, the change of its rating ("+42"; "" for a seat not rated), for the score
-    sheet; None when the game was not rated."""
+def seat_changes(
+    rated: RatedGame | None, seats: int, columns: int | None = None
+) -> tuple[str, ...] | None:
+    """Per score-sheet column, the change of its player's rating ("+42"; "" for one not
+    rated): the `seats` first, then the players without a seat (the automated opponent) up to
+    `columns`; None when the game was not rated."""
     if rated is None or rated.result is None:
         return None
-    out = [""] * seats
+    out = [""] * max(seats, columns or 0)
+    seatless = iter(range(seats, len(out)))
     for entry in rated.result.entries:
-        if entry.seat is not None and 0 <= entry.seat < seats:
-            change = rated.changes[entry.player]
-            out[entry.seat] = signed(change.delta)
+        column = entry.seat if entry.seat is not None else next(seatless, None)
+        if column is not None and 0 <= column < len(out):
+            out[column] = signed(rated.changes[entry.player].delta)
     return tuple(out)
 
 
@@ -205,7 +209,7 @@ class RatingCommands(TableBase):
         return row.name
 
     async def leaderboard(self, caller: Caller, game: str) -> list[Reply]:
-        """`/game ratings leaderboard game:`: this server's best 20 in one game (displayed rating,
+        """`/ratings leaderboard game:`: this server's best 20 in one game (displayed rating,
         games, win %), and the caller's own place if they are further down (privately)."""
         if not caller.guild_id:
             return refused("Leaderboards belong to a server; use this command in one.")
@@ -249,7 +253,7 @@ class RatingCommands(TableBase):
         name: str | None = None,
         hidden: bool | None = None,
     ) -> list[Reply]:
-        """`/game ratings profile [member] [hidden]`: a member's record per game on this server
+        """`/ratings profile [member] [hidden]`: a member's record per game on this server
         (rating ± uncertainty, games, wins, average place and score, best score, last five
         results) with a chart of their rating; `hidden` hides the caller's own from others."""
         if not caller.guild_id:

@@ -1,6 +1,6 @@
 """The README's ratings transcript, played through the real harness: a Cathedral game to its
 end (only its last move shown), the rating changes in the result post and on the score sheet,
-`/game ratings leaderboard` and `/game ratings profile` with the rating chart.
+`/ratings leaderboard` and `/ratings profile` with the rating chart.
 
     python -m tests.cogs.ratings_transcript     # writes /tmp/transcript-ratings.txt and the chart
 """
@@ -48,9 +48,9 @@ async def ratings_transcript(h: Harness) -> tuple[str, bytes]:
     await t.slash("game start", ALICE)
     t.parts.append(">>> … Alice and Bob play on …\n")
     await _play_to_the_last_move(t)
-    await t.slash("game ratings leaderboard", BOB, game="cathedral")
-    profile = await h.slash("game ratings profile", user=ALICE, channel=C1, member=BOB)
-    t.parts.append(render(profile, "Alice: /game ratings profile member:@Bob"))
+    await t.slash("ratings leaderboard", BOB, game="cathedral")
+    profile = await h.slash("ratings profile", user=ALICE, channel=C1, member=BOB)
+    t.parts.append(render(profile, "Alice: /ratings profile member:@Bob"))
     [(_, chart)] = [f for f in profile.files if f[0] == "rating-history.png"]
     return t.text, chart
 

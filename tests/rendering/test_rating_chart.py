@@ -1,4 +1,4 @@
-"""The rating chart of `/game ratings profile` keeps one size whatever the history, writes no
+"""The rating chart of `/ratings profile` keeps one size whatever the history, writes no
 text smaller than the phone minimum, and marks each game's line with its letter; the score
 sheet's optional rating row stays legible too."""
 

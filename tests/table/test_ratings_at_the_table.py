@@ -301,14 +301,14 @@ async def test_games_rated_at_the_table_equal_the_rebuild(
 
 
 async def test_the_terminal_table_reads_ratings_too(table: Table, service: GameService) -> None:
-    """`/game ratings leaderboard race` and `/game ratings profile` typed at the terminal."""
+    """`/ratings leaderboard race` and `/ratings profile` typed at the terminal."""
     await _two(table)
     await _play_out(table, service)
-    [board] = await table.run_line(ALICE, "/game ratings leaderboard race")
+    [board] = await table.run_line(ALICE, "/ratings leaderboard race")
     assert board.title == "Race leaderboard" and "1. **" in board.text
-    [profile] = await table.run_line(ALICE, "/game ratings profile")
+    [profile] = await table.run_line(ALICE, "/ratings profile")
     assert profile.title == "Alice: profile" and profile.fields
-    [hidden] = await table.run_line(ALICE, "/game ratings profile hide")
+    [hidden] = await table.run_line(ALICE, "/ratings profile hide")
     assert "hidden" in hidden.text
-    [wrong] = await table.run_line(ALICE, "/game ratings")
-    assert "`/game ratings leaderboard <game>`" in wrong.text
+    [wrong] = await table.run_line(ALICE, "/ratings")
+    assert "`/ratings leaderboard <game>`" in wrong.text
