@@ -16,7 +16,9 @@ from bot.games.rejections import Rejection
 from bot.ratings import Side, game_result
 from bot.ratings.skill import fold, rate_game
 from bot.sessions.service import GameService
+from bot.storage.ratings import RatedGame
 from bot.table.commands import Table
+from bot.table.ratings import seat_changes
 from bot.table.replies import Caller, Reply
 
 from .conftest import ALICE, BOB, CY
@@ -312,3 +314,22 @@ async def test_the_terminal_table_reads_ratings_too(table: Table, service: GameS
     assert "hidden" in hidden.text
     [wrong] = await table.run_line(ALICE, "/ratings")
     assert "`/ratings leaderboard <game>`" in wrong.text
+
+
+async def test_score_sheet_columns_get_their_players_changes() -> None:
+    """Seats by their seat number, then the automated opponent's column after them."""
+    result = game_result(
+        session_id=1,
+        guild_id=1,
+        game="architects",
+        finished_at="",
+        sides=[
+            Side("member:1", "Ann", 30, winner=True, seat=0),
+            Side("opponent:helena", "Helena", 20),
+        ],
+    )
+    assert not isinstance(result, str)
+    changes = rate_game(result, {})
+    columns = seat_changes(RatedGame(1, result, changes), seats=1, columns=2)
+    assert columns is not None and columns[0].startswith("+") and columns[1].startswith("\u2212")
+    assert seat_changes(RatedGame(1, None, {}, "casual"), seats=1) is None
