@@ -485,7 +485,7 @@ class LocalTable:
         """
         word, _, rest = text.partition(" ")
         low = word.lower()
-        if low == "game" or _is_game_command(low, rest):
+        if low in ("game", "ratings") or _is_game_command(low, rest):
             # `game status`, `kingsburg influence 8 5+3`: a command typed without its slash.
             return "/" + text
         if low in _READING_WORDS:
