@@ -24,6 +24,7 @@ from dataclasses import replace
 
 import discord
 
+from bot.table.format import plain_text, printable
 from bot.table.replies import Caller, Reply
 from cogs._actions import add_actions
 from cogs._views import build_view
@@ -66,9 +67,10 @@ def caller_of(interaction: discord.Interaction) -> Caller:
         guild_id=interaction.guild_id,
         channel_id=interaction.channel_id or 0,
         user_id=user.id,
-        # Names go into markdown posts: escaped once here, so `**`, `||` or links show as typed.
+        # Names go into markdown posts: escaped once here, so `**`, `||` or links show as typed,
+        # and without invisible characters (an RTL override would turn the post around).
         display_name=discord.utils.escape_mentions(
-            discord.utils.escape_markdown(user.display_name)
+            discord.utils.escape_markdown(printable(user.display_name).strip() or "someone")
         ),
         moderator=bool(perms.manage_threads or perms.manage_guild),
         manager=bool(perms.manage_guild),
@@ -167,7 +169,7 @@ def message_kwargs(reply: Reply) -> list[dict[str, object]]:
         first["file"] = discord.File(
             io.BytesIO(reply.image.png),
             filename=reply.image.filename,
-            description=reply.image.description or None,
+            description=plain_text(reply.image.description) or None,  # alt text: no markdown
         )
     view = build_view(reply.buttons, cancel=reply.cancel, menu=reply.menu, menus=reply.menus)
     if reply.actions:
