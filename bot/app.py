@@ -56,12 +56,13 @@ def default_extensions() -> tuple[str, ...]:
     return ("cogs.table", COMPONENTS_EXTENSION, *cog_extensions(), "cogs.errors")
 
 
-class GameBot(commands.Bot):
+class GameBot(commands.AutoShardedBot):
     """The Guildhall bot: slash commands over a `Table`, which sits on a `GameService`.
 
     Args:
         settings: Configuration (token, database path, dev guild...).
-        store: An open session store; None: open SQLite at `settings.database_path` in setup_hook.
+        store: An open session store; None: open the configured one (PostgreSQL at
+            `settings.database_url`, else SQLite at `settings.database_path`) in setup_hook.
         service: The game service; None: built on the store in setup_hook.
         table: The command layer; None: built on the service in setup_hook.
         extensions: Extensions to load (default `default_extensions()`).
@@ -86,6 +87,10 @@ class GameBot(commands.Bot):
             # Nobody is pinged unless a message names them (`cogs._replies.message_kwargs`
             # lists exactly the users whose turn it is): a typed mention echoed back never pings.
             allowed_mentions=discord.AllowedMentions.none(),
+            # Several processes: each connects only its SHARD_IDS of SHARD_COUNT. Unset, one
+            # process takes every shard Discord recommends.
+            shard_count=settings.shard_count,
+            shard_ids=None if settings.shard_ids is None else list(settings.shard_ids),
         )
         self.settings = settings
         self._store = store
@@ -122,13 +127,12 @@ class GameBot(commands.Bot):
 
     async def _open_dependencies(self) -> None:
         if self._store is None:
-            from bot.storage.sqlite import SqliteStore
+            from bot.storage.opening import open_store
 
-            path = self.settings.database_path
-            path.parent.mkdir(parents=True, exist_ok=True)
-            # Opening applies pending migrations (PRAGMA user_version).
-            self._store = await SqliteStore.open(path)
-            log.info("opened the game database at %s", path)
+            # Opening applies pending migrations (SQLite or PostgreSQL, as configured).
+            self._store = await open_store(
+                self.settings.database_url.reveal(), self.settings.database_path
+            )
         if self._service is None:
             from bot.sessions.service import GameService
 
@@ -167,6 +171,9 @@ class GameBot(commands.Bot):
         sent; a failure is logged and retried at the next start."""
         from bot.storage.extras import extras_for
 
+        if not force and not self.settings.syncs_commands:
+            log.info("commands are synced by the process holding shard 0; not syncing")
+            return False
         extras = extras_for(self.store)
         sent = False
         targets: list[discord.Object | None] = [None]

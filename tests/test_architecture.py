@@ -14,6 +14,7 @@ FORBIDDEN = {
         "discord",
         "PIL",
         "aiosqlite",
+        "asyncpg",
         "asyncio",
         "sqlite3",
         "bot.sessions",
@@ -27,6 +28,7 @@ FORBIDDEN = {
     "rendering": {
         "discord",
         "aiosqlite",
+        "asyncpg",
         "asyncio",
         "sqlite3",
         "bot.sessions",
@@ -36,8 +38,15 @@ FORBIDDEN = {
     },
     "bot/sessions": {"discord", "PIL", "rendering", "cogs", "bot.table"},
     "bot/storage": {"discord", "PIL", "rendering", "cogs", "bot.sessions.service", "bot.table"},
-    "bot/table": {"discord", "PIL", "aiosqlite", "sqlite3", "cogs"},
-    "cogs": {"aiosqlite", "sqlite3", "PIL", "bot.storage.sqlite"},
+    "bot/table": {"discord", "PIL", "aiosqlite", "sqlite3", "asyncpg", "cogs"},
+    "cogs": {
+        "aiosqlite",
+        "sqlite3",
+        "asyncpg",
+        "PIL",
+        "bot.storage.sqlite",
+        "bot.storage.postgres",
+    },
 }
 
 

@@ -85,7 +85,9 @@ Reading
   ``to_act`` have waited ``every`` (a ``timedelta``) since the game last changed and since the
   last reminder; ``mark_reminded(session_id, now=None)`` records the reminder (no version bump).
 - ``due_reminder_pages(every, now=None)``: the same a page at a time (async iterator), for the
-  timers; ``mark_reminded_many(session_ids, now=None)`` records a page's reminders in one write.
+  timers; ``mark_reminded_many(session_ids, now=None)`` records a page's reminders in one write;
+  ``claim_reminders(page, every, now=None)`` marks and returns the ones still due, so that of
+  several processes exactly one sends each reminder.
 
 Helpers for presentation (plain methods, no I/O)
 - ``now()``: the service clock.
@@ -132,11 +134,9 @@ from bot.games.protocol import (
     Engine,
     Event,
     GameSpec,
-    LoggedMove,
     Seat,
     Transition,
     canonical_json,
-    replay,
     step_text,
 )
 from bot.games.rejections import Rejection, RejectionCode
@@ -151,8 +151,8 @@ from bot.sessions.models import (
     Preview,
     Reminder,
     ReplayReport,
-    first_difference,
 )
+from bot.sessions.replaycheck import replay_check
 from bot.storage.base import SessionStore
 from bot.storage.records import (
     LogEntry,
@@ -192,6 +192,10 @@ STATE_CACHE_SIZE = 1024
 
 LEGAL_CACHE_SIZE = 32
 """Decisions (session, version, seat) whose legal moves in notation are kept for autocomplete."""
+
+FRESH_RETRIES = 6
+"""Tries of a move on a fresh read after losing a compare-and-set to another writer: each loss
+means someone else's move was saved in between, so a few suffice even with several processes."""
 
 REMINDER_PAGE = 100
 """Sessions read per step of the reminder pass and of resuming bots: each step is short, and the
@@ -742,7 +746,12 @@ class GameService(AsyncPlayMixin):
         acknowledging it (so a failure there never hides that the move was saved)."""
         args = (user_id, text, expected_version, expected_seat, expected_token, bots)
         result = await self._submit(channel_id, session_id, args, trust_cache=True)
-        if isinstance(result, _LostRace):
+        # Lost to another writer (another process, with several on one database): try again on
+        # a fresh read, until the move itself conflicts (the engine or the token refuses it on
+        # the new position) or the bound is reached.
+        for _ in range(FRESH_RETRIES):
+            if not isinstance(result, _LostRace):
+                break
             result = await self._submit(channel_id, session_id, args, trust_cache=False)
         return _stale() if isinstance(result, _LostRace) else result
 
@@ -779,8 +788,6 @@ class GameService(AsyncPlayMixin):
             result = await self._submit_locked(session, *args)
         if trusted and isinstance(result, Rejection):
             return _LostRace()
-        if not trusted and isinstance(result, _LostRace):
-            return _stale()
         return result
 
     async def _submit_locked(
@@ -1250,26 +1257,7 @@ class GameService(AsyncPlayMixin):
             raise KeyError(f"no session {session_id}")
         undone = await self.store.undone_plies(session_id)  # type: ignore[attr-defined]
         entries = tuple(e for e in await self.store.load_log(session_id) if e.ply not in undone)
-        if session.seed is None or session.state_json is None:
-            return ReplayReport(session_id, len(entries), matches=not entries)
-        engine = self.engine_for(session)
-        moves = [LoggedMove(Seat(e.seat), e.notation) for e in entries]
-        try:
-            replayed = replay(
-                engine, len(session.seats), dict(session.options), session.seed, moves
-            )
-        except ValueError as exc:
-            return ReplayReport(session_id, len(entries), matches=False, difference=str(exc))
-        snapshot = json.loads(session.state_json)
-        replayed_json = canonical_json(engine.state_to_dict(replayed))
-        if replayed_json == canonical_json(snapshot):
-            return ReplayReport(session_id, len(entries), matches=True)
-        return ReplayReport(
-            session_id,
-            len(entries),
-            matches=False,
-            difference=first_difference(snapshot, json.loads(replayed_json)),
-        )
+        return replay_check(self.engine_for, session, entries)
 
     async def overdue(self, now: datetime | None = None) -> tuple[SessionRecord, ...]:
         """Active sessions whose turn deadline has passed, except those waiting for an away
@@ -1379,6 +1367,21 @@ class GameService(AsyncPlayMixin):
     async def mark_reminded(self, session_id: int, now: datetime | None = None) -> None:
         """Record that a reminder was sent now (does not bump the version)."""
         await self.store.set_reminded_at(session_id, now or self._now())
+
+    async def claim_reminders(
+        self, due: Collection[Reminder], every: timedelta, now: datetime | None = None
+    ) -> tuple[Reminder, ...]:
+        """Of a page of `due` reminders, the ones this process is to send: each game still quiet
+        for `every` is marked reminded now, in one write, and only the games this write marked
+        are returned. With several processes reading the same due games, every reminder is
+        claimed by exactly one of them."""
+        if not due:
+            return ()
+        now = now or self._now()
+        claimed = set(
+            await self.store.claim_reminders([d.session.id for d in due], now - every, now)
+        )
+        return tuple(d for d in due if d.session.id in claimed)
 
     async def mark_reminded_many(
         self, session_ids: Collection[int], now: datetime | None = None

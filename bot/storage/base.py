@@ -179,6 +179,16 @@ class SessionStore(Protocol):
         nothing is written. No version bumps."""
         ...
 
+    async def claim_reminders(
+        self, session_ids: Sequence[int], since: datetime, when: datetime
+    ) -> tuple[int, ...]:
+        """Of `session_ids`, the ACTIVE sessions still quiet since `since` (`quiet_since <=
+        since`) get `reminded_at = when`, in one transaction; their ids (ascending) are returned.
+
+        A compare-and-set on the reminder itself: several processes reading the same due games
+        each get a disjoint share, so every due reminder is sent once. No version bumps."""
+        ...
+
     async def load_log(
         self,
         session_id: int,

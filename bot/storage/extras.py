@@ -227,9 +227,14 @@ class MemoryExtras:
 
 
 def extras_for(store: Any) -> Extras:
-    """The extras living beside `store`: in its SQLite file, else in memory."""
+    """The extras living beside `store`: in its SQLite file or PostgreSQL database, else in
+    memory."""
     from bot.storage.sqlite import SqliteStore
 
     if isinstance(store, SqliteStore):
         return SqliteExtras(store)
+    if type(store).__name__ == "PostgresStore":  # no asyncpg import for the other stores
+        from bot.storage.pg_extras import PostgresExtras
+
+        return PostgresExtras(store)
     return MemoryExtras(store)

@@ -298,6 +298,22 @@ class MemoryStore(MemoryAsyncPlay):
                 self._sessions[session_id], reminded_at=stamp
             )
 
+    async def claim_reminders(
+        self, session_ids: Sequence[int], since: datetime, when: datetime
+    ) -> tuple[int, ...]:
+        """See `SessionStore.claim_reminders`."""
+        self._check_open()
+        since, stamp = utc(since), utc(when)
+        claimed = []
+        for session_id in sorted(set(session_ids)):
+            record = self._sessions.get(session_id)
+            if record is None or record.status is not SessionStatus.ACTIVE:
+                continue
+            if record.quiet_since <= since:
+                self._sessions[session_id] = dataclasses.replace(record, reminded_at=stamp)
+                claimed.append(session_id)
+        return tuple(claimed)
+
     async def load_log(
         self, session_id: int, *, after_ply: int = 0, limit: int | None = None
     ) -> tuple[LogEntry, ...]:

@@ -450,6 +450,32 @@ class SqliteStore(SqliteAsyncPlay):
 
         await self._run(body, write=True)
 
+    async def claim_reminders(
+        self, session_ids: Sequence[int], since: datetime, when: datetime
+    ) -> tuple[int, ...]:
+        """See `SessionStore.claim_reminders`: one UPDATE .. RETURNING per chunk of ids, all in
+        one transaction (another process on the file waits for it: BEGIN IMMEDIATE)."""
+        ids = sorted(set(session_ids))
+        if not ids:
+            return ()
+        params = (dt_to_text(when), dt_to_text(since))
+
+        def body(conn: sqlite3.Connection) -> tuple[int, ...]:
+            claimed: list[int] = []
+            for start in range(0, len(ids), _SEAT_CHUNK):
+                chunk = ids[start : start + _SEAT_CHUNK]
+                marks = ",".join("?" * len(chunk))
+                rows = conn.execute(
+                    f"UPDATE sessions SET reminded_at = ? WHERE id IN ({marks}) "
+                    "AND status = 'active' "
+                    "AND max(updated_at, coalesce(reminded_at, updated_at)) <= ? RETURNING id",
+                    (params[0], *chunk, params[1]),
+                ).fetchall()
+                claimed += [row[0] for row in rows]
+            return tuple(sorted(claimed))
+
+        return await self._run(body, write=True)
+
     async def _set_bookkeeping(self, session_id: int, assignment: str, value: Any) -> None:
         def body(conn: sqlite3.Connection) -> None:
             cur = conn.execute(
