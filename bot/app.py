@@ -17,7 +17,8 @@ import asyncio
 import hashlib
 import json
 import logging
-from typing import TYPE_CHECKING
+import time
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord.ext import commands
@@ -101,6 +102,11 @@ class GameBot(commands.AutoShardedBot):
         self.initial_extensions = extensions if extensions is not None else default_extensions()
         self.failed_extensions: dict[str, BaseException] = {}
         self.force_sync = force_sync
+        from bot.metrics import Metrics
+
+        self.metrics = Metrics(settings.metrics_port)
+        """Moves, refusals, store and render times, timer lag, shards (`bot.metrics`)."""
+        self._health_task: asyncio.Task[None] | None = None
 
     # ------------------------------------------------------------------ dependencies
 
@@ -138,9 +144,49 @@ class GameBot(commands.AutoShardedBot):
 
             self._service = GameService(self._store)
         if self._table is None:
+            from bot.table.base import load_render_png
             from bot.table.commands import Table
 
-            self._table = Table(self._service, defaults=server_defaults(self.settings))
+            self._table = Table(
+                self._service,
+                timed_render(load_render_png(), self.metrics),
+                defaults=server_defaults(self.settings),
+            )
+        self._instrument()
+
+    def _instrument(self) -> None:
+        """Count moves and refusals and time the store's transactions (`bot.metrics`)."""
+        from bot.sessions.models import MoveResult
+
+        metrics = self.metrics
+        if hasattr(self.store, "observe"):
+            self.store.observe = metrics.store_seconds  # type: ignore[attr-defined]
+
+        def counted(game: str, answer: object) -> None:
+            code = None if isinstance(answer, MoveResult) else getattr(answer, "code", None)
+            metrics.move(game, None if code is None else code.name)
+
+        self.service.on_submit = counted
+
+    async def _health_loop(self) -> None:
+        """Every `HEALTH_MINUTES`: refresh the gauges (open games, shards); without a metrics
+        port, log the one-line health summary."""
+        from bot.metrics import HEALTH_MINUTES
+        from bot.storage.extras import extras_for
+
+        extras = extras_for(self.store)
+        while not self.is_closed():
+            await asyncio.sleep(HEALTH_MINUTES * 60)
+            try:
+                shards = {
+                    shard_id: None if info.is_closed() else info.latency
+                    for shard_id, info in self.shards.items()
+                }
+                self.metrics.gauges(open_games=await extras.open_game_count(), shards=shards)
+                if self.metrics.port is None:
+                    log.info(self.metrics.health_line())
+            except Exception:  # the report must never take the bot down
+                log.exception("the health report failed")
 
     # ------------------------------------------------------------------ start-up
 
@@ -155,6 +201,7 @@ class GameBot(commands.AutoShardedBot):
                 self.failed_extensions[extension] = exc
                 log.exception("failed to load extension %s", extension)
         await self.sync_commands(force=self.force_sync)
+        self._health_task = asyncio.create_task(self._health_loop())
 
     # ------------------------------------------------------------------ command sync
 
@@ -208,10 +255,25 @@ class GameBot(commands.AutoShardedBot):
 
     async def close(self) -> None:
         """Close Discord, then the store if we opened it."""
+        if self._health_task is not None:
+            self._health_task.cancel()
         await super().close()
         if self._owns_store and self._store is not None:
             await self._store.close()
             self._store = None
+
+
+def timed_render(render: Any, metrics: Any) -> Any:
+    """`render` (a `render_png`), each call's time told to `metrics.render_seconds`."""
+
+    def timed(*args: Any, **kwargs: Any) -> Any:
+        began = time.perf_counter()
+        try:
+            return render(*args, **kwargs)
+        finally:
+            metrics.render_seconds(time.perf_counter() - began)
+
+    return timed
 
 
 def server_defaults(settings: Settings) -> ServerConf:

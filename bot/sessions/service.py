@@ -260,6 +260,8 @@ class GameService(AsyncPlayMixin):
         # the session) on every move, and idle games cost nothing.
         self._cache = StateCache(state_cache_size)
         self._legal: OrderedDict[tuple[int, int, int], tuple[str, ...]] = OrderedDict()
+        self.on_submit: Callable[[str, MoveResult | Rejection], None] | None = None
+        """Told every `submit`'s game key and answer (the app's metrics count them)."""
 
     # ----------------------------------------------------------------- small helpers
 
@@ -753,7 +755,15 @@ class GameService(AsyncPlayMixin):
             if not isinstance(result, _LostRace):
                 break
             result = await self._submit(channel_id, session_id, args, trust_cache=False)
-        return _stale() if isinstance(result, _LostRace) else result
+        answer = _stale() if isinstance(result, _LostRace) else result
+        if self.on_submit is not None:
+            if isinstance(answer, MoveResult):
+                game = answer.session.game_key
+            else:
+                known = self._cache.record(channel_id, session_id)
+                game = "unknown" if known is None else known.game_key
+            self.on_submit(game, answer)
+        return answer
 
     async def _submit(
         self,

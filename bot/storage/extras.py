@@ -57,6 +57,10 @@ class Extras(Protocol):
         """Ids of the lobbies and active games where the user holds a seat."""
         ...
 
+    async def open_game_count(self) -> int:
+        """How many lobbies and games in progress there are (one indexed count)."""
+        ...
+
     async def meta(self, key: str) -> str | None:
         """A stored fact about the bot, or None."""
         ...
@@ -152,6 +156,13 @@ class SqliteExtras:
         )
         return tuple(r[0] for r in rows)
 
+    async def open_game_count(self) -> int:
+        """See `Extras`."""
+        rows = await self._fetch(
+            "SELECT count(*) FROM sessions WHERE status IN ('lobby', 'active')", ()
+        )
+        return int(rows[0][0])
+
     async def meta(self, key: str) -> str | None:
         """See `Extras`."""
         rows = await self._fetch("SELECT value FROM bot_meta WHERE key = ?", (key,))
@@ -216,6 +227,10 @@ class MemoryExtras:
         if self._store is None:
             return ()
         return tuple(s.id for s in await self._store.list_open() if s.seat_of(user_id) is not None)
+
+    async def open_game_count(self) -> int:
+        """See `Extras`."""
+        return 0 if self._store is None else len(await self._store.list_open())
 
     async def meta(self, key: str) -> str | None:
         """See `Extras`."""

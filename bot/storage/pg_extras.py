@@ -89,6 +89,13 @@ class PostgresExtras:
         )
         return tuple(int(r[0]) for r in rows)
 
+    async def open_game_count(self) -> int:
+        """See `Extras`."""
+        rows = await self._store._fetch(
+            "SELECT count(*) FROM sessions WHERE status IN ('lobby', 'active')"
+        )
+        return int(rows[0][0])
+
     async def meta(self, key: str) -> str | None:
         """See `Extras`."""
         rows = await self._store._fetch("SELECT value FROM bot_meta WHERE key = $1", key)

@@ -16,10 +16,12 @@ append-only log (a trigger).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import re
-from collections.abc import Awaitable, Callable, Collection, Mapping, Sequence
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable, Collection, Mapping, Sequence
 from datetime import datetime
 from importlib import resources
 from typing import Any, TypeVar
@@ -104,6 +106,8 @@ class PostgresStore(PostgresAsyncPlay):
         self.url = url
         self.round_trips = 0
         """Statements or transactions sent so far (the bench's figure for the store)."""
+        self.observe: Callable[[float], None] | None = None
+        """Told how long each statement or transaction took (the app's metrics)."""
 
     # ----------------------------------------------------------------- lifecycle
 
@@ -161,20 +165,28 @@ class PostgresStore(PostgresAsyncPlay):
 
     async def _run(self, body: Callable[[asyncpg.Connection], Awaitable[_T]]) -> _T:
         """Run `body` as one transaction on one pooled connection."""
-        self.round_trips += 1
-        async with self._pool.acquire() as conn, conn.transaction():
+        async with self._timed(), self._pool.acquire() as conn, conn.transaction():
             return await body(conn)
 
     async def _fetch(self, sql: str, *args: Any) -> list[asyncpg.Record]:
         """One statement (its own transaction)."""
-        self.round_trips += 1
-        async with self._pool.acquire() as conn:
+        async with self._timed(), self._pool.acquire() as conn:
             return list(await conn.fetch(sql, *args))
 
     async def _execute(self, sql: str, *args: Any) -> str:
-        self.round_trips += 1
-        async with self._pool.acquire() as conn:
+        async with self._timed(), self._pool.acquire() as conn:
             return str(await conn.execute(sql, *args))
+
+    @contextlib.asynccontextmanager
+    async def _timed(self) -> AsyncIterator[None]:
+        """Count one round trip (and time it for `observe`)."""
+        self.round_trips += 1
+        began = time.perf_counter()
+        try:
+            yield
+        finally:
+            if self.observe is not None:
+                self.observe(time.perf_counter() - began)
 
     # ----------------------------------------------------------------- protocol
 
@@ -378,8 +390,7 @@ class PostgresStore(PostgresAsyncPlay):
             f"{p(move.user_id)}::bigint, {p(move.notation)}::text, "
             f"{p(_dumps(list(events)))}::text, {p(stamp)}::timestamptz FROM u) SELECT * FROM u"
         )
-        self.round_trips += 1
-        async with self._pool.acquire() as conn:
+        async with self._timed(), self._pool.acquire() as conn:
             row = await conn.fetchrow(sql, *p.values)
             if row is None:
                 raise await _stale(conn, session_id, expected_version)

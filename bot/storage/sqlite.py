@@ -19,6 +19,7 @@ import json
 import logging
 import re
 import sqlite3
+import time
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from datetime import datetime
 from importlib import resources
@@ -99,6 +100,8 @@ class SqliteStore(SqliteAsyncPlay):
         self._lock = asyncio.Lock()
         self.hops = 0
         """Transactions sent to the connection's thread so far (each is one thread hop)."""
+        self.observe: Callable[[float], None] | None = None
+        """Told how long each transaction took (the app's metrics)."""
 
     # ----------------------------------------------------------------- lifecycle
 
@@ -181,7 +184,13 @@ class SqliteStore(SqliteAsyncPlay):
             return result
 
         self.hops += 1
-        return cast(_T, await self._conn._execute(transaction))
+        if self.observe is None:
+            return cast(_T, await self._conn._execute(transaction))
+        began = time.perf_counter()
+        try:
+            return cast(_T, await self._conn._execute(transaction))
+        finally:
+            self.observe(time.perf_counter() - began)
 
     # ----------------------------------------------------------------- protocol
 
