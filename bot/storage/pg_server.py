@@ -75,9 +75,12 @@ class ThrowawayServer:
         return f"postgresql://postgres@/{database}?host={self.folder}"
 
     @classmethod
-    def start(cls, *, durable: bool = False, max_connections: int = 100) -> ThrowawayServer:
+    def start(
+        cls, *, durable: bool = False, commit_wait: bool = True, max_connections: int = 100
+    ) -> ThrowawayServer:
         """initdb and start a server; `durable=False` turns fsync off (tests: fast, and a
-        crash of the machine loses nothing that matters)."""
+        crash of the machine loses nothing that matters); `commit_wait=False` turns
+        synchronous_commit off (a commit does not wait for its WAL flush)."""
         bindir = find_bindir()
         folder = Path(tempfile.mkdtemp(prefix="guildhall-pg-"))
         if os.geteuid() == 0:
@@ -90,6 +93,8 @@ class ThrowawayServer:
         ]
         if not durable:
             options += ["-c fsync=off", "-c synchronous_commit=off", "-c full_page_writes=off"]
+        elif not commit_wait:
+            options.append("-c synchronous_commit=off")
         try:
             cls._run(
                 [
