@@ -395,9 +395,10 @@ class GameService(AsyncPlayMixin):
     def decision_token(self, session: SessionRecord, state: Any, seat: Seat) -> str | None:
         """A short token naming the decision `seat` faces now, or None when it is not awaited.
 
-        A hash of the session id, the seat, the seat's sorted legal notations and the game's
-        position marker (year/phase/step... from the engine summary). Another seat's move in the
-        same simultaneous step leaves it unchanged; a later, different decision changes it.
+        A hash of the session id, the seat, the seat's sorted legal notations, the game's
+        position marker (year/phase/step... from the engine summary) and how many moves the seat
+        has made. Another seat's move in the same simultaneous step leaves it unchanged; the
+        seat's own move, or a later, different decision, changes it.
         """
         if state is None:
             return None
@@ -415,8 +416,11 @@ class GameService(AsyncPlayMixin):
         marker = {
             k: summary[k] for k in _MARKER_KEYS if isinstance(summary, Mapping) and k in summary
         }
+        # The seat's own move count: the token names this decision, and once the seat has
+        # moved a click prepared before is stale even if the same choices come round again.
+        mine = session.moves_of(int(seat))
         raw = json.dumps(
-            [session.id, int(seat), notations, marker], sort_keys=True, default=str
+            [session.id, int(seat), notations, marker, mine], sort_keys=True, default=str
         ).encode("utf-8")
         return hashlib.sha256(raw).hexdigest()[:DECISION_TOKEN_LENGTH]
 

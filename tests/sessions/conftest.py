@@ -45,6 +45,13 @@ def make_service(store: SessionStore, clock: FakeClock, seed: int = 1234) -> Gam
 
 
 @pytest_asyncio.fixture(params=STORE_KINDS)
+async def store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[SessionStore]:
+    """A fresh store of each kind (memory, SQLite, PostgreSQL)."""
+    async with open_store(request.param, request, tmp_path) as opened:
+        yield opened
+
+
+@pytest_asyncio.fixture(params=STORE_KINDS)
 async def service(
     request: pytest.FixtureRequest, clock: FakeClock, tmp_path: Path
 ) -> AsyncIterator[GameService]:
