@@ -14,7 +14,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from bot.cli import bench, db, local, play, replay
+from bot.cli import bench, catalogs, db, local, play, replay
 from bot.cli.common import CliError
 from bot.games.gamedata import DataError
 
@@ -27,7 +27,9 @@ def build_parser() -> argparse.ArgumentParser:
         prog="python -m bot",
         description="Guildhall: board games in Discord. Without a subcommand, runs the bot.",
     )
-    sub = parser.add_subparsers(dest="command", metavar="{local,play,replay,bench,db,sync}")
+    sub = parser.add_subparsers(
+        dest="command", metavar="{local,play,replay,bench,db,sync,catalogs}"
+    )
     local.add_arguments(
         sub.add_parser(
             "local",
@@ -41,6 +43,9 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_arguments(sub.add_parser("bench", help="measure speed against the targets"))
     db.add_arguments(sub.add_parser("db", help="database tools: copy SQLite into PostgreSQL"))
     sub.add_parser("sync", help="send the slash commands to Discord now (normally automatic)")
+    catalogs.add_arguments(
+        sub.add_parser("catalogs", help="update the language catalogs from the command tree")
+    )
     return parser
 
 
@@ -85,6 +90,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "replay": replay.run,
         "bench": bench.run,
         "db": db.run,
+        "catalogs": catalogs.run,
     }
     if args.command is None:
         return run_discord_bot()
