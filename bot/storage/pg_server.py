@@ -128,7 +128,29 @@ class ThrowawayServer:
         except NoServerError:
             shutil.rmtree(folder, ignore_errors=True)
             raise
-        return cls(folder=folder, bindir=bindir)
+        server = cls(folder=folder, bindir=bindir)
+        server._watch(os.getpid())
+        return server
+
+    def _watch(self, owner: int) -> None:
+        """A small watchdog that stops the server and deletes its folder once the process that
+        started it is gone, however it ended (a test run killed outright leaves no server)."""
+        stop = " ".join(
+            _as_server_user(
+                [str(self.bindir / "pg_ctl"), "-D", str(self.folder / "data"), "-m", "fast", "stop"]
+            )
+        )
+        script = (
+            f"while kill -0 {owner} 2>/dev/null && [ -d '{self.folder}' ]; do sleep 2; done; "
+            f"[ -d '{self.folder}' ] && {{ {stop} >/dev/null 2>&1; rm -rf '{self.folder}'; }}"
+        )
+        subprocess.Popen(
+            ["sh", "-c", script],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+        )
 
     @staticmethod
     def _run(argv: list[str]) -> None:
