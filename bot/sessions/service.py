@@ -122,7 +122,10 @@ import dataclasses
 import hashlib
 import json
 import logging
+import os
 import random
+import secrets
+import socket
 import time
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable, Collection, Iterator, Mapping
@@ -193,6 +196,11 @@ STATE_CACHE_SIZE = 1024
 LEGAL_CACHE_SIZE = 32
 """Decisions (session, version, seat) whose legal moves in notation are kept for autocomplete."""
 
+BOT_LEASE = timedelta(minutes=2)
+"""How long a process holds a game's bots while resuming them (timer round, start-up): another
+process on the same database leaves them alone meanwhile, and takes them over once a lease
+passes unreleased (its process died). Shorter than the timer round, so that round does it."""
+
 FRESH_RETRIES = 6
 """Tries of a move on a fresh read after losing a compare-and-set to another writer: each loss
 means someone else's move was saved in between, so a few suffice even with several processes."""
@@ -260,6 +268,8 @@ class GameService(AsyncPlayMixin):
         # the session) on every move, and idle games cost nothing.
         self._cache = StateCache(state_cache_size)
         self._legal: OrderedDict[tuple[int, int, int], tuple[str, ...]] = OrderedDict()
+        self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+        """Who holds this process's work leases (`claim_bot_work`)."""
         self.on_submit: Callable[[str, MoveResult | Rejection], None] | None = None
         """Told every `submit`'s game key and answer (the app's metrics count them)."""
 
@@ -1226,11 +1236,33 @@ class GameService(AsyncPlayMixin):
         """
         results: list[MoveResult] = []
         standins = await self.standin_games()
-        for session_id in dict.fromkeys((*await self.awaiting_bots(), *standins)):
-            result = await self.run_bots(session_id)
-            if isinstance(result, MoveResult) and result.moves:
-                results.append(result)
+        claimed = await self.claim_bot_work(
+            tuple(dict.fromkeys((*await self.awaiting_bots(), *standins)))
+        )
+        try:
+            for session_id in claimed:
+                result = await self.run_bots(session_id)
+                if isinstance(result, MoveResult) and result.moves:
+                    results.append(result)
+        finally:
+            await self.release_bot_work(claimed)
         return tuple(results)
+
+    async def claim_bot_work(self, session_ids: Collection[int]) -> tuple[int, ...]:
+        """Of these games, the ones whose bots this process is to resume now: each is leased to
+        it for `BOT_LEASE` in one write (unless another process holds it), so of several
+        processes resuming the same games each game's bots are run by one."""
+        if not session_ids:
+            return ()
+        now = self._now()
+        return await self.store.claim_work(
+            "bots", tuple(session_ids), self.owner, now, now + BOT_LEASE
+        )
+
+    async def release_bot_work(self, session_ids: Collection[int]) -> None:
+        """End this process's leases on these games' bots (`claim_bot_work`)."""
+        if session_ids:
+            await self.store.release_work("bots", tuple(session_ids), self.owner)
 
     async def awaiting_bots(self) -> tuple[int, ...]:
         """Ids of the active games where a bot seat may act now: what start-up must resume.

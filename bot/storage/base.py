@@ -189,6 +189,18 @@ class SessionStore(Protocol):
         each get a disjoint share, so every due reminder is sent once. No version bumps."""
         ...
 
+    async def claim_work(
+        self, kind: str, session_ids: Sequence[int], owner: str, now: datetime, until: datetime
+    ) -> tuple[int, ...]:
+        """Lease the work `kind` on each of `session_ids` to `owner` until `until`, where nobody
+        holds it or the holder's lease ended by `now`; the ids leased (ascending), in one
+        transaction. Of several processes claiming the same ids, each id goes to one."""
+        ...
+
+    async def release_work(self, kind: str, session_ids: Sequence[int], owner: str) -> None:
+        """End `owner`'s leases of `kind` on these ids (the work is done)."""
+        ...
+
     async def load_log(
         self,
         session_id: int,

@@ -457,6 +457,38 @@ class PostgresStore(PostgresAsyncPlay):
         )
         return tuple(sorted(int(r[0]) for r in rows))
 
+    async def claim_work(
+        self, kind: str, session_ids: Sequence[int], owner: str, now: datetime, until: datetime
+    ) -> tuple[int, ...]:
+        """See `SessionStore.claim_work`: one upsert. A lease another process is taking at the
+        same moment is waited for and its `until` read again, so each id goes to one claimer."""
+        ids = sorted(set(session_ids))
+        if not ids:
+            return ()
+        rows = await self._fetch(
+            "INSERT INTO work_leases (kind, session_id, owner, until) "
+            "SELECT $1, unnest($2::bigint[]), $3, $4 "
+            "ON CONFLICT (kind, session_id) DO UPDATE SET owner = excluded.owner, "
+            "until = excluded.until WHERE work_leases.until <= $5 RETURNING session_id",
+            kind,
+            ids,
+            owner,
+            utc(until),
+            utc(now),
+        )
+        return tuple(sorted(int(r[0]) for r in rows))
+
+    async def release_work(self, kind: str, session_ids: Sequence[int], owner: str) -> None:
+        """See `SessionStore.release_work`."""
+        if session_ids:
+            await self._execute(
+                "DELETE FROM work_leases WHERE kind = $1 AND session_id = ANY($2::bigint[]) "
+                "AND owner = $3",
+                kind,
+                list(session_ids),
+                owner,
+            )
+
     async def _set_bookkeeping(self, session_id: int, column: str, value: Any) -> None:
         status = await self._execute(
             f"UPDATE sessions SET {column} = $1 WHERE id = $2", value, session_id

@@ -485,6 +485,45 @@ class SqliteStore(SqliteAsyncPlay):
 
         return await self._run(body, write=True)
 
+    async def claim_work(
+        self, kind: str, session_ids: Sequence[int], owner: str, now: datetime, until: datetime
+    ) -> tuple[int, ...]:
+        """See `SessionStore.claim_work`: one upsert per id, all in one BEGIN IMMEDIATE
+        transaction (another process on the file waits for it)."""
+        ids = sorted(set(session_ids))
+        if not ids:
+            return ()
+        stamp, ends = dt_to_text(now), dt_to_text(until)
+
+        def body(conn: sqlite3.Connection) -> tuple[int, ...]:
+            claimed = []
+            for session_id in ids:
+                row = conn.execute(
+                    "INSERT INTO work_leases (kind, session_id, owner, until) VALUES (?, ?, ?, ?) "
+                    "ON CONFLICT (kind, session_id) DO UPDATE SET owner = excluded.owner, "
+                    "until = excluded.until WHERE work_leases.until <= ? RETURNING session_id",
+                    (kind, session_id, owner, ends, stamp),
+                ).fetchone()
+                if row is not None:
+                    claimed.append(session_id)
+            return tuple(claimed)
+
+        return await self._run(body, write=True)
+
+    async def release_work(self, kind: str, session_ids: Sequence[int], owner: str) -> None:
+        """See `SessionStore.release_work`."""
+        ids = list(session_ids)
+        if not ids:
+            return
+
+        def body(conn: sqlite3.Connection) -> None:
+            conn.executemany(
+                "DELETE FROM work_leases WHERE kind = ? AND session_id = ? AND owner = ?",
+                [(kind, session_id, owner) for session_id in ids],
+            )
+
+        await self._run(body, write=True)
+
     async def _set_bookkeeping(self, session_id: int, assignment: str, value: Any) -> None:
         def body(conn: sqlite3.Connection) -> None:
             cur = conn.execute(
