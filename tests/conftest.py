@@ -15,6 +15,7 @@ from collections.abc import AsyncIterator, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 import pytest_asyncio
@@ -31,6 +32,15 @@ STORE_KINDS = ["memory", "sqlite", "postgres"]
 _numbers = itertools.count(1)
 
 
+_skipped_because: list[str] = []
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """One line at the end of a run whose PostgreSQL tests were skipped, saying why."""
+    if _skipped_because:
+        terminalreporter.write_line(f"PostgreSQL tests skipped: {_skipped_because[0]}")
+
+
 @pytest.fixture(scope="session")
 def pg_server() -> Iterator[ThrowawayServer]:
     """A PostgreSQL server for the whole session, with a migrated template database."""
@@ -39,6 +49,7 @@ def pg_server() -> Iterator[ThrowawayServer]:
     except NoServerError as exc:
         if os.environ.get("REQUIRE_POSTGRES") == "1":
             pytest.fail(f"REQUIRE_POSTGRES=1 but no PostgreSQL server could start: {exc}")
+        _skipped_because.append(str(exc))
         pytest.skip(f"PostgreSQL tests skipped: {exc}")
     try:
         # In a thread of its own: the fixture may be first asked for inside a running loop.
