@@ -255,7 +255,6 @@ class MemoryStore(MemoryAsyncPlay):
             end_reason=move.end_reason,
             ply=entry.ply,
             to_act=None if move.to_act is None else frozenset(move.to_act),
-            seat_moves={**(record.seat_moves or {}), move.seat: record.moves_of(move.seat) + 1},
         )
         self._log[session_id].append(entry)
         return updated, entry

@@ -7,10 +7,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.storage.postgres import PostgresStore
+from bot.storage.ratings_pg import PostgresRatings
 
 
-class PostgresExtras:
-    """`Extras` over a `PostgresStore`'s pool (each call one statement)."""
+class PostgresExtras(PostgresRatings):
+    """`Extras` over a `PostgresStore`'s pool (each call one statement); ratings from
+    `PostgresRatings`."""
 
     def __init__(self, store: PostgresStore) -> None:
         self._store = store

@@ -375,18 +375,13 @@ class PostgresStore(PostgresAsyncPlay):
             "end_reason": move.end_reason,
         }
         p = _Params()
-        seat = str(int(move.seat))
-        counted = (
-            f"seat_moves = (coalesce(seat_moves, '{{}}')::jsonb || jsonb_build_object('{seat}', "
-            f"coalesce((seat_moves::jsonb ->> '{seat}')::int, 0) + 1))::text"
-        )
         update = _cas_sql(
             p,
             session_id,
             expected_version,
             sets,
             stamp,
-            extra_sql=f"ply = ply + 1, {counted}",
+            extra_sql="ply = ply + 1",
             to_act=move.to_act,
         )
         sql = (

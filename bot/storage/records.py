@@ -128,8 +128,6 @@ class SessionRecord:
         to_act: The seats that may act in the stored state (`engine.to_act`), recorded with
             each move so reminders and resuming bots need not parse the state; None when not
             known (a state written without it, or a database from before migration 0005).
-        seat_moves: How many moves each seat has made (seat -> count; absent: none), counted
-            by `commit_move` (migration 0006): a seat's decision token changes once it moves.
     """
 
     id: int
@@ -156,11 +154,6 @@ class SessionRecord:
     updated_at: datetime
     reminded_at: datetime | None = None
     to_act: frozenset[int] | None = None
-    seat_moves: Mapping[int, int] | None = None
-
-    def moves_of(self, seat: int) -> int:
-        """How many moves `seat` has made in this game."""
-        return 0 if self.seat_moves is None else self.seat_moves.get(seat, 0)
 
     @property
     def place_id(self) -> int:

@@ -402,7 +402,7 @@ class SqliteStore(SqliteAsyncPlay):
                 expected_version,
                 sets,
                 now,
-                extra_sql=f"ply = ply + 1, {_count_seat_move(move.seat)}",
+                extra_sql="ply = ply + 1",
                 to_act=move.to_act,
             )
             conn.execute(
@@ -603,23 +603,6 @@ _REFLAG = (
 )
 
 
-def _count_seat_move(seat: int) -> str:
-    """The assignment adding one to `seat`'s count in the JSON object `seat_moves`."""
-    path = f"'$.\"{int(seat)}\"'"
-    return (
-        f"seat_moves = json_set(coalesce(seat_moves, '{{}}'), {path}, "
-        f"coalesce(json_extract(seat_moves, {path}), 0) + 1)"
-    )
-
-
-def seat_moves_of(row: Any) -> dict[int, int] | None:
-    """The `seat_moves` column as {seat: count} (None where the column is empty or absent)."""
-    text = row["seat_moves"] if "seat_moves" in row.keys() else None
-    if not text:
-        return None
-    return {int(seat): int(count) for seat, count in json.loads(text).items()}
-
-
 def _mask(to_act: frozenset[int] | None) -> int | None:
     return None if to_act is None else sum(1 << int(seat) for seat in to_act)
 
@@ -712,6 +695,8 @@ def _loads(row: sqlite3.Row, column: str) -> Any:
             f"session {row['id']}: column {column} is not valid JSON: {exc.msg} at line "
             f"{exc.lineno} column {exc.colno}"
         ) from exc
+    except RecursionError as exc:
+        raise CorruptStateError(f"session {row['id']}: column {column} is nested too deep") from exc
 
 
 def _record_from_row(row: sqlite3.Row, seats: tuple[SeatRecord, ...]) -> SessionRecord:
@@ -752,7 +737,6 @@ def _record_from_row(row: sqlite3.Row, seats: tuple[SeatRecord, ...]) -> Session
         updated_at=dt_from_text(row["updated_at"]),
         reminded_at=None if row["reminded_at"] is None else dt_from_text(row["reminded_at"]),
         to_act=_seats_in(row["to_act_mask"]),
-        seat_moves=seat_moves_of(row),
     )
 
 
