@@ -55,6 +55,10 @@ class RandomBot:
         # number hundreds); a kind that turns out empty is dropped and another one drawn.
         groups = R.legal_groups(state, seat)
         kinds = groups.kinds
+        if A.Reply in kinds:
+            # The random bot never answers a counter with other terms (it confirms or goes
+            # on): its draws stay those of the games recorded before replies existed.
+            kinds = [k for k in kinds if k is not A.Reply]
         # `Draws(seed)` and its first draw written out: one of these runs for every move of a
         # benchmarked game, and the calls cost more than the arithmetic.
         z = (seed * 0x9E3779B97F4A7C15) & _MASK
@@ -64,7 +68,7 @@ class RandomBot:
         n = len(kinds)
         if n == 1 and kinds[0] is not A.MakeOffer and kinds[0] is not A.Counter:
             # The common case, one kind owed (a roll, a discard, the plague...): one draw.
-            options = groups.options(0)
+            options = groups.options(groups.index(kinds[0]))
             if options:
                 return options[((x >> 32) * len(options)) >> 32]
         rnd = Draws(0)
@@ -76,7 +80,7 @@ class RandomBot:
             if cls is A.MakeOffer or cls is A.Counter:
                 # Hundreds of offers are legal; draw one directly instead of listing them.
                 return _random_offer(state, seat, rnd, counter=cls is A.Counter)
-            options = groups.options(i)
+            options = groups.options(groups.index(cls))
             if options:
                 return options[rnd.randrange(len(options))]
             left.remove(i)

@@ -218,8 +218,13 @@ def build_view(s: State, seat: int | None) -> CanaanView:
             if i == s.current or (o.to is not None and o.to != i):
                 continue
             text = {"": "", "accept": "accepts", "decline": "declines"}.get(a.kind)
-            if text is None:
-                text = f"counters: gives {hand_text(a.give)} for {hand_text(a.get)}"
+            # Short: the image gives the offer and every answer two lines.
+            if a.kind == "counter":
+                text = f"counters {hand_text(a.give)} for {hand_text(a.get)}"
+            elif a.kind == "reply":
+                text = f"asked back {hand_text(a.give)} for {hand_text(a.get)}"
+            elif a.kind == "accept" and any(a.give):
+                text = f"accepts {hand_text(a.give)} for {hand_text(a.get)}"
             answers.append((COLOURS[i], text))
         offer = OfferView(
             by=COLOURS[s.current],
