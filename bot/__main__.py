@@ -5,6 +5,7 @@ python -m bot local cathedral --players a,b     a table in the terminal
 python -m bot play cathedral --bots heuristic,random --seed 7 --out DIR
 python -m bot replay cathedral --moves FILE [--json]
 python -m bot bench [--game cathedral] [--quick] [--markdown] [--scale N]
+python -m bot arena kingsburg --players strong,heuristic --games 100 --seed 1 [--markdown]
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from bot.cli import bench, local, play, replay
+from bot.cli import arena, bench, local, play, replay
 from bot.cli.common import CliError
 from bot.games.gamedata import DataError
 
@@ -26,7 +27,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="python -m bot",
         description="Guildhall: board games in Discord. Without a subcommand, runs the bot.",
     )
-    sub = parser.add_subparsers(dest="command", metavar="{local,play,replay,bench,sync}")
+    sub = parser.add_subparsers(dest="command", metavar="{local,play,replay,bench,arena,sync}")
     local.add_arguments(
         sub.add_parser(
             "local",
@@ -38,6 +39,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_arguments(sub.add_parser("play", help="bots play a whole game, one PNG per move"))
     replay.add_arguments(sub.add_parser("replay", help="apply a file of moves"))
     bench.add_arguments(sub.add_parser("bench", help="measure speed against the targets"))
+    arena.add_arguments(
+        sub.add_parser("arena", help="computer players play many games; win rates and timings")
+    )
     sub.add_parser("sync", help="send the slash commands to Discord now (normally automatic)")
     return parser
 
@@ -77,7 +81,13 @@ def apply_data_files() -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Parse `argv` (default: sys.argv[1:]) and run; return the exit status."""
     args = build_parser().parse_args(argv)
-    commands = {"local": local.run, "play": play.run, "replay": replay.run, "bench": bench.run}
+    commands = {
+        "local": local.run,
+        "play": play.run,
+        "replay": replay.run,
+        "bench": bench.run,
+        "arena": arena.run,
+    }
     if args.command is None:
         return run_discord_bot()
     if args.command == "sync":
