@@ -5,8 +5,9 @@ each game so every player sits in every seat equally often. Printed: each player
 with a 95% Wilson interval (a shared win counts as a share), average score, the win rate per
 seat (seat balance), the longest game in moves and each player's decision time (median, p95,
 max). A game that reaches the move cap, or whose bot errs, is a failure and counts as a loss
-for every seat. Games run in parallel worker processes (`--jobs`); decision times are measured
-inside each process.
+for every seat. Games run in parallel worker processes (`--jobs`); decision times are the
+processor time of the deciding process (on a shared machine, wall-clock time would mostly
+measure the other work).
 
 The results are kept as a list of finished-game records (`GameRecord`: players by seat,
 scores, places) so a rating function can be applied to them.
@@ -60,9 +61,9 @@ def play_game(game: str, players: Sequence[str], seed: int, cap: int = MOVE_CAP)
                 failed = f"no end after {cap} moves"
                 break
             seat = Seat(min(engine.to_act(state)))
-            started = time.perf_counter()
+            started = time.process_time()
             action = bots[seat].choose(state, seat, bot_seed(seed, moves))
-            times[players[seat]].append(time.perf_counter() - started)
+            times[players[seat]].append(time.process_time() - started)
             result = step(engine, state, seat, action)
             if not isinstance(result, Transition):
                 failed = f"{players[seat]} chose an illegal move: {result.message}"
@@ -148,7 +149,7 @@ def summarise(records: Sequence[GameRecord], markdown: bool = False) -> str:
             tallies.setdefault(name, _Tally()).times.extend(ts)
     n = len(records)
     failures = [r for r in records if r.failed]
-    header = ("player", "win rate", "95% interval", "avg score", "decision median/p95/max")
+    header = ("player", "win rate", "95% interval", "avg score", "decision CPU median/p95/max")
     rows = []
     for name, t in tallies.items():
         low, high = wilson(t.wins, t.seats)

@@ -82,12 +82,12 @@ def search(model: GameModel, state: Any, seat: Seat, seed: int, budget: Budget) 
         return legal[0]
     draws = Draws(seed)
     root = _Node()
-    started = time.perf_counter()
+    started = time.thread_time()
     c = budget.exploration
     apply = engine.apply
     outcome = engine.outcome
     for it in range(budget.iterations):
-        if budget.seconds and it and time.perf_counter() - started > budget.seconds:
+        if budget.seconds and it and time.thread_time() - started > budget.seconds:
             break
         s = model.determinise(state, seat, draws)
         node = root

@@ -16,9 +16,10 @@ class Budget:
     """How much one decision may search.
 
     iterations: determinised descents of the tree; the search is deterministic for a seed as
-    long as this, not the clock, ends it. seconds: a safety cap on the wall-clock time of one
-    decision (0: none) - it only bites on a machine far slower or busier than the one the
-    iteration counts were tuned on, and then the decision may differ from run to run.
+    long as this, not the clock, ends it. seconds: a safety cap on the processor time of one
+    decision (0: none; the thread's own time, so other work on a busy machine does not eat
+    into it) - it only bites on a machine far slower than the one the iteration counts were
+    tuned on, and then the decision may differ from run to run.
     exploration: the UCB constant. widen_base / widen_rate: a node considers
     `widen_base + widen_rate * sqrt(visits)` of its candidates, best-ordered first.
     """
