@@ -14,7 +14,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from bot.cli import arena, bench, local, play, replay
+from bot.cli import arena, bench, catalogs, local, play, replay
 from bot.cli.common import CliError
 from bot.games.gamedata import DataError
 
@@ -27,7 +27,9 @@ def build_parser() -> argparse.ArgumentParser:
         prog="python -m bot",
         description="Guildhall: board games in Discord. Without a subcommand, runs the bot.",
     )
-    sub = parser.add_subparsers(dest="command", metavar="{local,play,replay,bench,arena,sync}")
+    sub = parser.add_subparsers(
+        dest="command", metavar="{local,play,replay,bench,arena,sync,catalogs}"
+    )
     local.add_arguments(
         sub.add_parser(
             "local",
@@ -43,6 +45,9 @@ def build_parser() -> argparse.ArgumentParser:
         sub.add_parser("arena", help="computer players play many games; win rates and timings")
     )
     sub.add_parser("sync", help="send the slash commands to Discord now (normally automatic)")
+    catalogs.add_arguments(
+        sub.add_parser("catalogs", help="update the language catalogs from the command tree")
+    )
     return parser
 
 
@@ -87,6 +92,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "replay": replay.run,
         "bench": bench.run,
         "arena": arena.run,
+        "catalogs": catalogs.run,
     }
     if args.command is None:
         return run_discord_bot()

@@ -15,8 +15,10 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.table.format import plain_text
 from bot.table.replies import ActionButton
 from cogs._errors import handle_error
+from cogs._views import place
 
 if TYPE_CHECKING:
     from bot.app import GameBot
@@ -46,7 +48,7 @@ class ActionItem(
         self.action, self.args = action, args
         super().__init__(
             discord.ui.Button(
-                label=label[:80],
+                label=plain_text(label)[:80],
                 custom_id=action_custom_id(action, args),
                 style=_STYLES.get(action, discord.ButtonStyle.secondary),
             )
@@ -95,6 +97,6 @@ def add_actions(view: discord.ui.View | None, actions: Sequence[ActionButton]) -
     view = view or discord.ui.View(timeout=None)
     for action in actions[: max(0, 25 - len(view.children))]:
         item = ActionItem(action.action, action.args, action.label)
-        item.item.row = action.row
+        place(item, action.row)
         view.add_item(item)
     return view

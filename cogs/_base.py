@@ -13,6 +13,7 @@ from discord import app_commands
 
 from bot.games.protocol import Seat
 from bot.games.rejections import Rejection
+from bot.table.format import plain_text
 from bot.table.replies import Reply
 from bot.table.textcommands import natural_sorted
 from cogs._replies import caller_of, defer, deliver
@@ -106,7 +107,9 @@ def rank(values: Iterable[T], typed: str, *, key: Callable[[T], str] = str) -> l
 
 
 def choice(name: str, value: T) -> app_commands.Choice[T]:
-    """An autocomplete choice with its name clipped to Discord's 100 characters."""
+    """An autocomplete choice with its name clipped to Discord's 100 characters (plain text:
+    Discord shows no markdown there, so escapes in stored names are undone)."""
+    name = plain_text(name)
     label = name if len(name) <= CHOICE_NAME_LIMIT else name[: CHOICE_NAME_LIMIT - 1] + "…"
     return app_commands.Choice(name=label, value=value)
 

@@ -14,9 +14,10 @@ from typing import Any
 
 import discord
 
+from bot.table.format import plain_text
 from bot.table.multiselect import join_picks
 from bot.table.replies import ChoiceMenu
-from cogs._views import OPTIONS_MAX, PLACEHOLDER_LIMIT, _clip_label
+from cogs._views import OPTIONS_MAX, PLACEHOLDER_LIMIT, _clip_label, place
 
 __all__ = ["SetSelect"]
 
@@ -30,7 +31,7 @@ def _select(custom_id: str, menu: ChoiceMenu | None) -> discord.ui.Select[Any]:
     most = max(1, min(menu.max_values, len(shown) or 1))
     return discord.ui.Select(
         custom_id=custom_id,
-        placeholder=menu.placeholder[:PLACEHOLDER_LIMIT],
+        placeholder=plain_text(menu.placeholder)[:PLACEHOLDER_LIMIT],
         min_values=max(0, min(menu.min_values, most)),
         max_values=most,
         options=[discord.SelectOption(label=_clip_label(names.get(n, n)), value=n) for n in shown],
@@ -57,7 +58,7 @@ class SetSelect(
     def of(cls, menu: ChoiceMenu, row: int | None) -> SetSelect:
         """The drop-down for a set choice's `menu`, on `row`."""
         item = cls(menu.session_id, menu.version, menu.closing, menu)
-        item.item.row = row
+        place(item, row)
         return item
 
     @classmethod

@@ -24,6 +24,7 @@ from dataclasses import replace
 
 import discord
 
+from bot.table.format import plain_text
 from bot.table.replies import Caller, Reply
 from cogs._actions import add_actions
 from cogs._views import build_view
@@ -167,7 +168,7 @@ def message_kwargs(reply: Reply) -> list[dict[str, object]]:
         first["file"] = discord.File(
             io.BytesIO(reply.image.png),
             filename=reply.image.filename,
-            description=reply.image.description or None,
+            description=plain_text(reply.image.description) or None,  # alt text: no markdown
         )
     view = build_view(reply.buttons, cancel=reply.cancel, menu=reply.menu, menus=reply.menus)
     if reply.actions:

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.table.format import plain_text
 from bot.table.replies import ChoiceButton, ChoiceMenu, Reply
 from cogs._errors import handle_error
 
@@ -130,7 +131,9 @@ class MoveButton(
             custom_id = move_custom_id(session_id, version, notation)
         text = label or notation or "Choose"
         super().__init__(
-            discord.ui.Button(label=text[:LABEL_LIMIT], custom_id=custom_id, style=_style(text))
+            discord.ui.Button(
+                label=plain_text(text)[:LABEL_LIMIT], custom_id=custom_id, style=_style(text)
+            )
         )
 
     @classmethod
@@ -284,7 +287,7 @@ class MoveSelect(
         )
         select: discord.ui.Select[Any] = discord.ui.Select(
             custom_id=custom_id,
-            placeholder=placeholder[:PLACEHOLDER_LIMIT],
+            placeholder=plain_text(placeholder)[:PLACEHOLDER_LIMIT],
             min_values=1,
             max_values=1,
             options=[
@@ -336,6 +339,8 @@ class MoveSelect(
 
 
 def _clip_label(text: str) -> str:
+    """A menu option's label: plain text (Discord shows no markdown there), at most 100."""
+    text = plain_text(text)
     return text if len(text) <= OPTION_LIMIT else text[: OPTION_LIMIT - 1] + "…"
 
 
@@ -393,7 +398,7 @@ def build_view(
         view.add_item(_button(button, first_row + i // 5))
     if cancel:
         item_cancel = CancelButton()
-        item_cancel.item.row = first_row + len(shown) // 5
+        place(item_cancel, first_row + len(shown) // 5)
         view.add_item(item_cancel)
     return view
 
@@ -406,6 +411,15 @@ def _rows_view(buttons: Sequence[ChoiceButton], menus: Sequence[ChoiceMenu]) -> 
     for button in buttons:
         view.add_item(_button(button, button.row))
     return view
+
+
+def place(item: discord.ui.DynamicItem[Any], row: int | None) -> None:
+    """Put a dynamic item on `row`. discord.py 2.7's `Select` declares a `row` slot that hides
+    `Item.row`, while `DynamicItem.row` reads the wrapped item's `_row`: set through the wrapper
+    alone, a menu's row is dropped, the menu lands on row 0 and the view refuses the buttons
+    already there ("item would not fit at row 0"). Setting both keeps the row."""
+    item.row = row
+    item.item._row = row
 
 
 def _select(menu: ChoiceMenu, row: int | None) -> discord.ui.Item[Any]:
@@ -424,7 +438,7 @@ def _select(menu: ChoiceMenu, row: int | None) -> discord.ui.Item[Any]:
         token=menu.token,
         labels=menu.labels,
     )
-    select.item.row = row
+    place(select, row)
     return select
 
 
@@ -438,5 +452,5 @@ def _button(choice: ChoiceButton, row: int | None) -> MoveButton:
         seat=choice.seat,
         token=choice.token,
     )
-    item.item.row = row
+    place(item, row)
     return item

@@ -327,8 +327,16 @@ class AsyncPlayCommands(PlayCommands):
             ("\u25b6", min(total, n + 1)),
             ("\u23ed", total),
         )
+        # A step to where the viewer already is, or to where an earlier button already goes
+        # (at the first two and last two moves), is left out: Discord refuses a message whose
+        # buttons share a custom_id, and the custom_id is made of the target move.
+        targets: dict[int, str] = {}
+        for label, target in step:
+            if target != n and target not in targets:
+                targets[target] = label
         actions = tuple(
-            ActionButton(label, REPLAY_ACTION, (session.id, target)) for label, target in step
+            ActionButton(label, REPLAY_ACTION, (session.id, target))
+            for target, label in targets.items()
         )
         lines.append("Jump to a move with `/game replay move:<number>`.")
         return Reply(

@@ -22,6 +22,12 @@ Typical use::
     ex = await h.click(custom_id, user=BOB)
     await h.close()
 
+The fakes are as strict as Discord: every message, edit, autocomplete result, thread and command
+sync is checked against the published limits (`tests/cogs/api_limits.py`), and a request Discord
+would refuse is answered with the same `400` and error code (50035 Invalid Form Body, 50006 empty
+message) instead of being recorded. The refusal is also noted in `Harness.refused`, and unless
+`Harness.strict` is turned off the interaction (or start-up) that caused it fails the test.
+
 Discord behaviour worth knowing that the fakes model on purpose: the first follow-up after a
 deferred response (type 5) *replaces* the "thinking" message and therefore takes the defer's
 ephemeral flag, whatever the follow-up asks for.
@@ -43,6 +49,9 @@ from discord import app_commands
 from discord.ext import commands
 from discord.http import HTTPClient, Route
 from discord.webhook.async_ import AsyncWebhookAdapter, async_context
+
+from tests.cogs import api_limits
+from tests.cogs.api_limits import Refusal
 
 __all__ = [
     "ALICE",
@@ -176,6 +185,7 @@ class Sent:
 
     kind: "response" (interaction callback), "followup", "edit_original" (fills a deferred
       message), "edit" (changes the message a clicked component is on), "channel_message",
+      "channel_edit" (a message posted earlier, edited in place: `message_id` is that message),
       "dm_channel" (opening a DM), "dm" (a direct message), "thread", "sync" or "other".
     response_type: the interaction callback type (4 message, 5 deferred, 6 deferred update,
       7 update message, 8 autocomplete result) for kind "response", else None.
@@ -385,6 +395,34 @@ class _Recorder:
         self.archived: set[int] = set()
         # channels and threads deleted while the bot was not listening (no gateway event)
         self.deleted: set[int] = set()
+        # requests refused for breaking Discord's limits: (kind, body, reasons)
+        self.refused: list[tuple[str, dict[str, Any], list[Refusal]]] = []
+        # message id -> its attachments' filenames; interaction token -> its message
+        self.files_of: dict[int, list[str]] = {}
+        self.message_of_token: dict[str, int] = {}
+
+    def check_message(
+        self,
+        kind: str,
+        body: dict[str, Any],
+        files: Sequence[tuple[str, bytes]],
+        *,
+        new: bool,
+        edited: int | None = None,
+    ) -> None:
+        """Refuse `body` as Discord would (HTTPException 400) when it breaks a limit."""
+        names = [name for name, _ in files]
+        kept = self.files_of.get(edited or -1, [])
+        if new and api_limits.is_empty(body, names):
+            self.refused.append((kind, body, [Refusal((), "EMPTY", "empty message")]))
+            raise _bad_request(50006, "Cannot send an empty message")
+        self.refuse_if(kind, body, api_limits.message_errors(body, names, new=new, kept=kept))
+
+    def refuse_if(self, kind: str, body: dict[str, Any], reasons: list[Refusal]) -> None:
+        """Raise Discord's 50035 Invalid Form Body (and note it) when there are `reasons`."""
+        if reasons:
+            self.refused.append((kind, body, reasons))
+            raise _bad_request(50035, "Invalid Form Body", api_limits.error_tree(reasons))
 
     def next_id(self) -> int:
         return next(self._ids)
@@ -419,6 +457,13 @@ class _Recorder:
         }
         self.messages[mid] = data
         return data
+
+    def keep_files(self, mid: int, files: Sequence[tuple[str, bytes]], body: Mapping[str, Any]):
+        """Remember the attachments message `mid` carries after a create or an edit."""
+        names = [name for name, _ in files]
+        if "attachments" in body or names or mid not in self.files_of:
+            listed = [str(a.get("filename")) for a in body.get("attachments") or []]
+            self.files_of[mid] = list(dict.fromkeys([*listed, *names]))
 
 
 def _decode(
@@ -465,6 +510,11 @@ class FakeWebhookAdapter(AsyncWebhookAdapter):
             rtype = int(body.get("type", 0))
             data = dict(body.get("data") or {})
             ephemeral = bool(int(data.get("flags") or 0) & _EPHEMERAL)
+            if rtype in (4, 7):
+                clicked = self.rec.message_of_token.get(token) if rtype == 7 else None
+                self.rec.check_message("response", data, got, new=rtype == 4, edited=clicked)
+            elif rtype == 8:
+                self.rec.refuse_if("autocomplete", data, api_limits.autocomplete_errors(data))
             sent = Sent(
                 "response", route.method, path, route.url, data, got, rtype, ephemeral,
                 channel_id, interaction_id=route.webhook_id,
@@ -483,6 +533,9 @@ class FakeWebhookAdapter(AsyncWebhookAdapter):
             if rtype in (4, 5, 7):
                 message = self.rec.message_payload(channel_id, data)
                 sent.message_id = int(message["id"])
+                self.rec.keep_files(sent.message_id, got, data)
+                if rtype != 7:
+                    self.rec.message_of_token[token] = sent.message_id
                 answer["interaction"]["response_message_id"] = message["id"]
                 answer["resource"] = {"type": rtype, "message": message}
             else:
@@ -491,6 +544,7 @@ class FakeWebhookAdapter(AsyncWebhookAdapter):
         if route.method == "POST" and path == "/webhooks/{webhook_id}/{webhook_token}":
             flags = int(body.get("flags") or 0)
             ephemeral = bool(flags & _EPHEMERAL)
+            self.rec.check_message("followup", body, got, new=True)
             if token in self.rec.pending_defer:
                 # Discord: the first follow-up edits the deferred message and keeps its visibility.
                 ephemeral = self.rec.pending_defer.pop(token)
@@ -499,8 +553,13 @@ class FakeWebhookAdapter(AsyncWebhookAdapter):
             # After a "thinking" defer this fills in the deferred message; otherwise it edits
             # the message a clicked component sits on ("edit", not a new message).
             kind = "edit_original" if token in self.rec.pending_defer else "edit"
+            edited = self.rec.message_of_token.get(token)
+            self.rec.check_message(kind, body, got, new=False, edited=edited)
             ephemeral = self.rec.pending_defer.pop(token, False)
             return self._record_message(kind, route, body, got, ephemeral, channel_id)
+        if route.method == "PATCH" and path.endswith("/messages/{message_id}"):
+            self.rec.check_message("edit", body, got, new=False)
+            return self._record_message("edit", route, body, got, False, channel_id)
         self.rec.sent.append(Sent("other", route.method, path, route.url, body, got, None))
         if route.method == "GET":
             return self.rec.message_payload(channel_id, {})
@@ -517,6 +576,7 @@ class FakeWebhookAdapter(AsyncWebhookAdapter):
     ) -> dict[str, Any]:
         """Record a follow-up or an edit as a message in `channel_id` and return its payload."""
         message = self.rec.message_payload(channel_id, body)
+        self.rec.keep_files(int(message["id"]), got, body)
         sent = Sent(
             kind, route.method, route.path, route.url, body, got, None, ephemeral,
             channel_id, int(message["id"]),
@@ -550,6 +610,7 @@ class FakeHTTP(HTTPClient):
             return self._open_dm(route, body)
         if route.method == "POST" and path == "/channels/{channel_id}/messages":
             cid = int(route.channel_id or 0)
+            self.rec.check_message("channel_message", body, got, new=True)
             if cid in self.rec.dm_channels:
                 return self._direct_message(route, body, got, cid)
             if cid in self.rec.deleted:
@@ -567,6 +628,7 @@ class FakeHTTP(HTTPClient):
                     {"code": 50083, "message": "Thread is archived"},
                 )
             message = self.rec.message_payload(cid, body)
+            self.rec.keep_files(int(message["id"]), got, body)
             self.rec.sent.append(
                 Sent(
                     "channel_message",
@@ -588,6 +650,7 @@ class FakeHTTP(HTTPClient):
             and path.endswith("/threads")
         ):
             parent = int(route.channel_id or 0)
+            self.rec.refuse_if("thread", body, api_limits.thread_errors(body))
             if "create_public_threads" in self.rec.denied:
                 raise _forbidden(50013, "Missing Permissions")
             thread = Channel(self.rec.next_id(), str(body.get("name") or "thread"), parent)
@@ -597,6 +660,8 @@ class FakeHTTP(HTTPClient):
             )
             return thread.payload()
         if route.method == "PUT" and path.endswith("/commands"):
+            commands = list(body.get("items", []))
+            self.rec.refuse_if("sync", body, api_limits.command_errors(commands))
             self.rec.sent.append(
                 Sent("sync", route.method, path, route.url, {"commands": body.get("items", [])})
             )
@@ -604,6 +669,8 @@ class FakeHTTP(HTTPClient):
                 dict(cmd, id=str(self.rec.next_id()), application_id=str(APP_ID), version="1")
                 for cmd in (kwargs.get("json") or [])
             ]
+        if route.method == "PATCH" and path == "/channels/{channel_id}/messages/{message_id}":
+            return self._edit_message(route, body, got)
         self.rec.sent.append(Sent("other", route.method, path, route.url, body, got))
         if route.method == "PATCH" and path == "/channels/{channel_id}":
             cid = int(route.channel_id or 0)
@@ -620,6 +687,39 @@ class FakeHTTP(HTTPClient):
         if path.endswith("/messages/{message_id}") and route.method in ("GET", "PATCH"):
             return self.rec.message_payload(int(route.channel_id or 0), body)
         return {}
+
+    def _edit_message(
+        self, route: Route, body: dict[str, Any], got: list[tuple[str, bytes]]
+    ) -> dict[str, Any]:
+        """PATCH a message the bot posted earlier (a turn's post edited in place): Discord
+        keeps its id and answers with the message as it is now."""
+        cid, mid = int(route.channel_id or 0), int(route.message_id or 0)
+        if mid not in self.rec.messages:
+            raise discord.NotFound(
+                _FakeResponse(404, "Not Found"),  # type: ignore[arg-type]
+                {"code": 10008, "message": "Unknown Message"},
+            )
+        self.rec.check_message("channel_edit", body, got, new=False, edited=mid)
+        message = self.rec.messages[mid]
+        for key in ("content", "embeds", "components", "flags"):
+            if key in body:
+                message[key] = body[key]
+        self.rec.keep_files(mid, got, body)
+        self.rec.sent.append(
+            Sent(
+                "channel_edit",
+                route.method,
+                route.path,
+                route.url,
+                body,
+                got,
+                None,
+                False,
+                cid,
+                mid,
+            )  # fmt: skip
+        )
+        return message
 
     def _open_dm(self, route: Route, body: dict[str, Any]) -> dict[str, Any]:
         user_id = int(body["recipient_id"])
@@ -672,6 +772,14 @@ class _FakeResponse:
     reason: str
 
 
+def _bad_request(code: int, message: str, errors: dict[str, Any] | None = None) -> Exception:
+    """Discord's answer to a request it refuses: 400 with a JSON error code (and field errors)."""
+    data: dict[str, Any] = {"code": code, "message": message}
+    if errors:
+        data["errors"] = errors
+    return discord.HTTPException(_FakeResponse(400, "Bad Request"), data)  # type: ignore[arg-type]
+
+
 def _forbidden(code: int, message: str) -> discord.Forbidden:
     return discord.Forbidden(
         _FakeResponse(403, "Forbidden"),  # type: ignore[arg-type]
@@ -691,6 +799,22 @@ class Harness:
         self._channel_of_token: dict[str, int] = {}
         self.adapter = FakeWebhookAdapter(self.rec, self._channel_of_token)
         self._ids = itertools.count(500_000_000_000_000_001)
+        self.strict = True
+        """Fail the interaction (or start-up) that sent a request Discord would refuse."""
+
+    @property
+    def refused(self) -> list[tuple[str, dict[str, Any], list[Refusal]]]:
+        """Requests refused so far: (kind, body, reasons)."""
+        return list(self.rec.refused)
+
+    def _fail_on_refusals(self, since: int, during: str) -> None:
+        if not self.strict or len(self.rec.refused) <= since:
+            return
+        lines = [
+            f"{kind}: {'; '.join(str(r) for r in reasons)}"
+            for kind, _, reasons in self.rec.refused[since:]
+        ]
+        raise AssertionError(f"Discord would refuse requests sent {during}:\n" + "\n".join(lines))
 
     @classmethod
     async def start(cls, bot: commands.Bot) -> Harness:
@@ -720,6 +844,7 @@ class Harness:
             await bot.setup_hook()
         finally:
             async_context.reset(token)
+        self._fail_on_refusals(0, "at start-up")
         return self
 
     async def close(self) -> None:
@@ -805,6 +930,7 @@ class Harness:
     async def dispatch(self, payload: dict[str, Any]) -> Exchange:
         """Feed a raw INTERACTION_CREATE payload to the bot and wait until it has answered."""
         start = len(self.rec.sent)
+        refused = len(self.rec.refused)
         captured: list[discord.Interaction] = []
 
         async def grab(interaction: discord.Interaction) -> None:
@@ -832,6 +958,7 @@ class Harness:
         finally:
             async_context.reset(token)
             self.bot.remove_listener(grab, "on_interaction")
+        self._fail_on_refusals(refused, f"handling {_describe(payload)}")
         return Exchange(self.rec.sent[start:], captured[0] if captured else None)
 
     # ------------------------------------------------------------------ slash commands
@@ -967,7 +1094,14 @@ class Harness:
                 channel.id, {"components": [{"type": 1, "components": [button]}]}
             )
         payload["message"] = dict(message, channel_id=str(channel.id))
+        self.rec.message_of_token[payload["token"]] = int(message["id"])
         return await self.dispatch(payload)
+
+
+def _describe(payload: Mapping[str, Any]) -> str:
+    """An interaction, briefly: the command typed or the component clicked."""
+    data = payload.get("data") or {}
+    return str(data.get("custom_id") or f"/{data.get('name', '?')} (type {payload.get('type')})")
 
 
 def _is_view_timer(task: asyncio.Task[Any]) -> bool:

@@ -10,23 +10,39 @@ event (a Kingsburg peek) leaks into a public message. The synced slash-command t
 
 from __future__ import annotations
 
+import io
 import random
 import re
+from collections.abc import Callable
 from typing import Any
 
+import discord
 import pytest
+from discord import app_commands
+from discord.ext import commands
 
 from bot.games.rejections import Rejection
 from bot.table.replies import Reply
 from cogs._replies import message_kwargs
+from tests.cogs import api_limits
 from tests.cogs.conftest import StartBot
-from tests.cogs.harness import ALICE, BOB, C1, GUILD_ID, Exchange, Harness, Sent, User
+from tests.cogs.harness import (
+    ALICE,
+    BOB,
+    C1,
+    GUILD_ID,
+    Exchange,
+    Harness,
+    Sent,
+    User,
+    no_network,
+)
 
 pytestmark = pytest.mark.asyncio
 
 # Display names at Discord's 32-character maximum, to push every label that quotes a name.
 LONG_1 = User(100_000_000_000_000_011, "w" * 32)
-LONG_2 = User(100_000_000_000_000_012, "Ǆ" + "m" * 31)
+LONG_2 = User(100_000_000_000_000_012, "Ǆ*_" + "m" * 29)  # markdown in a name: escaped in posts
 HUMANS = {u.id: u for u in (ALICE, BOB, LONG_1, LONG_2)}
 NAME_RE = re.compile(r"^[-_a-z0-9]{1,32}$")
 ATTACHMENT_MAX = 8 * 1024 * 1024
@@ -37,102 +53,43 @@ PEEK_SENTENCE = re.compile(r"this winter's enemy is [^.]*, strength \d+")
 # ---------------------------------------------------------------------------------- the checker
 
 
-def _embed_problems(embed: dict[str, Any]) -> list[str]:
-    out: list[str] = []
-    title = embed.get("title") or ""
-    description = embed.get("description") or ""
-    fields = embed.get("fields") or []
-    footer = (embed.get("footer") or {}).get("text") or ""
-    author = (embed.get("author") or {}).get("name") or ""
-    if len(title) > 256:
-        out.append(f"embed title {len(title)} > 256")
-    if len(description) > 4096:
-        out.append(f"embed description {len(description)} > 4096")
-    if len(fields) > 25:
-        out.append(f"{len(fields)} embed fields > 25")
-    total = len(title) + len(description) + len(footer) + len(author)
-    for f in fields:
-        name, value = f.get("name") or "", f.get("value") or ""
-        if not 1 <= len(name) <= 256:
-            out.append(f"field name length {len(name)}")
-        if not 1 <= len(value) <= 1024:
-            out.append(f"field value length {len(value)} ({name!r})")
-        total += len(name) + len(value)
-    if len(footer) > 2048:
-        out.append(f"footer {len(footer)} > 2048")
-    if total > 6000:
-        out.append(f"embed text total {total} > 6000")
-    if not (title or description or fields or embed.get("image")):
-        out.append("empty embed")
-    return out
+_ESCAPE = re.compile(r"\\[\\*_~`|>#\[\]()<@:.-]|\u200b")
+"""A markdown escape or a zero-width space: right in markdown, shown literally in plain text."""
 
 
-def _component_problems(rows: list[dict[str, Any]]) -> list[str]:
-    out: list[str] = []
-    if len(rows) > 5:
-        out.append(f"{len(rows)} action rows > 5")
-    for row in rows:
-        if row.get("type") != 1:
-            out.append(f"top-level component of type {row.get('type')} is not an action row")
-            continue
-        items = row.get("components") or []
-        if not items:
-            out.append("empty action row")
-        buttons = [c for c in items if c.get("type") == 2]
-        selects = [c for c in items if c.get("type") in (3, 5, 6, 7, 8)]
-        if len(buttons) > 5:
-            out.append(f"{len(buttons)} buttons in a row > 5")
-        if selects and len(items) > 1:
-            out.append("a select menu must be alone in its row")
-        for c in items:
-            cid = c.get("custom_id")
-            if cid is not None and not 1 <= len(cid) <= 100:
-                out.append(f"custom_id length {len(cid)}: {cid[:40]}…")
-            if c.get("type") == 2:
-                label = c.get("label") or ""
-                if len(label) > 80:
-                    out.append(f"button label {len(label)} > 80")
-                if not label and not c.get("emoji"):
-                    out.append("button without label or emoji")
-                if cid is None and not c.get("url"):
-                    out.append("button without custom_id")
-            if c.get("type") == 3:
-                options = c.get("options") or []
-                if not 1 <= len(options) <= 25:
-                    out.append(f"select with {len(options)} options")
-                if len(c.get("placeholder") or "") > 150:
-                    out.append(f"placeholder {len(c['placeholder'])} > 150")
-                values = [o.get("value") or "" for o in options]
-                if len(set(values)) != len(values):
-                    out.append("duplicate select option values")
-                for o in options:
-                    if not 1 <= len(o.get("label") or "") <= 100:
-                        out.append(f"option label length {len(o.get('label') or '')}")
-                    if not 1 <= len(o.get("value") or "") <= 100:
-                        out.append(f"option value length {len(o.get('value') or '')}")
-                    if len(o.get("description") or "") > 100:
-                        out.append("option description > 100")
-    return out
+def plain_text_problems(s: Sent) -> list[str]:
+    """Escapes shown literally where Discord renders no markdown: button labels, select
+    placeholders and options, autocomplete names, image alt text."""
+    texts = [c.get("label") or "" for c in s.components]
+    texts += [c.get("placeholder") or "" for c in s.components]
+    texts += [
+        o.get(k) or ""
+        for c in s.components
+        for o in c.get("options") or []
+        for k in ("label", "description")
+    ]
+    texts += [str(c.get("name") or "") for c in s.choices]
+    texts += [a.get("description") or "" for a in s.payload.get("attachments") or []]
+    return [f"literal escape in plain text: {t!r}" for t in texts if _ESCAPE.search(t)]
 
 
 def request_problems(s: Sent) -> list[str]:
-    """Every Discord limit `s` breaks (empty when it is fine)."""
-    out: list[str] = []
+    """Every limit `s` breaks: Discord's own (`api_limits`: the fakes refuse those already, so
+    this repeats them for requests built outside the harness) and this project's stricter ones
+    (small URL-safe attachments, every file shown, no empty message, plain text unescaped)."""
     p = s.payload
-    if len(s.content) > 2000:
-        out.append(f"content {len(s.content)} > 2000")
+    if s.kind == "response" and s.response_type == 8:
+        out = [str(r) for r in api_limits.autocomplete_errors(p)]
+    else:
+        out = [str(r) for r in api_limits.message_errors(p, s.filenames, new=s.kind != "edit")]
+    out += plain_text_problems(s)
     embeds = s.embeds
-    if len(embeds) > 10:
-        out.append(f"{len(embeds)} embeds > 10")
-    for embed in embeds:
-        out.extend(_embed_problems(embed))
-    if sum(len(e.get("description") or "") + len(e.get("title") or "") for e in embeds) > 6000:
-        out.append("embeds of one message exceed 6000 characters together")
-    out.extend(_component_problems(list(p.get("components") or [])))
     if s.is_message and s.kind != "edit" and not (s.content.strip() or embeds or s.files):
         out.append("a message with nothing to show")
-    if len(s.files) > 10:
-        out.append(f"{len(s.files)} files > 10")
+    for embed in embeds:
+        if not (embed.get("title") or embed.get("description") or embed.get("fields")):
+            if not embed.get("image"):
+                out.append("empty embed")
     names = s.filenames
     for name, data in s.files:
         if len(data) > ATTACHMENT_MAX:
@@ -147,30 +104,8 @@ def request_problems(s: Sent) -> list[str]:
         for url in ((e.get("image") or {}).get("url"), (e.get("thumbnail") or {}).get("url"))
         if url and url.startswith("attachment://")
     ]
-    for ref in referenced:
-        if ref not in names:
-            out.append(f"embed references attachment://{ref} but the files are {names}")
     if embeds and names and not set(names) <= set(referenced):
         out.append(f"files {names} are not all shown by the embed ({referenced})")
-    if s.kind == "response" and s.response_type == 8:
-        choices = s.choices
-        if len(choices) > 25:
-            out.append(f"{len(choices)} autocomplete choices > 25")
-        for c in choices:
-            name, value = str(c.get("name") or ""), c.get("value")
-            if not 1 <= len(name) <= 100:
-                out.append(f"choice name length {len(name)}")
-            if isinstance(value, str) and len(value) > 100:
-                out.append(f"choice value length {len(value)}")
-    allowed = p.get("allowed_mentions")
-    if s.is_message and allowed is not None:
-        parse = allowed.get("parse") or []
-        if "everyone" in parse or "roles" in parse:
-            out.append(f"allowed_mentions parses {parse}")
-    if ("@everyone" in s.content or "@here" in s.content) and (
-        allowed is None or "everyone" in (allowed.get("parse") or [])
-    ):
-        out.append("@everyone/@here would ping")
     return out
 
 
@@ -473,3 +408,224 @@ async def test_long_typed_options_are_answered_within_the_limits(
     ex = await a.slash("cathedral place", piece=junk, square=junk[:40], rotation=90)
     assert not ex.public and ex.ephemeral_text.strip()
     await a.slash("game history", last=50)
+
+
+# ---------------------------------------------------------------------------------- the strict fake
+
+
+def _buttons(*custom_ids: str, label: str = "go") -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for cid in custom_ids:
+        view.add_item(discord.ui.Button(label=label, custom_id=cid))
+    return view
+
+
+def _select(n: int, *, placeholder: str = "pick", text: str = "x") -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    options = [discord.SelectOption(label=f"{text}{i}", value=f"v{i}") for i in range(n)]
+    view.add_item(discord.ui.Select(custom_id="s", placeholder=placeholder, options=options))
+    return view
+
+
+def _raw_rows(rows: int) -> list[dict[str, Any]]:
+    return [
+        {"type": 1, "components": [{"type": 2, "style": 1, "label": "b", "custom_id": f"c{i}"}]}
+        for i in range(rows)
+    ]
+
+
+def _board() -> discord.File:
+    return discord.File(io.BytesIO(b"PNG"), filename="board.png")
+
+
+def _fields(n: int, size: int) -> discord.Embed:
+    embed = discord.Embed(description="d")
+    for i in range(n):
+        embed.add_field(name=f"n{i}", value="v" * size)
+    return embed
+
+
+def _embed(**kw: Any) -> dict[str, Any]:
+    return {"embed": discord.Embed(**kw)}
+
+
+def _unshown() -> dict[str, Any]:
+    embed = discord.Embed(description="d").set_image(url="attachment://x.png")
+    return {"embed": embed, "file": _board()}
+
+
+_QUIET = discord.AllowedMentions.none()
+_LOUD = discord.AllowedMentions(everyone=True)
+Kwargs = Callable[[], dict[str, Any]]
+
+# (what is wrong, keyword arguments of `followup.send`, Discord's error code, a field named)
+REFUSED: list[tuple[str, Kwargs, int, str]] = [
+    ("content over 2000", lambda: {"content": "x" * 2001}, 50035, "content"),
+    ("empty message", lambda: {"content": ""}, 50006, ""),
+    ("duplicate custom_id", lambda: {"view": _buttons("same", "same")}, 50035, "custom_id"),
+    ("custom_id over 100", lambda: {"view": _buttons("c" * 101)}, 50035, "custom_id"),
+    ("label over 80", lambda: {"view": _buttons("b", label="l" * 81)}, 50035, "label"),
+    ("26 select options", lambda: {"view": _select(26)}, 50035, "options"),
+    ("option over 100", lambda: {"view": _select(2, text="t" * 100)}, 50035, "label"),
+    ("placeholder over 150", lambda: {"view": _select(2, placeholder="p" * 151)}, 50035, "place"),
+    ("title over 256", lambda: _embed(title="t" * 257), 50035, "title"),
+    ("description over 4096", lambda: _embed(description="d" * 4097), 50035, "description"),
+    ("embeds over 6000", lambda: {"embeds": [discord.Embed(description="d" * 4000)] * 2},
+     50035, "embeds"),
+    ("26 embed fields", lambda: {"embed": _fields(26, 10)}, 50035, "fields"),
+    ("field value over 1024", lambda: {"embed": _fields(1, 1025)}, 50035, "value"),
+    ("footer over 2048", lambda: {"embed": discord.Embed(description="d").set_footer(
+        text="f" * 2049)}, 50035, "footer"),
+    ("author over 256", lambda: {"embed": discord.Embed(description="d").set_author(
+        name="a" * 257)}, 50035, "author"),
+    ("image of no file", _unshown, 50035, "url"),
+    ("@everyone parsed", lambda: {"content": "@everyone", "allowed_mentions": _LOUD},
+     50035, "allowed_mentions"),
+]  # fmt: skip
+
+
+class Sender(commands.Cog):
+    """Sends whatever a test put in `outbox` as the follow-up of `/send`."""
+
+    def __init__(self) -> None:
+        self.outbox: dict[str, Any] = {}
+        self.raised: list[discord.HTTPException] = []
+
+    @app_commands.command(name="send")
+    async def send(self, interaction: discord.Interaction) -> None:
+        """Send the prepared message."""
+        await interaction.response.defer(thinking=True)
+        try:
+            await interaction.followup.send(**({"allowed_mentions": _QUIET} | self.outbox))
+        except discord.HTTPException as exc:
+            self.raised.append(exc)
+
+    @app_commands.command(name="rows")
+    async def rows(self, interaction: discord.Interaction) -> None:
+        """Send six action rows (built by hand: discord.py's View stops at five)."""
+        await interaction.response.defer(thinking=True)
+        try:
+            await interaction.client.http.send_message(  # type: ignore[attr-defined]
+                C1.id, params=_params(components=_raw_rows(6))
+            )
+        except discord.HTTPException as exc:
+            self.raised.append(exc)
+        await interaction.followup.send("done")
+
+    @app_commands.command(name="choices")
+    async def choices(self, interaction: discord.Interaction, word: str) -> None:
+        """Autocomplete offering too many choices.
+
+        Args:
+            word: Anything.
+        """
+        await interaction.response.send_message(word)
+
+    @choices.autocomplete("word")
+    async def too_many(self, interaction: discord.Interaction, current: str):  # noqa: ANN201
+        return [app_commands.Choice(name=f"c{i}", value=f"c{i}") for i in range(26)]
+
+
+def _params(**payload: Any) -> Any:
+    from discord.http import MultipartParameters
+
+    return MultipartParameters(payload=payload, multipart=None, files=None)
+
+
+async def _sender_bot() -> tuple[Harness, Sender]:
+    bot = commands.Bot(command_prefix=commands.when_mentioned, intents=discord.Intents.default())
+    cog = Sender()
+    await bot.add_cog(cog)
+    h = await Harness.start(bot)
+    h.strict = False  # the refusals are what these tests look at
+    return h, cog
+
+
+@pytest.mark.parametrize(("why", "kwargs", "code", "field"), REFUSED, ids=[r[0] for r in REFUSED])
+async def test_the_fake_refuses_what_discord_refuses(
+    why: str, kwargs: Kwargs, code: int, field: str
+) -> None:
+    with no_network():
+        h, cog = await _sender_bot()
+        cog.outbox = kwargs()
+        ex = await h.slash("send")
+        (exc,) = cog.raised
+        assert exc.status == 400 and exc.code == code, (why, exc)
+        assert field in str(exc), (why, str(exc))
+        assert not ex.messages, "a refused request shows nothing"
+        assert len(h.refused) == 1
+        await h.close()
+
+
+async def test_the_fake_refuses_six_rows_and_26_autocomplete_choices() -> None:
+    with no_network():
+        h, cog = await _sender_bot()
+        await h.slash("rows")
+        (exc,) = cog.raised
+        assert exc.code == 50035 and "components" in str(exc)
+        ex = await h.autocomplete("choices", focused="word", word="")
+        assert not ex.choices and "choices" in str(h.refused[-1][2][0])
+        h.strict = True
+        with pytest.raises(AssertionError, match="Discord would refuse"):
+            await h.autocomplete("choices", focused="word", word="")
+        await h.close()
+
+
+async def test_the_fake_accepts_a_message_at_every_limit() -> None:
+    """The limits are inclusive: exactly 2000 characters, 25 options, 80-character labels..."""
+    with no_network():
+        h, cog = await _sender_bot()
+        view = _buttons(*(f"c{i}" for i in range(4)), label="l" * 80)
+        view.add_item(discord.ui.Select(custom_id="s" * 100, placeholder="p" * 150, row=1,
+            options=[discord.SelectOption(label=f"{i:03}" + "o" * 97, value=f"{i:03}" + "v" * 97,
+                                          description="d" * 100) for i in range(25)]))  # fmt: skip
+        embed = discord.Embed(title="t" * 256, description="d" * 4096)
+        embed.set_image(url="attachment://board.png")
+        embed.add_field(name="n" * 256, value="v" * 1024)
+        cog.outbox = {"content": "x" * 2000, "embed": embed, "view": view, "file": _board()}
+        await h.slash("send")
+        assert not cog.raised and not h.refused
+        await h.close()
+
+
+@pytest.mark.parametrize(
+    ("name", "description", "ok"),
+    [
+        ("ok-name_1", "fine", True),
+        ("Upper", "fine", False),
+        ("has space", "fine", False),
+        ("x" * 33, "fine", False),
+        ("ok", "", False),
+        ("ok", "d" * 101, False),
+        ("jeu-été", "fine", True),
+    ],
+)
+async def test_command_names_follow_discords_rules(name: str, description: str, ok: bool) -> None:
+    command = {"type": 1, "name": name, "description": description}
+    assert (not api_limits.command_errors([command])) is ok
+
+
+async def test_eleven_embeds_are_refused() -> None:
+    """discord.py itself stops at ten; a body built by hand with eleven is refused too."""
+    body = {"embeds": [{"description": "d"}] * 11}
+    (refusal,) = api_limits.message_errors(body)
+    assert refusal.path == ("embeds",)
+
+
+async def test_commands_with_too_many_options_or_required_after_optional_are_refused() -> None:
+    many = [{"type": 3, "name": f"o{i}", "description": "d"} for i in range(26)]
+    assert api_limits.command_errors(
+        [{"type": 1, "name": "c", "description": "d", "options": many}]
+    )
+    late = [
+        {"type": 3, "name": "a", "description": "d"},
+        {"type": 3, "name": "b", "description": "d", "required": True},
+    ]
+    (refusal,) = api_limits.command_errors(
+        [{"type": 1, "name": "c", "description": "d", "options": late}]
+    )
+    assert refusal.code == "APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID"
+    subs = [{"type": 1, "name": f"s{i}", "description": "d"} for i in range(26)]
+    assert api_limits.command_errors(
+        [{"type": 1, "name": "c", "description": "d", "options": subs}]
+    )

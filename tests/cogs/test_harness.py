@@ -62,7 +62,7 @@ class Demo(commands.GroupCog, name="demo"):
             f"your turn {ping.mention}",
             file=discord.File(__import__("io").BytesIO(b"PNGDATA"), filename="board.png"),
             view=view,
-            allowed_mentions=discord.AllowedMentions(users=[ping]),
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=[ping]),
         )
 
     @app_commands.command(name="thread")
