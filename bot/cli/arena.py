@@ -18,9 +18,11 @@ from __future__ import annotations
 import argparse
 import math
 import statistics
+import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -114,14 +116,36 @@ def _job(args: tuple[str, tuple[str, ...], int, int]) -> GameRecord:
 
 
 def run_games(
-    game: str, players: Sequence[str], games: int, seed: int, jobs: int = 1, cap: int = MOVE_CAP
+    game: str,
+    players: Sequence[str],
+    games: int,
+    seed: int,
+    jobs: int = 1,
+    cap: int = MOVE_CAP,
+    on_record: Callable[[GameRecord], None] | None = None,
 ) -> list[GameRecord]:
-    """Play `games` games with the seats rotated; results in game order."""
+    """Play `games` games with the seats rotated; results in game order. `on_record` hears
+    of each game as it is recorded (in game order)."""
     tasks = [(game, seating(players, i), seed * 1_000_003 + i, cap) for i in range(games)]
-    if jobs <= 1:
-        return [_job(t) for t in tasks]
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        return list(pool.map(_job, tasks))
+    records: list[GameRecord] = []
+    with ProcessPoolExecutor(max_workers=jobs) if jobs > 1 else nullcontext() as pool:
+        results = pool.map(_job, tasks) if pool is not None else map(_job, tasks)
+        for record in results:
+            records.append(record)
+            if on_record is not None:
+                on_record(record)
+    return records
+
+
+def progress_line(record: GameRecord) -> str:
+    """One finished game, for the progress shown while an arena runs."""
+    seats = ", ".join(
+        f"{name} {score}{'*' if i in record.winners else ''}"
+        for i, (name, score) in enumerate(zip(record.players, record.scores, strict=True))
+    )
+    end = f"FAILED: {record.failed}" if record.failed else f"{record.moves} moves"
+    timing = "; ".join(f"{name} {_timing(ts)}" for name, ts in record.times.items())
+    return f"seed {record.seed}: {seats} ({end}; {timing})"
 
 
 @dataclass
@@ -217,7 +241,13 @@ def run(args: argparse.Namespace) -> int:
         )
     if not 1 <= args.games <= 100_000:
         raise CliError("--games must be between 1 and 100000.")
-    records = run_games(args.game, players, args.games, args.seed, max(1, args.jobs), args.cap)
+
+    def show(record: GameRecord) -> None:
+        print(progress_line(record), file=sys.stderr, flush=True)
+
+    records = run_games(
+        args.game, players, args.games, args.seed, max(1, args.jobs), args.cap, show
+    )
     print(f"{engine.spec.display_name}, {len(players)} players: {', '.join(players)}")
     print(summarise(records, markdown=args.markdown))
     ratings = _ratings(records)
