@@ -15,6 +15,7 @@ from bot.games.protocol import Seat
 from bot.games.search.model import BaseModel, Budget, Draws, SearchBot
 
 _WIDTH = 6
+_IDLE = 0.15  # workers at home count less than in the heuristic's value: they score nothing
 
 
 class ArchitectsModel(BaseModel):
@@ -33,8 +34,29 @@ class ArchitectsModel(BaseModel):
         return determinise(state, seat, draws)
 
     def evaluate(self, state: State) -> Sequence[float]:
-        """Per player (the automated opponent last): the heuristic's value of its board."""
-        return [value(state, i) for i in range(state.total_players)]
+        """Per player (the automated opponent last): the heuristic's value of its board, once
+        the player whose turn it is has taken the rest of its turn's decisions greedily (a
+        position halfway through a turn undervalues the placement that began it)."""
+        if state.phase is Phase.PLAY and state.pending:
+            to_act = rules.to_act(state)
+            if to_act:
+                mover = min(to_act)
+                state = _finish_turn_state(state, mover, 3)
+        return [value(state, i) - _IDLE * min(p.supply, 8) for i, p in enumerate(state.players)]
+
+    def root_candidates(self, state: Any, seat: Seat, actions: tuple[Any, ...]) -> Sequence[Any]:
+        """At the root, the heuristic's ranking: each action valued after the rest of the turn
+        is taken greedily (so its favourite is searched first)."""
+        if state.phase is Phase.DRAFT:
+            return self.candidates(state, seat, actions)
+        scored = sorted(
+            range(len(actions)),
+            key=lambda i: (
+                -value(_finish_turn_state(rules.apply(state, seat, actions[i])[0], seat, 3), seat),
+                i,
+            ),
+        )
+        return [actions[i] for i in scored[:_WIDTH]]
 
     def candidates(self, state: Any, seat: Seat, actions: tuple[Any, ...]) -> Sequence[Any]:
         """The actions that look best one step ahead."""
@@ -45,6 +67,18 @@ class ArchitectsModel(BaseModel):
             key=lambda i: (-value(rules.apply(state, seat, actions[i])[0], seat), i),
         )
         return [actions[i] for i in scored[:_WIDTH]]
+
+
+def _finish_turn_state(st: State, seat: int, depth: int) -> State:
+    """`st` after `seat` takes up to `depth` more decisions of its turn, each the best by
+    `value` one step ahead (the heuristic's way of finishing a turn)."""
+    while depth and st.phase is Phase.PLAY and seat in rules.to_act(st) and st.pending:
+        options = [rules.apply(st, seat, a)[0] for a in rules.legal_actions(st, seat)]
+        if not options:
+            break
+        st = max(options, key=lambda s: value(s, seat))
+        depth -= 1
+    return st
 
 
 class StrongBot(SearchBot):
@@ -58,7 +92,7 @@ class StrongBot(SearchBot):
         return super().choose(state, seat, seed)
 
 
-BUDGET = Budget(iterations=150, exploration=0.5, widen_base=2, widen_rate=0.7)
+BUDGET = Budget(iterations=100, exploration=0.5, widen_base=2, widen_rate=0.7)
 
 
 def strong_bot(budget: Budget | None = None) -> SearchBot:

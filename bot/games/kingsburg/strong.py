@@ -9,7 +9,13 @@ from dataclasses import replace
 from typing import Any
 
 from bot.games.kingsburg import data as D
-from bot.games.kingsburg.bots import _EXTRA, HeuristicBot, _best_recruit
+from bot.games.kingsburg.bots import (
+    _EXTRA,
+    HeuristicBot,
+    _best_recruit,
+    _goods_worth,
+    _recruit_worth,
+)
 from bot.games.kingsburg.state import State, Step
 from bot.games.protocol import Seat
 from bot.games.rng import Rng
@@ -46,14 +52,20 @@ class KingsburgModel(BaseModel):
         return determinise(state, seat, draws)
 
     def evaluate(self, state: State) -> Sequence[float]:
-        """Per seat: VP, plus what goods, tokens and building powers are still worth."""
+        """Per seat: VP, plus what goods, tokens and building powers are still worth, and the
+        expected result of this year's battle if it is still to come."""
         left = max(0, 5 - state.year) / 4
+        fought = state.step is Step.OVER or any(b.year == state.year for b in state.battles)
         out = []
-        for p in state.players:
+        for i, p in enumerate(state.players):
             goods = sum(p.goods)
             v = float(p.vp) + (0.45 * goods if state.year < 5 else 0.05 * goods)
+            if not fought:
+                # This winter's battle as the heuristic expects it (the enemies the seat may
+                # know of, the King's die's six faces): its VP and the goods it brings or takes.
+                v += _recruit_worth(state, i, 0, (0, 0, 0)) - _goods_worth(state, p, p.goods)
             v += left * sum(_EXTRA.get(b, 0.0) for b in p.buildings)
-            v += 0.4 * p.plus_two + (0.15 * p.soldiers if state.step is not Step.OVER else 0.0)
+            v += 0.4 * p.plus_two
             out.append(v)
         return out
 
@@ -68,7 +80,7 @@ class KingsburgModel(BaseModel):
         return [actions[i] for i in scored]
 
 
-BUDGET = Budget(iterations=300, exploration=0.5, widen_base=3, widen_rate=1.0)
+BUDGET = Budget(iterations=500, exploration=0.5, widen_base=3, widen_rate=1.0)
 
 
 def strong_bot(budget: Budget | None = None) -> SearchBot:
