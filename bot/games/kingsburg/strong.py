@@ -80,7 +80,7 @@ class KingsburgModel(BaseModel):
         return [actions[i] for i in scored]
 
 
-BUDGET = Budget(iterations=500, exploration=0.5, widen_base=3, widen_rate=1.0)
+BUDGET = Budget(iterations=110, exploration=0.5, widen_base=3, widen_rate=1.0)
 
 
 def strong_bot(budget: Budget | None = None) -> SearchBot:
