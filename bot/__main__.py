@@ -6,6 +6,7 @@ python -m bot play cathedral --bots heuristic,random --seed 7 --out DIR
 python -m bot replay cathedral --moves FILE [--json]
 python -m bot bench [--game cathedral] [--quick] [--markdown] [--scale N]
 python -m bot arena kingsburg --players strong,heuristic --games 100 --seed 1 [--markdown]
+python -m bot ratings rebuild [--db FILE] [--check]
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from bot.cli import arena, bench, catalogs, local, play, replay
+from bot.cli import arena, bench, catalogs, local, play, ratings, replay
 from bot.cli.common import CliError
 from bot.games.gamedata import DataError
 
@@ -28,7 +29,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Guildhall: board games in Discord. Without a subcommand, runs the bot.",
     )
     sub = parser.add_subparsers(
-        dest="command", metavar="{local,play,replay,bench,arena,sync,catalogs}"
+        dest="command", metavar="{local,play,replay,bench,arena,ratings,sync,catalogs}"
     )
     local.add_arguments(
         sub.add_parser(
@@ -43,6 +44,9 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_arguments(sub.add_parser("bench", help="measure speed against the targets"))
     arena.add_arguments(
         sub.add_parser("arena", help="computer players play many games; win rates and timings")
+    )
+    ratings.add_arguments(
+        sub.add_parser("ratings", help="recompute every rating from the rated games' results")
     )
     sub.add_parser("sync", help="send the slash commands to Discord now (normally automatic)")
     catalogs.add_arguments(
@@ -92,6 +96,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "replay": replay.run,
         "bench": bench.run,
         "arena": arena.run,
+        "ratings": ratings.run,
         "catalogs": catalogs.run,
     }
     if args.command is None:

@@ -52,8 +52,8 @@ def _intents(settings: Settings) -> discord.Intents:
 
 def default_extensions() -> tuple[str, ...]:
     """The extensions `setup_hook` loads, in order: the `/game` group, the command texts'
-    translator, the persistent components, each registered game's command group (`bot.table.registry`), the error handler.
-    A failing one is logged and skipped."""
+    translator, the persistent components, each registered game's command group
+    (`bot.table.registry`), the error handler. A failing one is logged and skipped."""
     from bot.table.registry import cog_extensions
 
     return (

@@ -46,6 +46,7 @@ THREAD_ARCHIVE_MINUTES = 10080  # a week: asynchronous games are slow
 TIMER_MINUTES = 5
 """How often deadlines and reminders are checked."""
 MAX_TURN_HOURS = 8784.0  # a year
+MIN_TURN_HOURS = 0.1
 ARCHIVED_THREAD = 50083
 """Discord's error code for an operation on an archived thread."""
 UNKNOWN_CHANNEL = 10003
@@ -223,7 +224,8 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
         game: str,
         options: str | None = None,
         thread: bool | None = None,
-        turn_hours: app_commands.Range[float, 0.1, MAX_TURN_HOURS] | None = None,
+        turn_hours: app_commands.Range[float, MIN_TURN_HOURS, MAX_TURN_HOURS] | None = None,
+        rated: bool | None = None,
     ) -> None:
         """Open a lobby for a new game here; you become the host.
 
@@ -232,11 +234,20 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
             options: Game options as key=value, for example "games=3".
             thread: Open the game in a new thread of this channel (default: the server's setting).
             turn_hours: Hours each turn may take (what then happens is the server's setting).
+            rated: Whether the game counts for ratings (default: the server's setting).
         """
         table = bot_of(interaction).table
         if game.strip().lower() not in _game_names():
             known = ", ".join(_game_names()) or "none"
             raise UserFacingError(f"There is no game called {quoted(game)}. Games: {known}.")
+        if turn_hours is not None and not MIN_TURN_HOURS <= turn_hours <= MAX_TURN_HOURS:
+            # Discord checks the range, but a raw interaction need not come through Discord
+            # (NaN fails every comparison, so it is refused here too).
+            raise UserFacingError(
+                f"`turn_hours` takes a number of hours from {MIN_TURN_HOURS:g} to "
+                f"{MAX_TURN_HOURS:g} (a year), "
+                f"like `turn_hours:24`, not {quoted(str(turn_hours))}."
+            )
         limit = None if turn_hours is None else timedelta(hours=turn_hours)
         caller = caller_of(interaction)
         if thread is None:
@@ -257,7 +268,7 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
                 raise UserFacingError(missing_sentence(lacking, where, "run a table here"))
             await run(
                 interaction,
-                lambda: table.new(caller, game, options, turn_timeout=limit),
+                lambda: table.new(caller, game, options, turn_timeout=limit, rated=rated),
             )
             return
         if not isinstance(channel, discord.TextChannel):
@@ -279,7 +290,9 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
             raise UserFacingError(
                 missing_sentence(["create_public_threads"], where, "open a table in a new thread")
             ) from exc
-        replies = await table.new(caller, game, options, thread_id=created.id, turn_timeout=limit)
+        replies = await table.new(
+            caller, game, options, thread_id=created.id, turn_timeout=limit, rated=rated
+        )
         try:
             await deliver_in(
                 interaction, created, replies, ack=f"The lobby is open in {created.mention}."
@@ -361,6 +374,12 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
         """Show the board, whose turn it is and the scores; your private information only to you."""
         table = bot_of(interaction).table
         await run(interaction, lambda: table.status(caller_of(interaction)))
+
+    @app_commands.command(name="details")
+    async def details(self, interaction: discord.Interaction) -> None:
+        """Privately, what the board leaves out: whole hands, buildings, the building legend."""
+        table = bot_of(interaction).table
+        await run(interaction, lambda: table.details(caller_of(interaction)))
 
     @app_commands.command(name="history")
     async def history(
@@ -566,6 +585,7 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
         away_month_days: app_commands.Range[int, 1, 30] | None = None,
         undo_hours: app_commands.Range[float, 1.0, float(UNDO_HOURS_MAX)] | None = None,
         bot_level: app_commands.Choice[str] | None = None,
+        rated: bool | None = None,
     ) -> None:
         """This server's Guildhall settings; changing them needs Manage Server.
 
@@ -581,6 +601,7 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
             away_month_days: The most days a member may be away in any 30.
             undo_hours: How long the others have to answer an undo request (1 to 720 hours).
             bot_level: The computer player for stand-ins and seats taken over.
+            rated: Whether new games count for ratings unless /game new says otherwise.
         """
         table = bot_of(interaction).table
         caller = caller_of(interaction)
@@ -594,6 +615,7 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
             "away_month_days": away_month_days,
             "undo_hours": undo_hours,
             "bot_level": None if bot_level is None else bot_level.value,
+            "rated": rated,
         }
         if allow_channel is not None or disallow_channel is not None:
             current = list((await table.conf(caller.guild_id)).channels)
@@ -627,6 +649,53 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
         await run(interaction, lambda: table.hand_host(caller_of(interaction), player.id))
 
 
+@app_commands.guild_only()
+class RatingsCog(
+    commands.GroupCog, group_name="ratings", group_description="Leaderboards and players' records."
+):
+    """This server's leaderboards and players' records (/ratings …): a group of its own, as
+    Discord allows 25 subcommands per group and the game group holds 25."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @app_commands.command(name="leaderboard")
+    async def leaderboard(self, interaction: discord.Interaction, game: str) -> None:
+        """This server's best 20 players of a game: rating, games played, win %.
+
+        Args:
+            game: Which game.
+        """
+        table = bot_of(interaction).table
+        await run(interaction, lambda: table.leaderboard(caller_of(interaction), game))
+
+    @leaderboard.autocomplete("game")
+    async def _leaderboard_game(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await _game_choices(current)
+
+    @app_commands.command(name="profile")
+    async def profile(
+        self,
+        interaction: discord.Interaction,
+        member: discord.Member | None = None,
+        hidden: bool | None = None,
+    ) -> None:
+        """A member's record in each game on this server, with a chart of their rating.
+
+        Args:
+            member: Whose profile (default: yours).
+            hidden: Hide your own profile from other members (or show it again).
+        """
+        table = bot_of(interaction).table
+        caller = caller_of(interaction)
+        user_id = None if member is None else member.id
+        name = None if member is None else member.display_name
+        await run(interaction, lambda: table.profile(caller, user_id, name, hidden))
+
+
 async def _engine_here(interaction: discord.Interaction) -> Any | None:
     """The engine of this channel's open session (lobby or game), or None."""
     bot = bot_of(interaction)
@@ -643,3 +712,4 @@ async def _engine_here(interaction: discord.Interaction) -> Any | None:
 async def setup(bot: commands.Bot) -> None:
     """Extension entry point."""
     await bot.add_cog(TableCog(bot))
+    await bot.add_cog(RatingsCog(bot))

@@ -35,6 +35,9 @@ FORBIDDEN = {
         "cogs",
     },
     "bot/sessions": {"discord", "PIL", "rendering", "cogs", "bot.table"},
+    # Ratings are pure: no I/O, no storage, no drawing.
+    "bot/ratings": {"discord", "PIL", "aiosqlite", "asyncio", "sqlite3", "bot.sessions"}
+    | {"bot.storage", "bot.table", "rendering", "cogs"},
     "bot/storage": {"discord", "PIL", "rendering", "cogs", "bot.sessions.service", "bot.table"},
     "bot/table": {"discord", "PIL", "aiosqlite", "sqlite3", "cogs"},
     "cogs": {"aiosqlite", "sqlite3", "PIL", "bot.storage.sqlite"},

@@ -257,10 +257,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _ratings(records: Sequence[GameRecord]) -> str:
-    """The players' ratings after these games, when the ratings module is present."""
-    try:
-        from bot import ratings  # type: ignore[attr-defined]
-    except ImportError:
-        return ""
-    rate: Any = getattr(ratings, "arena_ratings", None)
-    return str(rate(records)) if callable(rate) else ""
+    """The players' ratings after these games (openskill, as on a server's leaderboard)."""
+    from bot.ratings.arena import arena_ratings
+
+    return arena_ratings(records)

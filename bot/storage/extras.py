@@ -15,11 +15,15 @@ from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
+from bot.storage.ratings import RatingsStore
+from bot.storage.ratings_memory import MemoryRatings
+from bot.storage.ratings_sqlite import SqliteRatings
+
 __all__ = ["Extras", "MemoryExtras", "SqliteExtras", "extras_for"]
 
 
-class Extras(Protocol):
-    """What the table and the app store beside the games."""
+class Extras(RatingsStore, Protocol):
+    """What the table and the app store beside the games (ratings: `bot.storage.ratings`)."""
 
     async def guild_settings(self, guild_id: int) -> dict[str, Any]:
         """The server's stored settings ({} if none)."""
@@ -70,7 +74,7 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="microseconds")
 
 
-class SqliteExtras:
+class SqliteExtras(SqliteRatings):
     """`Extras` in the game database (shares the `SqliteStore`'s connection and lock)."""
 
     def __init__(self, store: Any) -> None:
@@ -166,7 +170,7 @@ class SqliteExtras:
         )
 
 
-class MemoryExtras:
+class MemoryExtras(MemoryRatings):
     """`Extras` in dictionaries, over a `MemoryStore` (tests, the terminal table)."""
 
     def __init__(self, store: Any = None) -> None:

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.games.architects import scoring
 from bot.games.architects.board import LOCATION_NAMES
+from bot.games.architects.view import player_name
 from bot.table.format import MENU_LIMIT
 from bot.table.hooks import GameTable, Subcommand, simple
 
@@ -168,6 +170,17 @@ def hand_text(view: Any) -> str | None:
     return "\n".join(parts) or None
 
 
+def automated_opponent(state: Any) -> tuple[str, str, int, bool] | None:
+    """The automated opponent of a finished game, for ratings: (difficulty, name, final score,
+    among the winners), or None when it did not play."""
+    if state.automa is None:
+        return None
+    scores = scoring.final_scores(state)
+    index = state.automa_index
+    won = index in scoring.winners(scores)
+    return state.automa.difficulty, player_name(state, index), scores[index].total, won
+
+
 TABLE = GameTable(
     key="architects",
     cog="cogs.architects",
@@ -215,5 +228,6 @@ TABLE = GameTable(
     public_notation=public_notation,
     move_label=move_label,
     move_menu=move_menu,
+    opponent=automated_opponent,
 )
 """Architects' table behaviour (see `bot.table.hooks.GameTable`)."""

@@ -7,6 +7,7 @@ from typing import Any
 
 from bot.games.rejections import Rejection
 from bot.table import registry
+from bot.table.details import DetailsCommands
 from bot.table.ending import EndingCommands
 from bot.table.format import (
     refused,
@@ -27,7 +28,7 @@ from bot.table.textcommands import (
 log = logging.getLogger(__name__)
 
 
-class TextCommands(LobbyCommands, ReadingCommands, EndingCommands):
+class TextCommands(LobbyCommands, ReadingCommands, EndingCommands, DetailsCommands):
     """Typed lines (the terminal table) parsed and run as commands."""
 
     async def run_line(self, caller: Caller, line: str) -> list[Reply]:
@@ -76,6 +77,8 @@ class TextCommands(LobbyCommands, ReadingCommands, EndingCommands):
             return await self.kick(caller, seat_number)
         if kind is CommandKind.STATUS:
             return await self.status(caller)
+        if kind is CommandKind.DETAILS:
+            return await self.details(caller)
         if kind is CommandKind.PEEK:
             return await self.peek(caller)
         if kind is CommandKind.HISTORY:
@@ -108,6 +111,11 @@ class TextCommands(LobbyCommands, ReadingCommands, EndingCommands):
             return await self.settings(caller)
         if kind in (CommandKind.PAUSE, CommandKind.RESUME):
             return await self.pause(caller, kind is CommandKind.PAUSE)
+        if kind is CommandKind.LEADERBOARD:
+            return await self.leaderboard(caller, args[0])
+        if kind is CommandKind.PROFILE:
+            hidden = None if not args else args[0] == "hide"
+            return await self.profile(caller, hidden=hidden)
         return await self._execute_async_play(caller, kind, args)
 
     async def _execute_async_play(

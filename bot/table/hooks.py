@@ -148,6 +148,9 @@ class GameTable:
       on). Unset: every awaited seat.
     set_choice: when set, (state, seat) -> a `bot.table.multiselect.SetChoice` when the seat's
       choice now is a set (several options picked at once), else None.
+    opponent: when set, the game's automated opponent in a finished state, for ratings:
+      state -> (level, name, score, whether it is among the winners), or None when the game had
+      none. Unset: the game has no automated opponent.
     """
 
     key: str
@@ -167,3 +170,4 @@ class GameTable:
     awaited_as: Callable[[Any, int], str] | None = None
     holding: Callable[[Any], Collection[int]] | None = None
     set_choice: Callable[[Any, int], Any] | None = None
+    opponent: Callable[[Any], tuple[str, str, int, bool] | None] | None = None

@@ -33,12 +33,13 @@ from bot.table.format import (
     with_line,
 )
 from bot.table.privatechoices import PrivateChoices
+from bot.table.ratings import RatingCommands
 from bot.table.replies import Caller, ChoiceButton, Reply
 
 log = logging.getLogger(__name__)
 
 
-class PlayCommands(PrivateChoices, AsyncPlayNotes):
+class PlayCommands(PrivateChoices, AsyncPlayNotes, RatingCommands):
     """Making moves: `move`, `preview`, and the public and private replies announcing them."""
 
     async def move(
@@ -246,6 +247,9 @@ class PlayCommands(PrivateChoices, AsyncPlayNotes):
             lines.append(self._still_waiting(session, state, to_act, pinged))
         elif result.outcome is None and mentions:
             lines.append(self._still_waiting(session, state, mentions, pinged))
+        ratings = await self.rating_line(session, state) if result.finished else ""
+        if ratings:  # the game is rated once, here (or says why it is not)
+            lines.append(ratings)
         fields = self._turn_fields(session, state, to_act, result.outcome)
         fields += await self._away_fields(session)
         if result.outcome is None and (mentions or len(to_act) > 1):
@@ -339,7 +343,7 @@ class PlayCommands(PrivateChoices, AsyncPlayNotes):
             headed = not (first_in_title and i == 0 and len(moves) == len(shown))
             if headed:
                 who = self._seat_name(session, label_state, move.seat)
-                shown_move = registry.game_table(session.game_key).public_notation(move.notation)
+                shown_move = registry.public_move(session.game_key, move.notation)
                 lines.append(f"**{who}**: `{shown_move}`")
             for event in move.events:
                 public = event.for_viewer(None)

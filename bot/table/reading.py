@@ -34,6 +34,7 @@ from bot.table.replies import Caller, Reply
 from bot.table.servers import ServerCommands
 from bot.table.textcommands import (
     HISTORY_MAX,
+    RATINGS_SUBCOMMANDS,
     TABLE_SUBCOMMANDS,
 )
 
@@ -147,7 +148,11 @@ class ReadingCommands(ServerCommands):
             text = f"Your view as {label}, with your hidden information."
         private = None
         if image:
-            private = await self._board(session, state, f"seat-{seat}", "your view", seat=seat)
+            # Only the seat's own part where the game draws one (Architects' panel with the
+            # hand): the public board is posted beside it.
+            private = await self._board(
+                session, state, f"seat-{seat}", "your view", seat=seat, own=True
+            )
         return Reply(
             text=clip(text, TEXT_MAX),
             title="Only you can see this",
@@ -254,7 +259,7 @@ class ReadingCommands(ServerCommands):
         """One move of `/game history`: its number among the moves played (none for a move
         taken back), who played it, its notation and its public events."""
         who = self._seat_name(session, state if colours else None, entry.seat)
-        notation = registry.game_table(session.game_key).public_notation(entry.notation)
+        notation = registry.public_move(session.game_key, entry.notation)
         shown = "  –" if number is None else f"{number:>3}"
         line = f"`{shown}.` **{who}**: `{notation}`"
         details = []
@@ -300,6 +305,8 @@ class ReadingCommands(ServerCommands):
         lines = ["**Tables** (one game per channel or thread)"]
         for name, args, what in TABLE_SUBCOMMANDS:
             lines.append(f"`{usage('game', name, args)}` {what}")
+        for name, args, what in RATINGS_SUBCOMMANDS:
+            lines.append(f"`{usage('ratings', name, args)}` {what}")
         lines.extend(["", "**Moves**"])
         here = await self.service.status(caller.channel_id)
         keys = [here.session.game_key] if not isinstance(here, Rejection) else registry.games()

@@ -71,6 +71,7 @@ class ServerConf:
     undo_hours: how long the other players have to answer an undo request (`/game undo`).
     bot_level: the computer player that stands in for away players and takes over seats (at a
         turn limit, a kick or a leave): a key of `bot.sessions.levels.LEVELS`.
+    rated: new games are rated unless `/game new rated:` says otherwise (else casual).
     """
 
     reminder_hours: float | None = None
@@ -83,6 +84,7 @@ class ServerConf:
     away_month_days: int = 21
     undo_hours: float = 24.0
     bot_level: str = DEFAULT_LEVEL
+    rated: bool = True
 
     def changed(self, **values: Any) -> ServerConf:
         """A copy with `values` validated and applied; ValueError with a sentence otherwise."""
@@ -129,6 +131,8 @@ class ServerConf:
                         f"The computer players' level is {' or '.join(LEVELS)}, not {value!r}."
                     )
                 out = replace(out, bot_level=level)
+            elif key == "rated":
+                out = replace(out, rated=bool(value))
             else:
                 raise ValueError(f"There is no setting called {key!r}.")
         return out
@@ -181,4 +185,5 @@ class ServerConf:
                 "Stand-ins and take-overs",
                 f"{self.bot_level}: {LEVEL_TEXT[self.bot_level]}",
             ),
+            ("New games", "rated" if self.rated else "casual (not rated)"),
         ]

@@ -152,3 +152,16 @@ def winners(scores: list[Score]) -> list[int]:
     keys = [(s.total, s.virtue, s.silver) for s in scores]
     best = max(keys)
     return [i for i, k in enumerate(keys) if k == best]
+
+
+def tie_break(scores: list[Score]) -> str:
+    """The tie-break that decided the winners among those level on VP: "virtue", "silver", or
+    "" when VP alone decided (or everyone level shares the victory)."""
+    top = max(s.total for s in scores)
+    level = [s for s in scores if s.total == top]
+    if len({(s.virtue, s.silver) for s in level}) == 1:
+        return ""
+    most_virtue = max(s.virtue for s in level)
+    if sum(1 for s in level if s.virtue == most_virtue) < len(level):
+        return "virtue"
+    return "silver"
