@@ -24,7 +24,6 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import nullcontext
 from dataclasses import dataclass, field
-from typing import Any
 
 from bot.cli.common import CliError, bot_seed, check_seat_count, engine_for
 from bot.games.protocol import Seat, Transition, step
