@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
@@ -88,6 +89,7 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
+        self._last_round: float | None = None  # when the last timer round began (monotonic)
         super().__init__()
 
     # ------------------------------------------------------------------ timers
@@ -103,6 +105,11 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
     @tasks.loop(minutes=TIMER_MINUTES)
     async def timers(self) -> None:
         """One round of `run_timers`; a failure is logged and the loop keeps going."""
+        began = time.monotonic()
+        metrics = getattr(self.bot, "metrics", None)
+        if metrics is not None and self._last_round is not None:
+            metrics.timer_lag(max(0.0, began - self._last_round - TIMER_MINUTES * 60))
+        self._last_round = began
         try:
             await self.run_timers()
         except Exception:

@@ -61,6 +61,10 @@ class Extras(RatingsStore, Protocol):
         """Ids of the lobbies and active games where the user holds a seat."""
         ...
 
+    async def open_game_count(self) -> int:
+        """How many lobbies and games in progress there are (one indexed count)."""
+        ...
+
     async def meta(self, key: str) -> str | None:
         """A stored fact about the bot, or None."""
         ...
@@ -156,6 +160,13 @@ class SqliteExtras(SqliteRatings):
         )
         return tuple(r[0] for r in rows)
 
+    async def open_game_count(self) -> int:
+        """See `Extras`."""
+        rows = await self._fetch(
+            "SELECT count(*) FROM sessions WHERE status IN ('lobby', 'active')", ()
+        )
+        return int(rows[0][0])
+
     async def meta(self, key: str) -> str | None:
         """See `Extras`."""
         rows = await self._fetch("SELECT value FROM bot_meta WHERE key = ?", (key,))
@@ -221,6 +232,10 @@ class MemoryExtras(MemoryRatings):
             return ()
         return tuple(s.id for s in await self._store.list_open() if s.seat_of(user_id) is not None)
 
+    async def open_game_count(self) -> int:
+        """See `Extras`."""
+        return 0 if self._store is None else len(await self._store.list_open())
+
     async def meta(self, key: str) -> str | None:
         """See `Extras`."""
         return self._meta.get(key)
@@ -231,9 +246,14 @@ class MemoryExtras(MemoryRatings):
 
 
 def extras_for(store: Any) -> Extras:
-    """The extras living beside `store`: in its SQLite file, else in memory."""
+    """The extras living beside `store`: in its SQLite file or PostgreSQL database, else in
+    memory."""
     from bot.storage.sqlite import SqliteStore
 
     if isinstance(store, SqliteStore):
         return SqliteExtras(store)
+    if type(store).__name__ == "PostgresStore":  # no asyncpg import for the other stores
+        from bot.storage.pg_extras import PostgresExtras
+
+        return PostgresExtras(store)
     return MemoryExtras(store)

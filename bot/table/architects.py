@@ -14,7 +14,10 @@ from bot.table.hooks import GameTable, Subcommand, simple
 
 __all__ = ["PRIVATE_HINT", "TABLE", "hand_text", "is_private_move", "public_notation"]
 
-PRIVATE_HINT = "Choose your card privately with `/architects hand` (or `/architects act`)."
+PRIVATE_HINT = (
+    "Choose your card privately: your own button under this post, or `/architects hand` "
+    "(or `/architects act`)."
+)
 NOTHING = "You hold no building cards right now."
 
 
@@ -225,6 +228,9 @@ TABLE = GameTable(
     nothing_private=NOTHING,
     private_move=is_private_move,
     private_hint=PRIVATE_HINT,
+    # Each draft round (and a build from hand) offers every awaited player a button opening
+    # their own cards in a private menu: nobody has to type `/architects hand` each round.
+    private_buttons=True,
     public_notation=public_notation,
     move_label=move_label,
     move_menu=move_menu,

@@ -340,20 +340,23 @@ class ServerCommands(PlayCommands):
         else:
             candidates = list(session_ids)
         paused = await self.extras.paused_ids()
-        for session_id in candidates:
-            if session_id in paused:
-                continue
-            try:
-                result = await self.service.run_bots(session_id)
-            except Exception:
-                log.exception("session %s: resuming its bots failed; will retry", session_id)
-                self.pending_bots.add(session_id)
-                continue
-            self.pending_bots.discard(session_id)
-            if isinstance(result, Rejection) or not result.moves:
-                continue
-            replies = await self._announce_move(SYSTEM, result)
-            posts += channel_posts(result.session.place_id, replies)
+        # Leased in one write: another process resuming the same games leaves these alone.
+        claimed = await self.service.claim_bot_work([i for i in candidates if i not in paused])
+        try:
+            for session_id in claimed:
+                try:
+                    result = await self.service.run_bots(session_id)
+                except Exception:
+                    log.exception("session %s: resuming its bots failed; will retry", session_id)
+                    self.pending_bots.add(session_id)
+                    continue
+                self.pending_bots.discard(session_id)
+                if isinstance(result, Rejection) or not result.moves:
+                    continue
+                replies = await self._announce_move(SYSTEM, result)
+                posts += channel_posts(result.session.place_id, replies)
+        finally:
+            await self.service.release_bot_work(claimed)
         return posts
 
     async def retry_pending(self) -> list[ChannelPost]:

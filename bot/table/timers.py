@@ -149,13 +149,14 @@ class TimerCommands(ServerCommands):
             # A page at a time: its posts built in one go and its reminders marked in one write.
             async for page in self.service.due_reminder_pages(every, now, guild_ids=guild_ids):
                 due = [d for d in page if d.session.id not in paused]
+                # Marked in one write before posting; only the games this write claimed are
+                # posted (another process may have claimed the rest).
                 posts += [
                     self._reminder_post(
                         d.session, d.user_ids, d.waiting_since, now, actions[d.session.guild_id]
                     )
-                    for d in due
+                    for d in await self.service.claim_reminders(due, every, now)
                 ]
-                await self.service.mark_reminded_many([d.session.id for d in due], now)
         return posts
 
     def _reminder_post(
@@ -193,7 +194,7 @@ class TimerCommands(ServerCommands):
         posts = []
         async for page in self.service.due_reminder_pages(every, now):
             posts += [
-                self._reminder_post(d.session, d.user_ids, d.waiting_since, now) for d in page
+                self._reminder_post(d.session, d.user_ids, d.waiting_since, now)
+                for d in await self.service.claim_reminders(page, every, now)
             ]
-            await self.service.mark_reminded_many([d.session.id for d in page], now)
         return posts
