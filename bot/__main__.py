@@ -5,6 +5,7 @@ python -m bot local cathedral --players a,b     a table in the terminal
 python -m bot play cathedral --bots heuristic,random --seed 7 --out DIR
 python -m bot replay cathedral --moves FILE [--json]
 python -m bot bench [--game cathedral] [--quick] [--markdown] [--scale N]
+python -m bot arena kingsburg --players strong,heuristic --games 100 --seed 1 [--markdown]
 python -m bot db copy --to postgresql://...      copy the SQLite games into PostgreSQL
 python -m bot ratings rebuild [--db FILE] [--check]
 """
@@ -15,7 +16,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from bot.cli import bench, catalogs, db, local, play, ratings, replay
+from bot.cli import arena, bench, catalogs, db, local, play, ratings, replay
 from bot.cli.common import CliError
 from bot.games.gamedata import DataError
 
@@ -29,7 +30,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Guildhall: board games in Discord. Without a subcommand, runs the bot.",
     )
     sub = parser.add_subparsers(
-        dest="command", metavar="{local,play,replay,bench,db,ratings,sync,catalogs}"
+        dest="command", metavar="{local,play,replay,bench,arena,db,ratings,sync,catalogs}"
     )
     local.add_arguments(
         sub.add_parser(
@@ -42,6 +43,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_arguments(sub.add_parser("play", help="bots play a whole game, one PNG per move"))
     replay.add_arguments(sub.add_parser("replay", help="apply a file of moves"))
     bench.add_arguments(sub.add_parser("bench", help="measure speed against the targets"))
+    arena.add_arguments(
+        sub.add_parser("arena", help="computer players play many games; win rates and timings")
+    )
     db.add_arguments(sub.add_parser("db", help="database tools: copy SQLite into PostgreSQL"))
     ratings.add_arguments(
         sub.add_parser("ratings", help="recompute every rating from the rated games' results")
@@ -93,6 +97,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "play": play.run,
         "replay": replay.run,
         "bench": bench.run,
+        "arena": arena.run,
         "db": db.run,
         "ratings": ratings.run,
         "catalogs": catalogs.run,

@@ -23,6 +23,7 @@ from discord.ext import commands, tasks
 
 from bot.games import registry
 from bot.games.rejections import Rejection
+from bot.sessions import levels
 from bot.table.format import quoted
 from bot.table.serverconf import UNDO_HOURS_MAX
 from cogs._base import bot_of, caller_of, choice, rank, run
@@ -341,7 +342,7 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
         """Seat a computer player in the lobby (host only).
 
         Args:
-            name: Which computer player, for example "heuristic".
+            name: Its level: easy (rules of thumb, instant) or strong (searches ahead).
         """
         table = bot_of(interaction).table
         await run(interaction, lambda: table.add_bot(caller_of(interaction), name))
@@ -353,7 +354,7 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
         engine = await _engine_here(interaction)
         if engine is None:
             return []
-        return [choice(n, n) for n in rank(sorted(engine.bots), current)]
+        return [choice(n, n) for n in rank(levels.choices(engine.bots), current)]
 
     @app_commands.command(name="kick")
     async def kick(
@@ -571,7 +572,11 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
             app_commands.Choice(name="a bot takes the late seat", value="bot"),
             app_commands.Choice(name="the game ends", value="end"),
             app_commands.Choice(name="nothing (reminders only)", value="nothing"),
-        ]
+        ],
+        bot_level=[
+            app_commands.Choice(name="easy (rules of thumb)", value="easy"),
+            app_commands.Choice(name="strong (searches ahead)", value="strong"),
+        ],
     )
     async def settings(
         self,
@@ -586,6 +591,7 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
         away_days: app_commands.Range[int, 1, 60] | None = None,
         away_month_days: app_commands.Range[int, 1, 30] | None = None,
         undo_hours: app_commands.Range[float, 1.0, float(UNDO_HOURS_MAX)] | None = None,
+        bot_level: app_commands.Choice[str] | None = None,
         rated: bool | None = None,
     ) -> None:
         """This server's Guildhall settings; changing them needs Manage Server.
@@ -601,6 +607,7 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
             away_days: The longest absence a member may announce with /game away.
             away_month_days: The most days a member may be away in any 30.
             undo_hours: How long the others have to answer an undo request (1 to 720 hours).
+            bot_level: The computer player for stand-ins and seats taken over.
             rated: Whether new games count for ratings unless /game new says otherwise.
         """
         table = bot_of(interaction).table
@@ -614,6 +621,7 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
             "away_days": away_days,
             "away_month_days": away_month_days,
             "undo_hours": undo_hours,
+            "bot_level": None if bot_level is None else bot_level.value,
             "rated": rated,
         }
         if allow_channel is not None or disallow_channel is not None:

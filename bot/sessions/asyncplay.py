@@ -11,7 +11,8 @@ Rules chosen for the edge cases (also in the README):
   30 days (announced days count until the user comes back). Going away while sitting in a lobby
   is allowed: the lobby is unaffected; if it starts meanwhile, the absence applies to the game.
 - **Stand-in**: every other present human of a game may vote for a bot to play an away seat; once
-  all did, the heuristic bot plays that seat until the player comes back.
+  all did, a computer player (the server's level: easy or strong) plays that seat until the
+  player comes back.
 - **Undo** takes back the asker's last move (and any bot moves after it). It is refused when a
   move since (the asker's included) revealed something (``Transition.reveals``) or another human
   moved since. In a simultaneous step this means: you can take back your choice while nobody
@@ -38,6 +39,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.games.protocol import Outcome, Seat, canonical_json, step_text
 from bot.games.rejections import Rejection, RejectionCode
+from bot.sessions.levels import level_bot
 from bot.sessions.models import MoveResult
 from bot.storage.asyncplay import AwayPause, AwayPeriod, StandIn, UndoRequest, UndoStatus
 from bot.storage.records import LogEntry, SeatRecord, SessionPatch, SessionRecord, SessionStatus
@@ -52,7 +54,8 @@ UNDO_TIME_LIMIT = timedelta(hours=24)
 """How long the other players have to answer an undo request."""
 
 STANDIN_BOT = "heuristic"
-"""The bot that plays an away seat when the table votes for it."""
+"""The bot that plays an away seat when the table votes for it, unless the server chose a level
+(`GameService.bot_level_of`)."""
 
 AWAY_CACHE_SECONDS = 30.0
 """How long the list of open absences is trusted before it is read again."""
@@ -434,16 +437,24 @@ class AsyncPlayMixin:
                 found += await svc.store.granted_standins(period.id)  # type: ignore[attr-defined]
         return tuple(sorted(set(found)))
 
+    async def _standin_bot(self, session: SessionRecord) -> str:
+        """The bot that stands in for away players in `session`: the server's level."""
+        svc = self._ap()
+        bots = svc.engine_for(session).bots
+        level_of = svc.bot_level_of
+        if level_of is None:
+            return STANDIN_BOT
+        return level_bot(await level_of(session.guild_id), bots)
+
     async def standin_seats(self, session: SessionRecord) -> tuple[SeatRecord, ...]:
         """Away seats a bot plays now (as bot seat records), for the bot loop."""
         out: list[SeatRecord] = []
+        name = await self._standin_bot(session)
         for seat, period in await self.away_players(session):
             standin = await self._ap().store.standin(period.id, session.id)  # type: ignore[attr-defined]
             if standin is not None and standin.granted_at is not None:
                 out.append(
-                    SeatRecord(
-                        seat.seat, f"{seat.display_name} (bot stand-in)", bot_name=STANDIN_BOT
-                    )
+                    SeatRecord(seat.seat, f"{seat.display_name} (bot stand-in)", bot_name=name)
                 )
         return tuple(out)
 

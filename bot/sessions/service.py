@@ -128,7 +128,7 @@ import secrets
 import socket
 import time
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Callable, Collection, Iterator, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Collection, Iterator, Mapping
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -146,6 +146,7 @@ from bot.games.protocol import (
     step_text,
 )
 from bot.games.rejections import Rejection, RejectionCode
+from bot.sessions import levels
 from bot.sessions.asyncplay import AsyncPlayMixin
 from bot.sessions.cache import StateCache
 from bot.sessions.models import (
@@ -291,6 +292,9 @@ class GameService(AsyncPlayMixin):
         # the session) on every move, and idle games cost nothing.
         self._cache = StateCache(state_cache_size)
         self._legal: OrderedDict[tuple[int, int, int], tuple[str, ...]] = OrderedDict()
+        self.bot_level_of: Callable[[int | None], Awaitable[str]] | None = None
+        """The computer-player level a server chose for stand-ins and take-overs (its guild id
+        in, a key of `levels.LEVELS` out); None: the easy level everywhere. Set by the table."""
         self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
         """Who holds this process's work leases (`claim_bot_work`)."""
         self.on_submit: Callable[[str, MoveResult | Rejection], None] | None = None
@@ -665,7 +669,8 @@ class GameService(AsyncPlayMixin):
     async def add_bot(
         self, channel_id: int, user_id: int, bot_name: str
     ) -> SessionRecord | Rejection:
-        """Host only: seat a computer player (`bot_name` is a key of `engine.bots`)."""
+        """Host only: seat a computer player: `bot_name` is a level (`easy`, `strong`, see
+        `levels`) or a key of `engine.bots`."""
         async with self._locked_lobby(channel_id) as session:
             if isinstance(session, Rejection):
                 return session
@@ -673,9 +678,9 @@ class GameService(AsyncPlayMixin):
             spec = engine.spec
             if user_id != session.host_user_id:
                 return self._host_only(session, "add bots")
-            key = bot_name.strip().lower()
-            if key not in engine.bots:
-                names = ", ".join(sorted(engine.bots)) or "none"
+            key = levels.bot_name(bot_name, engine.bots)
+            if key is None:
+                names = ", ".join(levels.choices(engine.bots)) or "none"
                 return Rejection(
                     RejectionCode.LOBBY,
                     f"{spec.display_name} has no bot called {bot_name!r} (bots: {names}).",
@@ -683,7 +688,7 @@ class GameService(AsyncPlayMixin):
             full = self._full(session, spec)
             if full is not None:
                 return full
-            base = f"{key.capitalize()} bot"
+            base = f"{bot_name.strip().lower().capitalize()} bot"
             taken = {s.display_name for s in session.seats}
             name, n = base, 2
             while name in taken:
@@ -1103,7 +1108,12 @@ class GameService(AsyncPlayMixin):
             if not bots:
                 break
             seat = bots[0]
-            notation, transition = self._bot_move(engine, session, state, seat)
+            # Off the event loop: a strong bot searches for up to a second or so, and chat must
+            # not wait for it. The session lock stays held; a move made elsewhere meanwhile
+            # (another process) makes the save below stale, and the bot's move is dropped.
+            notation, transition = await asyncio.to_thread(
+                self._bot_move, engine, session, state, seat
+            )
             try:
                 session, move = await self._persist(
                     engine, session, seat, notation, transition.state, transition.events

@@ -13,10 +13,12 @@ own commands; these are new methods beside `GameService`, not changes to it. Who
 from __future__ import annotations
 
 import logging
+from collections.abc import Collection
 from dataclasses import replace
 from datetime import timedelta
 
 from bot.games.rejections import Rejection, RejectionCode
+from bot.sessions.levels import level_bot
 from bot.sessions.models import MoveResult
 from bot.sessions.service import STALE_MESSAGE, GameService
 from bot.storage.records import SessionPatch, SessionRecord, SessionStatus, StaleVersionError
@@ -102,6 +104,14 @@ class Stewardship:
             except StaleVersionError:
                 return _STALE
 
+    async def _takeover_bot(self, session: SessionRecord, bots: Collection[str]) -> str:
+        """The bot that takes a seat over: the server's level (`GameService.bot_level_of`),
+        else `TAKEOVER_BOT`."""
+        level_of = self.service.bot_level_of
+        if level_of is not None:
+            return level_bot(await level_of(session.guild_id), bots)
+        return TAKEOVER_BOT if TAKEOVER_BOT in bots else sorted(bots)[0]
+
     async def bot_takes_seat(
         self,
         session_id: int,
@@ -141,9 +151,7 @@ class Stewardship:
                         RejectionCode.LOBBY, f"Seat {seat_index + 1} is already played by a bot."
                     )
                 engine = self.service.engine_for(session)
-                name = bot_name or (
-                    TAKEOVER_BOT if TAKEOVER_BOT in engine.bots else sorted(engine.bots)[0]
-                )
+                name = bot_name or await self._takeover_bot(session, engine.bots)
                 taken = replace(
                     seat,
                     user_id=None,

@@ -85,6 +85,7 @@ class TableBase:
         self.extras: Extras = extras_for(service.store)
         self.steward = Stewardship(service)
         self.defaults = defaults or ServerConf()
+        service.bot_level_of = self._bot_level
         self.pending_bots: set[int] = set()
         """Games whose bots' reply failed after a saved move; `resume_bots` retries them."""
         self.links = True
@@ -341,6 +342,10 @@ class TableBase:
         if not isinstance(found, Rejection) and found.outcome is not None:
             result = self._outcome_text(latest, found.state, found.outcome)
         return f"The {name} game here is over (result: {result.rstrip('.') or 'finished'}). {again}"
+
+    async def _bot_level(self, guild_id: int | None) -> str:
+        """The level of this server's stand-ins and take-overs (`/game settings bot_level`)."""
+        return (await self.conf(guild_id)).bot_level
 
     async def conf(self, guild_id: int | None) -> ServerConf:
         """The settings in force in `guild_id`: what the server stored over the defaults."""

@@ -6,6 +6,7 @@ import logging
 from datetime import timedelta
 
 from bot.games.rejections import Rejection
+from bot.sessions import levels
 from bot.storage.records import SessionRecord, SessionStatus
 from bot.table.asyncnotes import LEAVE_ACTION
 from bot.table.format import (
@@ -289,7 +290,7 @@ class LobbyCommands(ServerCommands):
     def _lobby_hint(self, session: SessionRecord) -> str:
         spec = self.service.engine_for(session).spec
         missing = spec.min_players - len(session.seats)
-        bots = ", ".join(sorted(self.service.engine_for(session).bots))
+        bots = ", ".join(levels.choices(self.service.engine_for(session).bots))
         if missing > 0:
             need = f"{missing} more player{'s' * (missing != 1)} needed"
             return f"{need}: `/game join`, or the host adds a bot with `/game add-bot` ({bots})."

@@ -10,6 +10,7 @@ from typing import Any
 
 from bot.games.protocol import Event, Seat
 from bot.games.rejections import Rejection
+from bot.sessions.levels import LEVELS_HELP
 from bot.sessions.models import GameStatus
 from bot.storage.records import LogEntry, SessionRecord, SessionStatus
 from bot.table import registry
@@ -287,7 +288,7 @@ class ReadingCommands(ServerCommands):
                     "e.g. `/game rules cathedral`."
                 )
             engine = self.service.engine_for(found.session)
-        chunks = split_markdown(engine.rules_summary, TEXT_MAX)
+        chunks = split_markdown(f"{engine.rules_summary}\n\n{LEVELS_HELP}", TEXT_MAX)
         title = f"{engine.spec.display_name}: rules"
         return [
             Reply(

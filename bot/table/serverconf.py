@@ -15,6 +15,8 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
+from bot.sessions.levels import DEFAULT_LEVEL, LEVEL_TEXT, LEVELS
+
 log = logging.getLogger(__name__)
 
 __all__ = ["TIMEOUT_ACTIONS", "ServerConf"]
@@ -67,6 +69,8 @@ class ServerConf:
     away_days / away_month_days: the longest absence (`/game away`), and the most days a
         member may be away in any 30.
     undo_hours: how long the other players have to answer an undo request (`/game undo`).
+    bot_level: the computer player that stands in for away players and takes over seats (at a
+        turn limit, a kick or a leave): a key of `bot.sessions.levels.LEVELS`.
     rated: new games are rated unless `/game new rated:` says otherwise (else casual).
     """
 
@@ -79,6 +83,7 @@ class ServerConf:
     away_days: int = 14
     away_month_days: int = 21
     undo_hours: float = 24.0
+    bot_level: str = DEFAULT_LEVEL
     rated: bool = True
 
     def changed(self, **values: Any) -> ServerConf:
@@ -119,6 +124,13 @@ class ServerConf:
                 out = replace(out, **{key: days})
             elif key == "undo_hours":
                 out = replace(out, undo_hours=_undo_hours(value))
+            elif key == "bot_level":
+                level = str(value).strip().lower()
+                if level not in LEVELS:
+                    raise ValueError(
+                        f"The computer players' level is {' or '.join(LEVELS)}, not {value!r}."
+                    )
+                out = replace(out, bot_level=level)
             elif key == "rated":
                 out = replace(out, rated=bool(value))
             else:
@@ -169,5 +181,9 @@ class ServerConf:
                 f"at most {self.away_days} days at a time, {self.away_month_days} in any 30",
             ),
             ("Undo requests (/game undo)", f"answered within {self.undo_hours:g} hours"),
+            (
+                "Stand-ins and take-overs",
+                f"{self.bot_level}: {LEVEL_TEXT[self.bot_level]}",
+            ),
             ("New games", "rated" if self.rated else "casual (not rated)"),
         ]

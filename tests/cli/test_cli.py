@@ -276,7 +276,12 @@ def test_local_kingsburg_bare_moves_still_reach_the_engine(tmp_path: Path) -> No
             "Cathedral is for 2 players; you named 3 (2 with --players, 1 with --bots).",
         ),
         ("kingsburg", "a,b,c,d,e,f", "", "Kingsburg is for 2 to 5 players; you named 6."),
-        ("kingsburg", "a", "wizard", "Kingsburg has no bot 'wizard' (bots: heuristic, random)."),
+        (
+            "kingsburg",
+            "a",
+            "wizard",
+            "Kingsburg has no bot 'wizard' (bots: heuristic, random, strong).",
+        ),
         ("cathedral", "a,A", "", "Every player needs a different name."),
         ("cathedral", "a:b,c", "", "The player name 'a:b' cannot be typed before a colon"),
     ],

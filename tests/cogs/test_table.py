@@ -90,12 +90,13 @@ async def test_join_leave_and_refusals(h: Harness) -> None:
 
 
 async def test_add_bot_autocompletes_engine_bots_and_seats_one(h: Harness) -> None:
-    """add-bot names come from engine.bots; the host seats one and can start."""
+    """add-bot offers the levels first (easy, strong), then the engine's other bots; the host
+    seats one and can start."""
     await h.slash("game new", game="cathedral", user=ALICE)
     ex = await h.autocomplete("game add-bot", focused="name", name="h")
     assert ex.choice_values == ["heuristic"]
     ex = await h.autocomplete("game add-bot", focused="name", name="")
-    assert ex.choice_values == ["heuristic", "random"]
+    assert ex.choice_values == ["easy", "strong", "heuristic", "random"]
     ex = await h.slash("game add-bot", name="random", user=BOB)
     assert not ex.public  # only the host may add bots
     ex = await h.slash("game add-bot", name="random", user=ALICE)

@@ -17,6 +17,7 @@ from bot.games.architects import economy as E
 from bot.games.architects.automa import parse_schemes
 from bot.games.architects.bots import HeuristicBot, RandomBot
 from bot.games.architects.state import Phase, State
+from bot.games.architects.strong import strong_bot
 from bot.games.architects.view import ArchitectsView, build_view, hidden_from, player_name
 from bot.games.delegating import RulesCodecEngine
 from bot.games.gamedata import fingerprint, load_yaml
@@ -147,7 +148,11 @@ class ArchitectsEngine(RulesCodecEngine):
         options=OPTIONS,
     )
     rules_summary = RULES_SUMMARY
-    bots: Mapping[str, Callable[[], Bot]] = {"random": RandomBot, "heuristic": HeuristicBot}
+    bots: Mapping[str, Callable[[], Bot]] = {
+        "random": RandomBot,
+        "heuristic": HeuristicBot,
+        "strong": strong_bot,
+    }
 
     def __init__(self, raw_schemes: Any = None) -> None:
         raw = _default_schemes() if raw_schemes is None else raw_schemes

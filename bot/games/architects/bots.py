@@ -1,17 +1,20 @@
 """Architects computer players: 'random' (uniform legal action) and 'heuristic' (one-step look-ahead
 on a value of its own board: points in hand, goods toward its building cards, workers, debts).
 
-Both are pure; the heuristic only values its own hand size after a draw, never the drawn cards,
-so its look-ahead learns nothing hidden."""
+Both are pure and honest: the heuristic looks ahead in a sample of what its seat cannot see
+(others' hands, the decks, the face-down rewards and Scheme piles, the dice to come: see
+`hidden`), drawn from the seed, never in the real state."""
 
 from __future__ import annotations
 
 from bot.games.architects import rules
 from bot.games.architects.board import CATHEDRAL, VIRTUE_VP
 from bot.games.architects.cards import APPRENTICE_BY_ID, BUILDING_BY_ID
+from bot.games.architects.hidden import determinise
 from bot.games.architects.state import Phase, State
 from bot.games.protocol import Seat
 from bot.games.rng import Rng
+from bot.games.search.model import Draws
 
 _WORTH = {"clay": 0.35, "wood": 0.45, "stone": 0.45, "gold": 1.2, "marble": 1.4}
 
@@ -35,7 +38,9 @@ def value(st: State, i: int) -> float:
     v += sum(_WORTH[g] * min(n, 8) for g, n in p.goods.items() if g in _WORTH)
     # Captives count a little (they keep rivals off the board) but less than the silver that
     # selling them to Prison brings, so the bot sells them rather than hold them for ever.
-    v += min(p.silver, 14) * 0.3 + 0.1 * max(0, p.silver - 14) + 0.05 * sum(p.captured.values())
+    # Silver past 14 is worth next to nothing (less than the seeded tie-break): no purchase
+    # needs more, and valuing it made the bot farm silver for thousands of moves.
+    v += min(p.silver, 14) * 0.3 + 0.02 * max(0, p.silver - 14) + 0.01 * sum(p.captured.values())
     v += 0.6 * min(len(p.hand), 3) + 1.0 * min(len(p.apprentices), 3)
     v += 0.5 * len({s for a in p.apprentices for s in APPRENTICE_BY_ID[a].skills})
     v += 0.25 * min(p.supply, 8)
@@ -60,9 +65,10 @@ class HeuristicBot:
         if state.phase is Phase.DRAFT:
             return max(actions, key=draft_worth)
         rng = Rng(seed)
+        sample = determinise(state, seat, Draws(seed))
         best, best_v = actions[0], float("-inf")
         for a in actions:
-            after, _, _ = rules.apply(state, seat, a)
+            after, _, _ = rules.apply(sample, seat, a)
             jitter, rng = rng.randint(0, 99)
             v = _finish_turn(after, seat, 3) + jitter / 1000
             if v > best_v:

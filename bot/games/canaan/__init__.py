@@ -15,6 +15,7 @@ from bot.games.canaan.bots import HeuristicBot, RandomBot
 from bot.games.canaan.data import CanaanData, data_for, default_data, parse_data
 from bot.games.canaan.rules_text import rules_summary
 from bot.games.canaan.state import COLOURS, OVER, State
+from bot.games.canaan.strong import strong_bot
 from bot.games.canaan.view import CanaanView, build_view, dice_shown, hidden_from, status_text
 from bot.games.delegating import RulesCodecEngine
 from bot.games.protocol import Bot, GameSpec, Outcome, Seat
@@ -32,7 +33,11 @@ class CanaanEngine(RulesCodecEngine):
         has_hidden_information=True,
         has_chance=True,
     )
-    bots: Mapping[str, Callable[[], Bot]] = {"random": RandomBot, "heuristic": HeuristicBot}
+    bots: Mapping[str, Callable[[], Bot]] = {
+        "random": RandomBot,
+        "heuristic": HeuristicBot,
+        "strong": strong_bot,
+    }
     _rules = rules
     _codec = codec
 

@@ -12,6 +12,7 @@ from bot.games.canterbury.board import NAMES
 from bot.games.canterbury.bots import HeuristicBot, RandomBot
 from bot.games.canterbury.data import CanterburyData, abbreviate, default_data, load_data
 from bot.games.canterbury.state import Phase, State
+from bot.games.canterbury.strong import strong_bot
 from bot.games.canterbury.view import CanterburyView, build_view
 from bot.games.delegating import RulesCodecEngine
 from bot.games.protocol import JSON, Bot, Event, GameSpec, Outcome, Seat, Transition
@@ -107,7 +108,11 @@ class CanterburyEngine(RulesCodecEngine):
     _codec = codec
 
     spec: GameSpec = SPEC
-    bots: Mapping[str, Callable[[], Bot]] = {"random": RandomBot, "heuristic": HeuristicBot}
+    bots: Mapping[str, Callable[[], Bot]] = {
+        "random": RandomBot,
+        "heuristic": HeuristicBot,
+        "strong": strong_bot,
+    }
 
     def __init__(self, data: CanterburyData | None = None) -> None:
         self.data = data or default_data()

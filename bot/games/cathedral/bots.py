@@ -30,7 +30,7 @@ class RandomBot:
         return random.Random(seed).choice(actions)
 
 
-def _quick_value(before: CathedralState, after: CathedralState, me: Colour) -> float | None:
+def quick_value(before: CathedralState, after: CathedralState, me: Colour) -> float | None:
     """Value of `after` for `me` without look-ahead; None if the game just ended (scored apart)."""
     if after.game_number != before.game_number or after.to_move is None:
         return None
@@ -47,7 +47,7 @@ def _quick_value(before: CathedralState, after: CathedralState, me: Colour) -> f
 def _final_value(after: CathedralState, seat: Seat) -> float:
     """Value of a move that finished the game (or a game of a series, in which case `after` is
     already the next game): the final unplaced-squares difference, in the same units as
-    `_quick_value`. Territory and mobility are worth nothing once the game is over, and in a
+    `quick_value`. Territory and mobility are worth nothing once the game is over, and in a
     series this difference is exactly what the game adds to the totals."""
     record = after.history[-1]
     return _UNPLACED * (record.unplaced[1 - seat] - record.unplaced[seat])
@@ -78,7 +78,7 @@ class HeuristicBot:
         scored: list[tuple[float, bool, float, Place, CathedralState | None]] = []
         for action in actions:
             after = rules.apply(state, seat, action).state
-            quick = _quick_value(state, after, me)
+            quick = quick_value(state, after, me)
             noise = rng.random()
             if quick is None:
                 scored.append((_final_value(after, seat), action.capture, noise, action, None))

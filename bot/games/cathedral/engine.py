@@ -19,6 +19,7 @@ from bot.games.cathedral.pieces import (
     Kind,
 )
 from bot.games.cathedral.state import CathedralState, Phase
+from bot.games.cathedral.strong import strong_bot
 from bot.games.cathedral.view import CathedralView, HandPiece, PlacedPiece
 from bot.games.protocol import JSON, Bot, GameSpec, OptionSpec, Outcome, Seat, Transition
 from bot.games.rejections import Rejection
@@ -74,7 +75,11 @@ class CathedralEngine:
 
     spec: GameSpec = SPEC
     rules_summary: str = RULES_SUMMARY
-    bots: Mapping[str, Callable[[], Bot]] = {"random": RandomBot, "heuristic": HeuristicBot}
+    bots: Mapping[str, Callable[[], Bot]] = {
+        "random": RandomBot,
+        "heuristic": HeuristicBot,
+        "strong": strong_bot,
+    }
 
     # --- protocol ---------------------------------------------------------------------------
 

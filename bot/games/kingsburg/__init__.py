@@ -11,6 +11,7 @@ from bot.games.kingsburg import codec, rules, scoring, viewing
 from bot.games.kingsburg.bots import HeuristicBot, RandomBot
 from bot.games.kingsburg.rulestext import RULES_SUMMARY
 from bot.games.kingsburg.state import State, Step
+from bot.games.kingsburg.strong import strong_bot
 from bot.games.kingsburg.view import PHASE_NAMES, KingsburgView
 from bot.games.protocol import Bot, Event, GameSpec, Outcome, Seat, Transition
 from bot.games.rejections import Rejection
@@ -31,7 +32,11 @@ class KingsburgEngine(RulesCodecEngine):
         has_chance=True,
     )
     rules_summary = RULES_SUMMARY
-    bots: Mapping[str, Callable[[], Bot]] = {"random": RandomBot, "heuristic": HeuristicBot}
+    bots: Mapping[str, Callable[[], Bot]] = {
+        "random": RandomBot,
+        "heuristic": HeuristicBot,
+        "strong": strong_bot,
+    }
 
     def new_game(self, seats: int, options: Mapping[str, object], seed: int) -> State:
         """A fresh game (random turn order and enemies, then Aid from the King)."""

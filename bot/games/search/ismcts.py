@@ -1,0 +1,158 @@
+"""Single-observer information-set MCTS (Cowling, Powley and Whitehouse, 2012).
+
+Every iteration re-samples what the deciding seat cannot see (`GameModel.determinise`, which
+also re-seeds the game's own chance), then walks one tree shared by all samples: a node stands
+for a sequence of (seat, action) pairs, not for a state, so the tree only ever holds what the
+deciding seat could know. A child is scored by how often it was *available* (its action legal
+in that sample) as well as how often it was tried, so moves that exist in few samples are not
+favoured. Wide nodes grow progressively, in the game's candidate order; a new node is valued by
+a short playout and the game's evaluation, turned into a chance of winning per seat.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Any
+
+from bot.games.protocol import Seat
+from bot.games.search.model import Budget, Draws, GameModel
+
+
+class _Node:
+    """Statistics of one (seat, action) edge and the node below it.
+
+    n: visits; w: summed reward of the seat that chose the action; avail: how many visits of the
+    parent found the action legal; cands: the parent-side cache of this node's candidates.
+    """
+
+    __slots__ = ("n", "w", "avail", "children", "cands", "seat")
+
+    def __init__(self) -> None:
+        self.n = 0
+        self.w = 0.0
+        self.avail = 0
+        self.children: dict[Any, _Node] = {}
+        self.cands: list[Any] | None = None
+        self.seat = -1
+
+
+def rewards(model: GameModel, state: Any) -> list[float]:
+    """Per seat, a value in [0, 1]: 1 / 0 for a finished game's winners / losers (shared on a
+    tie), else a logistic of the seat's lead over its best rival in `evaluate` points."""
+    outcome = model.engine.outcome(state)
+    if outcome is not None:
+        seats = len(outcome.scores) or 1
+        winners = outcome.winners
+        share = 1.0 / len(winners) if winners else 0.0
+        return [share if Seat(i) in winners else 0.0 for i in range(seats)]
+    values = list(model.evaluate(state))
+    out = []
+    for i, v in enumerate(values):
+        best_other = max((x for j, x in enumerate(values) if j != i), default=0.0)
+        lead = (v - best_other) / model.scale
+        out.append(1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, lead)))))
+    return out
+
+
+def _cands(model: GameModel, node: _Node, state: Any, seat: Seat, root: bool) -> list[Any]:
+    """This node's candidates in this sample: the cached order, kept to what is legal here.
+    At the root a model may rank more thoroughly (`root_candidates`, optional)."""
+    legal = model.engine.legal_actions(state, seat)
+    if node.cands is None or node.seat != seat:
+        rank = getattr(model, "root_candidates", None) if root else None
+        node.cands = list((rank or model.candidates)(state, seat, legal))
+        node.seat = seat
+        return node.cands
+    allowed = set(legal)
+    kept = [a for a in node.cands if a in allowed]
+    if not kept:
+        kept = list(model.candidates(state, seat, legal))
+    return kept
+
+
+def search(model: GameModel, state: Any, seat: Seat, seed: int, budget: Budget) -> Any:
+    """The action for `seat` that the search visits most (ties: the better average, then the
+    game's candidate order)."""
+    engine = model.engine
+    legal = engine.legal_actions(state, seat)
+    if not legal:
+        raise ValueError("The strong bot was asked to move when it has no legal action.")
+    if len(legal) == 1:
+        return legal[0]
+    draws = Draws(seed)
+    root = _Node()
+    started = time.thread_time()
+    c = budget.exploration
+    apply = engine.apply
+    outcome = engine.outcome
+    for it in range(budget.iterations):
+        if budget.seconds and it and time.thread_time() - started > budget.seconds:
+            break
+        s = model.determinise(state, seat, draws)
+        node = root
+        path: list[tuple[_Node, int]] = []
+        actor = seat
+        expanded = False
+        while outcome(s) is None:
+            actor = seat if node is root else model.actor(s)
+            cands = _cands(model, node, s, actor, node is root)
+            allow = budget.widen_base + int(budget.widen_rate * math.sqrt(node.n))
+            chosen: Any = None
+            child: _Node | None = None
+            best = -1.0
+            for k, a in enumerate(cands):
+                key = (actor, a)
+                ch = node.children.get(key)
+                if ch is None:
+                    if k < allow:
+                        chosen, child = a, None
+                        break
+                    continue
+                ch.avail += 1
+                score = ch.w / ch.n + c * math.sqrt(math.log(max(2, ch.avail)) / ch.n)
+                if score > best:
+                    best, chosen, child = score, a, ch
+            if chosen is None:
+                break
+            if child is None:
+                child = _Node()
+                node.children[(actor, chosen)] = child
+                child.avail = 1
+                expanded = True
+            s = apply(s, actor, chosen).state
+            path.append((child, actor))
+            node = child
+            if expanded:
+                break
+        for _ in range(model.playout_depth):
+            if outcome(s) is not None:
+                break
+            mover = model.actor(s)
+            acts = engine.legal_actions(s, mover)
+            s = apply(s, mover, model.playout_action(s, mover, acts, draws)).state
+        values = rewards(model, s)
+        for nd, who in path:
+            nd.n += 1
+            nd.w += values[who] if who < len(values) else 0.0
+        root.n += 1
+    return _most_visited(root, seat, legal, model, state)
+
+
+def _most_visited(
+    root: _Node, seat: Seat, legal: tuple[Any, ...], model: GameModel, state: Any
+) -> Any:
+    order = {a: i for i, a in enumerate(root.cands or ())}
+    best_key: tuple[int, float, int] | None = None
+    best_action: Any = None
+    allowed = set(legal)
+    for (who, a), ch in root.children.items():
+        if who != seat or a not in allowed or not ch.n:
+            continue
+        key = (ch.n, ch.w / ch.n, -order.get(a, len(order)))
+        if best_key is None or key > best_key:
+            best_key, best_action = key, a
+    if best_action is None:
+        cands = model.candidates(state, seat, legal)
+        return cands[0] if cands else legal[0]
+    return best_action

@@ -1,0 +1,134 @@
+"""What a game gives the search kit (`GameModel`), the search's budget and the `SearchBot` that
+turns the two into a computer player of the engine protocol."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from bot.games.protocol import Seat
+from bot.games.rng import Rng
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """How much one decision may search.
+
+    iterations: determinised descents of the tree; the search is deterministic for a seed as
+    long as this, not the clock, ends it. seconds: a safety cap on the processor time of one
+    decision (0: none; the thread's own time, so other work on a busy machine does not eat
+    into it) - it only bites on a machine far slower than the one the iteration counts were
+    tuned on, and then the decision may differ from run to run.
+    exploration: the UCB constant. widen_base / widen_rate: a node considers
+    `widen_base + widen_rate * sqrt(visits)` of its candidates, best-ordered first.
+    """
+
+    iterations: int = 300
+    seconds: float = 1.2
+    exploration: float = 0.6
+    widen_base: int = 3
+    widen_rate: float = 1.0
+
+    def scaled(self, iterations: int) -> Budget:
+        """The same budget with another iteration count (tests use a small one)."""
+        return Budget(iterations, self.seconds, self.exploration, self.widen_base, self.widen_rate)
+
+
+class Draws:
+    """A mutable stream of seeded draws for one decision (engines may not import `random`)."""
+
+    __slots__ = ("rng",)
+
+    def __init__(self, seed: int) -> None:
+        self.rng = Rng(seed, 0, 2)
+
+    def below(self, n: int) -> int:
+        """Uniform 0 <= k < n."""
+        k, self.rng = self.rng.randint(0, n - 1)
+        return k
+
+    def seed(self) -> int:
+        """A fresh 62-bit seed, for a re-sampled game's own chance."""
+        k, self.rng = self.rng.randint(0, (1 << 62) - 1)
+        return k
+
+    def shuffled(self, items: Sequence[Any]) -> list[Any]:
+        """A shuffled copy of `items`."""
+        out, self.rng = self.rng.shuffled(items)
+        return list(out)
+
+
+class GameModel(Protocol):
+    """A game's part in the search: everything but the search itself.
+
+    engine: the game's engine (the search calls only protocol functions on it).
+    scale: a lead, in `evaluate` points, that makes a seat a clear favourite.
+    playout_depth: plies played by `playout_action` after a new node, before `evaluate`.
+    """
+
+    engine: Any
+    scale: float
+    playout_depth: int
+
+    def determinise(self, state: Any, seat: Seat, draws: Draws) -> Any:
+        """A state `seat` cannot tell from `state`: everything it cannot see (others' hands, deck
+        orders, face-down piles, future chance) re-sampled from `draws`. Must depend only on
+        `seat`'s view and the draws, so hidden facts cannot steer a decision."""
+        ...
+
+    def evaluate(self, state: Any) -> Sequence[float]:
+        """Per seat, how well the position stands, in points (final-score-like units)."""
+        ...
+
+    def candidates(self, state: Any, seat: Seat, actions: tuple[Any, ...]) -> Sequence[Any]:
+        """The actions worth searching, most promising first (a subset of `actions`)."""
+        ...
+
+    def playout_action(self, state: Any, seat: Seat, actions: tuple[Any, ...], draws: Draws) -> Any:
+        """A cheap move for playouts."""
+        ...
+
+    def actor(self, state: Any) -> Seat:
+        """Which awaited seat moves next inside the search (several may be awaited at once)."""
+        ...
+
+
+class SearchBot:
+    """A `strong` computer player: information-set MCTS over a game's `GameModel`."""
+
+    def __init__(self, model: GameModel, budget: Budget | None = None) -> None:
+        self.model = model
+        self.budget = budget or Budget()
+
+    def choose(self, state: Any, seat: Seat, seed: int) -> Any:
+        """The action the search visits most, deterministic for `seed` within the iteration
+        budget."""
+        from bot.games.search.ismcts import search
+
+        return search(self.model, state, seat, seed, self.budget)
+
+
+class BaseModel:
+    """Defaults for a `GameModel`: nothing hidden, every action a candidate, uniform playouts,
+    the lowest awaited seat moves first. A game overrides what it knows better."""
+
+    engine: Any
+    scale: float = 5.0
+    playout_depth: int = 0
+
+    def determinise(self, state: Any, seat: Seat, draws: Draws) -> Any:
+        """Nothing hidden: the state itself."""
+        return state
+
+    def candidates(self, state: Any, seat: Seat, actions: tuple[Any, ...]) -> Sequence[Any]:
+        """Every action, in the engine's order."""
+        return actions
+
+    def playout_action(self, state: Any, seat: Seat, actions: tuple[Any, ...], draws: Draws) -> Any:
+        """A uniformly drawn action."""
+        return actions[draws.below(len(actions))]
+
+    def actor(self, state: Any) -> Seat:
+        """The lowest awaited seat."""
+        return min(self.engine.to_act(state))  # type: ignore[no-any-return]
