@@ -185,7 +185,11 @@ class Transition(Generic[S]):
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """The end of a game: who won, the scores, a per-seat breakdown and a sentence."""
+    """The end of a game: who won, the scores, a per-seat breakdown and a sentence.
+
+    tie_break: when a tie on the score was settled by a tie-break, what settled it, in a few
+    words ("most goods"); empty otherwise (and for games that do not say).
+    """
 
     termination: str
     winners: frozenset[Seat]
@@ -193,6 +197,7 @@ class Outcome:
     reason: str
     breakdown: Mapping[Seat, Mapping[str, int]] = field(default_factory=dict)
     lower_is_better: bool = False
+    tie_break: str = ""
 
     def to_dict(self) -> dict[str, JSON]:
         """JSON form."""
@@ -203,7 +208,7 @@ class Outcome:
             "breakdown": {str(k): dict(v) for k, v in sorted(self.breakdown.items())},
             "reason": self.reason,
             "lower_is_better": self.lower_is_better,
-        }
+        } | ({"tie_break": self.tie_break} if self.tie_break else {})
 
 
 class Bot(Protocol):

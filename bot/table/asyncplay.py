@@ -36,7 +36,7 @@ from bot.table.format import (
     refused,
 )
 from bot.table.play import PlayCommands
-from bot.table.privatechoices import PRIVATE_CHOICES_ACTION
+from bot.table.privatechoices import MINE_ACTION, PRIVATE_CHOICES_ACTION, RULES_ACTION
 from bot.table.replies import ActionButton, Caller, ImageFile, Reply
 
 log = logging.getLogger(__name__)
@@ -371,4 +371,10 @@ class AsyncPlayCommands(PlayCommands):
             return await table.leave_game(caller, args[0], args[1])
         if action == PRIVATE_CHOICES_ACTION and len(args) == 2:
             return await self.private_choices(caller, args[0], args[1])
+        if action == RULES_ACTION and len(args) == 2:
+            pager: Any = self  # the Table mixes the reading commands in
+            return pager.rules_page(args[0], args[1])
+        if action == MINE_ACTION and len(args) == 1:
+            reader: Any = self  # the Table mixes the reading commands in
+            return await reader.my_view(caller, args[0])
         return refused("This button no longer does anything.")

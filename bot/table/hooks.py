@@ -148,6 +148,8 @@ class GameTable:
       on). Unset: every awaited seat.
     set_choice: when set, (state, seat) -> a `bot.table.multiselect.SetChoice` when the seat's
       choice now is a set (several options picked at once), else None.
+    mine_label: the label of the button under every post of a game with hidden information
+      that shows the clicker their own view privately ("My hand", "My board").
     """
 
     key: str
@@ -167,3 +169,4 @@ class GameTable:
     awaited_as: Callable[[Any, int], str] | None = None
     holding: Callable[[Any], Collection[int]] | None = None
     set_choice: Callable[[Any, int], Any] | None = None
+    mine_label: str = "My hand"

@@ -185,6 +185,7 @@ class ArchitectsEngine(RulesCodecEngine):
             a = state.automa_index
             reason += f" ({player_name(state, a)} scored {scores[a].total})"
         return Outcome(
+            tie_break=scoring.tie_break(scores, best),
             termination="opponent_won" if not seats else "completed",
             winners=seats,
             scores={Seat(i): scores[i].total for i in range(state.seats)},

@@ -147,6 +147,18 @@ def final_scores(st: State) -> list[Score]:
     return out
 
 
+def tie_break(scores: list[Score], best: list[int]) -> str:
+    """What settled a tie on the total for the `best` (the winners), by name: "most virtue" or
+    "most silver"; "" when no other player had the same total."""
+    top = scores[best[0]]
+    tied = [s for i, s in enumerate(scores) if s.total == top.total and i not in best]
+    if not tied:
+        return ""
+    if any(s.virtue != top.virtue for s in tied):
+        return "most virtue"
+    return "most silver"
+
+
 def winners(scores: list[Score]) -> list[int]:
     """Highest total; ties by virtue, then silver; still tied: all share."""
     keys = [(s.total, s.virtue, s.silver) for s in scores]
