@@ -13,7 +13,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from bot.cli import bench, local, play, replay
+from bot.cli import bench, catalogs, local, play, replay
 from bot.cli.common import CliError
 from bot.games.gamedata import DataError
 
@@ -26,7 +26,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="python -m bot",
         description="Guildhall: board games in Discord. Without a subcommand, runs the bot.",
     )
-    sub = parser.add_subparsers(dest="command", metavar="{local,play,replay,bench,sync}")
+    sub = parser.add_subparsers(dest="command", metavar="{local,play,replay,bench,sync,catalogs}")
     local.add_arguments(
         sub.add_parser(
             "local",
@@ -39,6 +39,9 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_arguments(sub.add_parser("replay", help="apply a file of moves"))
     bench.add_arguments(sub.add_parser("bench", help="measure speed against the targets"))
     sub.add_parser("sync", help="send the slash commands to Discord now (normally automatic)")
+    catalogs.add_arguments(
+        sub.add_parser("catalogs", help="update the language catalogs from the command tree")
+    )
     return parser
 
 
@@ -77,7 +80,13 @@ def apply_data_files() -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Parse `argv` (default: sys.argv[1:]) and run; return the exit status."""
     args = build_parser().parse_args(argv)
-    commands = {"local": local.run, "play": play.run, "replay": replay.run, "bench": bench.run}
+    commands = {
+        "local": local.run,
+        "play": play.run,
+        "replay": replay.run,
+        "bench": bench.run,
+        "catalogs": catalogs.run,
+    }
     if args.command is None:
         return run_discord_bot()
     if args.command == "sync":

@@ -38,6 +38,9 @@ __all__ = ["GameBot", "default_extensions", "run_bot", "run_sync", "server_defau
 COMPONENTS_EXTENSION = "cogs.components"
 """Registers the persistent buttons and menus (`DynamicItem`s) that outlive a restart."""
 
+LANGUAGE_EXTENSION = "cogs.language"
+"""Sets the command tree's translator: descriptions and choices from the message catalogs."""
+
 
 def _intents(settings: Settings) -> discord.Intents:
     """Slash commands and components need no privileged intent; Server Members only if the
@@ -48,12 +51,18 @@ def _intents(settings: Settings) -> discord.Intents:
 
 
 def default_extensions() -> tuple[str, ...]:
-    """The extensions `setup_hook` loads, in order: the `/game` group, the persistent
-    components, each registered game's command group (`bot.table.registry`), the error handler.
-    A failing one is logged and skipped."""
+    """The extensions `setup_hook` loads, in order: the `/game` group, the command texts'
+    translator, the persistent components, each registered game's command group
+    (`bot.table.registry`), the error handler. A failing one is logged and skipped."""
     from bot.table.registry import cog_extensions
 
-    return ("cogs.table", COMPONENTS_EXTENSION, *cog_extensions(), "cogs.errors")
+    return (
+        "cogs.table",
+        LANGUAGE_EXTENSION,
+        COMPONENTS_EXTENSION,
+        *cog_extensions(),
+        "cogs.errors",
+    )
 
 
 class GameBot(commands.Bot):
@@ -154,9 +163,15 @@ class GameBot(commands.Bot):
 
     # ------------------------------------------------------------------ command sync
 
-    def command_payload_hash(self, guild: discord.abc.Snowflake | None = None) -> str:
-        """A hash of the command tree exactly as it would be sent to Discord."""
-        payload = [command.to_dict(self.tree) for command in self.tree.get_commands(guild=guild)]
+    async def command_payload_hash(self, guild: discord.abc.Snowflake | None = None) -> str:
+        """A hash of the command tree exactly as it would be sent to Discord, translations
+        included (a changed catalog is a changed tree)."""
+        translator = self.tree.translator
+        commands_ = self.tree.get_commands(guild=guild)
+        if translator is None:
+            payload = [command.to_dict(self.tree) for command in commands_]
+        else:
+            payload = [await c.get_translated_payload(self.tree, translator) for c in commands_]
         text = json.dumps(payload, sort_keys=True, separators=(",", ":"), default=str)
         return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
@@ -178,7 +193,7 @@ class GameBot(commands.Bot):
         app = self.application_id or 0
         for guild in targets:
             key = f"commands:{app}:global" if guild is None else f"commands:{app}:guild:{guild.id}"
-            digest = self.command_payload_hash(guild)
+            digest = await self.command_payload_hash(guild)
             if not force and await extras.meta(key) == digest:
                 log.info("commands unchanged since the last sync (%s); not syncing", key)
                 continue

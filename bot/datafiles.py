@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.games import registry, use_data
-from bot.games.gamedata import DataError
+from bot.games.gamedata import DataError, load_yaml
 
 __all__ = ["DataError", "env_key", "load_data_file", "load_overrides"]
 
@@ -36,18 +36,19 @@ def load_data_file(path: str | Path) -> Any:
         raise DataError(f"{file}: larger than {MAX_BYTES // 1000} KB; is this the right file?")
     text = file.read_text(encoding="utf-8")
     suffix = file.suffix.lower()
+    if suffix in (".yaml", ".yml"):
+        return load_yaml(text, source=str(file))
+    if suffix != ".json":
+        raise DataError(f"{file}: name a .yaml, .yml or .json file.")
+    if not text.strip():
+        raise DataError(f"{file}: the file is empty; it must hold the game's data.")
     try:
-        if suffix == ".json":
-            return json.loads(text)
-        if suffix in (".yaml", ".yml"):
-            import yaml
-
-            return yaml.safe_load(text)
-    except (ValueError, ImportError) as exc:  # json.JSONDecodeError and yaml.YAMLError
-        raise DataError(f"{file}: cannot be read as {suffix[1:].upper()}: {exc}") from None
-    except Exception as exc:  # yaml.YAMLError is not a ValueError
-        raise DataError(f"{file}: cannot be read as {suffix[1:].upper()}: {exc}") from None
-    raise DataError(f"{file}: name a .yaml, .yml or .json file.")
+        raw = json.loads(text)
+    except (ValueError, RecursionError) as exc:  # json.JSONDecodeError is a ValueError
+        raise DataError(f"{file}: cannot be read as JSON: {exc}") from None
+    if raw is None:
+        raise DataError(f"{file}: the file holds no data (null).")
+    return raw
 
 
 def load_overrides(environ: Mapping[str, str]) -> list[str]:

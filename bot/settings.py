@@ -8,6 +8,8 @@ override one key without editing it.
 from __future__ import annotations
 
 import os
+import shlex
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -214,8 +216,24 @@ def load_settings(
     return settings_from_mapping(read_environment(env_file, environ))
 
 
-def missing_token_help(env_file: str = ".env") -> str:
-    """The text shown when no token is configured: how to get one and how to play without one."""
+def python_command(executable: str | None = None, cwd: str | None = None) -> str:
+    """How to type the running Python in a shell: `.venv/bin/python` when it lies under the
+    current directory, else its full path (quoted if it needs it). The hint then works
+    without an activated venv, where a bare `python` finds no Guildhall."""
+    exe = executable or sys.executable or "python3"
+    here = cwd or os.getcwd()
+    try:
+        rel = os.path.relpath(exe, here)
+    except ValueError:  # another drive (Windows)
+        rel = exe
+    shown = rel if not rel.startswith("..") and not os.path.isabs(rel) else exe
+    return shlex.quote(shown)
+
+
+def missing_token_help(env_file: str = ".env", python: str | None = None) -> str:
+    """The text shown when no token is configured: how to get one and how to play without one.
+    Commands name `python` (default: the running interpreter, see `python_command`)."""
+    py = python or python_command()
     return f"""\
 Guildhall needs a Discord bot token to connect, and none is configured.
 
@@ -236,8 +254,8 @@ Guildhall needs a Discord bot token to connect, and none is configured.
    - Copy .env.example to {env_file} and set DISCORD_TOKEN=<your token>
      (or export DISCORD_TOKEN in the environment).
    - Optional: DEV_GUILD_ID=<your server id> makes new slash commands appear there at once.
-   - Then start the bot again: python -m bot
+   - Then start the bot again: {py} -m bot
 
 No token yet? Play at a local table in the terminal:
-   python -m bot local cathedral --players alice,bob
+   {py} -m bot local cathedral --players alice,bob
 """

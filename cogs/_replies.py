@@ -28,7 +28,7 @@ from dataclasses import replace
 
 import discord
 
-from bot.table.format import plain_text
+from bot.table.format import plain_text, printable
 from bot.table.replies import Caller, Reply
 from cogs._actions import add_actions
 from cogs._views import build_view
@@ -71,9 +71,10 @@ def caller_of(interaction: discord.Interaction) -> Caller:
         guild_id=interaction.guild_id,
         channel_id=interaction.channel_id or 0,
         user_id=user.id,
-        # Names go into markdown posts: escaped once here, so `**`, `||` or links show as typed.
+        # Names go into markdown posts: escaped once here, so `**`, `||` or links show as typed,
+        # and without invisible characters (an RTL override would turn the post around).
         display_name=discord.utils.escape_mentions(
-            discord.utils.escape_markdown(user.display_name)
+            discord.utils.escape_markdown(printable(user.display_name).strip() or "someone")
         ),
         moderator=bool(perms.manage_threads or perms.manage_guild),
         manager=bool(perms.manage_guild),

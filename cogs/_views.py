@@ -13,8 +13,10 @@ custom_id layouts (Discord caps custom_id at 100 characters):
 * ``gh:s:<session>:<version>``               a drop-down of moves; each option's value is the
   notation (or ``#<hash10>`` for one longer than Discord's 100-character option values)
 * ``gh:t:<session>:<seat>:<token>:<notation>``  a per-seat button of a simultaneous decision:
-  only that seat may click it, and it stays valid while the seat's decision token
-  (`GameService.decision_token`) is unchanged, whatever the other players play meanwhile
+  only that seat may click it; the token (`GameService.decision_token`) is the ply it was drawn
+  at, in hex - a public fact, never anything drawn from the seat's cards or options - and the
+  click stays valid while the seat is awaited and has not moved since, whatever the other
+  players play meanwhile
 * ``gh:u:<session>:<seat>:<token>:<hash10>``    same, for a notation too long to fit
 * ``gh:q:<session>:<seat>:<token>``             a per-seat drop-down of a simultaneous decision
 * ``gh:x``                                  close a preview (Cancel)

@@ -52,6 +52,7 @@ THREAD_ARCHIVE_MINUTES = 10080  # a week: asynchronous games are slow
 TIMER_MINUTES = 5
 """How often deadlines and reminders are checked."""
 MAX_TURN_HOURS = 8784.0  # a year
+MIN_TURN_HOURS = 0.1
 ARCHIVED_THREAD = 50083
 """Discord's error code for an operation on an archived thread."""
 UNKNOWN_CHANNEL = 10003
@@ -228,7 +229,7 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
         game: str,
         options: str | None = None,
         thread: bool | None = None,
-        turn_hours: app_commands.Range[float, 0.1, MAX_TURN_HOURS] | None = None,
+        turn_hours: app_commands.Range[float, MIN_TURN_HOURS, MAX_TURN_HOURS] | None = None,
     ) -> None:
         """Open a lobby for a new game here; you become the host.
 
@@ -242,6 +243,14 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
         if game.strip().lower() not in _game_names():
             known = ", ".join(_game_names()) or "none"
             raise UserFacingError(f"There is no game called {quoted(game)}. Games: {known}.")
+        if turn_hours is not None and not MIN_TURN_HOURS <= turn_hours <= MAX_TURN_HOURS:
+            # Discord checks the range, but a raw interaction need not come through Discord
+            # (NaN fails every comparison, so it is refused here too).
+            raise UserFacingError(
+                f"`turn_hours` takes a number of hours from {MIN_TURN_HOURS:g} to "
+                f"{MAX_TURN_HOURS:g} (a year), "
+                f"like `turn_hours:24`, not {quoted(str(turn_hours))}."
+            )
         limit = None if turn_hours is None else timedelta(hours=turn_hours)
         caller = caller_of(interaction)
         if thread is None:
@@ -370,6 +379,12 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
         """
         table = bot_of(interaction).table
         await run(interaction, lambda: table.status(caller_of(interaction), public))
+
+    @app_commands.command(name="details")
+    async def details(self, interaction: discord.Interaction) -> None:
+        """Privately, what the board leaves out: whole hands, buildings, the building legend."""
+        table = bot_of(interaction).table
+        await run(interaction, lambda: table.details(caller_of(interaction)))
 
     @app_commands.command(name="history")
     async def history(

@@ -3,10 +3,15 @@
     image = rendering.render("cathedral", view, size=1000)
     data = rendering.render_png("cathedral", view)      # optimised PNG bytes, <= 300 KB
     mine = rendering.render_png("architects", seat_view, own=True)  # the viewer's own panel
+    more = rendering.render_details_png("kingsburg", seat_view)  # None: the board says it all
 
 Each game's renderer lives in `rendering/<game>.py` and exposes a pure
 `render(view, *, theme=..., size=..., ...) -> PIL.Image.Image`. Modules are imported lazily, so
 drawing one game never imports another. Adding a game is one line in `_MODULES`.
+
+A renderer may also define `render_details(view, **opts)`: the per-player detail that does not
+fit a phone-shaped board (whole hands, every building and apprentice, a building legend), drawn
+on demand for one player (`render_details`, `has_details`). Games without one have none.
 """
 
 from __future__ import annotations
@@ -18,7 +23,17 @@ from PIL import Image
 
 from rendering.base import DEFAULT, Theme, to_png_bytes
 
-__all__ = ["DEFAULT", "Theme", "games", "render", "render_png", "to_png_bytes"]
+__all__ = [
+    "DEFAULT",
+    "Theme",
+    "games",
+    "has_details",
+    "render",
+    "render_details",
+    "render_details_png",
+    "render_png",
+    "to_png_bytes",
+]
 
 _MODULES: dict[str, str] = {
     "architects": "rendering.architects",
@@ -60,3 +75,23 @@ def render(game_key: str, view: object, *, own: bool = False, **opts: Any) -> Im
 def render_png(game_key: str, view: object, *, own: bool = False, **opts: Any) -> bytes:
     """Like `render`, encoded as an optimised PNG ready to upload."""
     return to_png_bytes(render(game_key, view, own=own, **opts))
+
+
+def has_details(game_key: str) -> bool:
+    """Whether the game's renderer draws a details image (`render_details`)."""
+    return hasattr(_renderer(game_key), "render_details")
+
+
+def render_details(game_key: str, view: object, **opts: Any) -> Image.Image | None:
+    """The game's details image for `view` (its viewer's own hidden detail included, no one
+    else's), or None when the game has none: its board already shows everything."""
+    module = _renderer(game_key)
+    if not hasattr(module, "render_details"):
+        return None
+    return module.render_details(view, **opts)
+
+
+def render_details_png(game_key: str, view: object, **opts: Any) -> bytes | None:
+    """Like `render_details`, encoded as an optimised PNG (None when the game has none)."""
+    image = render_details(game_key, view, **opts)
+    return None if image is None else to_png_bytes(image)

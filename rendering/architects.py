@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from bot.games.architects.board import guildhall_columns, reset_positions
-from bot.games.architects.view import ArchitectsView, PlayerView
+from bot.games.architects.view import ArchitectsView, BuildingView, PlayerView
 from rendering.base import (
     DEFAULT,
     Font,
@@ -33,6 +33,7 @@ from rendering.base import (
     draw_text_centered,
     ellipsize,
     finish,
+    fit_name,
     font,
     hex_to_rgb,
     min_text_px,
@@ -41,6 +42,7 @@ from rendering.base import (
     text_width,
     wrap_text,
 )
+from rendering.details import DetailBlock, details_sheet
 
 WIDTH = 800
 MIN_SIZE, MAX_SIZE = 480, 1600
@@ -48,17 +50,29 @@ MIN = min_text_px(WIDTH)  # 22 px
 PAD = 12
 LINE = MIN + 8
 HEADER = 2 * LINE + 8
-LOC_BOX = 96
+LOC_BOX = 78
 LOCATIONS_H = 3 * LOC_BOX + 2 * 8
-MARKET_H = LINE + 4 * 36 + 8
+MARKET_ROW = 32
+MARKET_H = LINE + 4 * MARKET_ROW + 6
 ABILITY_LINES = 3
-WORKSHOP_ROW = (2 + ABILITY_LINES) * (MIN + 4) + 12
+WORKSHOP_ROW = (2 + ABILITY_LINES) * (MIN + 4) + 8
 """An apprentice card: name, slot and skills, then its ability on up to three lines."""
-WORKSHOP_H = LINE + 2 * WORKSHOP_ROW + 8
-GUILD_H = LINE + 4 * 40 + 12
-VIRTUE_H = LINE + (MIN + 2) * 3 + 12
-PLAYER_H = 44 + 6 * 31 + 8
-LOG_H = 3 * LINE + 12
+WORKSHOP_H = LINE + 2 * WORKSHOP_ROW + 6
+GUILD_ROW = 34
+CATHEDRAL_ROW = 29
+GUILD_H = LINE + 4 * GUILD_ROW + 10
+VIRTUE_MARK = MIN + 2
+"""One virtue marker's row: two markers a row, three rows, so five seats fit on one value."""
+VIRTUE_H = LINE + MIN + 4 + 3 * VIRTUE_MARK + 6
+PANEL_HEAD = 40
+PANEL_LINE = LINE
+PLAYER_H = PANEL_HEAD + 3 * PANEL_LINE + 4
+"""A player's panel on the public board: name, then three lines of what decides moves (virtue,
+silver, debts, Cathedral; goods and hand size; workers and captives). Apprentices, buildings and
+the hand are in the details image (`render_details`); at the end the last two lines hold the
+score."""
+LOG_LINES = 2
+LOG_H = LOG_LINES * LINE + 10
 
 NAMES = {
     "quarry": "Quarry",
@@ -89,13 +103,8 @@ SHORT_LINES = {
 
 def height_for(players: int) -> int:
     """Image height for a player count (the automated opponent counts as a player)."""
-    board = HEADER + LOCATIONS_H + MARKET_H + WORKSHOP_H + GUILD_H + VIRTUE_H + 6 * PAD
-    return board + players * (PLAYER_H + PAD) + result_height(players) + PAD + LOG_H + PAD
-
-
-def result_height(players: int) -> int:
-    """Height of the score panel (drawn only at the end; its room is kept all game)."""
-    return LINE * (players + 1) + 12
+    board = HEADER + LOCATIONS_H + MARKET_H + WORKSHOP_H + GUILD_H + VIRTUE_H + 5 * PAD
+    return board + players * (PLAYER_H + PAD) + LOG_H + PAD
 
 
 _SPLIT = re.compile(r"(   |, | )")
@@ -167,10 +176,10 @@ class _Ctx:
             x += _width(piece, fnt)
 
 
-def _chip(ctx: _Ctx, x: float, y: float, index: int, text: str) -> float:
+def _chip(ctx: _Ctx, x: float, y: float, index: int, text: str, pad: float = MIN * 0.7) -> float:
     """A coloured rounded chip with the seat letter (and a count); returns its width."""
     fnt = font(MIN, bold=True)
-    w = text_width(text, fnt) + MIN * 0.7
+    w = text_width(text, fnt) + pad
     h = MIN * 1.3
     fill = ctx.fill(index)
     ctx.draw.rounded_rectangle(
@@ -178,6 +187,18 @@ def _chip(ctx: _Ctx, x: float, y: float, index: int, text: str) -> float:
     )
     draw_text_centered(ctx.draw, (x + w / 2, y + h / 2), text, fnt, text_on(fill))
     return w
+
+
+def _chips(ctx: _Ctx, x: float, y: float, right: float, chips: list[tuple[int, str]]) -> None:
+    """A row of seat chips from `x`, kept within `right`: the padding and gaps shrink when five
+    seats share a box, so no chip is ever left out."""
+    fnt = font(MIN, bold=True)
+    widths = [text_width(text, fnt) for _, text in chips]
+    pad, gap = MIN * 0.7, 6.0
+    while pad > 4 and sum(widths) + len(chips) * (pad + gap) - gap > right - x:
+        pad, gap = pad - 1, max(1.0, gap - 1)
+    for index, text in chips:
+        x += _chip(ctx, x, y, index, text, pad) + gap
 
 
 def _goods(items: tuple[tuple[str, int], ...]) -> str:
@@ -197,28 +218,25 @@ def _locations(ctx: _Ctx, rect: Rect) -> None:
             draw_text(ctx.draw, (x, box.y0 + 8), silver, fnt, ctx.theme.gold)
             room = box.width - 16 - (box.x1 - 8 - x + 6)
             ctx.text((box.x0 + 8, box.y0 + 6), NAMES[key], room, bold=True, size=MIN)
-        x = box.x0 + 8
         counts = [(p.index, dict(p.at)[key]) for p in ctx.view.players if dict(p.at)[key]]
         if not counts:
-            ctx.text((x, box.y0 + 52), "empty", 120, colour=ctx.theme.text_muted)
-        for index, n in counts:
-            if x > box.x1 - 60:
-                break
-            x += _chip(ctx, x, box.y0 + 48, index, f"{ctx.view.players[index].letter}{n}") + 6
+            ctx.text((box.x0 + 8, box.y0 + 44), "empty", 120, colour=ctx.theme.text_muted)
+        chips = [(index, f"{ctx.view.players[index].letter}{n}") for index, n in counts]
+        _chips(ctx, box.x0 + 8, box.y0 + 40, box.x1 - 6, chips)
 
 
 def _market(ctx: _Ctx, rect: Rect) -> None:
     head = f"Black Market (virtue 9 or less), {ctx.view.market_cards_left} cards in small pile"
     ctx.words((rect.x0 + 8, rect.y0 + 6), head, rect.width - 16, bold=True)
     for k, (space, goods, cost, owner) in enumerate(ctx.view.black_market):
-        y = rect.y0 + LINE + 4 + k * 36
+        y = rect.y0 + LINE + 4 + k * MARKET_ROW
         what = _goods(goods) if space != "b" else "hire any apprentice, or draw 5 keep 1"
         ctx.words((rect.x0 + 10, y), f"{space}: {cost} silver -> {what}", rect.width - 90)
         if owner >= 0:
             _chip(ctx, rect.x1 - 50, y - 3, owner, ctx.view.players[owner].letter)
         else:
             ctx.text((rect.x1 - 62, y), "free", 60, colour=ctx.theme.text_muted)
-    y = rect.y0 + LINE + 4 + 3 * 36
+    y = rect.y0 + LINE + 4 + 3 * MARKET_ROW
     x = rect.x0 + 10 + text_width("Prison: ", font(MIN, bold=True))
     jailed = [p for p in ctx.view.players if p.prison]
     if not jailed:
@@ -299,7 +317,7 @@ def _guildhall(ctx: _Ctx, rect: Rect) -> None:
     )
     for level in range(5, 0, -1):
         vp, spaces, cost = v.cathedral[level - 1]
-        y = right.y0 + LINE + 2 + (5 - level) * 32
+        y = right.y0 + LINE + 2 + (5 - level) * CATHEDRAL_ROW
         there = [p for p in v.players if p.cathedral == level]
         x = right.x1 - 8
         marks_w = 0.0
@@ -323,28 +341,44 @@ def _guildhall(ctx: _Ctx, rect: Rect) -> None:
 
 
 def _virtue(ctx: _Ctx, rect: Rect) -> None:
+    """Each seat's marker on its virtue value: two a row, three rows, so all five seats fit on
+    one value (never a "+1" in place of a marker)."""
     cw = (rect.width - 16) / 15
-    top = rect.y0 + LINE + 2
+    top = rect.y0 + LINE + 2 + MIN + 4
     letter_font = font(MIN, bold=True)
     for v in range(15):
         x0 = rect.x0 + 8 + v * cw
         here = [p for p in ctx.view.players if p.virtue == v]
-        for k, p in enumerate(here[:4]):
+        for k, p in enumerate(here):
             fill = ctx.fill(p.index)
             cx = x0 + cw / 4 + (k % 2) * cw / 2
-            cy = top + MIN + 16 + (k // 2) * (MIN + 2)
+            cy = top + VIRTUE_MARK / 2 + (k // 2) * VIRTUE_MARK
+            half = min(11.0, cw / 4 - 1)
             ctx.draw.rounded_rectangle(
-                (cx - 11, cy - 12, cx + 11, cy + 12), radius=5, fill=fill, outline="#0c0c0c"
+                (cx - half, cy - VIRTUE_MARK / 2 + 1, cx + half, cy + VIRTUE_MARK / 2 - 1),
+                radius=5,
+                fill=fill,
+                outline="#0c0c0c",
             )
             draw_text_centered(ctx.draw, (cx, cy), p.letter, letter_font, text_on(fill))
-        if len(here) > 4:
-            draw_text_centered(
-                ctx.draw,
-                (x0 + cw / 2, rect.y1 - 14),
-                f"+{len(here) - 4}",
-                font(MIN),
-                ctx.theme.text,
-            )
+
+
+def player_lines(p: PlayerView, winner: bool = False) -> list[str]:
+    """A panel's three lines on the public board: what decides moves (the score at the end)."""
+    captives = " ".join(f"{c[0].upper()}{n}" for c, n in p.captured)
+    first = (
+        f"virtue {p.virtue}   silver {p.silver}   debts {p.debts} (paid {p.paid})   "
+        f"Cathedral {p.cathedral}"
+    )
+    if p.score is not None:
+        parts = " ".join(f"{SHORT_LINES.get(label, label)} {n}" for label, n in p.score)
+        return [first, f"{p.total} VP{' - wins' if winner else ''}:", parts]
+    cards = f"{p.hand_count} card{'s' * (p.hand_count != 1)}"
+    goods = f"{_goods(p.goods)}   |   {cards} in hand"
+    if p.automaton:
+        goods = f"{dict(p.goods).get('marble', 0)} marble (it ignores other goods)"
+    workers = f"workers {p.supply}   Prison {p.prison}   Guildhall {p.guild}"
+    return [first, goods, workers + (f"   captives {captives}" if captives else "")]
 
 
 def _player(ctx: _Ctx, rect: Rect, p: PlayerView) -> None:
@@ -352,75 +386,33 @@ def _player(ctx: _Ctx, rect: Rect, p: PlayerView) -> None:
     acting = v.phase != "over" and (p.index in v.to_act)
     if acting:  # the panel itself is static; the acting seat's border is drawn over it
         ctx.draw.rounded_rectangle(rect.box(), radius=8, outline=ctx.theme.highlight, width=3)
-    w = _chip(ctx, rect.x0 + 8, rect.y0 + 8, p.index, p.letter)
-    name = ctx.name(p.index) + ("  - to act" if acting else "")
-    ctx.text((rect.x0 + w + 18, rect.y0 + 8), name, rect.width - w - 30, bold=True, size=26)
-    captives = " ".join(f"{c[0].upper()}{n}" for c, n in p.captured)
-    lines = [
-        f"virtue {p.virtue}   silver {p.silver}   debts {p.debts} (paid {p.paid})   "
-        f"Cathedral {p.cathedral}",
-        f"{_goods(p.goods)}   |   {p.hand_count} card{'s' * (p.hand_count != 1)} in hand",
-        f"workers: {p.supply} left, {p.prison} in Prison, {p.guild} in Guildhall"
-        + (f", captives {captives}" if captives else ""),
-    ]
-    if p.automaton:
-        lines[1] = f"{dict(p.goods).get('marble', 0)} marble (it ignores other goods)"
-    y = rect.y0 + 46
-    for line in lines:
-        ctx.words((rect.x0 + 10, y), line, rect.width - 20, size=24)
-        y += 31
-    apprentices = ", ".join(
-        f"{a.name} [{''.join(SKILL_LETTER[s] for s in a.skills)}]" for a in p.apprentices
-    )
-    buildings = ", ".join(f"{b.name} {b.vp}" for b in p.buildings) or "none"
-    y = _wrapped(ctx, rect, y, f"Apprentices: {apprentices or 'none'}", 1)
-    if p.hand is not None:  # only in the owner's own image
-        y = _wrapped(ctx, rect, y, "Hand: " + (", ".join(b.name for b in p.hand) or "empty"), 1)
-        _wrapped(ctx, rect, y, f"Buildings ({len(p.buildings)}): {buildings}", 1)
-    else:
-        _wrapped(ctx, rect, y, f"Buildings ({len(p.buildings)}): {buildings}", 2)
-
-
-def _wrapped(ctx: _Ctx, rect: Rect, y: float, text: str, max_lines: int) -> float:
-    fnt = font(MIN + 1)
-    lines = wrap_text(text, fnt, rect.width - 20)
-    if len(lines) > max_lines:
-        lines = lines[:max_lines]
-        lines[-1] = ellipsize(lines[-1] + " ...", fnt, rect.width - 20)
-    for line in lines:
-        ctx.words(
-            (rect.x0 + 10, y), line, rect.width - 20, colour=ctx.theme.text_muted, size=MIN + 1
-        )
-        y += 31
-    return y
-
-
-def _result(ctx: _Ctx, rect: Rect) -> None:
-    v = ctx.view
-    draw_panel(ctx.draw, rect, ctx.theme, radius=8)
-    ctx.text((rect.x0 + 8, rect.y0 + 6), v.reason or "Final scores", rect.width - 16, bold=True)
-    for k, p in enumerate(v.players):
-        if p.score is None:
-            continue
-        y = rect.y0 + 8 + (k + 1) * LINE
-        x = rect.x0 + 8
-        x += _chip(ctx, x, y - 2, p.index, p.letter) + 8
-        mark = " *" if p.index in v.winners else ""
-        parts = " ".join(f"{SHORT_LINES.get(label, label)} {n}" for label, n in p.score)
-        ctx.text((x, y), f"{p.total} VP{mark}: {parts}", rect.x1 - x - 8)
+    w = _chip(ctx, rect.x0 + 8, rect.y0 + 7, p.index, p.letter)
+    kept = f"{len(p.apprentices)} appr.  {len(p.buildings)} bldg"
+    small = font(MIN)
+    kept_w = text_width(kept, small)
+    draw_text(ctx.draw, (rect.x1 - 10 - kept_w, rect.y0 + 10), kept, small, ctx.theme.text_muted)
+    tag = "  - to act" if acting else ""
+    name_font = font(24, bold=True)
+    room = rect.width - w - 40 - kept_w - text_width(tag, name_font)
+    name = fit_name(ctx.name(p.index), name_font, room) + tag
+    draw_text(ctx.draw, (rect.x0 + w + 18, rect.y0 + 8), name, name_font, ctx.theme.text)
+    y = rect.y0 + PANEL_HEAD
+    for line in player_lines(p, p.index in v.winners):
+        ctx.words((rect.x0 + 10, y), line, rect.width - 20)
+        y += PANEL_LINE
 
 
 def _guild_box(
     left: Rect, cw: float, r: int, c: int
 ) -> tuple[tuple[float, float, float, float], tuple[float, float]]:
     """A Guildhall space's box (row r, column c of the 6 drawn) and its centre."""
-    x0, y0 = left.x0 + 8 + c * cw, left.y0 + LINE + 4 + r * 40
-    box = (x0 + 2, y0 + 2, x0 + cw - 2, y0 + 36)
+    x0, y0 = left.x0 + 8 + c * cw, left.y0 + LINE + 4 + r * GUILD_ROW
+    box = (x0 + 2, y0 + 2, x0 + cw - 2, y0 + GUILD_ROW - 2)
     return box, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
 
 
-def _layout(n: int) -> tuple[dict[str, Rect], list[Rect], Rect, Rect]:
-    """The board's rectangles for `n` players: sections by name, player panels, result, log."""
+def _layout(n: int) -> tuple[dict[str, Rect], list[Rect], Rect]:
+    """The board's rectangles for `n` players: sections by name, player panels, log."""
     y = HEADER
     sections = {}
     for name, height in (
@@ -436,9 +428,7 @@ def _layout(n: int) -> tuple[dict[str, Rect], list[Rect], Rect, Rect]:
     for _ in range(n):
         players.append(Rect(PAD, y, WIDTH - PAD, y + PLAYER_H))
         y += PLAYER_H + PAD
-    result = Rect(PAD, y, WIDTH - PAD, y + result_height(n))
-    y += result_height(n) + PAD
-    return sections, players, result, Rect(PAD, y, WIDTH - PAD, y + LOG_H)
+    return sections, players, Rect(PAD, y, WIDTH - PAD, y + LOG_H)
 
 
 def _guild_halves(rect: Rect) -> tuple[Rect, Rect]:
@@ -450,7 +440,7 @@ def _paint_static(draw: ImageDraw.ImageDraw, theme: Theme, n: int) -> None:
     """What never changes for `n` players: panels, fixed captions, location frames and names,
     the Workshop's card frames, the Guildhall's spaces, the virtue track and its numbers."""
     ctx = _Ctx(draw, theme, None, {})  # type: ignore[arg-type]  # text only, no view
-    sections, players, _, log = _layout(n)
+    sections, players, log = _layout(n)
     ctx.text((PAD, 8), "Architects of the West Kingdom", WIDTH - 2 * PAD, bold=True, size=30)
     rect = sections["locations"]
     cols = rect.split_columns(3, 8)
@@ -463,7 +453,7 @@ def _paint_static(draw: ImageDraw.ImageDraw, theme: Theme, n: int) -> None:
             ctx.text((box.x0 + 8, box.y0 + 6), NAMES[key], box.width - 16, bold=True, size=24)
     rect = sections["market"]
     draw_panel(draw, rect, theme, radius=8)
-    ctx.text((rect.x0 + 10, rect.y0 + LINE + 4 + 3 * 36), "Prison:", 100, bold=True)
+    ctx.text((rect.x0 + 10, rect.y0 + LINE + 4 + 3 * MARKET_ROW), "Prison:", 100, bold=True)
     rect = sections["workshop"]
     draw_panel(draw, rect, theme, radius=8)
     row_h = WORKSHOP_ROW
@@ -533,33 +523,46 @@ def render(
     for colour in (theme.text, theme.text_muted, theme.highlight):  # the layer's text colours
         draw.text_colours[hex_to_rgb(colour)] = None
     ctx = _Ctx(draw, theme, view, dict(names or {}))
-    ctx.text((PAD, 8 + LINE + 6), view.prompt, WIDTH - 2 * PAD, colour=theme.text_muted)
-    y = HEADER
-    sections = (
-        (_locations, LOCATIONS_H),
-        (_market, MARKET_H),
-        (_workshop, WORKSHOP_H),
-        (_guildhall, GUILD_H),
-        (_virtue, VIRTUE_H),
-    )
-    for draw_section, height in sections:
-        draw_section(ctx, Rect(PAD, y, WIDTH - PAD, y + height))
-        y += height + PAD
-    for p in view.players:
-        _player(ctx, Rect(PAD, y, WIDTH - PAD, y + PLAYER_H), p)
-        y += PLAYER_H + PAD
-    if view.phase == "over":
-        _result(ctx, Rect(PAD, y, WIDTH - PAD, y + result_height(n)))
-    y += result_height(n) + PAD
-    log = Rect(PAD, y, WIDTH - PAD, y + LOG_H)
-    scheme = [f"Opponent's last Scheme: {view.last_scheme}"] if view.last_scheme else []
-    lines = [*scheme, *view.log][-3:] if not scheme else [*scheme, *view.log[-2:]]
-    for k, line in enumerate(lines):
+    headline = view.reason if view.phase == "over" and view.reason else view.prompt
+    ctx.text((PAD, 8 + LINE + 6), headline, WIDTH - 2 * PAD, colour=theme.text_muted)
+    sections, players, log = _layout(n)
+    _locations(ctx, sections["locations"])
+    _market(ctx, sections["market"])
+    _workshop(ctx, sections["workshop"])
+    _guildhall(ctx, sections["guildhall"])
+    _virtue(ctx, sections["virtue"])
+    for p, rect in zip(view.players, players, strict=True):
+        _player(ctx, rect, p)
+    for k, line in enumerate(log_lines(view, log.width - 16)):
         ctx.text((log.x0 + 8, log.y0 + 6 + k * LINE), line, log.width - 16, colour=theme.text_muted)
     width, height = image_size(n, size)
     if width != WIDTH:
         image = image.resize((width, height), Image.Resampling.LANCZOS)
     return finish(image, draw, (theme.background, theme.panel, CARD_FILL))
+
+
+def log_lines(view: ArchitectsView, width: float) -> list[str]:
+    """The last events, whole: each wrapped to `width` at the smallest size, the newest kept and
+    older ones added while they fit in `LOG_LINES` lines (an event that does not fit entirely is
+    left out rather than cut mid-word). The opponent's last Scheme always comes first."""
+    fnt = font(MIN)
+    scheme = wrap_text(f"Opponent's last Scheme: {view.last_scheme}", fnt, width)
+    scheme = scheme if view.last_scheme else []
+    out: list[str] = []
+    for entry in reversed(view.log):
+        wrapped = wrap_text(entry, fnt, width)
+        if len(out) + len(wrapped) + len(scheme) > LOG_LINES:
+            break
+        out = wrapped + out
+    if not out and view.log and len(scheme) < LOG_LINES:
+        # The newest event alone is longer than the lines left: shown up to a word, never
+        # cut inside one.
+        room = LOG_LINES - len(scheme)
+        words = view.log[-1].split()
+        while words and len(wrap_text(" ".join(words) + " \u2026", fnt, width)) > room:
+            words.pop()
+        out = wrap_text(" ".join(words) + " \u2026", fnt, width) if words else []
+    return [*scheme, *out][:LOG_LINES]
 
 
 def image_size(players: int, size: int = WIDTH) -> tuple[int, int]:
@@ -573,7 +576,8 @@ def _clamped(size: int) -> int:
     return max(MIN_SIZE, min(MAX_SIZE, int(size)))
 
 
-OWN_HEIGHT = PLAYER_H + 2 * PAD
+OWN_HAND_LINES = 3
+OWN_HEIGHT = PLAYER_H + OWN_HAND_LINES * LINE + 8 + 2 * PAD
 """Height of the viewer's own panel drawn alone (`render_own`), at 800 px."""
 
 
@@ -582,7 +586,23 @@ def _paint_own_static(draw: ImageDraw.ImageDraw, theme: Theme) -> None:
 
 
 def _own_rect() -> Rect:
-    return Rect(PAD, PAD, WIDTH - PAD, PAD + PLAYER_H)
+    return Rect(PAD, PAD, WIDTH - PAD, OWN_HEIGHT - PAD)
+
+
+def hand_lines(cards: tuple[BuildingView, ...], width: float, most: int) -> list[str]:
+    """The hand by name on at most `most` lines of `width`; names that do not fit are counted
+    ("+2 more in /game details") rather than cut mid-word."""
+    fnt = font(MIN)
+    names = [b.name for b in cards]
+    for shown in range(len(names), -1, -1):
+        more = len(names) - shown
+        text = "Hand: " + (", ".join(names[:shown]) or "empty")
+        if more:
+            text += f" +{more} more in /game details"
+        lines = wrap_text(text, fnt, width)
+        if len(lines) <= most and all(text_width(line, fnt) <= width for line in lines):
+            return lines
+    return ["Hand: see /game details"]
 
 
 def render_own(
@@ -592,7 +612,7 @@ def render_own(
     size: int = WIDTH,
     names: Mapping[int, str] | None = None,
 ) -> Image.Image:
-    """Only the viewer's own player panel, drawn as on the board, their hand included: the
+    """Only the viewer's own player panel, drawn as on the board, with their hand below it: the
     private image sent to a player beside the public board (which shows everything else), so
     what only they may see costs a panel to draw and encode rather than a second board.
 
@@ -607,7 +627,13 @@ def render_own(
     for colour in (theme.text, theme.text_muted, theme.highlight):
         draw.text_colours[hex_to_rgb(colour)] = None
     ctx = _Ctx(draw, theme, view, dict(names or {}))
-    _player(ctx, _own_rect(), view.players[view.viewer])
+    rect = _own_rect()
+    me = view.players[view.viewer]
+    _player(ctx, Rect(rect.x0, rect.y0, rect.x1, rect.y0 + PLAYER_H), me)
+    y = rect.y0 + PLAYER_H
+    for line in hand_lines(me.hand or (), rect.width - 20, OWN_HAND_LINES):
+        ctx.words((rect.x0 + 10, y), line, rect.width - 20)
+        y += LINE
     width, height = own_image_size(size)
     if width != WIDTH:
         image = image.resize((width, height), Image.Resampling.LANCZOS)
@@ -618,3 +644,53 @@ def own_image_size(size: int = WIDTH) -> tuple[int, int]:
     """(width, height) of `render_own`'s image at the requested width, clamped to 480..1600."""
     width = _clamped(size)
     return width, round(OWN_HEIGHT * width / WIDTH)
+
+
+def details_blocks(view: ArchitectsView, names: Mapping[int, str]) -> list[DetailBlock]:
+    """Per seat: its apprentices (skills and ability) and buildings in full; the viewer's own
+    hand (and draft hand) in their block only, since `view` carries no one else's."""
+    ctx = _Ctx(None, DEFAULT, view, dict(names))  # type: ignore[arg-type]  # names only
+    blocks = []
+    mine = [p for p in view.players if p.index == view.viewer]
+    for p in [*mine, *(p for p in view.players if p.index != view.viewer)]:
+        apprentices = "; ".join(
+            f"{a.name} [{''.join(SKILL_LETTER[s] for s in a.skills)}]"
+            + (f" {a.virtue:+d} virtue" if a.virtue else "")
+            + (f": {a.ability}" if a.ability else "")
+            for a in p.apprentices
+        )
+        buildings = ", ".join(f"{b.name} {b.vp} VP" for b in p.buildings)
+        paragraphs = [
+            f"Apprentices ({len(p.apprentices)}): {apprentices or 'none'}",
+            f"Buildings ({len(p.buildings)}, {sum(b.vp for b in p.buildings)} VP): "
+            + (buildings or "none"),
+        ]
+        if p.hand is not None:
+            paragraphs.append(
+                f"Your hand ({len(p.hand)}): "
+                + ("; ".join(_card_words(b) for b in p.hand) or "empty")
+            )
+        if p.draft_hand:
+            paragraphs.append("Draft hand: " + "; ".join(_card_words(b) for b in p.draft_hand))
+        colour = AUTOMA_FILL if p.automaton else DEFAULT.seat_colour(p.colour)
+        blocks.append(DetailBlock(ctx.name(p.index), tuple(paragraphs), colour, p.letter))
+    return blocks
+
+
+def _card_words(b: BuildingView) -> str:
+    skills = "".join(SKILL_LETTER[s] for s in b.skills) or "no skill"
+    effect = f", {b.effect}" if b.effect else ""
+    return f"{b.name} ({b.vp} VP, [{skills}], {_goods(b.cost)}{effect})"
+
+
+def render_details(
+    view: ArchitectsView,
+    *,
+    theme: Theme = DEFAULT,
+    size: int = WIDTH,
+    names: Mapping[int, str] | None = None,
+) -> Image.Image:
+    """The details image asked for by one player: every seat's apprentices and buildings in
+    full, and the viewer's own hand; nothing cut (its height follows the text)."""
+    blocks = details_blocks(view, names or {})
+    return details_sheet("Architects: apprentices, buildings, hand", blocks, theme=theme, size=size)

@@ -9,6 +9,7 @@ are what the commands take.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Mapping
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -29,6 +30,7 @@ from rendering.base import (
     draw_text_centered,
     ellipsize,
     finish,
+    fit_name,
     luminance,
     min_text_px,
     mix,
@@ -70,7 +72,7 @@ WORD_DY = 0.35
 markers of the roads on the hex's lower paths, so no piece ever covers it."""
 
 
-FOOTER_LINES = 4
+FOOTER_LINES = 7
 FOOTER_LEADING = 1.3
 
 
@@ -190,11 +192,19 @@ def _render(view: CanaanView, theme: Theme, width: int, names: dict[int, str]) -
 
 def _title(c: _Ctx) -> None:
     v = c.view
+    bold = font(_MIN_PX.get(), bold=True)
+    room = c.lay.header.width * 0.38
+
+    def named(seat: int, before: str, after: str) -> str:
+        # The name is shortened (never the words around it) to what the header leaves.
+        rest = text_width(before + after, bold)
+        return before + fit_name(c.name(seat), bold, max(room - rest, 4 * bold.size)) + after
+
     if v.phase == "over":
-        status = f"{c.name(v.winner)} wins" if v.winner >= 0 else "Game over"
+        status = named(v.winner, "", " wins") if v.winner >= 0 else "Game over"
         colour = c.seat_colour(v.winner) if v.winner >= 0 else None
     elif v.phase == "turn":
-        status = f"Turn {v.turn}: {c.name(v.current)}"
+        status = named(v.current, f"Turn {v.turn}: ", "")
         colour = c.seat_colour(v.current)
     else:
         status = "Setup"
@@ -202,7 +212,7 @@ def _title(c: _Ctx) -> None:
     if colour is not None:
         colour = header_colour(colour)
     # A long display name is cut rather than shrunk below the phone-readable size.
-    status = ellipsize(status, font(_MIN_PX.get(), bold=True), c.lay.header.width * 0.38)
+    status = ellipsize(status, bold, room)
     draw_header(
         c.draw, c.lay.header, "Settlers of Canaan", c.theme, status=status, status_colour=colour
     )
@@ -241,8 +251,7 @@ def _paint_land(c: _Ctx) -> None:
     b = c.lay.board
     # The Great Sea to the west, land edge to the north and east, Jerusalem's desert to the south.
     draw.rectangle((0, b.y0, c.lay.width, b.y1), fill=mix(SEA, c.theme.background, 0.35))
-    jy = max(d.vertex_xy[x][1] for x in d.jerusalem)
-    strip_top = c.px(0, jy)[1] - u * 0.1
+    strip_top = _strip_top(c)
     draw.rectangle((0, strip_top, c.lay.width, b.y1), fill=mix(DESERT, c.theme.background, 0.25))
     _jerusalem_label(c, strip_top)
     for t in d.hexes:
@@ -267,6 +276,13 @@ JERUSALEM_SPOT = "#f7d488"
 """The fill of a free Jerusalem intersection (the others are cream)."""
 
 
+def _strip_top(c: _Ctx) -> float:
+    """The top of Jerusalem's desert strip, just above its lowest intersections."""
+    d = c.view.data
+    jy = max(d.vertex_xy[x][1] for x in d.jerusalem)
+    return c.px(0, jy)[1] - c.lay.unit * 0.1
+
+
 def _jerusalem_label(c: _Ctx, strip_top: float) -> None:
     """Name the desert strip and say which intersections are Jerusalem's (the gold ones), left
     of the intersections that sit on the strip's top edge."""
@@ -283,6 +299,28 @@ def _jerusalem_label(c: _Ctx, strip_top: float) -> None:
     head = ellipsize("Jerusalem", bold, room - 3 * r)
     c.draw.ellipse((left, y - r, left + 2 * r, y + r), fill=JERUSALEM_SPOT, outline="#444444")
     c.draw.text((left + 3 * r, y), head, font=bold, fill="#20170a", anchor="lm")
+    spot = _copper_note_spot(c, strip_top)
+    if spot is not None:  # the copper hex's yield, right of Jerusalem's intersections
+        c.draw.text(spot, COPPER_NOTE, font=bold, fill="#20170a", anchor="rm")
+
+
+COPPER_NOTE = "copper: any"
+
+
+def _copper_note_spot(c: _Ctx, strip_top: float) -> tuple[float, float] | None:
+    """Where the copper note goes on the desert strip (its right end), or None when the map
+    has no copper or the strip has no room right of Jerusalem's intersections (then the
+    harbour key carries it)."""
+    b, u, d = c.lay.board, c.lay.unit, c.view.data
+    if not any(t.terrain == "copper" for t in d.hexes):
+        return None
+    bold = font(max(_MIN_PX.get(), int(u * 0.3)), bold=True)
+    xs = [px for px, py in (c.px(*d.vertex_xy[x]) for x in d.jerusalem) if py >= strip_top]
+    right = c.lay.width * 0.97
+    start = (max(xs) if xs else 0) + u * 0.25
+    if right - start < text_width(COPPER_NOTE, bold):
+        return None
+    return right, (strip_top + b.y1) / 2
 
 
 def _board(c: _Ctx) -> None:
@@ -326,7 +364,15 @@ def _board(c: _Ctx) -> None:
             draw_text_centered(draw, (px, py), str(x + 1), num_font, "#222222")
             continue
         seat = occ % 10
-        _building(c, px, py, seat, city=occ >= 10, highlight=f"v{x}" in marks)
+        city = occ >= 10
+        _building(c, px, py, seat, city=city, highlight=f"v{x}" in marks)
+        if not city:
+            # A settlement keeps its intersection number (a city is built on it by number),
+            # on a small plate at its lower right rather than under it.
+            r = max(u * 0.12, _MIN_PX.get() * 0.62)
+            tx, ty = _tag_spot(c, x, px, py, r)
+            draw.ellipse((tx - r, ty - r, tx + r, ty + r), fill="#f3ead2", outline="#444444")
+            draw_text_centered(draw, (tx, ty), str(x + 1), _tag_font(c, x + 1, r), "#222222")
 
 
 def _token(c: _Ctx, cx: float, cy: float, number: int) -> None:
@@ -508,22 +554,30 @@ def harbour_legend_box(c: _Ctx) -> Rect | None:
     if not used:
         return None
     f = font(u * 0.17, bold=True)
-    lines = [f"{letter} {_LETTER_WORD[letter]}" for letter in used]
+    lines = legend_lines(c)
     w = max(f.getlength(t) for t in lines) + u * 0.24
     h = len(lines) * f.size * 1.25 + u * 0.12
     right, top = c.lay.width - u * 0.15, b.y0 + u * 0.15
-    box = Rect(right - w, top, right, top + h)
     r = max(u * 0.13, _MIN_PX.get() * 0.72)
     points = [(c.px(*t.center), u * 1.0) for t in d.hexes]
     points += [(c.px(*xy), r) for xy in d.vertex_xy]
     for _, _, _, (a, bb) in d.harbors:
         (x1, y1), (x2, y2) = d.vertex_xy[a], d.vertex_xy[bb]
         points.append((c.px((x1 + x2) / 2, (y1 + y2) / 2), u * 0.9))
-    for (px, py), reach in points:
-        nx, ny = min(max(px, box.x0), box.x1), min(max(py, box.y0), box.y1)
-        if math.hypot(px - nx, py - ny) < reach:
-            return None
-    return box
+    # The top-right corner of open sea, else the bottom-right one.
+    for box in (
+        Rect(right - w, top, right, top + h),
+        Rect(right - w, b.y1 - u * 0.15 - h, right, b.y1 - u * 0.15),
+    ):
+        clear = True
+        for (px, py), reach in points:
+            nx, ny = min(max(px, box.x0), box.x1), min(max(py, box.y0), box.y1)
+            if math.hypot(px - nx, py - ny) < reach:
+                clear = False
+                break
+        if clear:
+            return box
+    return None
 
 
 _LETTER_WORD = {letter: word for word, letter in RESOURCE_LETTER.items()}
@@ -535,6 +589,17 @@ def _harbour_letters(c: _Ctx) -> list[str]:
     return sorted({RESOURCE_LETTER[_res_name(t)] for t in trades})
 
 
+def legend_lines(c: _Ctx) -> list[str]:
+    """The key's lines: each harbour letter's resource ("W wool"), then the copper hex's yield
+    ("copper: any") when the map has one."""
+    lines = [f"{letter} {_LETTER_WORD[letter]}" for letter in _harbour_letters(c)]
+    strip_top = _strip_top(c)
+    copper = any(t.terrain == "copper" for t in c.view.data.hexes)
+    if copper and _copper_note_spot(c, strip_top) is None:
+        lines.append("copper: any")
+    return lines
+
+
 def _harbour_legend(c: _Ctx) -> None:
     """The key to the 2:1 harbours' letters (G is grain there, not green), in a label like
     theirs."""
@@ -543,11 +608,9 @@ def _harbour_legend(c: _Ctx) -> None:
         return
     u = c.lay.unit
     f = font(u * 0.17, bold=True)
-    used = _harbour_letters(c)
     c.draw.rounded_rectangle(box.box(), radius=5, fill="#f5ecd4", outline="#3b2a10", width=2)
     y = box.y0 + u * 0.06 + f.size * 0.625
-    for letter in used:
-        text = f"{letter} {_LETTER_WORD[letter]}"
+    for text in legend_lines(c):
         c.draw.text((box.x0 + u * 0.12, y), text, font=f, fill="#3b2a10", anchor="lm")
         y += f.size * 1.25
 
@@ -556,6 +619,36 @@ def _res_name(index: int) -> str:
     from bot.games.canaan.data import RESOURCES
 
     return RESOURCES[index]
+
+
+def _tag_spot(c: _Ctx, x: int, px: float, py: float, r: float) -> tuple[float, float]:
+    """Where a settlement's number plate goes: the first corner of the building (lower right,
+    lower left, upper right, upper left) clear of the road markers and terrain words near it."""
+    d, u = c.view.data, c.lay.unit
+    s = max(u * 0.2, _MIN_PX.get() * 0.7)
+    roads = c.view.roads
+    busy = [_road_marker(c, e) for e, (a, b) in enumerate(d.edges) if x in (a, b) and roads[e] >= 0]
+    for h in d.vertex_hexes[x]:
+        t = d.hexes[h]
+        hx, hy = c.px(*t.center)
+        busy.append(_word_rect(c, hx, hy, _terrain_word(t)))
+    spots = [
+        (px + dx * s * 1.05, py + dy * s * 0.95) for dx, dy in ((1, 1), (-1, 1), (1, -1), (-1, -1))
+    ]
+    for tx, ty in spots:
+        plate = Rect(tx - r, ty - r, tx + r, ty + r)
+        if not any(_overlap(plate, other) for other in busy):
+            return tx, ty
+    return spots[0]
+
+
+def _tag_font(c: _Ctx, number: int, r: float) -> Font:
+    """The settlement number plate's font: the intersection numbers' size, narrower for two
+    digits if the plate needs it (never below the phone minimum)."""
+    size = max(9, int(c.lay.unit * 0.15))
+    while size > _MIN_PX.get() and text_width(str(number), font(size)) > 2 * r - 2:
+        size -= 1
+    return font(size)
 
 
 def _building(c: _Ctx, px: float, py: float, seat: int, *, city: bool, highlight: bool) -> None:
@@ -585,7 +678,12 @@ def _building(c: _Ctx, px: float, py: float, seat: int, *, city: bool, highlight
             (px + s, py - s * 0.2),
             (px + s, py + s * 0.9),
         ]
-    c.draw.polygon(pts, fill=col, outline="#111111", width=2)
+    # A city: a white rim as well as its castle shape, so it stands out from a settlement even
+    # at phone size.
+    if city:
+        c.draw.polygon(pts, fill=col, outline="#ffffff", width=max(3, int(u * 0.05)))
+    else:
+        c.draw.polygon(pts, fill=col, outline="#111111", width=2)
     f = font(max(10, int(s * 1.05)), bold=True)
     draw_text_centered(c.draw, (px, py + s * 0.2), c.letter(seat), f, text_on(col))
 
@@ -689,7 +787,7 @@ def _table(c: _Ctx) -> None:
             draw, sq.center, c.letter(i), font(int(sw * 0.6), bold=True), text_on(col)
         )
         name_font = font(max(12, int(row_h * 0.3)), bold=True)
-        name = ellipsize(c.name(i), name_font, r.width * 0.32)
+        name = fit_name(c.name(i), name_font, r.width * 0.32)
         draw.text(
             (sq.x1 + 10, cy - row_h * 0.14), name, font=name_font, fill=c.theme.text, anchor="lm"
         )
@@ -698,9 +796,12 @@ def _table(c: _Ctx) -> None:
         if sv.specials and "King's Blessing" in sv.specials and v.blessing_res:
             extra = extra.replace("Blessing", f"Blessing ({v.blessing_res})")
         sub = extra or (sv.awaited if sv.awaited else f"longest road {sv.road_length}")
+        room = r.x0 + r.width * 0.4 - (sq.x1 + 10)
+        if text_width(sub, small) > room:  # the words without their parenthesis, not cut
+            sub = re.sub(r"\s*\([^()]*\)", "", sub)
         draw.text(
             (sq.x1 + 10, cy + row_h * 0.22),
-            ellipsize(sub, small, r.width * 0.31),
+            ellipsize(sub, small, room),
             font=small,
             fill="#f0c75e" if extra else c.theme.text_muted,
             anchor="lm",
@@ -724,6 +825,9 @@ def _footer(c: _Ctx) -> None:
     items: list[tuple[str, Font, int]] = []
     if v.last_move:
         who = c.name(v.last_seat) if v.last_seat >= 0 else ""
+        # One line: the move whole, the mover's name shortened to what it leaves.
+        rest = text_width(f"Last:  {v.last_move}", fb)
+        who = fit_name(who, fb, max(r.width - 40 - rest, 4 * size)) if who else ""
         items.append((f"Last: {who} {v.last_move}", fb, 1))
     if v.offer is not None:
         o = v.offer

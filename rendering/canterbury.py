@@ -14,7 +14,7 @@ phone minimum (`min_text_px`): 11 px once the image is shown 400 px wide.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -100,12 +100,12 @@ _PAD = 12
 _GAP = 8
 _HEADER_H = 64
 _DGAP = 6
-_DISTRICT_H = 270
+_DISTRICT_H = 248
 _TRACK_H = 196
 _PLAYER_H = 86
 _PLAYERS_HEAD = 44
 _SUPPLY_H = 216
-_SCORING_H = 300
+_SCORING_H = 284
 
 
 @dataclass(frozen=True, slots=True)
@@ -262,16 +262,6 @@ def _paint_static(draw: KitDraw, layout: Layout, theme: Theme, players: int) -> 
                 outline=mix(shade, "#000000", 0.5),
                 width=1,
             )
-    # Track legend.
-    legend = "Slots: " + " · ".join(n.lower() for n in SERVICE_NAMES)
-    draw_text(
-        draw,
-        (layout.track.x0 + 12 * k, layout.track.y1 - 8 * k),
-        legend,
-        font(t),
-        theme.text_muted,
-        anchor="ld",
-    )
     # Player table headings.
     cols = _player_columns(layout.players, k)
     y = layout.players.y0 + 8 * k
@@ -531,25 +521,50 @@ def _draw_track(ctx: _Ctx, rect: Rect) -> None:
     def x_of(points: int) -> float:
         return bar.x0 + bar.width * (points % 100) / 100
 
-    cx = x_of(view.city if view.city < 300 else 1)
-    r = ctx.t * 0.75
-    draw.ellipse(
-        (cx - r, bar.center[1] - r, cx + r, bar.center[1] + r),
+    # The City Marker: a purple chip on the bar writing the city's value (not its disk count).
+    value = str(view.city)
+    city_font = font(ctx.t, True)
+    w = text_width(value, city_font) + ctx.t * 0.6
+    h = ctx.t * 1.25
+    cx = min(max(x_of(view.city), bar.x0 + w / 2), bar.x1 + 30 * k - w / 2)
+    draw.rounded_rectangle(
+        (cx - w / 2, bar.center[1] - h / 2, cx + w / 2, bar.center[1] + h / 2),
+        radius=ctx.px(8),
         fill=CITY_COLOUR,
         outline="#ffffff",
         width=ctx.px(2),
     )
-    draw_text_centered(draw, (cx, bar.center[1]), str(view.disks), font(ctx.t, True), "#ffffff")
+    draw_text_centered(draw, (cx, bar.center[1]), value, city_font, "#ffffff")
+    _draw_markers(ctx, rect, bar.y1 + 6 * k + ctx.t * 1.1, x_of)
+
+
+def marker_label(score: int) -> str:
+    """The +100 mark under a prosperity marker past a hundred ("+100", "+300"; "" below 100),
+    so 340 and 140, both at 40 on the track, are told apart."""
+    return f"+{score // 100 * 100}" if score >= 100 else ""
+
+
+def _draw_markers(ctx: _Ctx, rect: Rect, y: float, x_of: Callable[[int], float]) -> None:
+    """Each player's prosperity marker (lettered) at its score modulo 100, with its +100 mark
+    below; markers that would overlap step right (or left at the track's end)."""
+    draw, k = ctx.draw, ctx.k
     side = ctx.t / 0.78 + 2
-    y = bar.y1 + 6 * k + ctx.t * 1.1
-    placed: list[float] = []
-    for p in view.players:
-        x = x_of(p.score)
-        level = sum(1 for other in placed if abs(other - x) < side)
-        placed.append(x)
-        x0 = x - side / 2 + level * (side + 2 * k)
-        badge = Rect(x0, y, x0 + side, y + side)
+    label_font = font(ctx.t, True)
+    placed: list[tuple[float, float]] = []
+    for p in sorted(ctx.view.players, key=lambda p: (p.score % 100, p.seat)):
+        label = marker_label(p.score)
+        w = max(side, text_width(label, label_font) + 4 * k)
+        x0 = x_of(p.score) - w / 2
+        for a, b in sorted(placed):
+            if x0 < b + 2 * k and x0 + w > a - 2 * k:
+                x0 = b + 2 * k
+        if x0 + w > rect.x1 - 6 * k:  # past the end: stack leftwards of the others instead
+            x0 = min([a for a, _ in placed] + [rect.x1 - 6 * k]) - w - 2 * k
+        placed.append((x0, x0 + w))
+        badge = Rect(x0 + (w - side) / 2, y, x0 + (w + side) / 2, y + side)
         draw_seat_badge(draw, badge, ctx.owner_colour(p.colour), OWNER_LETTERS[p.colour])
+        if label:
+            draw_text(draw, (x0 + w / 2, badge.y1 + 2 * k), label, label_font, ctx.theme.text, "ma")
 
 
 # --------------------------------------------------------------------------------- players
@@ -593,15 +608,16 @@ def _draw_players(ctx: _Ctx, rect: Rect) -> None:
         draw_seat_badge(draw, badge, colour, OWNER_LETTERS[p.colour])
         name_font = font(ctx.size(30), bold=True)
         room = cols["gold"] - badge.x1 - 16 * k
+        must = p.must_full_build and not view.finished  # nothing to build once it is over
         draw_text(
             draw,
-            (badge.x1 + 8 * k, row.y0 + 6 * k if p.must_full_build else row.center[1]),
+            (badge.x1 + 8 * k, row.y0 + 6 * k if must else row.center[1]),
             fit_name(ctx.seat_name(p.seat), name_font, room),
             name_font,
             theme.text,
-            anchor="la" if p.must_full_build else "lm",
+            anchor="la" if must else "lm",
         )
-        if p.must_full_build:
+        if must:
             note_font = font(ctx.t)
             draw_text(
                 draw,
@@ -650,35 +666,27 @@ def _draw_players(ctx: _Ctx, rect: Rect) -> None:
 
 
 def neutral_notes(players: tuple[PlayerView, ...]) -> tuple[str, ...]:
-    """What each player's Neutral Builder does on their next turn, longest wording first: the
+    """What the Neutral Builder does on each player's next turn, longest wording first: the
     token flips at the start of each of your turns, so it builds next turn when it shows No
-    Build now ("Blue: builds a Watchtower next turn", "B: Watchtower next", "B: Wt")."""
-    long: list[str] = []
-    medium: list[str] = []
-    mid: list[str] = []
-    short: list[str] = []
+    Build now ("Next turn: Blue no build, Red builds a Fountain", "Next: B none, R Fountain",
+    "Next: B -, R Fo")."""
+    forms: list[list[str]] = [[], [], [], []]
     for p in players:
         if p.neutral_build is None:
             continue
         top = (p.small_stack[:1] or p.medium_stack[:1] or ("",))[0]
-        letter = OWNER_LETTERS[p.colour]
+        name, letter = p.colour.capitalize(), OWNER_LETTERS[p.colour]
         if not top:
-            long.append(f"{p.colour.capitalize()}: stacks empty")
-            medium.append(f"{p.colour.capitalize()}: empty")
-            mid.append(f"{letter}: empty")
-            short.append(f"{letter}: -")
+            words = ("stacks empty", "empty", "empty", "-")
         elif p.neutral_build:
-            long.append(f"{p.colour.capitalize()}: no build next turn")
-            medium.append(f"{p.colour.capitalize()}: none next turn")
-            mid.append(f"{letter}: none next")
-            short.append(f"{letter}: -")
+            words = ("no build", "no build", "none", "-")
         else:
-            name = top.replace("_", " ").title()
-            long.append(f"{p.colour.capitalize()}: builds a {name} next turn")
-            medium.append(f"{p.colour.capitalize()}: {name} next turn")
-            mid.append(f"{letter}: {name} next")
-            short.append(f"{letter}: {_code(top)}")
-    return tuple(" · ".join(form) for form in (long, medium, mid, short))
+            title = top.replace("_", " ").title()
+            words = (f"builds a {title}", title, title, _code(top))
+        for i, (who, what) in enumerate(zip((name, name, letter, letter), words, strict=True)):
+            forms[i].append(f"{who} {what}")
+    heads = ("Next turn: ", "Next: ", "Next: ", "Next: ")
+    return tuple(head + ", ".join(form) for head, form in zip(heads, forms, strict=True))
 
 
 def _code(structure_id: str) -> str:
@@ -784,21 +792,27 @@ def _draw_scoring(ctx: _Ctx, rect: Rect) -> None:
         title = f"District Favor scoring {view.last_scoring_number}"
     draw_text(draw, (rect.x0 + pad, rect.y0 + 8 * k), title, title_font, theme.text)
     finals = category_lines([tuple(p.breakdown) for p in view.players], line_font, col_w - 10 * k)
+    head_font = font(ctx.t, bold=True)
     for p in view.players:
         x = rect.x0 + pad + p.seat * col_w
         head_y = rect.y0 + 16 * k + ctx.t * 1.3
         if view.finished:
-            head = fit_name(ctx.seat_name(p.seat), line_font, col_w - 10 * k)
+            head = fit_name(ctx.seat_name(p.seat), head_font, col_w - 10 * k)
             lines = finals[p.seat]
         else:
             mine = [(d, pts) for d, s, pts in view.last_scoring if s == p.seat]
             total = sum(pts for _, pts in mine)
-            head = fit_name(f"{ctx.seat_name(p.seat)} +{total}", line_font, col_w - 10 * k)
+            name = fit_name(
+                ctx.seat_name(p.seat),
+                head_font,
+                col_w - 10 * k - text_width(f" +{total}", head_font),
+            )
+            head = f"{name} +{total}"
             lines = wrap_text(
                 ", ".join(f"{d} {pts}" for d, pts in mine) or "nothing", line_font, col_w - 12 * k
             )
         ink = mix(ctx.owner_colour(p.colour), "#ffffff", 0.35)  # readable on the dark panel
-        draw_text(draw, (x, head_y), head, font(ctx.t, bold=True), ink)
+        draw_text(draw, (x, head_y), head, head_font, ink)
         room = int((rect.y1 - 8 * k - head_y - line_h) // line_h)
         for j, line in enumerate(lines[:room]):
             text = ellipsize(line, line_font, col_w - 10 * k)

@@ -575,6 +575,14 @@ def _draw_status(
             )
         return
     f1 = font(t, bold=True)
+    if text_width(first, f1) > room and names:
+        # Shorten the mover's name (never the move) to what the line leaves.
+        over = text_width(first, f1) - room
+        names = {
+            seat: fit_name(name, f1, max(text_width(name, f1) - over, 4 * t))
+            for seat, name in names.items()
+        }
+        first = status_lines(view, names)[0]
     draw.text(
         (rect.x0 + pad, top), ellipsize(first, f1, room), font=f1, fill=theme.text, anchor="la"
     )

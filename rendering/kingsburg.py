@@ -58,6 +58,7 @@ from rendering.base import (
     font,
     min_text_px,
     mix,
+    new_canvas,
     seat_letter,
     static_layer,
     text_on,
@@ -163,29 +164,36 @@ _PAD = 16  # outer margin
 _GAP = 10  # between sections
 _INNER = 12  # inside a panel
 _HEADER_H = 60
-_CAL_YEAR_H = 84
+_CAL_YEAR_H = 70
 _CAL_PHASE_H = 52
 _CAL_TURN_H = 52
 _CAL_NOW_H = 46
 _CAL_H = 2 * _INNER + _CAL_YEAR_H + _CAL_PHASE_H + _CAL_TURN_H + _CAL_NOW_H + 3 * 8
-_SCORES_H = 60
 _LINE = 38  # one line of 28 px text
+_LAST_H = 2 * _INNER + 2 * _LINE - 6
+"""The "Last:" lines under the calendar: the newest public events that fit in two lines."""
 _COURT_TITLE_H = 44
-_COURT_CELL_H = 138
+_COURT_CELL_H = 132
 _COURT_COLS = 3
 _COURT_ROWS = 6
 _COURT_H = 2 * _INNER + _COURT_TITLE_H + _COURT_ROWS * _COURT_CELL_H + (_COURT_ROWS - 1) * 8
 _SHEET_COL_W = 62
 _SHEET_ROW_H = 44
 _SHEET_GAP = 4
-_PLAYER_H = 2 * _INNER + 5 * _SHEET_ROW_H + 4 * _SHEET_GAP
+_SHEET_H = 2 * _INNER + 5 * _SHEET_ROW_H + 4 * _SHEET_GAP
+"""A governor's whole province sheet (4 x 5 building codes), drawn in the details image."""
+_PLAYER_COLS = 2
+_PANEL_NAME_H = 44
+_PANEL_GOODS_H = 44
+_PANEL_DICE_H = 50
+_PANEL_SLOTS = 3
+"""Rows under the dice: the buildings built (codes in the seat colour), then the status."""
+_PLAYER_H = 2 * _INNER + _PANEL_NAME_H + _PANEL_GOODS_H + _PANEL_DICE_H + _PANEL_SLOTS * _LINE
 _LEGEND_COLS = 2
 _LEGEND_H = 2 * _INNER + 44 + 10 * 2 * _LINE + 9 * 6
-
-
-def _news_height(players: int) -> float:
-    # Heading, win/lose boxes, one line per governor, then the private peek (two lines).
-    return 2 * _INNER + _LINE + 2 * 44 + 8 + players * _LINE + 10 + 2 * _LINE + 12
+_NEWS_H = 2 * _INNER + _LINE + 2 * 44 + 8 + 2 * _LINE + 12
+"""Heading, the win and lose boxes, then the private peek (two lines); each governor's own result
+is in its panel."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,13 +212,12 @@ class Layout:
     text: int
     header: Rect
     calendar: Rect
-    scores: Rect
+    last: Rect
     news: Rect
     peek: Rect
     court: Rect | None
     result: Rect | None
     players: tuple[Rect, ...]
-    legend: Rect
 
 
 def compute_layout(view: KingsburgView, width: int = DEFAULT_WIDTH) -> Layout:
@@ -230,8 +237,8 @@ def compute_layout(view: KingsburgView, width: int = DEFAULT_WIDTH) -> Layout:
 
     header = take(_HEADER_H)
     calendar = take(_CAL_H)
-    scores = take(_SCORES_H)
-    news = take(_news_height(len(view.seats)))
+    last = take(_LAST_H)
+    news = take(_NEWS_H)
     peek = Rect(
         news.x0 + _INNER * k,
         news.y1 - (_INNER + 2 * _LINE + 8) * k,
@@ -241,15 +248,20 @@ def compute_layout(view: KingsburgView, width: int = DEFAULT_WIDTH) -> Layout:
     middle = take(_COURT_H)
     order = list(view.turn_order) + [s.seat for s in view.seats if s.seat not in view.turn_order]
     by_seat: dict[int, Rect] = {}
-    for seat in order:
-        by_seat[int(seat)] = take(_PLAYER_H)
-    legend = take(_LEGEND_H)
+    # Two panels a row, in turn order (left to right, then down): phone-shaped at 5 players.
+    row: Rect | None = None
+    for i, seat in enumerate(order):
+        col = i % _PLAYER_COLS
+        if col == 0:
+            row = take(_PLAYER_H)
+        assert row is not None
+        by_seat[int(seat)] = row.split_columns(_PLAYER_COLS, gap)[col]
     height = round(y - gap + pad * 0.75)
     players = tuple(by_seat[int(s.seat)] for s in view.seats)
     court = None if view.finished else middle
     result = middle if view.finished else None
     return Layout(
-        width, height, k, text, header, calendar, scores, news, peek, court, result, players, legend
+        width, height, k, text, header, calendar, last, news, peek, court, result, players
     )
 
 
@@ -349,7 +361,7 @@ def render(
     ctx = _Ctx(draw, theme, layout.scale, layout.text, view, dict(names or {}))
     _draw_title(ctx, layout.header)
     _draw_calendar(ctx, layout.calendar)
-    _draw_scores(ctx, layout.scores)
+    _draw_last(ctx, layout.last)
     _draw_news(ctx, layout)
     if layout.court is not None:
         _draw_court(ctx, layout.court)
@@ -361,10 +373,10 @@ def render(
 
 
 def _paint_static(draw: ImageDraw.ImageDraw, layout: Layout, theme: Theme, finished: bool) -> None:
-    """Panels, labels, the court's advisors and the legend: the same on every move."""
+    """Panels, labels and the court's advisors: the same on every move."""
     k = layout.scale
     ctx = _Ctx(draw, theme, k, layout.text, None, {})  # type: ignore[arg-type]
-    for rect in (layout.header, layout.calendar, layout.scores, layout.news):
+    for rect in (layout.header, layout.calendar, layout.last, layout.news):
         draw_panel(draw, rect, theme, radius=round(10 * k))
     if layout.court is not None or not finished:
         rect = layout.court or layout.result
@@ -381,25 +393,8 @@ def _paint_static(draw: ImageDraw.ImageDraw, layout: Layout, theme: Theme, finis
             border=theme.highlight,
             width=max(2, round(3 * k)),
         )
-    empty_fill = mix(theme.panel, theme.background, 0.5)
-    empty_ink = mix(theme.text_muted, theme.panel, 0.25)
-    code_font = ctx.f(_T, True)
     for rect in layout.players:
         draw_panel(draw, rect, theme, radius=round(10 * k))
-        # Every province sheet starts empty; built buildings are drawn over it per move.
-        cells = sheet_cells(rect, k)
-        for b in D.BUILDINGS:
-            box = cells[(b.row, b.column)]
-            draw.rounded_rectangle(
-                box.box(),
-                radius=round(5 * k),
-                fill=empty_fill,
-                outline=theme.panel_border,
-                width=max(1, round(k)),
-            )
-            draw_text_centered(draw, box.center, SHEET_CODES[b.building_id], code_font, empty_ink)
-    draw_panel(draw, layout.legend, theme, radius=round(10 * k))
-    _paint_legend(ctx, layout.legend)
     # Calendar labels that never change: "Turn order", the Envoy legend.
     inner = _INNER * k
     cy = phase_cells(layout.calendar, k)[0].y1 + (8 + _CAL_TURN_H / 2) * k
@@ -795,21 +790,36 @@ def _draw_calendar(ctx: _Ctx, rect: Rect) -> None:
         x += ctx.badge(seat, x, y, side) + 8 * k
 
 
-def _draw_scores(ctx: _Ctx, rect: Rect) -> None:
-    """VP and soldiers of every governor, in turn order: the race at a glance."""
-    k, draw, view, theme = ctx.k, ctx.draw, ctx.view, ctx.theme
-    inner = _INNER * k
-    row = Rect(rect.x0 + inner, rect.y0, rect.x1 - inner, rect.y1)
-    order = [view.seats[s] for s in view.turn_order]
-    cols = row.split_columns(max(len(order), 1), 6 * k)
-    for s, col in zip(order, cols, strict=False):
-        cy = col.center[1]
-        x = col.x0 + ctx.badge(s.seat, col.x0, cy, 36 * k) + 5 * k
-        text = f"{s.vp} VP \u2694{s.soldiers}"
-        fnt = ctx.fit(text, col.x1 - x, 30, bold=True)
-        if text_width(text, fnt) > col.x1 - x:
-            fnt = ctx.fit(text, col.x1 - x, 30)  # regular is narrower than a cut number
-        draw.text((x, cy), ellipsize(text, fnt, col.x1 - x), font=fnt, fill=theme.text, anchor="lm")
+def last_lines(events: Sequence[str], fnt: Font, width: float, rows: int = 2) -> list[str]:
+    """ "Last: ..." wrapped on at most `rows` lines: the newest public events that fit whole,
+    oldest first; events left out are counted ("+3 earlier in /game history") rather than cut.
+    Only a single event longer than all the rows is cut, at a word."""
+    events = [e for e in events if e]
+    if not events:
+        return ["Last: nothing yet"]
+    for first in range(len(events)):
+        earlier = f" (+{first} earlier in /game history)" if first else ""
+        lines = wrap_text(f"Last: {' · '.join(events[first:])}{earlier}", fnt, width)
+        if len(lines) <= rows and all(text_width(line, fnt) <= width for line in lines):
+            return lines
+    words = f"Last: {events[-1]}".split()
+    while words:
+        lines = wrap_text(" ".join(words) + " …", fnt, width)
+        if len(lines) <= rows:
+            return lines
+        words.pop()
+    return ["Last: see /game history"]
+
+
+def _draw_last(ctx: _Ctx, rect: Rect) -> None:
+    """The last move: the newest public events, whole, on up to two lines."""
+    inner = _INNER * ctx.k
+    fnt = ctx.f(_T)
+    lines = last_lines(ctx.view.last_events, fnt, rect.width - 2 * inner)
+    y = rect.y0 + inner
+    for line in lines:
+        ctx.draw.text((rect.x0 + inner, y), line, font=fnt, fill=ctx.theme.text, anchor="la")
+        y += _LINE * ctx.k
 
 
 # --------------------------------------------------------------------------------------------
@@ -858,24 +868,6 @@ def _draw_news(ctx: _Ctx, layout: Layout) -> None:
                 fill="#ffffff",
                 anchor="lm",
             )
-    # One line per governor in turn order: letter, name, result, gains and losses.
-    y = rect.y0 + inner + (_LINE + 2 * 44 + 8) * k + _LINE * k / 2
-    for seat in view.turn_order:
-        s = view.seats[seat]
-        x = x0 + ctx.badge(seat, x0, y, 30 * k) + 8 * k
-        name, nf = ctx.fit_name(seat, 260 * k, _T, True)
-        x += draw_text(draw, (x, y), name, nf, theme.text, "lm") + 12 * k
-        if battle is not None:
-            first, effects = winter_lines(battle, seat)
-            text = f"{first}: {effects}" if effects else first
-        elif s.combat_value is not None:
-            text = f"combat {s.combat_value}"
-        else:
-            text = ""
-        if text:
-            fnt = ctx.f(_T)
-            draw.text((x, y), ellipsize(text, fnt, x1 - x), font=fnt, fill=theme.text, anchor="lm")
-        y += _LINE * k
     _draw_peek(ctx, layout.peek)
 
 
@@ -892,14 +884,20 @@ def _draw_peek(ctx: _Ctx, rect: Rect) -> None:
         width=max(2, round(3 * k)),
     )
     x0, x1 = rect.x0 + 10 * k, rect.x1 - 10 * k
-    first = (
-        f"Only you can see this: the year {ROMAN[card.year - 1]} enemy is {card.enemy}, "
-        f"strength {card.strength}"
+    year = ROMAN[card.year - 1]
+    firsts = (
+        f"Only you can see this: the year {year} enemy is {card.enemy}, strength {card.strength}",
+        f"Only you: the year {year} enemy is {card.enemy}, strength {card.strength}",
+        f"Only you: {card.enemy}, strength {card.strength} (year {year})",
     )
-    second = f"Win: {card.reward} \u00b7 Lose: {card.penalty}"
+    seconds = (
+        f"Win: {card.reward} \u00b7 Lose: {card.penalty}",
+        f"Win {card.reward} \u00b7 Lose {card.penalty}",
+    )
     y = rect.y0 + 4 * k + _LINE * k / 2
-    for text, bold, colour in ((first, True, theme.highlight), (second, False, theme.text)):
+    for forms, bold, colour in ((firsts, True, theme.highlight), (seconds, False, theme.text)):
         fnt = ctx.f(_T, bold)
+        text = next((f for f in forms if text_width(f, fnt) <= x1 - x0), forms[-1])
         draw.text((x0, y), ellipsize(text, fnt, x1 - x0), font=fnt, fill=colour, anchor="lm")
         y += _LINE * k
 
@@ -1203,12 +1201,17 @@ def _draw_result(ctx: _Ctx, rect: Rect) -> None:
 
 
 def status_lines(view: KingsburgView, s: SeatView) -> tuple[tuple[str, bool], ...]:
-    """What to say under a governor's goods: (text, is_a_request) pairs, requests last.
+    """What to say under a governor's goods: (text, is_a_request) pairs, the request first.
 
-    Facts first (battle result, passed, the King's aid, powers used this season), then the
-    decision the seat owes now, which is drawn in the highlight colour.
+    The decision the seat owes now (drawn in the highlight colour) comes first, so it is never
+    crowded out; then facts (battle, or the last winter's result; passed, the King's aid,
+    powers used this season).
     """
     facts: list[str] = []
+    battle = last_battle(view)
+    if s.combat_value is None and battle is not None:
+        first, effects = winter_lines(battle, s.seat)
+        facts.append(f"Winter: {first}" + (f": {effects}" if effects else ""))
     if s.combat_value is not None:
         line = f"Battle: {s.combat_value}"
         if view.enemy is not None:
@@ -1233,18 +1236,19 @@ def status_lines(view: KingsburgView, s: SeatView) -> tuple[tuple[str, bool], ..
     if used:
         facts.append("Used: " + ", ".join(used))
     out: list[tuple[str, bool]] = []
-    if facts:
-        out.append((" \u00b7 ".join(facts), False))
     if s.seat in view.to_act and not view.finished:
         pending = next((p.text for p in view.pending if p.seat == s.seat), "")
         if pending:
             out.append((pending.replace("`", ""), True))
+    if facts:
+        out.append((" \u00b7 ".join(facts), False))
     return tuple(out)
 
 
 def _draw_player(ctx: _Ctx, rect: Rect, s: SeatView) -> None:
-    """Province sheet (building codes) on the left; to its right the name row, the goods row,
-    this season's dice and what the governor owes."""
+    """A governor's panel (half the width): turn position, letter, name and VP; goods, "+2"
+    tokens and soldiers; this season's dice; the buildings built (codes in the seat colour; the
+    whole sheet and the legend are in the details image); then what the governor owes."""
     theme, k, draw, view = ctx.theme, ctx.k, ctx.draw, ctx.view
     colour = ctx.seat_colour(s.seat)
     awaited = s.seat in view.to_act and not view.finished
@@ -1255,33 +1259,10 @@ def _draw_player(ctx: _Ctx, rect: Rect, s: SeatView) -> None:
         width=max(2, round((5 if awaited else 3) * k)),
     )
     inner = _INNER * k
+    sx, right, top = rect.x0 + inner, rect.x1 - inner, rect.y0 + inner
 
-    cells = sheet_cells(rect, k)
-    owned = {b.building_id for b in s.buildings}
-    used = {
-        "statue": s.statue_used,
-        "chapel": s.chapel_used,
-        "market": s.market_used,
-        "town-hall": s.townhall_used,
-    }
-    code_font = ctx.f(_T, True)
-    for b in D.BUILDINGS:
-        if b.building_id not in owned:
-            continue  # the empty tile is part of the static layer
-        box = cells[(b.row, b.column)]
-        # A power already used this season: darker, so the owner sees it is spent.
-        fill = mix(colour, "#000000", 0.25) if used.get(b.building_id) else colour
-        draw.rounded_rectangle(
-            box.box(), radius=round(5 * k), fill=fill, outline="#111111", width=max(1, round(k))
-        )
-        draw_text_centered(draw, box.center, SHEET_CODES[b.building_id], code_font, text_on(fill))
-
-    sx = cells[(1, 4)].x1 + 16 * k
-    right = rect.x1 - inner
-    top = rect.y0 + inner
-
-    # Name row: turn position, letter, name, chips ... VP on the right.
-    cy = top + 22 * k
+    # Name row: turn position, letter (ringed in gold with the Envoy), name ... VP.
+    cy = top + _PANEL_NAME_H * k / 2
     pos = ORDINALS[s.turn_position - 1]
     x = sx + _chip(ctx, sx, cy, pos, theme.panel_border, size=_T) + 8 * k
     if s.has_envoy:
@@ -1297,42 +1278,37 @@ def _draw_player(ctx: _Ctx, rect: Rect, s: SeatView) -> None:
     chips: list[tuple[str, Colour]] = []
     if s.has_envoy:
         chips.append((ENVOY_CHIP, theme.token))
-    if awaited:
-        chips.append(("to act", theme.highlight))
     if view.viewer == s.seat:
         chips.append(("you", theme.text))
     chip_font = ctx.f(_T, True)
     chip_w = [text_width(t, chip_font) + _T * 0.7 * k + 6 * k for t, _ in chips]
     limit = right - vp_w - 10 * k
-    # The name gets what the chips leave, but at least a third of the row; chips that still do
-    # not fit are dropped from the right (the border says "to act", the sheet says "you").
+    # The name gets what the chips leave, but at least a third of the row; a chip that still
+    # does not fit is left out ("you" first: the Envoy chip is listed first).
     name_room = max((limit - x) / 3, limit - x - sum(chip_w) - 8 * k)
     name, nf = ctx.fit_name(s.seat, name_room, 32, True)
-    x += draw_text(draw, (x, cy), name, nf, theme.text, "lm") + 10 * k
+    x += draw_text(draw, (x, cy), name, nf, theme.text, "lm") + 8 * k
     for (text, fill), w in zip(chips, chip_w, strict=True):
         if x + w > limit:
             break
         x += _chip(ctx, x, cy, text, fill, size=_T) + 6 * k
 
     # Goods, "+2" tokens and soldiers.
-    row1 = top + (44 + 22) * k
+    row1 = top + (_PANEL_NAME_H + _PANEL_GOODS_H / 2) * k
     x = sx
     cube = 28 * k
     big = ctx.f(30, True)
     for good, n in (("gold", s.gold), ("wood", s.wood), ("stone", s.stone)):
         draw_cube(draw, x, row1 - cube / 2, cube, (_good_colour(theme, good),))
         x += cube * 1.2 + 5 * k
-        x += draw_text(draw, (x, row1), str(n), big, theme.text, "lm") + 18 * k
+        x += draw_text(draw, (x, row1), str(n), big, theme.text, "lm") + 16 * k
     x += _chip(ctx, x, row1, "+2", theme.token, size=_T) + 4 * k
-    x += draw_text(draw, (x, row1), f"\u00d7{s.plus_two}", big, theme.text, "lm") + 18 * k
-    x += draw_text(draw, (x, row1), f"\u2694 {s.soldiers}", big, theme.text, "lm") + 8 * k
-    label = "soldier" if s.soldiers == 1 else "soldiers"
-    if x + text_width(label, ctx.f(_T)) < right:
-        draw.text((x, row1), label, font=ctx.f(_T), fill=theme.text_muted, anchor="lm")
+    x += draw_text(draw, (x, row1), f"\u00d7{s.plus_two}", big, theme.text, "lm") + 16 * k
+    draw_text(draw, (x, row1), f"\u2694{s.soldiers}", big, theme.text, "lm")
 
     # This season's dice: unplaced solid, placed hollow (and counted).
     side = max(PLAYER_DIE * k, ctx.t / 0.78)
-    row2 = top + (44 + 44 + 4) * k
+    row2 = top + (_PANEL_NAME_H + _PANEL_GOODS_H + 2) * k
     if s.dice:
         dice = [
             (d.value, theme.die_face if d.white else colour, d.placed_on is not None)
@@ -1341,22 +1317,73 @@ def _draw_player(ctx: _Ctx, rect: Rect, s: SeatView) -> None:
         x = sx + _dice_row(ctx, sx, row2, side, dice, 8 * k) + 12 * k
         placed = sum(1 for d in s.dice if d.placed_on is not None)
         if placed:
-            note = f"{placed} placed (hollow)"
+            note = f"{placed} placed"
             nf = ctx.f(_T)
             if x + text_width(note, nf) <= right:
                 draw.text((x, row2 + side / 2), note, font=nf, fill=theme.text_muted, anchor="lm")
-    sy = row2 + side + 6 * k if s.dice else row2
+    sy = top + (_PANEL_NAME_H + _PANEL_GOODS_H + _PANEL_DICE_H) * k
+    step = _LINE * k
+    used_rows = _draw_built(ctx, sx, sy, right, s, colour)
+    sy += used_rows * step
     fnt = ctx.f(_T)
-    bottom = rect.y1 - inner * 0.5
-    step = _LINE * k * 0.95
-    slots = 1
-    while sy + (slots - 1) * step + 2 * _LINE * k <= bottom:
-        slots += 1
+    slots = _PANEL_SLOTS - used_rows
     for line, request in status_rows(status_lines(view, s), fnt, right - sx, slots):
         draw.text(
             (sx, sy), line, font=fnt, fill=theme.highlight if request else theme.text, anchor="la"
         )
         sy += step
+
+
+def _used_powers(s: SeatView) -> dict[str, bool]:
+    """The once-a-season powers by building id: whether each was used this season."""
+    return {
+        "statue": s.statue_used,
+        "chapel": s.chapel_used,
+        "market": s.market_used,
+        "town-hall": s.townhall_used,
+    }
+
+
+BUILT_ROWS = 2
+"""Rows of building codes at most in a panel (the rest counted: "+3"); the status keeps one."""
+
+
+def _draw_built(ctx: _Ctx, x0: float, y0: float, right: float, s: SeatView, colour: Colour) -> int:
+    """The buildings built as code chips in the seat colour (a power used this season darker),
+    in sheet order, wrapped on up to `BUILT_ROWS` rows; returns the rows used."""
+    k = ctx.k
+    owned = {b.building_id for b in s.buildings}
+    if not owned:
+        return 0
+    used = _used_powers(s)
+    codes = [b.building_id for b in D.BUILDINGS if b.building_id in owned]
+    fnt = ctx.f(_T, True)
+    gap = 6 * k
+
+    def flow(labels: list[str]) -> list[tuple[int, float]]:
+        spots, x, row = [], x0, 0
+        for label in labels:
+            w = text_width(label, fnt) + _T * 0.7 * k
+            if x + w > right and x > x0:
+                row, x = row + 1, x0
+            spots.append((row, x))
+            x += w + gap
+        return spots
+
+    labels = [SHEET_CODES[c] for c in codes]
+    spots = flow(labels)
+    shown = len(codes)
+    while spots[-1][0] >= BUILT_ROWS:  # count the rest ("+3") rather than cut a chip
+        shown -= 1
+        spots = flow([*labels[:shown], f"+{len(codes) - shown}"])
+    for i, (row, x) in enumerate(spots):
+        cy = y0 + row * _LINE * k + _LINE * k / 2
+        if i >= shown:
+            _chip(ctx, x, cy, f"+{len(codes) - shown}", ctx.theme.text, size=_T)
+            continue
+        fill = mix(colour, "#000000", 0.25) if used.get(codes[i]) else colour
+        _chip(ctx, x, cy, labels[i], fill, size=_T)
+    return spots[-1][0] + 1
 
 
 def request_forms(text: str) -> tuple[str, ...]:
@@ -1374,20 +1401,28 @@ def request_forms(text: str) -> tuple[str, ...]:
     return tuple(forms)
 
 
+def _fact_forms(text: str) -> list[str]:
+    """Facts joined by " · ", from all of them to the first alone."""
+    parts = text.split(" \u00b7 ")
+    return [" \u00b7 ".join(parts[:n]) for n in range(len(parts), 0, -1)]
+
+
 def status_rows(
     lines: Sequence[tuple[str, bool]], fnt: Font, width: float, slots: int
 ) -> list[tuple[str, bool]]:
-    """The status text of a player panel as at most `slots` wrapped rows: facts first, then the
-    request in the longest form that fits in the rows left (`request_forms`); only when even
-    the shortest does not fit is its last row cut with an ellipsis."""
+    """The status text of a player panel as at most `slots` wrapped rows: the request in the
+    longest form that fits (`request_forms`; only when even the shortest does not fit is its
+    last row cut with an ellipsis), then the facts, each whole or left out (never cut)."""
     rows: list[tuple[str, bool]] = []
     for text, request in lines:
         left = slots - len(rows)
         if left <= 0:
             break
-        forms = request_forms(text) if request else (text,)
+        forms = request_forms(text) if request else tuple(_fact_forms(text))
         wrapped = [wrap_text(form, fnt, width) for form in forms]
         chosen = next((w for w in wrapped if len(w) <= left), wrapped[-1])
+        if len(chosen) > left and not request:
+            continue
         if len(chosen) > left:
             chosen = [*chosen[: left - 1], ellipsize(chosen[left - 1] + " \u2026", fnt, width)]
         rows.extend((line, request) for line in chosen)
@@ -1451,3 +1486,104 @@ def _paint_legend(ctx: _Ctx, rect: Rect) -> None:
             fill=theme.text_muted,
             anchor="lm",
         )
+
+
+# --------------------------------------------------------------------------------------------
+# Details image: every province sheet in full and the buildings legend
+# --------------------------------------------------------------------------------------------
+
+_DETAILS_TITLE_H = 60
+
+
+def details_layout(players: int, width: int) -> tuple[int, float, list[Rect], Rect]:
+    """The details image at `width`: its height, the scale, one sheet panel per governor in turn
+    order (two a row) and the legend."""
+    k = width / _REFERENCE_WIDTH
+    pad, gap = _PAD * k, _GAP * k
+    y = pad * 0.75 + _DETAILS_TITLE_H * k
+    panels = []
+    for i in range(players):
+        col = i % _PLAYER_COLS
+        if col == 0 and i:
+            y = panels[-1].y1 + gap
+        row = Rect(pad, y, width - pad, y + _SHEET_H * k)
+        panels.append(row.split_columns(_PLAYER_COLS, gap)[col])
+    y = panels[-1].y1 + gap
+    legend = Rect(pad, y, width - pad, y + _LEGEND_H * k)
+    return round(legend.y1 + pad * 0.75), k, panels, legend
+
+
+def render_details(
+    view: KingsburgView,
+    *,
+    theme: Theme = DEFAULT,
+    size: int = DEFAULT_WIDTH,
+    names: Mapping[Seat, str] | None = None,
+) -> Image.Image:
+    """The details image asked for by one player: every governor's province sheet in full (the
+    20 buildings, built ones in the seat colour) and the buildings legend (cost, VP, effect).
+    Nothing in it is hidden information, so every viewer gets the same picture."""
+    width = clamp(int(size), MIN_WIDTH, MAX_WIDTH)
+    height, k, panels, legend = details_layout(len(view.seats), width)
+    image, draw = new_canvas(width, height, theme)
+    ctx = _Ctx(draw, theme, k, max(min_text_px(width), round(_T * k)), view, dict(names or {}))
+    title = "Kingsburg: provinces and buildings"
+    draw.text(
+        (_PAD * k, _PAD * 0.75 * k + _DETAILS_TITLE_H * k / 2),
+        title,
+        font=ctx.f(34, True),
+        fill=theme.text,
+        anchor="lm",
+    )
+    empty_fill = mix(theme.panel, theme.background, 0.5)
+    empty_ink = mix(theme.text_muted, theme.panel, 0.25)
+    code_font = ctx.f(_T, True)
+    order = list(view.turn_order) + [s.seat for s in view.seats if s.seat not in view.turn_order]
+    for seat, rect in zip(order, panels, strict=True):
+        s = view.seats[seat]
+        colour = ctx.seat_colour(seat)
+        draw_panel(draw, rect, theme, radius=round(10 * k), border=colour)
+        owned = {b.building_id for b in s.buildings}
+        cells = sheet_cells(rect, k)
+        used = _used_powers(s)
+        for b in D.BUILDINGS:
+            box = cells[(b.row, b.column)]
+            built = b.building_id in owned
+            fill = colour if built else empty_fill
+            if built and used.get(b.building_id):  # a power spent this season: darker
+                fill = mix(colour, "#000000", 0.25)
+            draw.rounded_rectangle(
+                box.box(), radius=round(5 * k), fill=fill, outline=theme.panel_border
+            )
+            ink = text_on(fill) if built else empty_ink
+            draw_text_centered(draw, box.center, SHEET_CODES[b.building_id], code_font, ink)
+        x = cells[(1, 4)].x1 + 14 * k
+        cy = rect.y0 + _INNER * k + 22 * k
+        x += ctx.badge(seat, x, cy, 36 * k) + 8 * k
+        for line_no, text in enumerate(_wrap_name(ctx, seat, rect.x1 - _INNER * k - x)):
+            draw.text(
+                (x, cy + line_no * _LINE * k),
+                text,
+                font=ctx.f(_T, True),
+                fill=theme.text,
+                anchor="lm",
+            )
+        built = f"{len(s.buildings)} built, {s.vp} VP"
+        draw.text(
+            (cells[(1, 4)].x1 + 14 * k, rect.y1 - _INNER * k - _LINE * k / 2),
+            built,
+            font=ctx.f(_T),
+            fill=theme.text_muted,
+            anchor="lm",
+        )
+    draw_panel(draw, legend, theme, radius=round(10 * k))
+    _paint_legend(ctx, legend)
+    return finish(image, draw, (theme.background, theme.panel))
+
+
+def _wrap_name(ctx: _Ctx, seat: Seat, width: float) -> list[str]:
+    """A governor's name on up to three lines of the details panel (cut only past those)."""
+    lines = wrap_text(ctx.name(seat), ctx.f(_T, True), width)
+    if len(lines) > 3:
+        lines = [*lines[:2], fit_name(" ".join(lines[2:]), ctx.f(_T, True), width)]
+    return [fit_name(line, ctx.f(_T, True), width) for line in lines]

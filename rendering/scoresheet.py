@@ -42,6 +42,9 @@ from rendering.base import (
 
 DEFAULT_WIDTH = 800
 MIN_WIDTH, MAX_WIDTH = 480, 1600
+OPPONENT_COLOUR = "#1e1e1e"
+OPPONENT_MARK = "K"
+"""The automated opponent's column: black with a K, as on the Architects board."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,16 +69,20 @@ class ScoreSheet:
     winners: frozenset[int]
     lower_is_better: bool
     note: str
+    tie_break: str = ""
+    """The tie-break that decided (`Outcome.tie_break`), named in the winner line."""
 
     @property
     def winner_line(self) -> str:
-        """ "Winner: Ann" / "Shared victory: Ann and Bob"."""
+        """ "Winner: Ann" / "Shared victory: Ann and Bob", with the tie-break that decided
+        ("Winner: Ann (tie broken by virtue)")."""
         names = [self.players[i].name for i in sorted(self.winners)]
+        broken = f" (tie broken by {self.tie_break})" if self.tie_break else ""
         if not names:
             return "No winner"
         if len(names) == 1:
-            return f"Winner: {names[0]}"
-        return f"Shared victory: {', '.join(names[:-1])} and {names[-1]}"
+            return f"Winner: {names[0]}{broken}"
+        return f"Shared victory: {', '.join(names[:-1])} and {names[-1]}{broken}"
 
 
 def side_colour(side: str, index: int, theme: Theme = DEFAULT) -> Colour:
@@ -96,35 +103,51 @@ def sheet_from_outcome(
     sides: Sequence[str],
     theme: Theme = DEFAULT,
 ) -> ScoreSheet:
-    """A sheet from an engine outcome: `names` and `sides` (`engine.seat_label`) by seat.
+    """A sheet from an engine outcome: `names` and `sides` (`engine.seat_label`) by seat, then
+    one column per player without a seat (`Outcome.others`: the automated opponent, black with
+    a K).
 
     Categories keep the order the engine gives (the first seat's, then any others'); a player
     without points in a category shows 0. A seat without a breakdown gets one "Score" row."""
     seats = [Seat(i) for i in range(len(names))]
+    columns = [
+        outcome.breakdown.get(seat) or {"Score": outcome.scores.get(seat, 0)} for seat in seats
+    ]
+    columns += [dict(lines) for lines in outcome.others.values()]
     categories: list[str] = []
-    for seat in seats:
-        for label in outcome.breakdown.get(seat, {}) or {"Score": 0}:
+    for parts in columns:
+        for label in parts:
             if label not in categories:
                 categories.append(label)
-    points = []
-    for seat in seats:
-        parts = outcome.breakdown.get(seat) or {"Score": outcome.scores.get(seat, 0)}
-        points.append(tuple(int(parts.get(c, 0)) for c in categories))
+    points = [tuple(int(parts.get(c, 0)) for c in categories) for parts in columns]
     players = tuple(
         SheetPlayer(name, side, side_colour(side, i, theme), _mark(side, i, sides))
         for i, (name, side) in enumerate(zip(names, sides, strict=True))
+    ) + tuple(
+        SheetPlayer(name, "automated opponent", OPPONENT_COLOUR, OPPONENT_MARK)
+        for name in outcome.others
     )
+    # zip stops at the seats: the columns without a seat follow, totalled from their lines.
+    totals = [int(outcome.scores.get(s, sum(p))) for s, p in zip(seats, points, strict=False)]
+    totals += [sum(p) for p in points[len(seats) :]]
+    winners = {int(s) for s in outcome.winners}
+    seat_best = max((totals[i] for i in winners), default=None)
+    for j in range(len(seats), len(columns)):
+        # A player without a seat wins when no seat did, or by more points than the winners.
+        if outcome.termination == "opponent_won" or (
+            seat_best is not None and totals[j] > seat_best
+        ):
+            winners.add(j)
     return ScoreSheet(
         title=title,
         players=players,
         categories=tuple(categories),
         points=tuple(points),
-        totals=tuple(
-            int(outcome.scores.get(s, sum(p))) for s, p in zip(seats, points, strict=True)
-        ),
-        winners=frozenset(int(s) for s in outcome.winners),
+        totals=tuple(totals),
+        winners=frozenset(winners),
         lower_is_better=outcome.lower_is_better,
         note=outcome.reason,
+        tie_break=outcome.tie_break,
     )
 
 

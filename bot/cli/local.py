@@ -14,9 +14,12 @@ local users. Lines are read from stdin:
     /quit, quit (or end of input)            leave
 
 Replies print as they would appear in Discord (title, text, fields); images are written to `--out`
-as NNN-<desc>.png and their paths printed. Buttons, drop-down menus and a preview's Cancel print
+(default: a new folder under the system's temporary folder, named at the start) as NNN-<desc>.png
+and their paths printed. Buttons, drop-down menus and a preview's Cancel print
 as numbered choices (with the game's labels): typing the number (optionally after `name:`) clicks
-it. The choices stay on offer until the game changes: a refused move or a reading command keeps
+it. While a prompt lasts its choices keep their numbers: when one player of a simultaneous
+decision picks, the others' choices are listed again with the numbers they had. The choices stay
+on offer until the game changes: a refused move or a reading command keeps
 them, and a preview's Cancel brings back the ones it covered. A bare `/game moves` lists the
 moves of whoever must act (each awaited player's when several are). Works with piped stdin, for
 scripts and tests.
@@ -27,6 +30,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import os
 import re
 import sqlite3
 import sys
@@ -34,6 +38,7 @@ import tempfile
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from datetime import datetime
 from pathlib import Path
 from typing import TextIO
 
@@ -140,10 +145,15 @@ class LocalTable:
     out: Path | None
     stream: TextIO = field(default=sys.stdout)
     images: int = 0
-    pending: list[Pending] = field(default_factory=list)
+    # The choices on offer by number: pending[n - 1] is choice n; None marks a number that was
+    # used up while its prompt lasts (so the other choices keep the numbers they were shown with).
+    pending: list[Pending | None] = field(default_factory=list)
+    # The numbers of the last listing, by choice: a new listing made only of choices listed there
+    # (the same prompt, after another player picked) keeps them.
+    numbering: dict[tuple[str, str, int | None], int] = field(default_factory=dict)
     # The choices a private preview covered (its Cancel brings them back, as on Discord, where the
     # post's own buttons stay under an ephemeral preview).
-    covered: list[Pending] = field(default_factory=list)
+    covered: list[Pending | None] = field(default_factory=list)
     game_key: str = ""
 
     def caller_named(self, name: str) -> Caller | None:
@@ -199,8 +209,11 @@ class LocalTable:
         Buttons, menu entries and Cancel are numbered (from 1 across these replies) and remembered
         so the next line can pick one by its number; private ones belong to `asker`.
         """
-        numbered: list[Pending] = []
-        for reply in replies:
+        per_reply = [self._entries(r, asker if r.ephemeral else None) for r in replies]
+        numbers = self._numbers_for([e for entries in per_reply for e in entries])
+        numbered: list[Pending | None] = []
+        at = 0
+        for reply, entries in zip(replies, per_reply, strict=True):
             if reply.only_for is not None:
                 owner = next(
                     (c.display_name for c in self.players.values() if c.user_id == reply.only_for),
@@ -222,7 +235,8 @@ class LocalTable:
                     print(f"{tag if i == 0 else ''}{line}", file=out)
             for name, value in reply.fields:
                 print(f"  {name}: {value.replace(chr(10), '; ')}", file=out)
-            self._print_choices(reply, asker if reply.ephemeral else None, numbered)
+            self._print_choices(reply, entries, numbers[at : at + len(entries)], numbered)
+            at += len(entries)
             if reply.mentions:
                 names = [
                     c.display_name for c in self.players.values() if c.user_id in reply.mentions
@@ -231,9 +245,7 @@ class LocalTable:
             if reply.image is not None:
                 if self.out is None:
                     size = len(reply.image.png) // 1024
-                    print(
-                        f"  image: {reply.image.filename} ({size} KB; --out DIR saves it)", file=out
-                    )
+                    print(f"  image: {reply.image.filename} ({size} KB, not saved)", file=out)
                 else:
                     desc = reply.title or reply.image.filename
                     path = write_png(self.out, self.images, desc, reply.image.png)
@@ -242,10 +254,21 @@ class LocalTable:
         if numbered:
             print("  (type a number to choose)", file=self.stream)
             self.pending = numbered
+            self.numbering = {_key(p): i for i, p in enumerate(numbered, start=1) if p is not None}
         self.stream.flush()
 
-    def _print_choices(self, reply: Reply, owner: Caller | None, numbered: list[Pending]) -> None:
-        """Number `reply`'s buttons, menu entries and Cancel, print them, append to `numbered`."""
+    def _numbers_for(self, entries: list[Pending]) -> list[int]:
+        """The numbers to show `entries` with: the ones of the last listing when every entry was
+        in it (the same prompt, after someone picked), else 1, 2, 3..."""
+        keys = [_key(e) for e in entries]
+        if keys and len(set(keys)) == len(keys) and all(k in self.numbering for k in keys):
+            return [self.numbering[k] for k in keys]
+        return list(range(1, len(entries) + 1))
+
+    @staticmethod
+    def _entries(reply: Reply, owner: Caller | None) -> list[Pending]:
+        """`reply`'s buttons, menu entries and Cancel as choices (private ones owned by
+        `owner`)."""
         entries: list[Pending] = [Pending(b.label, b, owner) for b in reply.buttons]
         menus = ((reply.menu,) if reply.menu is not None else ()) + tuple(reply.menus)
         for menu in menus:
@@ -263,28 +286,43 @@ class LocalTable:
         entries += [Pending(a.label, None, owner, a) for a in reply.actions]
         if reply.cancel:
             entries.append(Pending(CANCEL, None, owner))
+        return entries
+
+    def _print_choices(
+        self,
+        reply: Reply,
+        entries: list[Pending],
+        numbers: list[int],
+        numbered: list[Pending | None],
+    ) -> None:
+        """Print `reply`'s choices with their `numbers` and put them at those places of
+        `numbered` (numbers skipped stay None: used up)."""
         if not entries:
             return
-        first = len(numbered) + 1
-        labels = [f"{first + i}) {e.label}" for i, e in enumerate(entries)]
+        labels = [f"{n}) {e.label}" for n, e in zip(numbers, entries, strict=True)]
+        menus = ((reply.menu,) if reply.menu is not None else ()) + tuple(reply.menus)
         if menus and not reply.buttons:
             print(f"  {menus[0].placeholder}:", file=self.stream)
             for label in labels:
                 print(f"    {label}", file=self.stream)
         else:
             print("  buttons: " + " | ".join(labels), file=self.stream)
-        numbered.extend(entries)
+        for n, entry in zip(numbers, entries, strict=True):
+            numbered.extend([None] * (n - len(numbered)))
+            numbered[n - 1] = entry
 
     async def pick(self, number: int, caller: Caller | None) -> None:
         """Click numbered choice `number` as `caller` (default: its owner, else whoever acts)."""
-        if not 1 <= number <= len(self.pending):
-            self.say(
-                f"There is no choice {number} (choices: 1 to {len(self.pending)})."
-                if self.pending
-                else f"There is nothing numbered to choose right now. {_HELP_HINT}"
-            )
+        offered = [i for i, p in enumerate(self.pending, start=1) if p is not None]
+        entry = self.pending[number - 1] if 1 <= number <= len(self.pending) else None
+        if entry is None:
+            if not offered:
+                self.say(f"There is nothing numbered to choose right now. {_HELP_HINT}")
+            elif number <= len(self.pending):
+                self.say(f"Choice {number} is no longer on offer (choices: {_ranges(offered)}).")
+            else:
+                self.say(f"There is no choice {number} (choices: {_ranges(offered)}).")
             return
-        entry = self.pending[number - 1]
         if entry.action is not None:
             # Undo answers, stand-in votes, replay steps: run as whoever clicks (default: the
             # owner of a private reply, else whoever acts).
@@ -295,8 +333,9 @@ class LocalTable:
             return
         if entry.button is None:
             self.pending, self.covered = self.covered, []
+            self.numbering = {_key(p): i for i, p in enumerate(self.pending, start=1) if p}
             self.say("Cancelled: nothing changed.")
-            if self.pending:
+            if any(self.pending):
                 self.show_pending()
             return
         self.covered = []
@@ -314,10 +353,12 @@ class LocalTable:
             # A per-seat button of a simultaneous decision: by default its seat's player clicks
             # it, and only that choice is used up (the others stay on offer, as in Discord).
             who = caller or await self.caller_at(button.seat) or await self.default_caller()
+            # Only that seat's choices are used up; the others keep their numbers.
             self.pending = [
                 p
+                if p is not None and (p.button is None or p.button.seat not in (None, button.seat))
+                else None
                 for p in self.pending
-                if p.button is None or p.button.seat not in (None, button.seat)
             ]
             replies = await self.table.move(
                 who,
@@ -372,7 +413,7 @@ class LocalTable:
 
     def show_pending(self) -> None:
         """Print the numbered choices still on offer (after a Cancel brought them back)."""
-        labels = [f"{i}) {p.label}" for i, p in enumerate(self.pending, start=1)]
+        labels = [f"{i}) {p.label}" for i, p in enumerate(self.pending, start=1) if p is not None]
         print("  still on offer: " + " | ".join(labels), file=self.stream)
         print("  (type a number to choose)", file=self.stream)
         self.stream.flush()
@@ -475,6 +516,27 @@ class LocalTable:
             self.pending = before if unchanged else []
         elif unchanged and before:
             self.covered = before
+
+
+def _key(entry: Pending) -> tuple[str, str, int | None]:
+    """What makes a choice the same one in two listings: its label, what it plays and whose
+    seat it is for."""
+    if entry.button is not None:
+        return (entry.label, entry.button.notation, entry.button.seat)
+    if entry.action is not None:
+        return (entry.label, entry.action.action + repr(entry.action.args), None)
+    return (entry.label, "", None)
+
+
+def _ranges(numbers: list[int]) -> str:
+    """'1-3, 7-9' for [1, 2, 3, 7, 8, 9]."""
+    runs: list[list[int]] = []
+    for n in numbers:
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return ", ".join(str(r[0]) if len(r) == 1 else f"{r[0]}-{r[-1]}" for r in runs)
 
 
 def _is_game_command(game: str, rest: str) -> bool:
@@ -587,7 +649,8 @@ async def play_local(
     engine = engine_for(args.game)
     names, bots = check_local_seats(engine, args.players, args.bots)
     cli_options(engine.spec, args.options, extra=(TURN_HOURS_OPTION,))
-    prepare_out_dir(args.out)
+    out = args.out if args.out is not None else default_out_dir(engine.spec.key)
+    prepare_out_dir(out)
     with tempfile.TemporaryDirectory(prefix="guildhall-local-") as tmp:
         db = args.db if args.db is not None else Path(tmp) / "local.db"
         store = await open_store(db)
@@ -604,7 +667,13 @@ async def play_local(
                 name_key(name): Caller(LOCAL_GUILD, LOCAL_CHANNEL, 1 + i, name)
                 for i, name in enumerate(names)
             }
-            local = LocalTable(table, players, args.out, stream, game_key=engine.spec.key)
+            local = LocalTable(table, players, out, stream, game_key=engine.spec.key)
+            if args.out is None:
+                print(
+                    f"Board images are saved in {out} (one file per move, its path printed; "
+                    "--out DIR chooses the folder).",
+                    file=stream,
+                )
             existing = await service.status(LOCAL_CHANNEL)
             if isinstance(existing, Rejection):
                 if not await _setup(local, engine.spec.key, args.options, bots):
@@ -633,6 +702,14 @@ async def play_local(
         finally:
             await store.close()
     return 0
+
+
+def default_out_dir(game: str, now: datetime | None = None) -> Path:
+    """Where the board images go without `--out`: a new folder per run under the system's
+    temporary folder (`/tmp/guildhall-boards/cathedral-20261128-110502-4242`), so a run never
+    overwrites another's images nor litters the current folder."""
+    stamp = (now or datetime.now()).strftime("%Y%m%d-%H%M%S")
+    return Path(tempfile.gettempdir()) / "guildhall-boards" / f"{game}-{stamp}-{os.getpid()}"
 
 
 def run(args: argparse.Namespace) -> int:

@@ -1,7 +1,9 @@
 """`python -m bot play <game>`: a whole game between bots, straight through the engine.
 
-Prints each move as `ply seat(label) notation`, writes one PNG per position when `--out` is given
-(000-start.png, 001-<move>.png, ...) and ends with a `result:` line.
+What it prints is a moves file `python -m bot replay` reads back: `#` lines naming the game, the
+players, the seed and the options, then each move as `ply seat:bot(label) notation`, and a
+closing `result:` line. With `--out` it writes one PNG per position (000-start.png,
+001-<move>.png, ...) and the same text as `moves.txt`; `--moves FILE` writes it elsewhere.
 """
 
 from __future__ import annotations
@@ -43,6 +45,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=1, help="game seed (default 1)")
     parser.add_argument("--options", default="", help='game options, e.g. "games=2"')
     parser.add_argument("--out", type=Path, default=None, help="directory for one PNG per move")
+    parser.add_argument(
+        "--moves",
+        type=Path,
+        default=None,
+        help="write the moves file here (default with --out: DIR/moves.txt); replay reads it",
+    )
 
 
 def run(args: argparse.Namespace, render_png: RenderPng | None = None) -> int:
@@ -59,6 +67,10 @@ def run(args: argparse.Namespace, render_png: RenderPng | None = None) -> int:
         )
     options = cli_options(spec, args.options)
     prepare_out_dir(args.out)
+    moves_path = args.moves or (args.out / MOVES_NAME if args.out is not None else None)
+    lines = moves_header(spec.key, len(bot_names), args.seed, args.options)
+    for line in lines:
+        print(line)
     bots = [engine.bots[name]() for name in bot_names]
     names = [f"{i}:{name}" for i, name in enumerate(bot_names)]
     # Names drawn on the boards: "Heuristic bot", numbered when two seats run the same bot.
@@ -93,15 +105,44 @@ def run(args: argparse.Namespace, render_png: RenderPng | None = None) -> int:
             raise RuntimeError(
                 f"bot {bot_names[seat]!r} chose a refused move {notation!r}: {result}"
             )
-        print(f"{ply:3d} {seat_name(engine, state, seat, names)} {notation}", flush=False)
+        line = f"{ply:3d} {seat_name(engine, state, seat, names)} {notation}"
+        print(line, flush=False)
+        lines.append(line)
         state = result.state
         snapshot(ply, notation)
     outcome = engine.outcome(state)
     assert outcome is not None
-    print(describe_outcome(engine, state, outcome, names))
+    lines.append(describe_outcome(engine, state, outcome, names))
+    if moves_path is not None:
+        _write_moves(moves_path, lines)
+        print(f"# moves file: {moves_path}")
+    print(lines[-1])
     if args.out is not None and render_png is not None:
         write_scoresheet(args.out, engine, state, shown)
     return 0
+
+
+MOVES_NAME = "moves.txt"
+
+
+def moves_header(game: str, players: int, seed: int, options: str) -> list[str]:
+    """The `#` lines that open a moves file: what `replay` needs to rebuild the same game."""
+    return [
+        f"# Guildhall moves: python -m bot replay {game} --moves FILE reads this file.",
+        f"# game: {game}",
+        f"# players: {players}",
+        f"# seed: {seed}",
+        f"# options: {' '.join(options.split())}".rstrip(),
+    ]
+
+
+def _write_moves(path: Path, lines: list[str]) -> None:
+    """Write the moves file (CliError if it cannot be written)."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    except OSError as exc:
+        raise CliError(f"Cannot write the moves file {path}: {exc.strerror or exc}.") from None
 
 
 def _next_seat(engine: Any, state: Any, acting: frozenset[Seat]) -> Seat:

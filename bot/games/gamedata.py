@@ -9,6 +9,10 @@ game can point a setting at their own file (`bot/datafiles.py` reads it; this mo
     cost = reader.at("structures").items()[3].int("cost", minimum=0)
     # DataError: canterbury data, structures[3].cost: expected a whole number >= 0, got 'x'.
 
+Every YAML data file - the shipped ones and a server owner's - is read by `load_yaml`, the one
+loader: no anchors or aliases (a few hundred bytes of aliases expand to gigabytes), a bounded
+number of values and depth, and an empty file refused with a sentence.
+
 An engine with replaceable data also offers `with_data(raw) -> Engine` (raising `DataError`) and
 records `fingerprint(raw)` plus the data itself in each new game's state, so a later change of the
 file never alters a game already running.
@@ -22,11 +26,55 @@ from typing import Any
 
 from bot.games.protocol import canonical_json
 
-__all__ = ["DataError", "Reader", "fingerprint"]
+__all__ = ["MAX_DEPTH", "MAX_VALUES", "DataError", "Reader", "fingerprint", "load_yaml"]
+
+MAX_VALUES = 200_000
+"""The most YAML values (scalars, lists, mappings) a data file may hold; ours hold a few
+thousand."""
+
+MAX_DEPTH = 64
+"""The deepest nesting of lists and mappings a data file may have; ours go 5 deep."""
 
 
 class DataError(ValueError):
     """A data file has a value we cannot use; the message names the field and what is expected."""
+
+
+def load_yaml(text: str, *, source: str) -> Any:
+    """The data in YAML `text`, read safely; DataError naming `source` when it is empty, uses
+    anchors or aliases, nests too deep, holds too many values or is not YAML.
+
+    The events are scanned first, which costs time in proportion to the text alone: the
+    first anchor or alias is refused before anything is built, so an alias bomb never expands.
+    """
+    import yaml  # parsing only: no I/O here
+
+    if not text.strip():
+        raise DataError(f"{source}: the file is empty; it must hold the game's data.")
+    try:
+        values = depth = 0
+        for event in yaml.parse(text, Loader=yaml.SafeLoader):
+            if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
+                raise DataError(
+                    f"{source}: YAML anchors and aliases (&name, *name) are not accepted; "
+                    "write every value out."
+                )
+            if isinstance(event, yaml.CollectionStartEvent):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    raise DataError(f"{source}: nested more than {MAX_DEPTH} levels deep.")
+            elif isinstance(event, yaml.CollectionEndEvent):
+                depth -= 1
+            if isinstance(event, yaml.NodeEvent):
+                values += 1
+                if values > MAX_VALUES:
+                    raise DataError(f"{source}: more than {MAX_VALUES:,} values.")
+        raw = yaml.load(text, Loader=yaml.SafeLoader)  # noqa: S506 - the safe loader
+    except yaml.YAMLError as exc:
+        raise DataError(f"{source}: cannot be read as YAML: {exc}") from None
+    if raw is None:
+        raise DataError(f"{source}: the file holds no data (only comments or blank lines).")
+    return raw
 
 
 def fingerprint(raw: Any) -> str:

@@ -185,11 +185,7 @@ class Transition(Generic[S]):
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """The end of a game: who won, the scores, a per-seat breakdown and a sentence.
-
-    tie_break: when a tie on the score was settled by a tie-break, what settled it, in a few
-    words ("most goods"); empty otherwise (and for games that do not say).
-    """
+    """The end of a game: who won, the scores, a per-seat breakdown and a sentence."""
 
     termination: str
     winners: frozenset[Seat]
@@ -198,17 +194,28 @@ class Outcome:
     breakdown: Mapping[Seat, Mapping[str, int]] = field(default_factory=dict)
     lower_is_better: bool = False
     tie_break: str = ""
+    """The tie-break that decided between players level on score ("virtue", "fewest gold"),
+    by name; "" when the score alone decided (or the tie was shared)."""
+    others: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
+    """Scores of those who play without a seat (Architects' automated opponent), by name:
+    their breakdown, for the score sheet's extra columns; their total is the sum."""
 
     def to_dict(self) -> dict[str, JSON]:
-        """JSON form."""
-        return {
+        """JSON form (`tie_break` and `others` only when set, so other games' stay as they
+        were)."""
+        out: dict[str, JSON] = {
             "termination": self.termination,
             "winners": sorted(self.winners),
             "scores": {str(k): v for k, v in sorted(self.scores.items())},
             "breakdown": {str(k): dict(v) for k, v in sorted(self.breakdown.items())},
             "reason": self.reason,
             "lower_is_better": self.lower_is_better,
-        } | ({"tie_break": self.tie_break} if self.tie_break else {})
+        }
+        if self.tie_break:
+            out["tie_break"] = self.tie_break
+        if self.others:
+            out["others"] = {name: dict(lines) for name, lines in self.others.items()}
+        return out
 
 
 class Bot(Protocol):
@@ -309,6 +316,41 @@ def more_legal_actions_than(engine: Engine[S, A], state: S, seat: Seat, limit: i
     if quick is not None:
         return bool(quick(state, seat, limit))
     return len(engine.legal_actions(state, seat)) > limit
+
+
+def some_legal_actions(engine: Engine[S, A], state: S, seat: Seat, limit: int) -> tuple[A, ...]:
+    """`legal_actions`, or - for an engine whose actions can run to tens of thousands (a Canaan
+    discard from a hand of a hundred cards) - at most `limit` of them, sorted by notation, for
+    menus and autocomplete: work stays bounded, and any legal action typed is still accepted
+    (`check` never needs the list). Optional for an engine (`some_legal_actions(state, seat,
+    limit)`); without it every legal action is listed."""
+    bounded = getattr(engine, "some_legal_actions", None)
+    if bounded is not None:
+        return tuple(bounded(state, seat, limit))
+    return engine.legal_actions(state, seat)
+
+
+def setup_problem(
+    engine: Engine[S, A], options: Mapping[str, object], seats: int | None
+) -> str | None:
+    """Why validated `options` cannot make a game of `seats` players (None: of any number the
+    lobby may still reach), as a sentence; None when they can. A lobby asks when the options
+    are given and again at the start, so a bad choice (a character that does not exist, the
+    automated opponent with three players) is named then, not at `new_game`.
+
+    Optional for an engine (`setup_problem(options, seats)`); without it options that pass
+    `GameSpec.validate_options` are fine for any number of players.
+    """
+    check = getattr(engine, "setup_problem", None)
+    return None if check is None else check(options, seats)
+
+
+def seat_limit(engine: Engine[S, A], options: Mapping[str, object]) -> tuple[int, str] | None:
+    """The most players validated `options` allow when fewer than `spec.max_players`, with the
+    reason ("the automated opponent plays solo or against 2 players only"); None otherwise.
+    Optional for an engine (`seat_limit(options)`)."""
+    limit = getattr(engine, "seat_limit", None)
+    return None if limit is None else limit(options)
 
 
 def step_text(engine: Engine[S, A], state: S, seat: Seat, text: str) -> Transition[S] | Rejection:

@@ -483,14 +483,16 @@ class AsyncPlayMixin:
                 return Rejection(RejectionCode.ILLEGAL, "You have no move to take back.")
             first = mine[-1]
             since = live[first:]
+            wording = svc.public_wording
             for e in since[1:]:
                 if e.user_id is not None and e.user_id != user_id:
                     mover = session.seat_of(e.user_id)
                     name = mover.display_name if mover else "another player"
                     return Rejection(
                         RejectionCode.ILLEGAL,
-                        f"{name} has played `{e.notation}` since your last move "
-                        f"`{live[first].notation}`, so it can no longer be taken back.",
+                        f"{name} has played `{wording(session.game_key, e.notation)}` since "
+                        f"your last move `{wording(session.game_key, live[first].notation)}`, "
+                        "so it can no longer be taken back.",
                     )
             declined = self._ap_cache().setdefault("declined", OrderedDict())
             last_no = declined.get((session.id, user_id))
@@ -499,7 +501,8 @@ class AsyncPlayMixin:
                 if wait > timedelta():
                     return Rejection(
                         RejectionCode.ILLEGAL,
-                        f"Taking back `{since[0].notation}` was declined; you can ask again in "
+                        f"Taking back `{wording(session.game_key, since[0].notation)}` was "
+                        "declined; you can ask again in "
                         f"{format_duration(wait)}.",
                     )
             # Replaying a long game is real work: off the event loop (engines are pure).
@@ -507,7 +510,8 @@ class AsyncPlayMixin:
             if revealing is not None:
                 return Rejection(
                     RejectionCode.ILLEGAL,
-                    f"Your move cannot be taken back: `{revealing.notation}` (move "
+                    "Your move cannot be taken back: "
+                    f"`{wording(session.game_key, revealing.notation)}` (move "
                     f"{live.index(revealing) + 1}) brought out something nobody knew before "
                     "(a die, a card or hidden information).",
                 )

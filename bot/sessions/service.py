@@ -54,9 +54,9 @@ Play
   a session directly, which also lets a click on a finished game answer GAME_OVER.
   ``expected_seat`` / ``expected_token`` (keywords; from a per-seat button) replace the version
   check for simultaneous decisions: a click by another user is refused with "These buttons are
-  for Ann.", and the click is STALE unless the seat is still awaited and
-  ``decision_token(session, state, seat)`` still equals the token, so another player's move in
-  the same simultaneous step does not outdate it, while a later decision does.
+  for Ann.", and the click is STALE unless the seat is still awaited and has not moved since
+  the token (``decision_token``: the ply, a public fact) was drawn, so another player's move in
+  the same simultaneous step does not outdate it, while the seat's own move does.
 - ``preview(channel_id, user_id, text) -> Preview | Rejection``: the same checks as ``submit``,
   then ``step`` on the current state; nothing is saved. ``Preview.session.version`` is the version
   a confirmation must pass to ``submit`` (a later change makes that confirmation STALE).
@@ -94,7 +94,7 @@ Helpers for presentation (plain methods, no I/O)
   ``view_for(session, state, user_id | None)`` (spectator view for None or a non-player),
   ``legal_notations(session, state, user_id) -> tuple[str, ...]`` (for autocomplete),
   ``decision_token(session, state, seat) -> str | None`` (the short per-seat token of the
-  decision the seat faces now; None when the seat is not awaited).
+  decision the seat faces now, from public facts only; None when the seat is not awaited).
 
 Asynchronous play (`bot.sessions.asyncplay.AsyncPlayMixin`, rules in its docstring)
 - ``go_away(user_id, until, reason, limits)``, ``come_back(user_id)``, ``end_due_absences(now)``,
@@ -137,6 +137,9 @@ from bot.games.protocol import (
     Transition,
     canonical_json,
     replay,
+    seat_limit,
+    setup_problem,
+    some_legal_actions,
     step_text,
 )
 from bot.games.rejections import Rejection, RejectionCode
@@ -173,11 +176,26 @@ AnyEngine = Engine[Any, Any]
 STALE_MESSAGE = "The game moved on while you were choosing; look at the new board and try again."
 
 DECISION_TOKEN_LENGTH = 8
-"""Hex digits of a per-seat decision token (fits a custom_id with room for the notation)."""
+"""The most hex digits of a per-seat decision token (a ply; fits a custom_id with room for the
+notation)."""
 
-# Keys of `engine.summary(state)` that mark where the game is (which decision is being taken);
-# part of a decision token so that the same options met again later give a different token.
-_MARKER_KEYS = ("game", "round", "year", "season", "phase", "stage", "step", "turn")
+_UNREADABLE = (
+    ValueError,
+    TypeError,
+    KeyError,
+    IndexError,
+    AttributeError,
+    OverflowError,
+    RecursionError,
+)
+"""What an engine's decoder may raise on a snapshot it cannot read, besides CorruptStateError."""
+
+LEGAL_LISTED_MAX = 2000
+"""The most legal moves listed for autocomplete and menus where an engine can bound them (a Canaan
+discard from a huge hand has tens of thousands of ways; any of them typed is still checked)."""
+
+TOKEN_MOVES_MAX = 256
+"""A per-seat button drawn more moves ago than this is outdated (bounds the log read)."""
 
 # A bot that keeps its own seat in to_act forever would hang the caller; no real game needs more
 # consecutive bot moves than this between two human turns.
@@ -234,6 +252,11 @@ def _stale() -> Rejection:
     return Rejection(RejectionCode.STALE, STALE_MESSAGE)
 
 
+def _as_typed(game_key: str, notation: str) -> str:
+    """The default public wording: the notation itself (games without hidden moves)."""
+    return notation
+
+
 class GameService(AsyncPlayMixin):
     """The application service for sessions. See the module docstring for the full API."""
 
@@ -256,6 +279,10 @@ class GameService(AsyncPlayMixin):
         # the session) on every move, and idle games cost nothing.
         self._cache = StateCache(state_cache_size)
         self._legal: OrderedDict[tuple[int, int, int], tuple[str, ...]] = OrderedDict()
+        self.public_wording: Callable[[str, str], str] = _as_typed
+        """(game key, notation) -> how a move is written where others read it (a refused undo
+        names moves): the table sets its games' public wording, so a move that hides something
+        (a card kept or discarded) is never quoted as typed."""
 
     # ----------------------------------------------------------------- small helpers
 
@@ -319,7 +346,19 @@ class GameService(AsyncPlayMixin):
                 "There is no game in this channel right now.",
                 "Start one with /game new.",
             )
-        return found
+        return self._here(found, channel_id)
+
+    @staticmethod
+    def _here(session: SessionRecord, channel_id: int) -> SessionRecord | Rejection:
+        """`session`, or a refusal when a control naming it (a button's custom_id names its
+        game) is used in another channel or thread than the game's: an id copied or forged
+        elsewhere never plays there. Channel 0 is an internal read that names no place."""
+        if channel_id and session.place_id != channel_id:
+            return Rejection(
+                RejectionCode.NO_ACTIVE_GAME,
+                "That control belongs to a game in another channel; nothing was played here.",
+            )
+        return session
 
     def _deadline(self, session: SessionRecord, now: datetime) -> datetime | None:
         if session.turn_timeout_s is None:
@@ -379,7 +418,8 @@ class GameService(AsyncPlayMixin):
             self._legal.move_to_end(key)
             return known
         engine = self.engine_for(session)
-        notations = tuple(engine.format_action(a, state) for a in engine.legal_actions(state, seat))
+        listed = some_legal_actions(engine, state, seat, LEGAL_LISTED_MAX)
+        notations = tuple(engine.format_action(a, state) for a in listed)
         if self._cache.state(session) is state:  # the key describes this very state
             self._legal[key] = notations
             while len(self._legal) > LEGAL_CACHE_SIZE:
@@ -389,30 +429,38 @@ class GameService(AsyncPlayMixin):
     def decision_token(self, session: SessionRecord, state: Any, seat: Seat) -> str | None:
         """A short token naming the decision `seat` faces now, or None when it is not awaited.
 
-        A hash of the session id, the seat, the seat's sorted legal notations and the game's
-        position marker (year/phase/step... from the engine summary). Another seat's move in the
-        same simultaneous step leaves it unchanged; a later, different decision changes it.
+        Built from public facts only - the number of moves played so far (the log's ply), in
+        hex - because every member reads a per-seat button's custom_id: nothing in it may
+        depend on the seat's cards. A click carrying it is accepted while the seat is still
+        awaited and has not moved since (`_token_outdated`), so another player's move in the
+        same simultaneous step leaves the seat's buttons working, and its own move (or a
+        stand-in's) outdates them; legality is checked on the move itself at click time.
         """
         if state is None:
             return None
         engine = self.engine_for(session)
         if seat not in engine.to_act(state):
             return None
-        notations = sorted(self._notations(session, state, seat))
-        if not notations:
-            return None
+        return format(session.ply, "x")
+
+    async def _token_outdated(
+        self, session: SessionRecord, state: Any, seat: Seat, token: str
+    ) -> bool:
+        """True unless `token` (a `decision_token`) names a decision `seat` still faces: the
+        seat is awaited and made no move since the token's ply (read from the log, at most
+        `TOKEN_MOVES_MAX` moves back; an older token is outdated)."""
+        if seat not in self.engine_for(session).to_act(state):
+            return True
         try:
-            summary = engine.summary(state)
-        except Exception:  # a summary is a convenience; the token must not fail with it
-            log.exception("summary failed for session %s", session.id)
-            summary = {}
-        marker = {
-            k: summary[k] for k in _MARKER_KEYS if isinstance(summary, Mapping) and k in summary
-        }
-        raw = json.dumps(
-            [session.id, int(seat), notations, marker], sort_keys=True, default=str
-        ).encode("utf-8")
-        return hashlib.sha256(raw).hexdigest()[:DECISION_TOKEN_LENGTH]
+            drawn_at = int(token, 16)
+        except ValueError:
+            return True
+        if not 0 <= drawn_at <= session.ply or session.ply - drawn_at > TOKEN_MOVES_MAX:
+            return True
+        if drawn_at == session.ply:
+            return False
+        since = await self.store.load_log(session.id, after_ply=drawn_at, limit=TOKEN_MOVES_MAX)
+        return any(e.seat == seat for e in since)
 
     # ----------------------------------------------------------------- loading
 
@@ -441,6 +489,8 @@ class GameService(AsyncPlayMixin):
                 f"{where}: the stored state is not valid JSON: {exc.msg} at line {exc.lineno} "
                 f"column {exc.colno}."
             ) from exc
+        except RecursionError as exc:  # nested deeper than any engine writes
+            raise CorruptSessionError(f"{where}: the stored state is nested too deep.") from exc
         if not isinstance(data, dict):
             raise CorruptSessionError(
                 f"{where}: the stored state must be a JSON object, not {type(data).__name__}."
@@ -453,6 +503,12 @@ class GameService(AsyncPlayMixin):
             state = engine.state_from_dict(data)
         except CorruptStateError as exc:
             raise CorruptSessionError(f"{where}: the stored state is corrupt: {exc}") from exc
+        except _UNREADABLE as exc:
+            # A snapshot of the wrong shape where a decoder did not expect it (a list for a
+            # number, nesting no engine writes): unreadable all the same, so the same sentence.
+            raise CorruptSessionError(
+                f"{where}: the stored state is corrupt: {type(exc).__name__}: {exc}"
+            ) from exc
         self._cache.put(session, state)
         return state
 
@@ -479,6 +535,9 @@ class GameService(AsyncPlayMixin):
             validated = engine.spec.validate_options(dict(options or {}))
         except ValueError as exc:
             return Rejection(RejectionCode.LOBBY, str(exc))
+        problem = setup_problem(engine, validated, None)
+        if problem is not None:
+            return Rejection(RejectionCode.LOBBY, problem)
         if turn_timeout is not None and turn_timeout.total_seconds() < 1:
             return Rejection(RejectionCode.LOBBY, "The turn time limit must be at least a second.")
         place = thread_id if thread_id is not None else channel_id
@@ -551,6 +610,15 @@ class GameService(AsyncPlayMixin):
             yield await self._lobby_for(channel_id, started_hint)
 
     def _full(self, session: SessionRecord, spec: GameSpec) -> Rejection | None:
+        limit = seat_limit(self.engine_for(session), session.options)
+        if limit is not None and limit[0] < spec.max_players:
+            if len(session.seats) < limit[0]:
+                return None
+            return Rejection(
+                RejectionCode.LOBBY,
+                f"This {spec.display_name} game is full ({len(session.seats)} of {limit[0]} "
+                f"seats): with the options chosen, {limit[1]}.",
+            )
         if len(session.seats) < spec.max_players:
             return None
         return Rejection(
@@ -698,8 +766,14 @@ class GameService(AsyncPlayMixin):
                     f"{spec.display_name} takes at most {spec.max_players} players; "
                     f"{count} are seated.",
                 )
+            problem = setup_problem(engine, session.options, count)
+            if problem is not None:
+                return Rejection(RejectionCode.LOBBY, problem)
             seed = self._seed_source()
-            state = engine.new_game(count, dict(session.options), seed)
+            try:
+                state = engine.new_game(count, dict(session.options), seed)
+            except ValueError as exc:  # an engine's own setup sentence
+                return Rejection(RejectionCode.LOBBY, str(exc))
             data = engine.state_to_dict(state)
             now = self._now()
             try:
@@ -765,6 +839,10 @@ class GameService(AsyncPlayMixin):
         found: SessionRecord | Rejection | None = None
         if trust_cache:
             found = self._cache.record(channel_id, session_id)
+            if found is not None:
+                found = self._here(found, channel_id)
+                if isinstance(found, Rejection):
+                    return found
         if found is None:
             found = await self._find(channel_id, session_id)
             if isinstance(found, Rejection):
@@ -808,8 +886,8 @@ class GameService(AsyncPlayMixin):
         engine = self.engine_for(session)
         state = self.load(session)
         seat = Seat(seat_record.seat)
-        if expected_token is not None and (
-            self.decision_token(session, state, seat) != expected_token
+        if expected_token is not None and await self._token_outdated(
+            session, state, seat, expected_token
         ):
             return _stale()
         steps = self._steps(session, engine, state, seat, text)

@@ -103,9 +103,15 @@ class Stewardship:
                 return _STALE
 
     async def bot_takes_seat(
-        self, session_id: int, seat_index: int, *, bot_name: str | None = None
+        self,
+        session_id: int,
+        seat_index: int,
+        *,
+        bot_name: str | None = None,
+        play: bool = True,
     ) -> MoveResult | SessionRecord | Rejection:
-        """In a lobby, remove the seat; in a game, a bot takes it over and plays on at once.
+        """In a lobby, remove the seat; in a game, a bot takes it over and plays on at once
+        (`play=False`: not yet - the game is paused, and the bot moves once it is resumed).
         A host losing their seat hands the host role to the next human. Returns the lobby
         (SessionRecord) or the game after the bots' moves (MoveResult)."""
         async with self.service._lock(session_id):
@@ -156,6 +162,8 @@ class Stewardship:
                 return _STALE
             self.service._forget(session)
             state = self.service.load(session)
+            if not play:
+                return self.service._saved_result(engine, session, state, ())
             return await self.service._bots_then_result(engine, session, state, ())
 
     async def restart_clock(self, session_id: int) -> None:

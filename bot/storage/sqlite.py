@@ -621,6 +621,8 @@ def _loads(row: sqlite3.Row, column: str) -> Any:
             f"session {row['id']}: column {column} is not valid JSON: {exc.msg} at line "
             f"{exc.lineno} column {exc.colno}"
         ) from exc
+    except RecursionError as exc:
+        raise CorruptStateError(f"session {row['id']}: column {column} is nested too deep") from exc
 
 
 def _record_from_row(row: sqlite3.Row, seats: tuple[SeatRecord, ...]) -> SessionRecord:

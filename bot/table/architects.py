@@ -169,6 +169,7 @@ def hand_text(view: Any) -> str | None:
 
 
 TABLE = GameTable(
+    details=True,
     key="architects",
     cog="cogs.architects",
     subcommands={

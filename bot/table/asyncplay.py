@@ -23,6 +23,7 @@ from bot.sessions.asyncplay import (
 )
 from bot.storage.asyncplay import UndoStatus
 from bot.storage.records import SessionStatus
+from bot.table import registry
 from bot.table.asyncnotes import LEAVE_ACTION, UNDO_NO, UNDO_YES, undo_answer_buttons
 from bot.table.format import (
     COLOUR_INFO,
@@ -36,7 +37,12 @@ from bot.table.format import (
     refused,
 )
 from bot.table.play import PlayCommands
-from bot.table.privatechoices import MINE_ACTION, PRIVATE_CHOICES_ACTION, RULES_ACTION
+from bot.table.privatechoices import (
+    DETAILS_ACTION,
+    MINE_ACTION,
+    PRIVATE_CHOICES_ACTION,
+    RULES_ACTION,
+)
 from bot.table.replies import ActionButton, Caller, ImageFile, Reply
 
 log = logging.getLogger(__name__)
@@ -204,7 +210,11 @@ class AsyncPlayCommands(PlayCommands):
         asker = session.seat_of(result.request.user_id)
         asker_name = asker.display_name if asker else "A player"
         moves = [e for e in result.undone if e.user_id == result.request.user_id]
-        what = f"`{moves[0].notation}`" if moves else "their last move"
+        what = (
+            f"`{registry.public_move(session.game_key, moves[0].notation)}`"
+            if moves
+            else "their last move"
+        )
         extra = len(result.undone) - len(moves)
         if extra:
             what += f" (and {count(extra, 'bot move')} after it)"
@@ -302,14 +312,16 @@ class AsyncPlayCommands(PlayCommands):
             lines.append("The start of the game.")
         else:
             who = self._seat_name(session, None, frame.move.seat)
-            lines.append(f"**{who}**: `{frame.move.notation}`")
+            shown = registry.public_move(session.game_key, frame.move.notation)
+            lines.append(f"**{who}**: `{shown}`")
             for raw in frame.move.events:
                 public = Event.from_dict(raw).for_viewer(None)
                 if public is not None and public.text:
                     lines.append(f"• {public.text}")
         if frame.taken_back:
             taken = ", ".join(
-                f"`{e.notation}` ({self._seat_name(session, None, e.seat)})"
+                f"`{registry.public_move(session.game_key, e.notation)}` "
+                f"({self._seat_name(session, None, e.seat)})"
                 for e in frame.taken_back
             )
             lines.append(f"Taken back after this position (undo): {taken}.")
@@ -352,7 +364,13 @@ class AsyncPlayCommands(PlayCommands):
     # ----------------------------------------------------------------- buttons
 
     async def on_action(self, caller: Caller, action: str, args: Sequence[int]) -> list[Reply]:
-        """Run a clicked `ActionButton` (see `bot.table.replies.ActionButton`)."""
+        """Run a clicked `ActionButton` (see `bot.table.replies.ActionButton`). Every one
+        names its game first; clicked in another channel or thread than the game's (a copied
+        or forged custom_id), it is refused before anything runs."""
+        if args:
+            named = await self.service.store.get_session(args[0])
+            if named is None or named.place_id != caller.channel_id:
+                return refused("That button belongs to a game in another channel; nothing changed.")
         if action == REPLAY_ACTION and len(args) == 2:
             frame = await self.service.replay_frame(caller.channel_id, args[1], session_id=args[0])
             if isinstance(frame, Rejection):
@@ -374,6 +392,9 @@ class AsyncPlayCommands(PlayCommands):
         if action == RULES_ACTION and len(args) == 2:
             pager: Any = self  # the Table mixes the reading commands in
             return pager.rules_page(args[0], args[1])
+        if action == DETAILS_ACTION and len(args) == 1:
+            shower: Any = self  # the Table mixes the details command in
+            return await shower.details(caller)
         if action == MINE_ACTION and len(args) == 1:
             reader: Any = self  # the Table mixes the reading commands in
             return await reader.my_view(caller, args[0])

@@ -18,6 +18,7 @@ from bot.sessions.service import GameService
 from bot.sessions.stewardship import Stewardship
 from bot.storage.extras import Extras, extras_for
 from bot.storage.records import SeatRecord, SessionRecord, SessionStatus
+from bot.table import registry
 from bot.table.engines import AnyEngine, EngineLookup
 from bot.table.format import (
     FIELD_MAX,
@@ -76,6 +77,9 @@ class TableBase:
         defaults: ServerConf | None = None,
     ) -> None:
         self.service = service
+        # Refusals the service writes (an undo that can no longer be taken back) name moves
+        # in the same public wording as every post.
+        service.public_wording = registry.public_move
         self._render_png = render_png
         self._engines = engines or get_engine
         self.extras: Extras = extras_for(service.store)

@@ -88,9 +88,11 @@ def move_menu(state: Any, seat: int) -> list[tuple[str, str]]:
     seat's legal moves, labelled with a capital ("Roll", "Decline", "Trade red"), plus the
     private ones its player picks from a menu only they see (`private_moves`)."""
     from bot.games.canaan import ENGINE
-    from bot.games.canaan.rules import legal_actions
+    from bot.games.canaan.rules import some_legal_actions
 
-    notations = [ENGINE.format_action(a, state) for a in legal_actions(state, seat)]
+    # Bounded: a discard from a hand of a hundred cards has tens of thousands of ways.
+    listed = some_legal_actions(state, seat, MENU_SIZE * 4)
+    notations = [ENGINE.format_action(a, state) for a in listed]
     if _answering(state, seat) and "accept" not in notations:
         # Every answering player's row reads Accept / Decline alike: an Accept shown only to
         # those who hold the asked cards would tell the table who does not. Pressed without
@@ -136,9 +138,10 @@ def move_hint(state: Any, seat: int) -> str:
     """The line under a post with more moves than buttons: the commands that make exactly the
     kinds of move `seat` has now (`/canaan build settlement` during setup, not `/canaan roll`)."""
     from bot.games.canaan import ENGINE
-    from bot.games.canaan.rules import legal_actions
+    from bot.games.canaan.rules import some_legal_actions
 
-    heads = {ENGINE.format_action(a, state).split(" ", 1)[0] for a in legal_actions(state, seat)}
+    listed = some_legal_actions(state, seat, MENU_SIZE * 4)  # a discard's ways: bounded
+    heads = {ENGINE.format_action(a, state).split(" ", 1)[0] for a in listed}
     named = [f"`/canaan {cmd}`" for head, cmd in _COMMAND_OF.items() if head in heads]
     more = " (`/game help` lists the others)" if len(named) > _HINT_COMMANDS else ""
     shown = named[:_HINT_COMMANDS] or ["`/canaan act`"]

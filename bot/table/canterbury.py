@@ -1,7 +1,7 @@
 """Canterbury at the table: its subcommands (`TABLE`) and the words for its choices.
 
 A Canterbury turn is several engine steps (see `bot/games/canterbury/rules.py`); the table plays
-a whole turn written in one line (`build well B2 and garden B2`) through the engine's
+a whole turn written in one line (`build well C2 and garden C2`) through the engine's
 `split_turn`, saving each step. The labels here turn step notation into what a player reads on
 a button or menu (`spread C3` -> `Religion to C3`...).
 """
@@ -217,7 +217,7 @@ TABLE = GameTable(
             "build",
             ("structure", "district", "second", "second_district"),
             "Full Build: one or two small/medium structures, or one large, e.g. "
-            "`/canterbury build well B2 garden B2`",
+            "`/canterbury build well C2 garden C2`",
             lead="build",
             joiners=("", "and", ""),
         ),
@@ -242,8 +242,8 @@ TABLE = GameTable(
         "act": Subcommand(
             "act",
             ("notation",),
-            "any step or whole turn in notation, e.g. `/canterbury act build well B2 and "
-            "garden B2` (`/game rules canterbury` lists the notation)",
+            "any step or whole turn in notation, e.g. `/canterbury act build well C2 and "
+            "garden C2` (`/game rules canterbury` lists the notation)",
         ),
     },
     text_aliases={"move": "act"},

@@ -72,6 +72,22 @@ def _place_preview(
     return capture_choice(engine, state, seat, notation, int(words[2]))
 
 
+def _move_hint(state: Any) -> str:
+    """The line under a post naming how to move: the opening says the Cathedral comes first."""
+    from bot.games.cathedral.state import Phase
+
+    if state.phase is Phase.CATHEDRAL:
+        return (
+            "Light places the Cathedral first, anywhere in the city: `/cathedral place Cathedral "
+            "E5 0` (square and rotation autocomplete the legal ones, a private preview comes "
+            "first), or `/cathedral move Cathedral E5 0`. Then dark places the first building."
+        )
+    return (
+        "Place a building with `/cathedral place`: piece, square and rotation each "
+        "autocomplete your legal choices, and a private preview comes first."
+    )
+
+
 TABLE = GameTable(
     key="cathedral",
     cog="cogs.cathedral",
@@ -89,9 +105,6 @@ TABLE = GameTable(
         ),
         "pass": simple("pass", "there is no voluntary pass: a player who cannot place is skipped"),
     },
-    move_hint=lambda state, seat: (
-        "Place a building with `/cathedral place`: piece, square and rotation each "
-        "autocomplete your legal choices, and a private preview comes first."
-    ),
+    move_hint=lambda state, seat: _move_hint(state),
 )
 """Cathedral's table behaviour (see `bot.table.hooks.GameTable`)."""

@@ -15,9 +15,9 @@ front end to post in each game's channel.
 
 The class is a facade composed of one part per concern: `lobby` (open, seats, start), `play`
 (moves, previews and their announcements), `reading` (status, peek, history, rules, help),
-`ending` (abandon), `servers` (settings, list, mine, notify, moderators, resumed bots,
-deleted places), `timers` (turn limits, reminders, retries), `choices` (buttons, menus,
-autocomplete) and
+`details` (the on-demand details image), `ending` (abandon), `servers` (settings, list, mine,
+notify, moderators, resumed bots, deleted places), `timers` (turn limits, reminders,
+retries), `choices` (buttons, menus, autocomplete) and
 `dispatch` (typed lines), all on `base.TableBase`. What differs per game comes from its
 `GameTable` in `bot.table.registry`.
 

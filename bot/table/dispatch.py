@@ -7,6 +7,7 @@ from typing import Any
 
 from bot.games.rejections import Rejection
 from bot.table import registry
+from bot.table.details import DetailsCommands
 from bot.table.ending import EndingCommands
 from bot.table.format import (
     refused,
@@ -27,7 +28,7 @@ from bot.table.textcommands import (
 log = logging.getLogger(__name__)
 
 
-class TextCommands(LobbyCommands, ReadingCommands, EndingCommands):
+class TextCommands(LobbyCommands, ReadingCommands, EndingCommands, DetailsCommands):
     """Typed lines (the terminal table) parsed and run as commands."""
 
     async def run_line(self, caller: Caller, line: str) -> list[Reply]:
@@ -76,6 +77,8 @@ class TextCommands(LobbyCommands, ReadingCommands, EndingCommands):
             return await self.kick(caller, seat_number)
         if kind is CommandKind.STATUS:
             return await self.status(caller)
+        if kind is CommandKind.DETAILS:
+            return await self.details(caller)
         if kind is CommandKind.PEEK:
             return await self.peek(caller)
         if kind is CommandKind.HISTORY:
@@ -86,7 +89,7 @@ class TextCommands(LobbyCommands, ReadingCommands, EndingCommands):
         if kind is CommandKind.ABANDON:
             return await self.abandon(caller)
         if kind is CommandKind.RULES:
-            return await self.rules(caller, args[0] if args else None)
+            return await self.rules(caller, args[0] if args else None, paged=False)
         if kind is CommandKind.HELP:
             return await self.help(caller)
         if kind is CommandKind.MOVE and command.preview is not None:

@@ -222,13 +222,28 @@ def escape_markdown(text: str) -> str:
     return _MARKDOWN.sub(r"\\\1", text)
 
 
+_INVISIBLE = re.compile(
+    "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f"  # control characters, NUL included
+    "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]"  # bidirectional marks and overrides
+)
+"""Characters that show nothing yet change what is around them: an RTL override turns the rest
+of a post around, a NUL cuts it short in some clients."""
+
+
+def printable(text: str) -> str:
+    """`text` without control characters and bidirectional overrides (typed text or a member's
+    name, before it goes into a post everyone reads). Joiners inside emoji stay."""
+    return _INVISIBLE.sub("", text)
+
+
 def escape_within(text: str, limit: int) -> str:
-    """`text` with its whitespace runs made single spaces and markdown escaped, cut to at most
-    `limit` characters between whole characters (never in the middle of an escape), for a
-    typed string that a store keeps only `limit` characters of."""
+    """`text` with its whitespace runs made single spaces, invisible characters removed
+    (`printable`) and markdown escaped, cut to at most `limit` characters between whole
+    characters (never in the middle of an escape), for a typed string that a store keeps only
+    `limit` characters of."""
     out: list[str] = []
     size = 0
-    for char in " ".join(text.split()):
+    for char in " ".join(printable(text).split()):
         piece = escape_markdown(char)
         if size + len(piece) > limit:
             break
@@ -256,12 +271,41 @@ _RISKY = re.compile(r"[\\*_~|>#\[\]<@]")
 """Characters that make typed text render as markdown, a link or a mention."""
 
 
+LOOKALIKE_BACKTICK = "\u02cb"
+"""MODIFIER LETTER GRAVE ACCENT: how a backtick the user typed is shown when echoed. A
+backslash does not escape a backtick inside a code span, and a typed ``` would open a code
+block that swallows the rest of the sentence."""
+
+_FENCE = re.compile(r"`{3,}")
+
+
+def _defuse_backticks(message: str, typed: tuple[str | None, ...]) -> str:
+    """`message` with the backticks of every echo of `typed` (whole, or word by word, in any
+    case) replaced by a look-alike, so they neither close the sentence's code spans nor open a
+    code block. A run of three that is still left, or an odd count (a typed backtick echoed in
+    a shape not found), makes every backtick a look-alike: a refusal never renders a block."""
+    if not any(text and "`" in text for text in typed):
+        return message
+    pieces = {p for t in typed if t for p in (t, t.strip(), *t.split()) if "`" in p}
+    for piece in sorted(pieces, key=len, reverse=True):
+        message = re.sub(
+            re.escape(piece),
+            lambda m: m.group(0).replace("`", LOOKALIKE_BACKTICK),
+            message,
+            flags=re.IGNORECASE,
+        )
+    if _FENCE.search(message) or message.count("`") % 2:
+        message = message.replace("`", LOOKALIKE_BACKTICK)
+    return message
+
+
 def escape_echo(message: str, *typed: str | None) -> str:
     """`message` (a sentence from an engine or the service, which may quote what was typed,
     whole or in part) escaped outside its own code spans when `typed` holds characters Discord
     would render (bold, spoilers, links, mentions): the user reads back what they typed.
     Escaping leaves plain text as it reads; a sentence never relies on markdown outside code
     spans when it echoes input."""
+    message = _defuse_backticks(message, typed)
     if not any(text and _RISKY.search(text) for text in typed):
         return message
     parts = message.split("`")

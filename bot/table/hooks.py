@@ -150,6 +150,8 @@ class GameTable:
       choice now is a set (several options picked at once), else None.
     mine_label: the label of the button under every post of a game with hidden information
       that shows the clicker their own view privately ("My hand", "My board").
+    details: True when the game's renderer draws a details image (`/game details`): a
+      "Details" button under every post opens it privately.
     """
 
     key: str
@@ -170,3 +172,4 @@ class GameTable:
     holding: Callable[[Any], Collection[int]] | None = None
     set_choice: Callable[[Any, int], Any] | None = None
     mine_label: str = "My hand"
+    details: bool = False

@@ -194,6 +194,7 @@ TABLE = GameTable(
     key="kingsburg",
     cog="cogs.kingsburg",
     mine_label="My board",
+    details=True,
     subcommands={
         "aid": simple("aid", "take the King's aid: one good of your choice", "good"),
         "reroll": simple(

@@ -371,7 +371,7 @@ class PlayCommands(PrivateChoices, AsyncPlayNotes, TurnPosts):
             headed = not (first_in_title and i == 0 and len(moves) == len(shown))
             if headed:
                 who = self._seat_name(session, label_state, move.seat)
-                shown_move = registry.game_table(session.game_key).public_notation(move.notation)
+                shown_move = registry.public_move(session.game_key, move.notation)
                 lines.append(f"**{who}**: `{shown_move}`")
             for event in move.events:
                 public = event.for_viewer(None)

@@ -152,7 +152,11 @@ class ReadingCommands(ServerCommands):
             text = f"Your view as {label}, with your hidden information."
         private = None
         if image:
-            private = await self._board(session, state, f"seat-{seat}", "your view", seat=seat)
+            # Only the seat's own part where the game draws one (Architects' panel with the
+            # hand): the public board is posted beside it.
+            private = await self._board(
+                session, state, f"seat-{seat}", "your view", seat=seat, own=True
+            )
         return Reply(
             text=clip(text, TEXT_MAX),
             title="Only you can see this",
@@ -279,7 +283,7 @@ class ReadingCommands(ServerCommands):
         """One move of `/game history`: its number among the moves played (none for a move
         taken back), who played it, its notation and its public events."""
         who = self._seat_name(session, state if colours else None, entry.seat)
-        notation = registry.game_table(session.game_key).public_notation(entry.notation)
+        notation = registry.public_move(session.game_key, entry.notation)
         shown = "  –" if number is None else f"{number:>3}"
         line = f"`{shown}.` **{who}**: `{notation}`"
         details = []
@@ -293,9 +297,12 @@ class ReadingCommands(ServerCommands):
             line += " *(taken back by an undo)*"
         return line
 
-    async def rules(self, caller: Caller, game: str | None = None) -> list[Reply]:
+    async def rules(
+        self, caller: Caller, game: str | None = None, *, paged: bool = True
+    ) -> list[Reply]:
         """The rules summary of `game`, or of the game played in this channel: its first page
-        (one screen), with buttons paging through the rest (`rules_page`)."""
+        (one screen), with buttons paging through the rest (`rules_page`); `paged` False (a
+        terminal, which scrolls): every page at once, without buttons."""
         if game:
             try:
                 engine = self._engine(game)
@@ -309,7 +316,18 @@ class ReadingCommands(ServerCommands):
                     "e.g. `/game rules cathedral`."
                 )
             engine = self.service.engine_for(found.session)
-        return [self._rules_page(engine, 0)]
+        if paged:
+            return [self._rules_page(engine, 0)]
+        title = f"{engine.spec.display_name}: rules"
+        return [
+            Reply(
+                text=chunk,
+                title=title if i == 0 else f"{title} ({i + 1})",
+                ephemeral=True,
+                colour=COLOUR_INFO,
+            )
+            for i, chunk in enumerate(rules_pages(engine.rules_summary, TEXT_MAX))
+        ]
 
     def rules_page(self, game_index: int, page: int) -> list[Reply]:
         """A ◀ ▶ click under the rules: page `page` of game number `game_index` (in the

@@ -17,7 +17,7 @@ from functools import cache
 
 from bot.table.hooks import GameTable, Subcommand
 
-__all__ = ["cog_extensions", "game_table", "games", "subcommands"]
+__all__ = ["cog_extensions", "game_table", "games", "public_move", "subcommands"]
 
 _MODULES: dict[str, str] = {
     "architects": "bot.table.architects",
@@ -46,6 +46,13 @@ def game_table(game_key: str) -> GameTable:
     if not isinstance(table, GameTable) or table.key != key:
         raise TypeError(f"{module_name}.TABLE must be a GameTable with key {key!r}.")
     return table
+
+
+def public_move(game_key: str, notation: str) -> str:
+    """The one public wording of a move of `game_key`: what every audience may read of it
+    (posts, titles, history, replays, undo requests), never the typed notation of a move that
+    hides something (a card kept, discarded or chosen)."""
+    return game_table(game_key).public_notation(notation)
 
 
 def subcommands(game_key: str) -> dict[str, Subcommand]:

@@ -263,11 +263,17 @@ class ServerCommands(PlayCommands):
             text = (
                 f"{caller.display_name} resumed this {name} game. `/game status` shows the board."
             )
-        return [
+        replies = [
             Reply(
                 text=text, title=f"{name} {'paused' if paused else 'resumed'}", colour=COLOUR_INFO
             )
         ]
+        if not paused and session.status is SessionStatus.ACTIVE:
+            # A computer player that took a seat during the pause (a kick) moves only now.
+            moved = await self.service.run_bots(session.id)
+            if not isinstance(moved, Rejection) and moved.moves:
+                replies += await self._announce_move(caller, moved)
+        return replies
 
     async def hand_host(self, caller: Caller, user_id: int) -> list[Reply]:
         """The host or a moderator: make the seated player `user_id` the host."""
@@ -296,8 +302,10 @@ class ServerCommands(PlayCommands):
     async def _seat_taken_over(
         self, caller: Caller, session: SessionRecord, seat_index: int, why: str
     ) -> list[Reply]:
-        """A bot takes seat `seat_index` of the running game (or the lobby seat is removed)."""
-        result = await self.steward.bot_takes_seat(session.id, seat_index)
+        """A bot takes seat `seat_index` of the running game (or the lobby seat is removed).
+        In a paused game it takes the seat but does not move until the game is resumed."""
+        paused = await self.extras.paused(session.id)
+        result = await self.steward.bot_takes_seat(session.id, seat_index, play=not paused)
         if isinstance(result, Rejection):
             return refused(result)
         if not isinstance(result, MoveResult):

@@ -94,6 +94,7 @@ class CommandKind(Enum):
     ADD_BOT = "add_bot"
     KICK = "kick"
     STATUS = "status"
+    DETAILS = "details"
     PEEK = "peek"
     HISTORY = "history"
     ABANDON = "abandon"
@@ -154,6 +155,7 @@ TABLE_SUBCOMMANDS: tuple[tuple[str, str, str], ...] = (
     ),
     ("start", "", "start the game (host)"),
     ("status", "", "the board, whose turn, scores (your secrets only to you)"),
+    ("details", "", "what the board leaves out: hands, buildings, legends (only to you)"),
     ("history", "[n]", "the last moves"),
     ("rules", "[game]", "the rules in short"),
     ("abandon", "", "end the game (host or a moderator at once; others by a vote of all)"),
@@ -209,6 +211,7 @@ _GAME_WORDS: dict[str, CommandKind] = {
     "kick": CommandKind.KICK,
     "status": CommandKind.STATUS,
     "board": CommandKind.STATUS,
+    "details": CommandKind.DETAILS,
     "history": CommandKind.HISTORY,
     "abandon": CommandKind.ABANDON,
     "rules": CommandKind.RULES,

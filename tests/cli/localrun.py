@@ -18,7 +18,10 @@ def fake_png(game_key: str, view: object, **_: object) -> bytes:
 def run_lines(tmp_path: Path, game: str, players: str, lines: list[str], seed: int = 1) -> str:
     """Everything the terminal table prints for `lines` typed at a fresh `game`."""
     args = build_parser().parse_args(
-        ["local", game, "--players", players, "--seed", str(seed), "--db", str(tmp_path / "l.db")]
+        [
+            *("local", game, "--players", players, "--seed", str(seed)),
+            *("--db", str(tmp_path / "l.db"), "--out", str(tmp_path / "boards")),
+        ]
     )
     out = io.StringIO()
     status = asyncio.run(

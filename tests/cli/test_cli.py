@@ -47,10 +47,13 @@ def test_play_writes_one_png_per_move_and_a_result(
     )
     lines = capsys.readouterr().out.strip().splitlines()
     assert lines[-1].startswith("result: ")
-    moves = lines[:-1]
+    assert lines[-2] == f"# moves file: {out / 'moves.txt'}"
+    moves = [line for line in lines[:-1] if not line.startswith("#")]
     assert moves and moves[0].split()[0] == "1"
     assert "(light)" in moves[0] or "(dark)" in moves[0]
-    pngs = sorted(p.name for p in out.iterdir() if p.name != "scoresheet.png")
+    pngs = sorted(
+        p.name for p in out.iterdir() if p.suffix == ".png" and p.name != "scoresheet.png"
+    )
     assert len(pngs) == len(moves) + 1
     assert pngs[0] == "000-start.png" and pngs[1].startswith("001-")
     assert (out / pngs[-1]).read_bytes().startswith(b"\x89PNG")
@@ -108,7 +111,7 @@ def test_replay_applies_moves_and_reports_refused_line(
     good.write_text(f"# opening\n{first}\n\n1: {second}  # dark\nlight: {third}\n")
     assert main(["replay", "cathedral", "--moves", str(good)]) == 0
     out = capsys.readouterr().out
-    assert "3 moves applied" in out and "to move:" in out
+    assert "3 moves applied" in out and "Not over yet: dark (seat 1) is to move." in out
     bad = tmp_path / "bad.txt"
     bad.write_text(f"{first}\n# comment\n{first}\n")
     assert main(["replay", "cathedral", "--moves", str(bad)]) == 1
@@ -223,7 +226,7 @@ def test_local_bare_words_run_reading_commands(tmp_path: Path) -> None:
         tmp_path,
         ["help", "status", "rules", "history 3", "moves", "quit", "alice: /game abandon"],
     )
-    assert "== Guildhall help ==" in text
+    assert "== Cathedral: help ==" in text  # in a game's channel: that game's help
     assert "== Cathedral: no moves yet ==" in text
     assert "== Cathedral: rules ==" in text
     assert "== Cathedral: history ==" in text
@@ -250,7 +253,7 @@ def test_local_kingsburg_bare_moves_still_reach_the_engine(tmp_path: Path) -> No
         tmp_path, ["a: aid wood", "b: help", "c: pass"], game="kingsburg", players="a,b,c"
     )
     assert "== Kingsburg begins ==" in text
-    assert "== Guildhall help ==" in text
+    assert "== Kingsburg: help ==" in text
     assert "I don't know the action" not in text
     assert "Type /game help" not in text
 
@@ -333,7 +336,7 @@ def test_local_subprocess_with_a_bot(tmp_path: Path) -> None:
     assert proc.returncode == 0, proc.stderr
     assert f"== alice played {first} ==" in proc.stdout
     assert "Heuristic bot (dark)" in proc.stdout
-    assert "--out DIR saves it" in proc.stdout
+    assert "Board images are saved in " in proc.stdout  # no --out: a folder of its own
 
 
 def test_no_token_prints_help_and_exits_2(tmp_path: Path) -> None:
@@ -398,4 +401,4 @@ def test_replay_counts_moves_in_words(tmp_path: Path, capsys: pytest.CaptureFixt
     moves = tmp_path / "one.txt"
     moves.write_text(_legal_opening(1)[0] + "\n")
     assert main(["replay", "cathedral", "--moves", str(moves)]) == 0
-    assert "Cathedral: 1 move applied." in capsys.readouterr().out
+    assert "Cathedral (2 players, seed 1): 1 move applied." in capsys.readouterr().out

@@ -35,7 +35,7 @@ def test_undo_asked_accepted_by_button_and_position_restored(tmp_path: Path) -> 
             "status",
             "history",
             "bob: /game replay",
-            "bob: 1",  # ⏮ (the only step back from move 1: ◀ would go to the same move)
+            "bob: 1",  # ⏮ (◀ would go to the same move 0, so it is not offered twice)
         ],
     )
     assert "bob asks to take back `Inn E4 180`." in text

@@ -109,8 +109,7 @@ async def test_starting_cards_choices_name_the_cards_they_bring() -> None:
     from bot.table.canaan import start_words
 
     s = ENGINE.new_game(3, {}, 5)
-    fields_pasture_mountains = start_words(s, "31")
-    assert fields_pasture_mountains == (
-        "31 (fields 5, pasture 11, mountains 8): 1 grain+1 ore+1 wool"
-    )
+    # Each hex by the resource word the map writes on it (not its terrain: fields, pasture).
+    grain_wool_ore = start_words(s, "31")
+    assert grain_wool_ore == "31 (grain 5, wool 11, ore 8): 1 grain+1 ore+1 wool"
     assert start_words(s, "42 copper ore").endswith(": 1 lumber+2 ore (ore from copper)")

@@ -47,7 +47,7 @@ HUMANS = {u.id: u for u in (ALICE, BOB, LONG_1, LONG_2)}
 NAME_RE = re.compile(r"^[-_a-z0-9]{1,32}$")
 ATTACHMENT_MAX = 8 * 1024 * 1024
 OURS_MAX = 300 * 1024
-MINE_LABELS = ("My hand", "My board")  # the private-view button: no move
+MINE_LABELS = ("My hand", "My board", "Details")  # private views: no moves
 PEEK_SENTENCE = re.compile(r"this winter's enemy is [^.]*, strength \d+")
 
 

@@ -61,7 +61,7 @@ async def test_after_one_aid_only_the_other_player_is_pinged_and_gets_buttons(h:
     assert post.kind == "channel_edit" and post.message_id == start.message_id
     assert post.pinged_ids == [] and BOB.id in start.pinged_ids
     labels = [label for label, _ in post.buttons]
-    assert labels == ["aid gold", "aid stone", "aid wood", "My board"]
+    assert labels == ["aid gold", "aid stone", "aid wood", "My board", "Details"]
     custom_id = dict(post.buttons)["aid wood"]
     assert len(custom_id) <= 100
     refused = await h.click(custom_id, user=ALICE)  # not Alice's choice any more

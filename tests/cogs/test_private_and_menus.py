@@ -102,7 +102,7 @@ async def test_six_to_twenty_five_choices_come_as_a_drop_down(start_bot: StartBo
     labels = {n: label for label, n in menu_labels(status.state, int(seat))}
     assert [o["label"] for o in menu["options"]] == [labels[v] for v in values]
     assert all(v.startswith("pass") or "(" in labels[v] for v in values)
-    assert [label for label, _ in post.buttons] == ["My board"]  # no move buttons
+    assert [label for label, _ in post.buttons] == ["My board", "Details"]  # no moves
     assert menu["custom_id"] == f"gh:s:{status.session.id}:{status.session.version}"
     choice = values[0]
     played = await h.click(menu["custom_id"], user=user, values=[choice])

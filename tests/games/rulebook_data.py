@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import yaml
+from bot.games.gamedata import load_yaml
 
 
 def rulebook_data_path(name: str) -> Path:
@@ -22,4 +22,5 @@ def rulebook_data_path(name: str) -> Path:
 
 def rulebook_data(name: str) -> Any:
     """The parsed YAML of `shared/rules/data/<name>`."""
-    return yaml.safe_load(rulebook_data_path(name).read_text(encoding="utf-8"))
+    path = rulebook_data_path(name)
+    return load_yaml(path.read_text(encoding="utf-8"), source=str(path))

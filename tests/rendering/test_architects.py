@@ -9,7 +9,7 @@ import pytest
 
 from bot.games import get_engine
 from bot.games.protocol import Seat
-from rendering import render
+from rendering import render, render_details
 from rendering.architects import WIDTH, height_for
 from rendering.base import MIN_PHONE_TEXT_PX, PHONE_WIDTH, record_text
 
@@ -40,10 +40,14 @@ def test_size_depends_only_on_player_count(players: int, extra: int) -> None:
 
 
 def test_end_image_differs_from_the_middle_and_own_hand_is_private() -> None:
-    """The viewer's image shows more (its hand) than a spectator's; the end shows scores."""
+    """The board is the same for every viewer (hands are in the details image, where the
+    viewer's shows more than a spectator's); the end shows scores."""
     st = _advance(2, 60)
     own = render("architects", ENGINE.view(st, Seat(0))).tobytes()
     spectator = render("architects", ENGINE.view(st, None)).tobytes()
+    assert own == spectator
+    own = render_details("architects", ENGINE.view(st, Seat(0))).tobytes()  # type: ignore[union-attr]
+    spectator = render_details("architects", ENGINE.view(st, None)).tobytes()  # type: ignore[union-attr]
     assert own != spectator
     end = _advance(2, 5000)
     assert ENGINE.outcome(end) is not None

@@ -90,3 +90,27 @@ def test_smallest_text_is_readable_at_phone_width(key: str, seats: int, width: i
         f"{key} {seats}p at {width} px: {smallest.text!r} is {smallest.size} px, "
         f"{shown:.1f} px on a phone (minimum {MIN_PHONE_TEXT_PX})"
     )
+
+
+PHONE_ASPECT = 2.5
+"""A board is at most 2.5 times as tall as it is wide: on a phone it fits a screen or two."""
+
+
+def _every_count() -> list[tuple[str, int]]:
+    out = []
+    for key in rendering.games():
+        spec = get_engine(key).spec
+        out += [(key, n) for n in range(spec.min_players, spec.max_players + 1)]
+    return out
+
+
+@pytest.mark.parametrize(("key", "seats"), _every_count(), ids=lambda v: str(v))
+@pytest.mark.parametrize("width", [480, 1600])
+def test_every_board_is_phone_shaped(key: str, seats: int, width: int) -> None:
+    """At every player count the public board keeps within 1:2.5 (width:height); its size is
+    one per count all game long (see above), so the first position stands for them all."""
+    engine = get_engine(key)
+    options = engine.spec.validate_options({})
+    state = engine.new_game(seats, options, 7)
+    image = rendering.render(key, engine.view(state, None), size=width, names=LONG_NAMES)
+    assert image.height <= PHONE_ASPECT * image.width, (key, seats, image.size)

@@ -49,9 +49,14 @@ def test_nothing_is_cut_in_the_final_score(players: int, monkeypatch: pytest.Mon
 
 def test_the_neutral_builder_row_tells_each_tokens_next_turn() -> None:
     view = ENGINE.view(_mid_game(2, 3, 60), None)
-    long = R.neutral_notes(view.players)[0]
+    forms = R.neutral_notes(view.players)
+    long = forms[0]
+    assert long.startswith("Next turn: ")
     for p in view.players:
         top = (p.small_stack[:1] or p.medium_stack[:1] or ("",))[0]
         name = top.replace("_", " ").title()
-        said = "no build next turn" if p.neutral_build else f"builds a {name} next turn"
-        assert f"{p.colour.capitalize()}: {said}" in long
+        said = "no build" if p.neutral_build else f"builds a {name}"
+        assert f"{p.colour.capitalize()} {said}" in long
+    # Every form reads as one sentence about the next turn ("Next: B none, R Fountain"), never
+    # "B: none next · R: Fountain next".
+    assert all(form.startswith("Next") and " next" not in form for form in forms)

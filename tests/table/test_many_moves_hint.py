@@ -28,7 +28,7 @@ async def test_a_cathedral_opening_names_the_place_command(service: GameService)
     [begun] = await table.start(ALICE)
     [status, *_] = await table.status(ALICE)
     for post in (begun, status):
-        assert "`/cathedral place`" in post.text
+        assert "`/cathedral place Cathedral E5 0`" in post.text  # the opening: the Cathedral
         assert "autocomplete" in post.text
         assert not post.buttons and post.menu is None
 

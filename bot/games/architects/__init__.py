@@ -11,8 +11,6 @@ from collections.abc import Callable, Mapping
 from importlib import resources
 from typing import Any
 
-import yaml
-
 from bot.games.architects import actions as A
 from bot.games.architects import codec, rules, scoring
 from bot.games.architects import economy as E
@@ -21,7 +19,7 @@ from bot.games.architects.bots import HeuristicBot, RandomBot
 from bot.games.architects.state import Phase, State
 from bot.games.architects.view import ArchitectsView, build_view, hidden_from, player_name
 from bot.games.delegating import RulesCodecEngine
-from bot.games.gamedata import fingerprint
+from bot.games.gamedata import fingerprint, load_yaml
 from bot.games.protocol import Bot, GameSpec, OptionSpec, Outcome, Seat, Transition
 from bot.games.rejections import Rejection
 
@@ -57,7 +55,7 @@ level cost, discard a card, take a reward).
 comma-separated: `prison, release`.
 
 **Options**: `setup` standard or variable (side 2 characters; `characters` e.g. \
-`ada,rudolf` in seat order, empty = dealt at random); `opponent` auto, none, constantine, helena \
+`ada+rudolf` in seat order, empty = dealt at random); `opponent` auto, none, constantine, helena \
 (solo always plays the automated opponent; it can join a 2-player game).
 
 **Rules notes (our readings)**
@@ -111,7 +109,7 @@ OPTIONS = (
         "standard or variable (side 2 characters)",
         ("standard", "variable"),
     ),
-    OptionSpec("characters", str, "", "variable setup: characters in seat order, e.g. ada,rudolf"),
+    OptionSpec("characters", str, "", "variable setup: characters in seat order, e.g. ada+rudolf"),
     OptionSpec(
         "opponent",
         str,
@@ -124,7 +122,7 @@ OPTIONS = (
 
 def _default_schemes() -> Any:
     text = resources.files("bot.games.architects").joinpath("schemes.yaml").read_text("utf-8")
-    return yaml.safe_load(text)
+    return load_yaml(text, source="schemes.yaml")
 
 
 class ArchitectsEngine(RulesCodecEngine):
@@ -161,6 +159,37 @@ class ArchitectsEngine(RulesCodecEngine):
         opts = self.spec.validate_options(options)
         return rules.new_game(seats, opts, seed, self.schemes, self.schemes_fingerprint)
 
+    def setup_problem(self, options: Mapping[str, object], seats: int | None) -> str | None:
+        """Why `options` cannot make a game of `seats` players (None: whatever the count), or
+        None (see `protocol.setup_problem`): an unknown or repeated character, characters
+        without the variable setup, the opponent against more than 2 players, a solo game
+        without it."""
+        text = str(options.get("characters", "")).strip()
+        named = len(rules.character_names(text))
+        variable = options.get("setup", "standard") == "variable"
+        try:
+            if text and not variable:
+                raise ValueError(
+                    "Characters are side-2 boards: name them with `setup=variable` as well."
+                )
+            if text:
+                rules.parse_characters(text, named if seats is None else seats)
+            if seats is not None:
+                rules.opponent_of(options, seats)
+        except ValueError as exc:
+            return str(exc)
+        return None
+
+    def seat_limit(self, options: Mapping[str, object]) -> tuple[int, str] | None:
+        """The most players `options` allow (see `protocol.seat_limit`)."""
+        if options.get("opponent") in ("constantine", "helena"):
+            return 2, "the automated opponent plays solo or against 2 players only"
+        text = str(options.get("characters", "")).strip()
+        if text and options.get("setup") == "variable":
+            named = len(rules.character_names(text))
+            return named, f"{named} characters are named, one per player"
+        return None
+
     def apply(self, state: State, seat: Seat, action: A.Action) -> Transition[State]:
         """Apply a checked action (use protocol.step)."""
         new, events, reveals = rules.apply(state, seat, action)
@@ -180,17 +209,29 @@ class ArchitectsEngine(RulesCodecEngine):
         seats = frozenset(Seat(i) for i in best if i < state.seats)
         names = " and ".join(player_name(state, i) for i in best)
         verb = "wins" if len(best) == 1 else "share the victory"
-        reason = f"{names} {verb} with {scores[best[0]].total} VP"
-        if state.automa is not None and state.automa_index not in best:
+        total = scores[best[0]].total
+        reason = f"{names} {verb} with {total} VP"
+        decided = scoring.tie_break(scores)
+        if decided:
+            level = [i for i, s in enumerate(scores) if s.total == total]
+            amounts = " to ".join(
+                str(getattr(scores[i], decided)) for i in sorted(level, key=lambda i: i not in best)
+            )
+            reason += f", the tie on {total} VP broken by {decided} ({amounts})"
+        others = {}
+        if state.automa is not None:
             a = state.automa_index
-            reason += f" ({player_name(state, a)} scored {scores[a].total})"
+            if a not in best:
+                reason += f" ({player_name(state, a)} scored {scores[a].total})"
+            others[player_name(state, a)] = dict(scores[a].lines)
         return Outcome(
-            tie_break=scoring.tie_break(scores, best),
             termination="opponent_won" if not seats else "completed",
             winners=seats,
             scores={Seat(i): scores[i].total for i in range(state.seats)},
             reason=reason + ".",
             breakdown={Seat(i): dict(scores[i].lines) for i in range(state.seats)},
+            tie_break=decided,
+            others=others,
         )
 
     def view(self, state: State, seat: Seat | None) -> ArchitectsView:

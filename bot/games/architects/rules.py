@@ -10,6 +10,7 @@ opponent plays its turns inside the same step)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -71,9 +72,15 @@ colour = E.colour
 # ------------------------------------------------------------------------------------ setup
 
 
+def character_names(text: str) -> list[str]:
+    """The character keys named in `text`, in order: separated by `+` (the options text of
+    `/game new` splits pairs at commas), commas or spaces."""
+    return [w.lower() for w in re.split(r"[\s,+]+", text) if w]
+
+
 def parse_characters(text: str, seats: int) -> list[str]:
     """The chosen side-2 boards in seat order ('' = deal at random); ValueError with a sentence."""
-    names = [w.strip().lower() for w in text.replace(",", " ").split() if w.strip()]
+    names = character_names(text)
     if not names:
         return []
     for name in names:

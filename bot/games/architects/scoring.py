@@ -147,20 +147,21 @@ def final_scores(st: State) -> list[Score]:
     return out
 
 
-def tie_break(scores: list[Score], best: list[int]) -> str:
-    """What settled a tie on the total for the `best` (the winners), by name: "most virtue" or
-    "most silver"; "" when no other player had the same total."""
-    top = scores[best[0]]
-    tied = [s for i, s in enumerate(scores) if s.total == top.total and i not in best]
-    if not tied:
-        return ""
-    if any(s.virtue != top.virtue for s in tied):
-        return "most virtue"
-    return "most silver"
-
-
 def winners(scores: list[Score]) -> list[int]:
     """Highest total; ties by virtue, then silver; still tied: all share."""
     keys = [(s.total, s.virtue, s.silver) for s in scores]
     best = max(keys)
     return [i for i, k in enumerate(keys) if k == best]
+
+
+def tie_break(scores: list[Score]) -> str:
+    """The tie-break that decided the winners among those level on VP: "virtue", "silver", or
+    "" when VP alone decided (or everyone level shares the victory)."""
+    top = max(s.total for s in scores)
+    level = [s for s in scores if s.total == top]
+    if len({(s.virtue, s.silver) for s in level}) == 1:
+        return ""
+    most_virtue = max(s.virtue for s in level)
+    if sum(1 for s in level if s.virtue == most_virtue) < len(level):
+        return "virtue"
+    return "silver"

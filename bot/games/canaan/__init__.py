@@ -63,6 +63,12 @@ class CanaanEngine(RulesCodecEngine):
     apply = staticmethod(rules.transition)
     """Apply a checked action (use protocol.step)."""
 
+    more_legal_actions_than = staticmethod(rules.more_legal_actions_than)
+    """Whether a seat has more legal actions than a limit (a discard's ways counted, not listed)."""
+
+    some_legal_actions = staticmethod(rules.some_legal_actions)
+    """At most `limit` legal actions when a discard, take or give has more (see the rules)."""
+
     def outcome(self, state: State) -> Outcome | None:
         """The winner (12 VP in their own turn, or the leader when Jerusalem is complete)."""
         if state.phase is not OVER:

@@ -249,11 +249,16 @@ def touching_seats(s: State, hex_index: int) -> set[int]:
 
 
 def vertex_text(d: CanaanData, v: int) -> str:
-    """ "23 (hills 8, forest 10, fields 12)" for autocomplete and errors."""
+    """ "23 (stone 8, lumber 10, grain 12)" for autocomplete and errors: each hex by what it
+    yields, the word the map writes on it (the rulebook's resource names; copper: any)."""
+    from bot.games.canaan.data import RESOURCES, TERRAIN_RESOURCE
+
     parts = []
     for h in d.vertex_hexes[v]:
         t = d.hexes[h]
-        parts.append(f"{t.terrain} {t.number}" if t.number else t.terrain.replace("_", " "))
+        res = TERRAIN_RESOURCE.get(t.terrain)
+        word = RESOURCES[res] if res is not None else t.terrain.replace("_", " ")
+        parts.append(f"{word} {t.number}" if t.number else word)
     extra = []
     if v in d.harbor_at:
         kind = d.harbor_at[v]

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bot.games.gamedata import DataError, Reader, fingerprint
+from bot.games.gamedata import DataError, Reader, fingerprint, load_yaml
 
 RESOURCES: tuple[str, ...] = ("lumber", "grain", "stone", "ore", "wool")
 """Resource order used in every hand tuple."""
@@ -492,9 +492,7 @@ DEFAULT_PATH = Path(__file__).with_name("canaan.yaml")
 @functools.lru_cache(maxsize=1)
 def default_raw() -> Any:
     """The shipped data file's mapping."""
-    import yaml
-
-    return yaml.safe_load(DEFAULT_PATH.read_text(encoding="utf-8"))
+    return load_yaml(DEFAULT_PATH.read_text(encoding="utf-8"), source=DEFAULT_PATH.name)
 
 
 _CACHE: dict[str, CanaanData] = {}

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
+from math import comb
 from typing import Any
 
 from bot.games.canaan import actions as A
@@ -614,12 +615,19 @@ def _start_options(s: State, seat: int) -> Iterator[A.Action]:
 
 def _pending_options(s: State, seat: int) -> list[A.Action]:
     pend = next(x for x in s.pending if x.seat == seat)
-    kind = pend.kind
-    cards = s.bank if kind == "take" else s.players[seat].hand
+    return _card_actions(pend.kind, sub_hands(_pending_source(s, pend), pend.count))
+
+
+def _pending_source(s: State, pend: Pending) -> Hand:
+    """The cards a pending choice is made from: the bank for a take, else the seat's hand."""
+    return s.bank if pend.kind == "take" else s.players[pend.seat].hand
+
+
+def _card_actions(kind: str, hands: Iterable[Hand]) -> list[A.Action]:
     made = _CARD_ACTIONS[kind]
     cls = _PENDING_KIND[kind]
     out: list[A.Action] = []
-    for h in sub_hands(cards, pend.count):
+    for h in hands:
         action = made.get(h)
         if action is None:
             if len(made) >= 20_000:
@@ -627,6 +635,76 @@ def _pending_options(s: State, seat: int) -> list[A.Action]:
             action = made[h] = cls(h)
         out.append(action)
     return out
+
+
+def count_sub_hands(limit: Hand, size: int) -> int:
+    """How many hands of exactly `size` cards lie within `limit` (what `sub_hands` would list),
+    counted by inclusion-exclusion instead of listed: a player holding 110 cards who must
+    discard 55 has tens of thousands of ways."""
+    total = 0
+    for mask in range(32):
+        left, sign = size, 1
+        for r in range(5):
+            if mask >> r & 1:
+                left -= limit[r] + 1
+                sign = -sign
+        if left >= 0:
+            total += sign * comb(left + 4, 4)
+    return total
+
+
+def _pending_of(s: State, seat: int) -> Pending | None:
+    return next((x for x in s.pending if x.seat == seat), None)
+
+
+def _card_choice(s: State, seat: int) -> tuple[Pending, int] | None:
+    """The discard, take or give `seat` owes now, with how many ways it has; None if none."""
+    pend = _pending_of(s, seat) if s.phase not in (SETUP, START) else None
+    if pend is None or seat not in to_act(s):
+        return None
+    return pend, count_sub_hands(_pending_source(s, pend), pend.count)
+
+
+def more_legal_actions_than(s: State, seat: int, limit: int) -> bool:
+    """True when `seat` has more than `limit` legal actions; a discard, take or give is
+    counted, not listed."""
+    owed = _card_choice(s, seat)
+    if owed is not None:
+        return owed[1] > limit
+    return len(legal_actions(s, seat)) > limit
+
+
+def some_legal_actions(s: State, seat: int, limit: int) -> tuple[A.Action, ...]:
+    """`legal_actions`, except that a discard, take or give with more than `limit` ways lists
+    `limit` of them (the share of each resource nearest an even split first, then in notation
+    order): menus and autocomplete offer a bounded set, and any other such move typed is still
+    checked (`is_legal` tests it directly)."""
+    owed = _card_choice(s, seat)
+    if owed is None or owed[1] <= limit:
+        return legal_actions(s, seat)
+    pend = owed[0]
+    cards = _pending_source(s, pend)
+    hands = dict.fromkeys([_even_share(cards, pend.count)])
+    for h in sub_hands(cards, pend.count):
+        if len(hands) >= limit:
+            break
+        hands[h] = None
+    acts = _card_actions(pend.kind, hands)
+    keyed = sorted((A.format_action(a, s.data), a) for a in acts)
+    return tuple(a for _, a in keyed)
+
+
+def _even_share(cards: Hand, size: int) -> Hand:
+    """`size` cards taken from `cards` in proportion to each resource (largest first)."""
+    total = sum(cards)
+    share = [c * size // total for c in cards]
+    for r in sorted(range(5), key=lambda r: -cards[r]):
+        if sum(share) < size and share[r] < cards[r]:
+            share[r] += 1
+    while sum(share) < size:  # rounding left more than one short: fill where cards remain
+        r = next(r for r in range(5) if share[r] < cards[r])
+        share[r] += 1
+    return (share[0], share[1], share[2], share[3], share[4])
 
 
 _CARD_ACTIONS: dict[str, dict[Hand, A.Action]] = {"discard": {}, "take": {}, "give": {}}
@@ -794,6 +872,13 @@ def is_legal(s: State, seat: int, action: A.Action) -> bool:
             o is not None
             and (action.give, action.get) != (o.get, o.give)  # type: ignore[attr-defined]
             and _offer_ok(s, seat, action.give, action.get, -1)  # type: ignore[attr-defined]
+        )
+    pend = _pending_of(s, seat) if s.pending else None
+    if pend is not None and cls is _PENDING_KIND[pend.kind]:
+        # Tested directly: the ways to discard half of a big hand run to tens of thousands.
+        cards: Hand = action.cards  # type: ignore[attr-defined]
+        return (
+            sum(cards) == pend.count and min(cards) >= 0 and covers(_pending_source(s, pend), cards)
         )
     # A tuple scan: the action usually is one of these very objects (a bot drew it from this
     # remembered group), so identity matches before any field comparison.

@@ -11,7 +11,7 @@ A turn is played as a short sequence of actions by the same player (see rules.py
     spread A1                  one of a large structure's chosen districts; `spread done` stops
     end                        end a Full Build after one small or medium structure
 
-`parse_turn` reads a whole turn written as one line (`build well B2 and garden B2`,
+`parse_turn` reads a whole turn written as one line (`build well C2 and garden C2`,
 `tax guild_hall D4 demolish well spread A1 E5`) into these steps.
 """
 
@@ -136,6 +136,30 @@ def _structure(words: list[str], data: CanterburyData) -> tuple[str, int] | Reje
     names = ", ".join(s.id for s in data.structures)
     shown = words[0] if words else ""
     return malformed(f"{shown!r} is not a structure.", f"Structures: {names}.")
+
+
+def split_unjoined(words: list[str], data: CanterburyData) -> list[list[str]]:
+    """`well C2 garden C2` (two structures written without `and`) as [[well, C2], [garden, C2]]:
+    a new build starts wherever a structure name followed by a district follows a complete one.
+    Words that are not that are left in one group for `parse_action` to judge."""
+    keys = structure_keys(data)
+    groups: list[list[str]] = [[]]
+    i = 0
+    while i < len(words):
+        if len(groups[-1]) >= 2:
+            for n in (3, 2, 1):
+                head = words[i : i + n]
+                if (
+                    len(head) == n
+                    and i + n < len(words)
+                    and _key("".join(head)) in keys
+                    and district_index(words[i + n]) is not None
+                ):
+                    groups.append([])
+                    break
+        groups[-1].append(words[i])
+        i += 1
+    return groups
 
 
 def _district(word: str) -> int | Rejection:

@@ -86,6 +86,7 @@ def _turn_to_dict(turn: Turn) -> dict[str, JSON]:
         "demolished": [[s, NAMES[d]] for s, d in turn.demolished],
         "markers": [[NAMES[d], service] for d, service in turn.markers],
         "gold_before": turn.gold_before,
+        "city_before": turn.city_before,
     }
 
 
@@ -192,6 +193,8 @@ def _turn_from(raw: object, where: str, data: CanterburyData) -> Turn:
         demolished=_pairs(require(t, "demolished", where), f"{where}.demolished", data),
         markers=tuple(markers),
         gold_before=_int(t, "gold_before", where, 0, 10**6),
+        # Absent from turns saved before the Neutral Builder moved the city at once.
+        city_before=None if t.get("city_before") is None else _int(t, "city_before", where, 1, 301),
     )
 
 

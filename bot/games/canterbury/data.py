@@ -17,7 +17,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from bot.games.gamedata import DataError, Reader, fingerprint
+from bot.games.gamedata import DataError, Reader, fingerprint, load_yaml
 
 __all__ = [
     "SERVICES",
@@ -160,9 +160,13 @@ class CanterburyData:
 
     def levy(self, city: int) -> int:
         """Gold from Levy Funds with the city at `city` (Treasury Bar + 10 per City Disk)."""
-        disks = min(city // 100, 3)
-        space = 1 if city >= 300 else city % 100
-        return self.treasury_bar[space] + 10 * disks
+        return self.treasury_bar[city % 100] + 10 * city_disks(city)
+
+
+def city_disks(city: int) -> int:
+    """City Disks beneath the City Marker at `city`: one each time it passes 100, 200 and 300
+    (the rulebook's "exceeds"/"passes": on 100 itself, the "0" space, there is none yet)."""
+    return min(max(city - 1, 0) // 100, 3)
 
 
 _INDEX_CACHE: dict[str, dict[str, Structure]] = {}
@@ -303,10 +307,8 @@ def _coins(reader: Reader) -> tuple[tuple[int, int, int], ...]:
 @cache
 def default_raw() -> Mapping[str, Any]:
     """The shipped data file as a plain mapping (our reconstructions)."""
-    import yaml
-
     text = resources.files(__package__).joinpath("canterbury.yaml").read_text(encoding="utf-8")
-    return yaml.safe_load(text)
+    return load_yaml(text, source="canterbury.yaml")
 
 
 @cache

@@ -33,8 +33,9 @@ COMPACT_OVER = 72
 
 RULES_NOTES = """\
 **Rules notes** (readings where the rulebook is silent or loose)
-- The city scores District Favor when it reaches 100, 200 or 300 (the marker lands on or passes \
-the 0 space, a disk goes under it); at 300 or more it is set to 301 and stays there.
+- District Favor is scored when the city *exceeds* 100, 200 or 300 ("exceeds", "passes the \
+mark"): a City Disk goes under the marker then; on exactly 100 (the 0 space) there is no disk \
+and no scoring yet. Past 300 the marker locks on 301; on exactly 300 it waits.
 - Demolitions happen at the start of the Build action: they are judged against the structures \
 standing then, and a structure you built earlier in the same turn is never demolished; \
 room-making demolitions must all be needed; upgrades (smaller, same \
@@ -54,8 +55,10 @@ when the next fits nowhere (discarding the top then builds nothing: both leave);
 fits anywhere, the top leaves the game by itself.
 - If no structure left in the supply fits anywhere, the game ends with the final scoring.
 - Seat 1 holds Rank 1 (the Saxon Prince) and plays first; ranks follow the seat order.
-- Everything built in a turn (the Neutral Builder's structure too) moves the city at the end of \
-the turn; the turn's bonuses come first, then any District Favor scoring.
+- The Neutral Builder's structure moves the city as soon as it is placed (the rulebook lists \
+"Finally, move the City Marker forward" among its immediate steps), so a Levy or Tax that turn \
+is paid from the new value; the player's own structures move it at the end of the turn. The \
+turn's bonuses come first, then any District Favor scoring for marks passed during the turn.
 - A tie for first place in a King's Bonus splits gold + blue of the tied count; the second \
 place takes the blue number beneath its own count.
 - Two players: the Neutral Builder token starts on Build and flips at the start of each of your \
@@ -82,9 +85,9 @@ rounded down, then exactly 1 structure). Everyone's first turn is a Full Build.
 2. Build in a district holding structures or next to one; never the same structure twice in a \
 district; it needs room (demolish smaller structures when the rules allow) and every service \
 before its own (water, food, religion, defense, commerce, culture).
-3. Small: marker in its district; medium: and the 4 neighbours; large: and up to 5 districts \
-anywhere. Markers are never removed.
-4. The city advances by what is built; reaching 100/200/300 scores District Favor (covered \
+3. Small: marker in its district; medium: and each orthogonally adjacent district (2 to 4); \
+large: and up to 5 districts anywhere. Markers are never removed.
+4. The city advances by what is built; passing 100/200/300 scores District Favor (covered \
 spaces to the most markers, half to a sole second) plus Rank coins. After 300: finish the \
 round, play one more, then Favor again, King's Bonuses, 1 point per 3 gold; ties: least gold.
 5. Bonuses: Breaking Ground (services in an empty district you built in), Enrichment (+3 per \
@@ -93,7 +96,7 @@ upgrade).
 **Notation:** a turn is steps: `levy`, `full`, `tax`, `build church C2`, \
 `build guild_hall D4 demolish well+garden`, `spread A1` / `spread done`, `end`; two players: \
 `neutral well B3` (or `neutral none`) first. A whole turn also reads: \
-`build well B2 and garden B2`, `tax cathedral D4 spread A1 E5 done`.
+`build well C2 and garden C2`, `tax cathedral D4 spread A1 E5 done`.
 {RULES_NOTES}"""
 
 
@@ -246,7 +249,7 @@ class CanterburyEngine(RulesCodecEngine):
             return malformed("That is too long for one turn.")
         chunks = [c.strip() for c in text.replace("\n", ";").split(";") if c.strip()]
         if not chunks:
-            return malformed("Say what to do, e.g. `levy` or `build well B2 and garden B2`.")
+            return malformed("Say what to do, e.g. `levy` or `build well C2 and garden C2`.")
         out: list[A.Action] = []
         chosen = state.phase in (Phase.BUILD, Phase.SPREAD)
         for chunk in chunks:
@@ -285,6 +288,8 @@ class CanterburyEngine(RulesCodecEngine):
                 groups.append([])
             else:
                 groups[-1].append(w)
+        # `build well C2 garden C2`: the second structure may follow without `and`.
+        groups = [part for group in groups for part in A.split_unjoined(group, state.data)]
         if len(groups) > 2:
             return malformed("A build has at most two structures.")
         for group in groups:
@@ -307,7 +312,7 @@ class CanterburyEngine(RulesCodecEngine):
         return out
 
     def split_turn(self, text: str, state: State, seat: Seat) -> list[str] | Rejection | None:
-        """Several steps written as one turn (`build well B2 and garden B2`, `levy`-less lines
+        """Several steps written as one turn (`build well C2 and garden C2`, `levy`-less lines
         with `;`), as the step notations to play in order; None when `text` is one step.
 
         The table plays and saves each step (so the log replays step by step). A Full Build
@@ -330,6 +335,7 @@ class CanterburyEngine(RulesCodecEngine):
             or " and " in f" {text.lower()} "
             or shorthand
             or (head == "build" and "spread" in text.lower())
+            or (head == "build" and len(A.split_unjoined(words[1:], state.data)) > 1)
             or (head == "spread" and len(words) > 2)
         ):
             return None

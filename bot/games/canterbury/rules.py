@@ -656,7 +656,21 @@ def _apply_neutral(state: State, action: Neutral, events: list[Event]) -> State:
     text += f"builds {_a(s.name)} in {NAMES[action.district]}"
     text += _markers_text(s.service, landed, action.district)
     events.append(Event("neutral", text + ".", {"structure": s.id, "district": action.district}))
-    return replace(state, turn=turn, phase=Phase.CHOOSE)
+    # "Finally, move the City Marker forward" is one of the Neutral Builder's immediate steps:
+    # a Levy or a Tax this turn is paid from the new position (District Favor waits for the end
+    # of the turn, like every other scoring).
+    state = _advance_city(replace(state, turn=turn, phase=Phase.CHOOSE), s.city, events)
+    return state
+
+
+def _advance_city(state: State, gain: int, events: list[Event]) -> State:
+    """Move the City Marker `gain` forward: past 300 it locks on 301 for the rest of the game."""
+    if not gain or state.city >= CITY_MAX:
+        return state
+    old = state.city
+    new = CITY_MAX if old + gain > SCORING_MARKS[-1] else old + gain
+    events.append(Event("city", f"The city advances to {new}.", {"from": old, "to": new}))
+    return replace(state, city=new)
 
 
 def _apply_neutral_none(state: State, events: list[Event]) -> State:
@@ -684,12 +698,10 @@ def _apply_levy(state: State, events: list[Event]) -> State:
     player = state.players[state.current]
     state = _set_player(state, state.current, replace(player, gold=player.gold + gain))
     state = replace(state, turn=replace(state.turn, action="levy"))
+    # The game's last turn binds no next turn.
+    bound = "" if state.turns_left == 1 else " Their next turn is a Full Build."
     events.append(
-        Event(
-            "levy",
-            f"{_who(state.current)} levies funds: +{gain} gold. Their next turn is a Full Build.",
-            {"gold": gain},
-        )
+        Event("levy", f"{_who(state.current)} levies funds: +{gain} gold.{bound}", {"gold": gain})
     )
     return _end_turn(state, events)
 
@@ -812,7 +824,9 @@ def _start_turn(state: State) -> tuple[State, list[Event]]:
     events: list[Event] = []
     seat = state.current
     player = state.players[seat]
-    state = replace(state, turn=Turn(gold_before=player.gold), phase=Phase.CHOOSE)
+    state = replace(
+        state, turn=Turn(gold_before=player.gold, city_before=state.city), phase=Phase.CHOOSE
+    )
     if not _city_can_grow(state):
         events.append(
             Event("stalled", "No structure left in the supply fits anywhere: the game ends.")
@@ -931,25 +945,25 @@ def _end_turn(state: State, events: list[Event]) -> State:
     player = replace(player, must_full_build=turn.action == "levy")
     state = _set_player(state, seat, player)
 
+    # The Neutral Builder moved the city when it built (a turn saved before that rule has no
+    # `city_before`: its Neutral Builder structure still moves the city now).
+    moved_now = turn.built if turn.city_before is not None else turn.built + turn.neutral
+    start = state.city if turn.city_before is None else turn.city_before
     city_gain = 0
-    for sid, _ in turn.built + turn.neutral:
+    for sid, _ in moved_now:
         s = state.data.by_id(sid)
         assert s is not None
         city_gain += s.city
     ending_round_known = state.turns_left is not None
-    if state.scorings < 3 and city_gain:
-        old = state.city
-        new = old + city_gain
-        if new >= SCORING_MARKS[-1]:
-            new = CITY_MAX
-        state = replace(state, city=new)
-        events.append(Event("city", f"The city advances to {new}.", {"from": old, "to": new}))
-        for mark in SCORING_MARKS:
-            if old < mark <= new:
-                state = district_favor(state, events)
-                if state.scorings == 3:
-                    # Finish the round (to the highest rank), then one final round.
-                    state = replace(state, turns_left=(state.n - 1 - seat) + state.n)
+    state = _advance_city(state, city_gain, events)
+    # District Favor when the city *exceeds* a mark ("exceeds 100", "passes the 100, 200, or
+    # 300 mark"): landing on 100 exactly scores nothing yet.
+    for mark in SCORING_MARKS:
+        if start <= mark < state.city and state.scorings < len(SCORING_MARKS):
+            state = district_favor(state, events)
+            if state.scorings == 3:
+                # Finish the round (to the highest rank), then one final round.
+                state = replace(state, turns_left=(state.n - 1 - seat) + state.n)
     state = replace(state, last_turn=turn, last_seat=seat)
     if ending_round_known:
         assert state.turns_left is not None
@@ -1087,8 +1101,11 @@ def _finish(state: State, events: list[Event]) -> State:
     for service, awards in enumerate(kings):
         for seat, pts in awards:
             players[seat] = players[seat].add("King's Bonus", pts)
-        if awards:
-            text = ", ".join(f"{_who(s)} +{p}" for s, p in awards)
+        # A place worth nothing (a second place of one marker, a split rounded down to 0) is
+        # left out of the sentence: "Red +0" reads like a mistake.
+        scored = [(s, p) for s, p in awards if p > 0]
+        if scored:
+            text = ", ".join(f"{_who(s)} +{p}" for s, p in scored)
             events.append(Event("kings_bonus", f"King's Bonus for {SERVICES[service]}: {text}."))
     for seat, p in enumerate(players):
         players[seat] = p.add("Leftover Gold", p.gold // 3)

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 
 from bot.games.canterbury.board import DISTRICTS
-from bot.games.canterbury.data import CanterburyData
+from bot.games.canterbury.data import CanterburyData, city_disks
 
 NEUTRAL = -2
 """Owner id of the Neutral Builder (two-player Expert Variant)."""
@@ -104,6 +104,9 @@ class Turn:
     demolished: tuple[tuple[str, int], ...] = ()
     markers: tuple[tuple[int, int], ...] = ()
     gold_before: int = 0
+    # The city when the turn began (District Favor is scored at the end of a turn for every mark
+    # passed since); None in turns saved before the Neutral Builder moved the city at once.
+    city_before: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,7 +120,8 @@ class Scoring:
 
 @dataclass(frozen=True, slots=True)
 class State:
-    """A Canterbury game. `city` is the City Prosperity (1..301); disks = city // 100."""
+    """A Canterbury game. `city` is the City Prosperity (1..301); a City Disk goes under the
+    marker each time it passes 100, 200, 300 (so 100 itself has none yet)."""
 
     data: CanterburyData
     players: tuple[Player, ...]
@@ -149,7 +153,7 @@ class State:
     @property
     def disks(self) -> int:
         """City Disks beneath the City Marker."""
-        return min(self.city // 100, 3)
+        return city_disks(self.city)
 
 
 COLOURS = ("blue", "red", "green", "yellow")

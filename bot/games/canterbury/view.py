@@ -161,7 +161,8 @@ def build_view(state: State, seat: Seat | None, result_text: str | None) -> Cant
             rank=s + 1,
             gold=p.gold,
             score=p.score,
-            must_full_build=p.must_full_build,
+            # A finished game has no next turn to bind.
+            must_full_build=p.must_full_build and state.phase is not Phase.OVER,
             breakdown=tuple(zip(CATEGORIES, p.points, strict=True)),
             kings=tuple(counts[s]),
             neutral_build=p.neutral_build if state.two_player else None,

@@ -58,14 +58,13 @@ turn (their turn is written 0 and may be left out). `Inn C4 90 no-capture` decli
 **Rules notes**
 - Area: 8-connected squares not covered by your buildings. Enemy buildings and the Cathedral \
 (pieces) lie inside areas, never on a boundary.
-- The open city is your largest area (ties: more pieces, then first square in reading order); \
-it is never claimed nor captured.
-- Your building splits its area into parts, each judged (no piece: claimed; one: captured; more: \
-nothing). If it was the open city, its largest part (same ties) stays the city, unjudged; \
-undivided, nothing happens.
+- Your building splits its area into parts, each judged whatever its size (no piece: claimed; \
+one: captured; more: nothing), except in your open city (the area with the most pieces; ties: \
+more squares, then first square A1→J10): it is never claimed whole, undivided nothing happens, \
+divided its part with the most pieces (same ties) stays the city.
 - Your first building neither claims nor captures.
 - A captured building returns to its owner's hand; a captured Cathedral is gone for good.
-- Capturing is optional but immediate: with `no-capture` the piece stays and its part stays open.
+- Capturing is optional but immediate: `no-capture` leaves the piece and its part open.
 - There is no pass action: a stuck player is skipped.
 - Series (option `games`): colours swap each game; lowest total wins, equal totals draw."""
 

@@ -3,16 +3,19 @@
 Claims (rules 4 and 5, our reading): an "area" of player P is an 8-connected component of the
 squares NOT covered by P's buildings; the Cathedral and the opponent's buildings lie inside areas,
 never on their boundary, and diagonal gaps leak. A "piece" is an opponent building or the
-Cathedral. P's open city is P's largest area: the most squares (ties: more pieces, then the one
-whose first square in reading order comes first); it is never claimed nor captured. Rule 4 only
-gives P "a part of the city" P encloses, so the city itself is the biggest remaining space, not
-the area holding the most pieces: sealing a small corner pocket around two pieces must leave the
-pocket open (rule 5, note 4), not hand P the whole rest of the city.
+Cathedral. P's open city is P's area holding the most pieces (ties: more squares, then the one
+whose first square in reading order comes first): the city where the opponent still is. Rule 4
+gives P "a part of the city" P encloses, never the city itself, so the open city is never claimed
+whole.
 
 A building placed by P (not the Cathedral, not P's first building of the game) lies in one area C
 of P before the move; afterwards C minus the building falls into parts. If C was not the open
-city, every part is judged; if it was, the largest part (same tie-breaks) is the rest of the
-city and is not judged, every other part is (and an undivided C judges nothing).
+city, every part is judged; if it was, the part holding the most pieces (same tie-breaks) is the
+rest of the city and is not judged, every other part is (and an undivided C judges nothing).
+So a part holding no piece, or only one, is P's whatever its size, as long as another part keeps
+more pieces (or as many on more squares): walling off most of the board claims it. Only when every
+part holds at most one piece does one of them (the one with the piece, the larger on a tie) stay
+open, so a split never hands P the whole city.
 Judging a part: no piece inside, it becomes P's territory; exactly one, that piece is removed and
 the part becomes P's; two or more, nothing happens.
 
@@ -378,10 +381,10 @@ def _opponent_was_skipped(state: CathedralState, mover: Colour) -> bool:
 
 
 def _rank(count: int, area: int) -> tuple[int, int, int]:
-    """Sort key of an area holding `count` pieces: more squares, then more pieces, then the
+    """Sort key of an area holding `count` pieces: more pieces, then more squares, then the
     earlier first square in reading order. The open city (and the rest of a divided open city)
     is the area with the highest rank."""
-    return (area.bit_count(), count, -(area & -area).bit_length())
+    return (count, area.bit_count(), -(area & -area).bit_length())
 
 
 def _fill(seed: int, within: int) -> int:
@@ -425,7 +428,7 @@ def _judged_parts(
     if area == open_city:
         if len(parts) <= 1:
             return []  # the open city is not divided: nothing is enclosed
-        # The largest part stays the open city; only the others are enclosed.
+        # The part with the most pieces stays the open city; only the others are enclosed.
         city = max(parts, key=lambda pi: _rank(len(pi[1]), pi[0]))
         parts = [pi for pi in parts if pi is not city]
     return parts
@@ -453,13 +456,13 @@ def capturing_masks(state: CathedralState, colour: Colour, masks: list[int]) -> 
     same answer as `capture_victims` for each, but fast enough for every legal_actions call.
 
     Each placement lies inside one area C of `colour` (computed once, with the open city: the
-    largest area). With no piece in C it cannot capture. With exactly one and C not the open
-    city it always captures (the piece's part is judged). Otherwise the new building must divide
-    C. It cannot when no side of it touches our buildings or the wall (corner contacts leak),
-    nor when the part of its 8-neighbour ring inside C is connected by itself (paths through the
-    building can go round it); otherwise C minus the building is flood-filled into parts.
-    tests/games/cathedral/test_open_city.py checks this against `capture_victims` on random
-    positions and games."""
+    area with the most pieces). With no piece in C it cannot capture. With exactly one and C not
+    the open city it always captures (the piece's part is judged). Otherwise the new building
+    must divide C. It cannot when no side of it touches our buildings or the wall (corner
+    contacts leak), nor when the part of its 8-neighbour ring inside C is connected by itself
+    (paths through the building can go round it); otherwise C minus the building is flood-filled
+    into parts. tests/games/cathedral/test_open_city.py checks this against `capture_victims` on
+    random positions and games."""
     if state.phase is not Phase.BUILD or not state.first_placed[colour.index] or not masks:
         return frozenset()
     not_mine = FULL & ~state.occupied[colour.index]
@@ -474,7 +477,7 @@ def capturing_masks(state: CathedralState, colour: Colour, masks: list[int]) -> 
         count = sum(1 for m in others if m & comp)
         if count:
             comps.append((comp, count))
-        # Every area competes for the open city, empty ones too: it is the largest area.
+        # Every area competes for the open city, empty ones too (a city with no piece left).
         rank = _rank(count, comp)
         if best is None or rank > best:
             best, open_city = rank, comp
@@ -514,8 +517,8 @@ def capturing_masks(state: CathedralState, colour: Colour, masks: list[int]) -> 
                         out.add(mask)
                         break
                 continue
-            # The open city divided: the largest part stays the city, the others are judged; a
-            # capture needs a part with exactly one piece that is not that part.
+            # The open city divided: the part with the most pieces stays the city, the others are
+            # judged; a capture needs a part with exactly one piece that is not that part.
             ranks = [_rank(sum(1 for m in others if m & first), first)]
             seeds = free & ~first
             while seeds:
@@ -523,7 +526,7 @@ def capturing_masks(state: CathedralState, colour: Colour, masks: list[int]) -> 
                 seeds &= ~part
                 ranks.append(_rank(sum(1 for m in others if m & part), part))
             top = max(ranks)
-            if any(r[1] == 1 and r != top for r in ranks):
+            if any(r[0] == 1 and r != top for r in ranks):
                 out.add(mask)
     return frozenset(out)
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from bot.games.delegating import RulesCodecEngine
@@ -12,7 +12,7 @@ from bot.games.kingsburg.bots import HeuristicBot, RandomBot
 from bot.games.kingsburg.rulestext import RULES_SUMMARY
 from bot.games.kingsburg.state import State, Step
 from bot.games.kingsburg.view import PHASE_NAMES, KingsburgView
-from bot.games.protocol import Bot, GameSpec, Outcome, Seat, Transition
+from bot.games.protocol import Bot, Event, GameSpec, Outcome, Seat, Transition
 from bot.games.rejections import Rejection
 
 
@@ -43,7 +43,7 @@ class KingsburgEngine(RulesCodecEngine):
     def apply(self, state: State, seat: Seat, action: A.Action) -> Transition[State]:
         """Apply a checked action (use protocol.step)."""
         new, events = rules.apply(state, seat, action)
-        return Transition(new, tuple(events), reveals=_reveals(state, new))
+        return Transition(new, tuple(events), reveals=_reveals(state, new, events))
 
     def outcome(self, state: State) -> Outcome | None:
         """Most VP wins; ties by goods, then buildings, else shared."""
@@ -160,13 +160,16 @@ def _tie_break_name(
     return "most buildings"
 
 
-def _reveals(before: State, after: State) -> bool:
+def _reveals(before: State, after: State, events: Sequence[Event] = ()) -> bool:
     """True when the move brought out what no player could know before it: a die (any roll, the
     King's die, the two-player dummy dice), an enemy card turned up, or a private look at the
-    next enemy (General, Queen). Every chance draw advances `rng`, so a changed counter covers
-    every roll and draw."""
+    next enemy (General, Queen) - by any seat, also one the move's gifts reach automatically,
+    and also a seat that had already looked (its look is shown again, so the move is not one
+    to take back). Every chance draw advances `rng`, so a changed counter covers every roll and
+    draw."""
     return (
         after.rng != before.rng
         or after.revealed > before.revealed
         or bool(after.peeked - before.peeked)
+        or any(e.kind == "peek" for e in events)
     )

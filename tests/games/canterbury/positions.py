@@ -41,6 +41,12 @@ def mark(state: State, district: str, service: str, owner: str = "blue") -> Stat
     return state
 
 
+def at_city(state: State, city: int, **changes: object) -> State:
+    """The City Marker on `city` since the start of the current turn (other fields in
+    `changes`, e.g. scorings=2)."""
+    return replace(state, city=city, turn=replace(state.turn, city_before=city), **changes)  # type: ignore[arg-type]
+
+
 def set_gold(state: State, seat: int, gold: int) -> State:
     """Give a seat exactly `gold`."""
     players = list(state.players)

@@ -33,7 +33,7 @@ def _invariants(before: State, after: State) -> None:
         assert len(ids) == len(set(ids)), "no structure twice in a district"
         for p in district.structures:
             assert p.owner != ROMAN or p.structure == "old_roman_well"
-    assert after.scorings <= 4 and after.disks == min(after.city // 100, 3)
+    assert after.scorings <= 4 and after.disks == min((after.city - 1) // 100, 3)
     assert all(a.score >= b.score for a, b in zip(after.players, before.players, strict=True))
 
 

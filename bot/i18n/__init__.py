@@ -1,0 +1,19 @@
+"""Languages: which ones Guildhall speaks, and the message catalogs behind them.
+
+Catalogs are gettext `.po` files (`locales/<language>/LC_MESSAGES/guildhall.po`), read with Babel,
+so translators and translation platforms work on them as they are. The message id is the English
+text and the context says where it stands (`description`, `option`, `choice`, `reply`, ...);
+placeholders are by name (`{player}`), the same in every language. A language is added by one
+catalog file and one line in `LANGUAGES`.
+
+Pure: no discord here. `cogs/_translator.py` hands these catalogs to discord.py's command tree.
+"""
+
+from bot.i18n.catalogs import DEFAULT_LANGUAGE as DEFAULT_LANGUAGE
+from bot.i18n.catalogs import LANGUAGES as LANGUAGES
+from bot.i18n.catalogs import Language as Language
+from bot.i18n.catalogs import catalog_path as catalog_path
+from bot.i18n.catalogs import language_for_locale as language_for_locale
+from bot.i18n.catalogs import placeholders as placeholders
+from bot.i18n.catalogs import translate as translate
+from bot.i18n.catalogs import translation as translation
