@@ -366,7 +366,11 @@ class AsyncPlayCommands(PlayCommands):
     async def on_action(self, caller: Caller, action: str, args: Sequence[int]) -> list[Reply]:
         """Run a clicked `ActionButton` (see `bot.table.replies.ActionButton`). Every one
         names its game first; clicked in another channel or thread than the game's (a copied
-        or forged custom_id), it is refused before anything runs."""
+        or forged custom_id), it is refused before anything runs. The rules pages name no game
+        (their args are a game kind and a page) and may be turned anywhere."""
+        if action == RULES_ACTION and len(args) == 2:
+            pager: Any = self  # the Table mixes the reading commands in
+            return pager.rules_page(args[0], args[1])
         if args:
             named = await self.service.store.get_session(args[0])
             if named is None or named.place_id != caller.channel_id:
@@ -389,9 +393,6 @@ class AsyncPlayCommands(PlayCommands):
             return await table.leave_game(caller, args[0], args[1])
         if action == PRIVATE_CHOICES_ACTION and len(args) == 2:
             return await self.private_choices(caller, args[0], args[1])
-        if action == RULES_ACTION and len(args) == 2:
-            pager: Any = self  # the Table mixes the reading commands in
-            return pager.rules_page(args[0], args[1])
         if action == DETAILS_ACTION and len(args) == 1:
             shower: Any = self  # the Table mixes the details command in
             return await shower.details(caller)

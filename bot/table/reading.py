@@ -316,7 +316,7 @@ class ReadingCommands(ServerCommands):
                     "e.g. `/game rules cathedral`."
                 )
             engine = self.service.engine_for(found.session)
-        if paged:
+        if paged and engine.spec.key in registry.games():
             return [self._rules_page(engine, 0)]
         title = f"{engine.spec.display_name}: rules"
         return [

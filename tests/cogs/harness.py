@@ -1168,3 +1168,18 @@ async def legal_of(h: Harness, user: User = ALICE) -> list[str]:
     status = await table_status(h)
     service = h.bot.service  # type: ignore[attr-defined]
     return list(service.legal_notations(status.session, status.state, user.id))
+
+
+async def rules_pages(h: Harness, game: str, user: User = ALICE) -> list[Sent]:
+    """`/game rules game` and every further page (its ▶ button clicked), as shown in turn."""
+    ex = await h.slash("game rules", game=game, user=user)
+    pages = [next(s for s in ex.messages if s.embeds)]
+    while True:
+        forward = [cid for label, cid in pages[-1].buttons if "\u25b6" in label]
+        if not forward:
+            return pages
+        ex = await h.click(forward[0], user=user)
+        shown = [s for s in ex.sent if s.embeds and s.kind in ("response", "edit")]
+        posted = [s for s in ex.sent if s.kind in ("followup", "channel_message")]
+        assert shown and not posted, "a page replaces the one shown, nothing is posted"
+        pages.append(shown[-1])

@@ -105,8 +105,11 @@ async def test_the_next_post_offers_buttons_to_the_players_still_awaited(
     assert _buttons_of(new, ALICE).keys() == _buttons_of(post, ALICE).keys()
     assert _buttons_of(new, BOB).keys() == _buttons_of(post, BOB).keys()
     # The buttons of the earlier post still work for the players who have not chosen yet.
-    assert (await h.click(_buttons_of(post, ALICE)["aid gold"], user=ALICE)).public
-    assert (await h.click(_buttons_of(new, BOB)["aid gold"], user=BOB)).public
+    old = _buttons_of(post, ALICE)["aid gold"]  # on an outdated copy of the post
+    assert (await h.click(old, user=ALICE, message_id=STALE)).public
+    now = h.current(post)  # Bob alone is awaited now: his buttons, on the post as it reads
+    mine = _buttons_of(now, BOB) or {label: cid for label, cid in now.buttons}
+    assert (await h.click(mine["aid gold"], user=BOB)).public
 
 
 async def test_a_click_still_works_after_a_restart(start_bot: StartBot) -> None:

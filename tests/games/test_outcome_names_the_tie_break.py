@@ -1,9 +1,8 @@
 """An outcome settled by a tie-break names it (`Outcome.tie_break`), so the final post can say
-why one of two players with equal scores won."""
+why one of two players with equal scores won (Kingsburg here; Architects' has its own tests)."""
 
 from __future__ import annotations
 
-from bot.games.architects import scoring
 from bot.games.kingsburg import _tie_break_name
 from bot.games.protocol import Outcome, Seat
 
@@ -18,18 +17,6 @@ def test_kingsburg_names_goods_then_buildings() -> None:
     assert _tie_break_name(clear, frozenset({Seat(0)}), best) == ""
     shared = {Seat(0): best, Seat(1): best}
     assert _tie_break_name(shared, frozenset({Seat(0), Seat(1)}), best) == ""
-
-
-def test_architects_names_virtue_then_silver() -> None:
-    def score(total: int, virtue: int, silver: int) -> scoring.Score:
-        return scoring.Score(lines={"buildings": total}, virtue=virtue, silver=silver)
-
-    by_virtue = [score(30, 8, 1), score(30, 5, 9)]
-    assert scoring.tie_break(by_virtue, scoring.winners(by_virtue)) == "most virtue"
-    by_silver = [score(30, 8, 4), score(30, 8, 1)]
-    assert scoring.tie_break(by_silver, scoring.winners(by_silver)) == "most silver"
-    clear = [score(31, 0, 0), score(30, 9, 9)]
-    assert scoring.tie_break(clear, scoring.winners(clear)) == ""
 
 
 def test_the_field_is_optional_and_stored_only_when_set() -> None:
