@@ -5,6 +5,8 @@ python -m bot local cathedral --players a,b     a table in the terminal
 python -m bot play cathedral --bots heuristic,random --seed 7 --out DIR
 python -m bot replay cathedral --moves FILE [--json]
 python -m bot bench [--game cathedral] [--quick] [--markdown] [--scale N]
+python -m bot db copy --to postgresql://...      copy the SQLite games into PostgreSQL
+python -m bot ratings rebuild [--db FILE] [--check]
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from bot.cli import bench, catalogs, local, play, replay
+from bot.cli import bench, catalogs, db, local, play, ratings, replay
 from bot.cli.common import CliError
 from bot.games.gamedata import DataError
 
@@ -26,7 +28,9 @@ def build_parser() -> argparse.ArgumentParser:
         prog="python -m bot",
         description="Guildhall: board games in Discord. Without a subcommand, runs the bot.",
     )
-    sub = parser.add_subparsers(dest="command", metavar="{local,play,replay,bench,sync,catalogs}")
+    sub = parser.add_subparsers(
+        dest="command", metavar="{local,play,replay,bench,db,ratings,sync,catalogs}"
+    )
     local.add_arguments(
         sub.add_parser(
             "local",
@@ -38,6 +42,10 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_arguments(sub.add_parser("play", help="bots play a whole game, one PNG per move"))
     replay.add_arguments(sub.add_parser("replay", help="apply a file of moves"))
     bench.add_arguments(sub.add_parser("bench", help="measure speed against the targets"))
+    db.add_arguments(sub.add_parser("db", help="database tools: copy SQLite into PostgreSQL"))
+    ratings.add_arguments(
+        sub.add_parser("ratings", help="recompute every rating from the rated games' results")
+    )
     sub.add_parser("sync", help="send the slash commands to Discord now (normally automatic)")
     catalogs.add_arguments(
         sub.add_parser("catalogs", help="update the language catalogs from the command tree")
@@ -85,6 +93,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         "play": play.run,
         "replay": replay.run,
         "bench": bench.run,
+        "db": db.run,
+        "ratings": ratings.run,
         "catalogs": catalogs.run,
     }
     if args.command is None:

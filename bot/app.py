@@ -17,7 +17,8 @@ import asyncio
 import hashlib
 import json
 import logging
-from typing import TYPE_CHECKING
+import time
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord.ext import commands
@@ -65,12 +66,13 @@ def default_extensions() -> tuple[str, ...]:
     )
 
 
-class GameBot(commands.Bot):
+class GameBot(commands.AutoShardedBot):
     """The Guildhall bot: slash commands over a `Table`, which sits on a `GameService`.
 
     Args:
         settings: Configuration (token, database path, dev guild...).
-        store: An open session store; None: open SQLite at `settings.database_path` in setup_hook.
+        store: An open session store; None: open the configured one (PostgreSQL at
+            `settings.database_url`, else SQLite at `settings.database_path`) in setup_hook.
         service: The game service; None: built on the store in setup_hook.
         table: The command layer; None: built on the service in setup_hook.
         extensions: Extensions to load (default `default_extensions()`).
@@ -95,6 +97,10 @@ class GameBot(commands.Bot):
             # Nobody is pinged unless a message names them (`cogs._replies.message_kwargs`
             # lists exactly the users whose turn it is): a typed mention echoed back never pings.
             allowed_mentions=discord.AllowedMentions.none(),
+            # Several processes: each connects only its SHARD_IDS of SHARD_COUNT. Unset, one
+            # process takes every shard Discord recommends.
+            shard_count=settings.shard_count,
+            shard_ids=None if settings.shard_ids is None else list(settings.shard_ids),
         )
         self.settings = settings
         self._store = store
@@ -105,6 +111,11 @@ class GameBot(commands.Bot):
         self.initial_extensions = extensions if extensions is not None else default_extensions()
         self.failed_extensions: dict[str, BaseException] = {}
         self.force_sync = force_sync
+        from bot.metrics import Metrics
+
+        self.metrics = Metrics(settings.metrics_port)
+        """Moves, refusals, store and render times, timer lag, shards (`bot.metrics`)."""
+        self._health_task: asyncio.Task[None] | None = None
 
     # ------------------------------------------------------------------ dependencies
 
@@ -131,21 +142,60 @@ class GameBot(commands.Bot):
 
     async def _open_dependencies(self) -> None:
         if self._store is None:
-            from bot.storage.sqlite import SqliteStore
+            from bot.storage.opening import open_store
 
-            path = self.settings.database_path
-            path.parent.mkdir(parents=True, exist_ok=True)
-            # Opening applies pending migrations (PRAGMA user_version).
-            self._store = await SqliteStore.open(path)
-            log.info("opened the game database at %s", path)
+            # Opening applies pending migrations (SQLite or PostgreSQL, as configured).
+            self._store = await open_store(
+                self.settings.database_url.reveal(), self.settings.database_path
+            )
         if self._service is None:
             from bot.sessions.service import GameService
 
             self._service = GameService(self._store)
         if self._table is None:
+            from bot.table.base import load_render_png
             from bot.table.commands import Table
 
-            self._table = Table(self._service, defaults=server_defaults(self.settings))
+            self._table = Table(
+                self._service,
+                timed_render(load_render_png(), self.metrics),
+                defaults=server_defaults(self.settings),
+            )
+        self._instrument()
+
+    def _instrument(self) -> None:
+        """Count moves and refusals and time the store's transactions (`bot.metrics`)."""
+        from bot.sessions.models import MoveResult
+
+        metrics = self.metrics
+        if hasattr(self.store, "observe"):
+            self.store.observe = metrics.store_seconds  # type: ignore[attr-defined]
+
+        def counted(game: str, answer: object) -> None:
+            code = None if isinstance(answer, MoveResult) else getattr(answer, "code", None)
+            metrics.move(game, None if code is None else code.name)
+
+        self.service.on_submit = counted
+
+    async def _health_loop(self) -> None:
+        """Every `HEALTH_MINUTES`: refresh the gauges (open games, shards); without a metrics
+        port, log the one-line health summary."""
+        from bot.metrics import HEALTH_MINUTES
+        from bot.storage.extras import extras_for
+
+        extras = extras_for(self.store)
+        while not self.is_closed():
+            await asyncio.sleep(HEALTH_MINUTES * 60)
+            try:
+                shards = {
+                    shard_id: None if info.is_closed() else info.latency
+                    for shard_id, info in self.shards.items()
+                }
+                self.metrics.gauges(open_games=await extras.open_game_count(), shards=shards)
+                if self.metrics.port is None:
+                    log.info(self.metrics.health_line())
+            except Exception:  # the report must never take the bot down
+                log.exception("the health report failed")
 
     # ------------------------------------------------------------------ start-up
 
@@ -160,6 +210,7 @@ class GameBot(commands.Bot):
                 self.failed_extensions[extension] = exc
                 log.exception("failed to load extension %s", extension)
         await self.sync_commands(force=self.force_sync)
+        self._health_task = asyncio.create_task(self._health_loop())
 
     # ------------------------------------------------------------------ command sync
 
@@ -182,6 +233,9 @@ class GameBot(commands.Bot):
         sent; a failure is logged and retried at the next start."""
         from bot.storage.extras import extras_for
 
+        if not force and not self.settings.syncs_commands:
+            log.info("commands are synced by the process holding shard 0; not syncing")
+            return False
         extras = extras_for(self.store)
         sent = False
         targets: list[discord.Object | None] = [None]
@@ -216,10 +270,25 @@ class GameBot(commands.Bot):
 
     async def close(self) -> None:
         """Close Discord, then the store if we opened it."""
+        if self._health_task is not None:
+            self._health_task.cancel()
         await super().close()
         if self._owns_store and self._store is not None:
             await self._store.close()
             self._store = None
+
+
+def timed_render(render: Any, metrics: Any) -> Any:
+    """`render` (a `render_png`), each call's time told to `metrics.render_seconds`."""
+
+    def timed(*args: Any, **kwargs: Any) -> Any:
+        began = time.perf_counter()
+        try:
+            return render(*args, **kwargs)
+        finally:
+            metrics.render_seconds(time.perf_counter() - began)
+
+    return timed
 
 
 def server_defaults(settings: Settings) -> ServerConf:

@@ -70,6 +70,12 @@ class Settings:
     These four and the reminder interval are the defaults of every server's `/game settings`.
     members_intent: ask for the Server Members intent (enable it in the portal too), so a host
       who leaves a server hands the host role on at once.
+    database_url: a `postgresql://` URL; set, the games live there instead of `database_path`
+      (a secret: it may hold a password).
+    shard_count: Discord gateway shards in all (None: one process, Discord's recommendation).
+    shard_ids: the shards THIS process connects (None: all of them); the process holding
+      shard 0 (or the only process) syncs the slash commands.
+    metrics_port: serve Prometheus metrics on this port (None: a health line in the log).
     """
 
     discord_token: Secret = field(default_factory=lambda: Secret(""))
@@ -82,6 +88,15 @@ class Settings:
     tables_in_threads: bool = False
     lobbies_per_member: int | None = 3
     members_intent: bool = False
+    database_url: Secret = field(default_factory=lambda: Secret(""))
+    shard_count: int | None = None
+    shard_ids: tuple[int, ...] | None = None
+    metrics_port: int | None = None
+
+    @property
+    def syncs_commands(self) -> bool:
+        """Whether this process sends the slash commands: only one of several may."""
+        return self.shard_ids is None or 0 in self.shard_ids
 
     @property
     def has_token(self) -> bool:
@@ -174,12 +189,59 @@ def _cap(env: Mapping[str, str], key: str, default: int | None) -> int | None:
     return value or None
 
 
+def _shards(env: Mapping[str, str]) -> tuple[int | None, tuple[int, ...] | None]:
+    """SHARD_COUNT and SHARD_IDS ("0-3", "4,5" or "0-1,6"), checked against each other."""
+    raw_count = env.get("SHARD_COUNT", "").strip()
+    raw_ids = env.get("SHARD_IDS", "").strip()
+    count: int | None = None
+    if raw_count:
+        if not raw_count.isascii() or not raw_count.isdigit() or int(raw_count) < 1:
+            raise SettingsError(
+                f"SHARD_COUNT must be a whole number of 1 or more, not {raw_count!r}."
+            )
+        count = int(raw_count)
+    if not raw_ids:
+        return count, None
+    if count is None:
+        raise SettingsError("SHARD_IDS needs SHARD_COUNT: the number of shards in all processes.")
+    ids: set[int] = set()
+    for part in raw_ids.split(","):
+        low, dash, high = part.strip().partition("-")
+        bounds = (low, high) if dash else (low, low)
+        if not all(b.strip().isascii() and b.strip().isdigit() for b in bounds):
+            raise SettingsError(
+                f"SHARD_IDS must be shard numbers or ranges like 0-3,8, not {raw_ids!r}."
+            )
+        first, last = int(bounds[0]), int(bounds[1])
+        if first > last or last >= count:
+            raise SettingsError(
+                f"SHARD_IDS {part.strip()!r} is not a range within 0-{count - 1} (SHARD_COUNT)."
+            )
+        ids.update(range(first, last + 1))
+    return count, tuple(sorted(ids))
+
+
+def _port(env: Mapping[str, str], key: str) -> int | None:
+    raw = env.get(key, "").strip()
+    if not raw:
+        return None
+    if not raw.isascii() or not raw.isdigit() or not 1 <= int(raw) <= 65535:
+        raise SettingsError(f"{key} must be a port number from 1 to 65535, not {raw!r}.")
+    return int(raw)
+
+
 def settings_from_mapping(env: Mapping[str, str]) -> Settings:
     """Build `Settings` from a mapping of raw strings; raise SettingsError naming the bad key."""
     level = env.get("LOG_LEVEL", "").strip().upper() or "INFO"
     if level not in LOG_LEVELS:
         raise SettingsError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {level!r}.")
     db = env.get("DATABASE_PATH", "").strip() or "./guildhall.db"
+    url = env.get("DATABASE_URL", "").strip()
+    if url and not url.startswith(("postgresql://", "postgres://")):
+        raise SettingsError(
+            "DATABASE_URL must be a postgresql:// URL (leave it empty to use DATABASE_PATH)."
+        )
+    shard_count, shard_ids = _shards(env)
     return Settings(
         discord_token=Secret(env.get("DISCORD_TOKEN", "").strip()),
         database_path=Path(db).expanduser(),
@@ -191,6 +253,10 @@ def settings_from_mapping(env: Mapping[str, str]) -> Settings:
         tables_in_threads=_flag(env, "TABLES_IN_THREADS"),
         lobbies_per_member=_cap(env, "LOBBIES_PER_MEMBER", 3),
         members_intent=_flag(env, "SERVER_MEMBERS_INTENT"),
+        database_url=Secret(url),
+        shard_count=shard_count,
+        shard_ids=shard_ids,
+        metrics_port=_port(env, "METRICS_PORT"),
     )
 
 

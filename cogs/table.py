@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
@@ -94,6 +95,7 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
+        self._last_round: float | None = None  # when the last timer round began (monotonic)
         super().__init__()
 
     # ------------------------------------------------------------------ timers
@@ -109,6 +111,11 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
     @tasks.loop(minutes=TIMER_MINUTES)
     async def timers(self) -> None:
         """One round of `run_timers`; a failure is logged and the loop keeps going."""
+        began = time.monotonic()
+        metrics = getattr(self.bot, "metrics", None)
+        if metrics is not None and self._last_round is not None:
+            metrics.timer_lag(max(0.0, began - self._last_round - TIMER_MINUTES * 60))
+        self._last_round = began
         try:
             await self.run_timers()
         except Exception:
@@ -230,6 +237,7 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
         options: str | None = None,
         thread: bool | None = None,
         turn_hours: app_commands.Range[float, MIN_TURN_HOURS, MAX_TURN_HOURS] | None = None,
+        rated: bool | None = None,
     ) -> None:
         """Open a lobby for a new game here; you become the host.
 
@@ -238,6 +246,7 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
             options: Game options as key=value, for example "games=3".
             thread: Open the game in a new thread of this channel (default: the server's setting).
             turn_hours: Hours each turn may take (what then happens is the server's setting).
+            rated: Whether the game counts for ratings (default: the server's setting).
         """
         table = bot_of(interaction).table
         if game.strip().lower() not in _game_names():
@@ -271,7 +280,7 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
                 raise UserFacingError(missing_sentence(lacking, where, "run a table here"))
             await run(
                 interaction,
-                lambda: table.new(caller, game, options, turn_timeout=limit),
+                lambda: table.new(caller, game, options, turn_timeout=limit, rated=rated),
             )
             return
         if not isinstance(channel, discord.TextChannel):
@@ -293,7 +302,9 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
             raise UserFacingError(
                 missing_sentence(["create_public_threads"], where, "open a table in a new thread")
             ) from exc
-        replies = await table.new(caller, game, options, thread_id=created.id, turn_timeout=limit)
+        replies = await table.new(
+            caller, game, options, thread_id=created.id, turn_timeout=limit, rated=rated
+        )
         try:
             await deliver_in(
                 interaction, created, replies, ack=f"The lobby is open in {created.mention}."
@@ -589,6 +600,7 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
         away_days: app_commands.Range[int, 1, 60] | None = None,
         away_month_days: app_commands.Range[int, 1, 30] | None = None,
         undo_hours: app_commands.Range[float, 1.0, float(UNDO_HOURS_MAX)] | None = None,
+        rated: bool | None = None,
     ) -> None:
         """This server's Guildhall settings; changing them needs Manage Server.
 
@@ -603,6 +615,7 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
             away_days: The longest absence a member may announce with /game away.
             away_month_days: The most days a member may be away in any 30.
             undo_hours: How long the others have to answer an undo request (1 to 720 hours).
+            rated: Whether new games count for ratings unless /game new says otherwise.
         """
         table = bot_of(interaction).table
         caller = caller_of(interaction)
@@ -615,6 +628,7 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
             "away_days": away_days,
             "away_month_days": away_month_days,
             "undo_hours": undo_hours,
+            "rated": rated,
         }
         if allow_channel is not None or disallow_channel is not None:
             current = list((await table.conf(caller.guild_id)).channels)
@@ -648,6 +662,53 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
         await run(interaction, lambda: table.hand_host(caller_of(interaction), player.id))
 
 
+@app_commands.guild_only()
+class RatingsCog(
+    commands.GroupCog, group_name="ratings", group_description="Leaderboards and players' records."
+):
+    """This server's leaderboards and players' records (/ratings …): a group of its own, as
+    Discord allows 25 subcommands per group and the game group holds 25."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @app_commands.command(name="leaderboard")
+    async def leaderboard(self, interaction: discord.Interaction, game: str) -> None:
+        """This server's best 20 players of a game: rating, games played, win %.
+
+        Args:
+            game: Which game.
+        """
+        table = bot_of(interaction).table
+        await run(interaction, lambda: table.leaderboard(caller_of(interaction), game))
+
+    @leaderboard.autocomplete("game")
+    async def _leaderboard_game(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await _game_choices(current)
+
+    @app_commands.command(name="profile")
+    async def profile(
+        self,
+        interaction: discord.Interaction,
+        member: discord.Member | None = None,
+        hidden: bool | None = None,
+    ) -> None:
+        """A member's record in each game on this server, with a chart of their rating.
+
+        Args:
+            member: Whose profile (default: yours).
+            hidden: Hide your own profile from other members (or show it again).
+        """
+        table = bot_of(interaction).table
+        caller = caller_of(interaction)
+        user_id = None if member is None else member.id
+        name = None if member is None else member.display_name
+        await run(interaction, lambda: table.profile(caller, user_id, name, hidden))
+
+
 async def _engine_here(interaction: discord.Interaction) -> Any | None:
     """The engine of this channel's open session (lobby or game), or None."""
     bot = bot_of(interaction)
@@ -664,3 +725,4 @@ async def _engine_here(interaction: discord.Interaction) -> Any | None:
 async def setup(bot: commands.Bot) -> None:
     """Extension entry point."""
     await bot.add_cog(TableCog(bot))
+    await bot.add_cog(RatingsCog(bot))

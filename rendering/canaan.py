@@ -13,6 +13,7 @@ import re
 from collections.abc import Mapping
 from contextvars import ContextVar
 from dataclasses import dataclass
+from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -510,17 +511,32 @@ def _overlap(a: Rect, b: Rect) -> bool:
 
 
 def _harbours(c: _Ctx, *, labels: bool) -> None:
-    """Harbour labels: out at sea beside their path; the Sea of Galilee's, too many for its
-    small water at a readable size, stacked in the lake's middle with lines to their paths."""
+    """Harbour labels: out at sea beside their path; the Sea of Galilee's inside the lake, each
+    by its own shore ("2:1" over the letter, narrow: `lake_labels`), or, on a map where they
+    cannot all be placed so, stacked in the lake's middle with lines to their paths."""
     d, u = c.view.data, c.lay.unit
     f = font(u * 0.17, bold=True)
     lake = [h for h in d.harbors if h[1] == "sea_of_galilee"]
     lake_hex = next((t for t in d.hexes if t.terrain == "sea_of_galilee"), None)
     lake_mid = lambda a, b: (d.vertex_xy[a][1] + d.vertex_xy[b][1]) / 2  # noqa: E731
     lake_order = sorted(lake, key=lambda h: lake_mid(*h[3]))
+    shores = lake_labels(c, lake, lake_hex, f) if lake_hex is not None else None
     for hid, at, trade, (a, b) in d.harbors:
         (x1, y1), (x2, y2) = d.vertex_xy[a], d.vertex_xy[b]
         mx, my = (x1 + x2) / 2, (y1 + y2) / 2
+        if at == "sea_of_galilee" and shores is not None:
+            box = shores[hid]
+            if labels:
+                _shore_label(c, box, trade, f)
+            else:
+                c.draw.line((box.center, c.px(mx, my)), fill="#f5ecd4", width=max(2, int(u * 0.04)))
+                for vx in (a, b):
+                    c.draw.line(
+                        (c.px(mx, my), c.px(*d.vertex_xy[vx])),
+                        fill="#f5ecd4",
+                        width=max(3, int(u * 0.06)),
+                    )
+            continue
         if at == "sea_of_galilee" and lake_hex is not None:
             i = next(k for k, h in enumerate(lake_order) if h[0] == hid)
             cx, cy = c.px(*lake_hex.center)
@@ -544,6 +560,48 @@ def _harbours(c: _Ctx, *, labels: bool) -> None:
             continue
         c.draw.rounded_rectangle(box.box(), radius=5, fill="#f5ecd4", outline="#3b2a10", width=2)
         draw_text_centered(c.draw, box.center, text, f, "#3b2a10")
+
+
+def _shore_label(c: _Ctx, box: Rect, trade: int | None, f: Font) -> None:
+    """A lake harbour's label by its own shore: "2:1" over the resource letter (narrow, so
+    the lake's three fit side by side), or "3:1"."""
+    c.draw.rounded_rectangle(box.box(), radius=5, fill="#f5ecd4", outline="#3b2a10", width=2)
+    if trade is None:
+        draw_text_centered(c.draw, box.center, "3:1", f, "#3b2a10")
+        return
+    mid = box.center[0]
+    draw_text_centered(c.draw, (mid, box.y0 + box.height * 0.28), "2:1", f, "#3b2a10")
+    letter = RESOURCE_LETTER[_res_name(trade)]
+    draw_text_centered(c.draw, (mid, box.y0 + box.height * 0.72), letter, f, "#3b2a10")
+
+
+def lake_labels(c: _Ctx, lake: list[Any], lake_hex: Any, f: Font) -> dict[int, Rect] | None:
+    """Each Sea of Galilee harbour's label inside the lake by its own shore (from the path's
+    middle towards the lake's centre), clear of the other labels and of every intersection;
+    None when they cannot all be placed so (then they are stacked with leader lines)."""
+    d, u = c.view.data, c.lay.unit
+    cx, cy = lake_hex.center
+    r = max(u * 0.13, _MIN_PX.get() * 0.72)
+    dots = [c.px(*d.vertex_xy[v]) for v in lake_hex.corners if v >= 0]
+    for t in (0.5, 0.45, 0.55, 0.4):
+        boxes: dict[int, Rect] = {}
+        for hid, _, trade, (a, b) in lake:
+            (x1, y1), (x2, y2) = d.vertex_xy[a], d.vertex_xy[b]
+            mx, my = (x1 + x2) / 2, (y1 + y2) / 2
+            px, py = c.px(mx + (cx - mx) * t, my + (cy - my) * t)
+            w = max(f.getlength("2:1"), f.getlength("3:1")) + u * 0.06
+            h = f.size * (1.3 if trade is None else 2.2)
+            boxes[hid] = Rect(px - w / 2, py - h / 2, px + w / 2, py + h / 2)
+        placed = list(boxes.values())
+        touching = any(_overlap(x, y) for i, x in enumerate(placed) for y in placed[i + 1 :])
+        on_dot = any(
+            math.hypot(x - min(max(x, box.x0), box.x1), y - min(max(y, box.y0), box.y1)) < r
+            for box in placed
+            for x, y in dots
+        )
+        if not touching and not on_dot:
+            return boxes
+    return None
 
 
 def harbour_legend_box(c: _Ctx) -> Rect | None:
@@ -700,6 +758,20 @@ def supply_text(v: CanaanView) -> str:
     return f"deck {v.deck}" + (f" \u00b7 bank low: {', '.join(low)}" if low else "")
 
 
+def supply_forms(v: CanaanView) -> tuple[str, ...]:
+    """`supply_text` from the longest wording to the shortest ("deck 9 · low: G4 O1", the
+    letters of the harbour key), so the line is shortened before anything is cut."""
+    from bot.games.canaan.data import RESOURCES
+
+    low = [(RESOURCES[i], n) for i, n in enumerate(v.bank) if n <= BANK_LOW]
+    if not low:
+        return (supply_text(v),)
+    words = ", ".join(f"{name} {n}" for name, n in low)
+    letters = " ".join(f"{RESOURCE_LETTER[name]}{n}" for name, n in low)
+    deck = f"deck {v.deck} \u00b7 "
+    return (supply_text(v), f"{deck}low: {words}", f"{deck}low: {letters}", f"low: {letters}")
+
+
 def _wall(c: _Ctx) -> None:
     v, r, draw = c.view, c.lay.wall, c.draw
     draw_panel(draw, r, c.theme, fill=mix(DESERT, c.theme.background, 0.55), radius=10)
@@ -712,9 +784,10 @@ def _wall(c: _Ctx) -> None:
     left = r.x0 + 10 + text_width(caption, cap) + r.height * 0.15
     room = r.x1 - 10 - (2 * (dice_w + 6) if v.dice else 0) - left
     small = font(max(12, int(r.height * 0.17)))
+    forms = supply_forms(v)
     draw.text(
         (left, r.y0 + r.height * 0.16),
-        ellipsize(supply_text(v), small, room),
+        ellipsize(next((t for t in forms if text_width(t, small) <= room), forms[-1]), small, room),
         font=small,
         fill="#20170a",
         anchor="lm",

@@ -16,7 +16,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from bot.games.protocol import Outcome, Seat
 from rendering.base import (
@@ -71,6 +71,8 @@ class ScoreSheet:
     note: str
     tie_break: str = ""
     """The tie-break that decided (`Outcome.tie_break`), named in the winner line."""
+    ratings: tuple[str, ...] | None = None
+    """Optional: per player the change of their rating ("+42"), drawn as a last row."""
 
     @property
     def winner_line(self) -> str:
@@ -190,7 +192,7 @@ def render(sheet: ScoreSheet, *, theme: Theme = DEFAULT, size: int = DEFAULT_WID
         legend = "; ".join(f"{p.mark} = {p.name} ({p.side})" for p in sheet.players)
         note_text = f"{legend}. {note_text}".strip()
         note_h = measure_wrapped(note_text, note_font, width - 2 * pad)
-    rows = len(sheet.categories) + 1
+    rows = len(sheet.categories) + 1 + (sheet.ratings is not None)
     height = int(title_h + head_h + rows * row_h + pad * 3 + win_h + 12 * u + note_h + pad)
     image, draw = new_canvas(width, height, theme)
 
@@ -260,6 +262,9 @@ def render(sheet: ScoreSheet, *, theme: Theme = DEFAULT, size: int = DEFAULT_WID
             draw_text_centered(draw, (cx, y + row_h / 2), str(value), fnt, colour)
         y += row_h
 
+    if sheet.ratings is not None:
+        _rating_row(draw, sheet.ratings, (pad, y, label_w, col_w, row_h), small, theme)
+
     # The winners by name, then the engine's sentence (it names what broke a tie).
     y = table.y1 + pad
     draw_wrapped(draw, (pad, y), win_text, win_font, theme.text, width - 2 * pad)
@@ -268,6 +273,29 @@ def render(sheet: ScoreSheet, *, theme: Theme = DEFAULT, size: int = DEFAULT_WID
             draw, (pad, y + win_h + 12 * u), note_text, note_font, theme.text_muted, width - 2 * pad
         )
     return image
+
+
+def _rating_row(
+    draw: ImageDraw.ImageDraw,
+    ratings: Sequence[str],
+    box: tuple[float, float, float, float, float],
+    size: int,
+    theme: Theme,
+) -> None:
+    """The "Rating" row under the totals: the change of each player's rating."""
+    pad, y, label_w, col_w, row_h = box
+    fnt = font(size)
+    draw.text(
+        (pad + 6 * row_h / 46, y + row_h / 2),
+        "Rating",
+        font=fnt,
+        fill=theme.text_muted,
+        anchor="lm",
+    )
+    for i, text in enumerate(ratings):
+        cx = pad + label_w + i * col_w + col_w / 2
+        shown = ellipsize(text, fnt, col_w - 6)
+        draw_text_centered(draw, (cx, y + row_h / 2), shown, fnt, theme.text_muted)
 
 
 def _name_lines(name: str, fnt: Font, max_width: float) -> list[str]:

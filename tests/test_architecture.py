@@ -14,6 +14,7 @@ FORBIDDEN = {
         "discord",
         "PIL",
         "aiosqlite",
+        "asyncpg",
         "asyncio",
         "sqlite3",
         "bot.sessions",
@@ -27,6 +28,7 @@ FORBIDDEN = {
     "rendering": {
         "discord",
         "aiosqlite",
+        "asyncpg",
         "asyncio",
         "sqlite3",
         "bot.sessions",
@@ -35,9 +37,19 @@ FORBIDDEN = {
         "cogs",
     },
     "bot/sessions": {"discord", "PIL", "rendering", "cogs", "bot.table"},
+    # Ratings are pure: no I/O, no storage, no drawing.
+    "bot/ratings": {"discord", "PIL", "aiosqlite", "asyncio", "sqlite3", "bot.sessions"}
+    | {"bot.storage", "bot.table", "rendering", "cogs"},
     "bot/storage": {"discord", "PIL", "rendering", "cogs", "bot.sessions.service", "bot.table"},
-    "bot/table": {"discord", "PIL", "aiosqlite", "sqlite3", "cogs"},
-    "cogs": {"aiosqlite", "sqlite3", "PIL", "bot.storage.sqlite"},
+    "bot/table": {"discord", "PIL", "aiosqlite", "sqlite3", "asyncpg", "cogs"},
+    "cogs": {
+        "aiosqlite",
+        "sqlite3",
+        "asyncpg",
+        "PIL",
+        "bot.storage.sqlite",
+        "bot.storage.postgres",
+    },
 }
 
 

@@ -1,4 +1,5 @@
-"""`python -m bot bench [--game G] [--quick] [--markdown] [--scale N]`: speed next to its targets.
+"""`python -m bot bench [--game G] [--quick] [--markdown] [--scale N] [--store postgresql]`: speed
+next to its targets.
 
 Table-driven over the game registry: every engine in `bot.games.registry()` is measured, once with
 its fewest players and again with its most when those differ, so a new game appears here as soon
@@ -24,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import inspect
 import random
 import resource
 import sys
@@ -49,6 +51,7 @@ from bot.games import get_engine
 from bot.games.protocol import Seat, step
 from bot.games.rejections import Rejection
 from bot.sessions.service import GameService
+from bot.storage.base import SessionStore
 from bot.storage.sqlite import SqliteStore
 from bot.table.commands import Table
 from bot.table.engines import AnyEngine
@@ -108,6 +111,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--markdown",
         action="store_true",
         help="print only the README table on stdout (progress goes to stderr)",
+    )
+    parser.add_argument(
+        "--store",
+        choices=("sqlite", "postgresql"),
+        default="sqlite",
+        help="postgresql: the same figures on PostgreSQL (DATABASE_URL, or a throwaway server) "
+        "and moves/s with 1, 2 and 4 processes",
     )
     parser.add_argument(
         "--scale",
@@ -305,9 +315,10 @@ class Harness:
 
 
 async def _whole_path(
-    harness: Harness, table: Table, store: SqliteStore, floor: CommitFloor, moves: int
+    harness: Harness, table: Table, store: SessionStore, floor: Any, moves: int
 ) -> tuple[list[float], list[float]]:
-    """`moves` moves through `Table.move`; per move its latency and its floor (ms)."""
+    """`moves` moves through `Table.move`; per move its latency and its floor (ms). `floor` is a
+    `CommitFloor` (SQLite) or one whose `commit_ms` is awaited (PostgreSQL)."""
     service = harness.service
     latencies: list[float] = []
     floors: list[float] = []
@@ -324,6 +335,8 @@ async def _whole_path(
         assert session is not None and session.state_json is not None
         (entry,) = await store.last_log(session.id, 1)
         commit = floor.commit_ms(session.state_json, entry.notation, entry.events)
+        if inspect.isawaitable(commit):
+            commit = await commit
         floors.append(commit + _png_floor(public[0].image.png))
         # A finished game is no longer open in its channel.
         await harness.after(index, not session.status.is_open)
@@ -459,6 +472,10 @@ def run(args: argparse.Namespace, render_png: RenderPng | None = None) -> int:
         from bot.cli import bench_scale
 
         return bench_scale.run(args)
+    if args.store == "postgresql":
+        from bot.cli import bench_pg
+
+        return bench_pg.run(args, render_png)
     plan = QUICK if args.quick else FULL
     judged = not args.quick
     started = time.perf_counter()

@@ -60,7 +60,8 @@ from bot.table import registry
 from bot.table.commands import TURN_HOURS_OPTION, Table
 from bot.table.engines import AnyEngine
 from bot.table.format import plain_text
-from bot.table.replies import ActionButton, Caller, ChoiceButton, Reply
+from bot.table.multiselect import join_picks
+from bot.table.replies import ActionButton, Caller, ChoiceButton, ChoiceMenu, Reply
 from bot.table.textcommands import (
     PRIVATE_WORDS,
     TABLE_SUBCOMMANDS,
@@ -95,6 +96,7 @@ _NO_ARGUMENT_WORDS = frozenset(name for name, args, _ in TABLE_SUBCOMMANDS if no
 """`/game` words that take nothing after them: followed by more, the line is a move's notation."""
 _HELP_HINT = "Type /game help for the commands."
 _CHOICE_NUMBER = re.compile(r"^[0-9]{1,3}$")
+_CHOICE_NUMBERS = re.compile(r"^[0-9]{1,3}(?:[ ,]+[0-9]{1,3})+$")
 CANCEL = "Cancel"
 
 
@@ -110,6 +112,9 @@ class Pending:
     button: ChoiceButton | None
     owner: Caller | None
     action: ActionButton | None = None
+    # The drop-down this entry belongs to when several of its entries may be picked at once (a
+    # set: `bot.table.multiselect`); typing their numbers together submits them as one line.
+    set_menu: ChoiceMenu | None = None
 
 
 LINES_HELP = """Play at a table in this terminal. Type one line per action:
@@ -119,6 +124,7 @@ LINES_HELP = """Play at a table in this terminal. Type one line per action:
   status, history 5, moves, rules, help  read the table (same as /game status ...)
   /game abandon, game abandon, ...       any command of /game, with or without the slash
   2                                      pick numbered choice 2 (a button, menu entry, Cancel)
+  2 4                                    pick several of one list at once (where it says so)
   quit (or end of input)                 leave
 """
 
@@ -280,6 +286,7 @@ class LocalTable:
                         n, menu.session_id, menu.version, n, seat=menu.seat, token=menu.token
                     ),
                     owner,
+                    set_menu=menu if menu.max_values > 1 else None,
                 )
                 for i, n in enumerate(menu.options)
             ]
@@ -307,6 +314,14 @@ class LocalTable:
                 print(f"    {label}", file=self.stream)
         else:
             print("  buttons: " + " | ".join(labels), file=self.stream)
+        picks = [n for n, e in zip(numbers, entries, strict=True) if e.set_menu is not None]
+        if len(picks) > 1:
+            most = next(e.set_menu for e in entries if e.set_menu is not None).max_values
+            print(
+                f"  (pick up to {most} of {_ranges(picks)} at once: type their numbers, "
+                f"e.g. {picks[0]} {picks[1]})",
+                file=self.stream,
+            )
         for n, entry in zip(numbers, entries, strict=True):
             numbered.extend([None] * (n - len(numbered)))
             numbered[n - 1] = entry
@@ -346,6 +361,40 @@ class LocalTable:
             # Refused (someone else's button, a stale one): the game did not change, so the
             # choices on offer stay valid, as the buttons stay under a Discord post.
             self.pending = before
+
+    async def pick_set(self, numbers: list[int], caller: Caller | None) -> bool:
+        """Pick several entries of one set drop-down at once (`3 5 8`), submitted as one line as
+        Discord's multi-select does; False when no set is on offer (the line is then read as
+        anything else), True once answered."""
+        offered = [p for p in self.pending if p is not None and p.set_menu is not None]
+        if not offered:
+            return False
+        menu = offered[0].set_menu
+        assert menu is not None
+        chosen = [self.pending[n - 1] if 1 <= n <= len(self.pending) else None for n in numbers]
+        numbers_of = [i for i, p in enumerate(self.pending, start=1) if p in offered]
+        if any(p is None or p.set_menu != menu or p.button is None for p in chosen):
+            self.say(
+                f"Several numbers pick from one list at once: {_ranges(numbers_of)} "
+                f"(up to {menu.max_values})."
+            )
+            return True
+        if len(set(numbers)) > menu.max_values:
+            self.say(f"Pick at most {menu.max_values} of {_ranges(numbers_of)}.")
+            return True
+        first = chosen[0]
+        assert first is not None
+        who = caller or first.owner or await self.default_caller()
+        line = join_picks([p.button.notation for p in chosen if p and p.button], menu.closing)
+        before, version = self.pending, await self.session_version()
+        self.pending = []
+        replies = await self.table.move(
+            who, line, menu.version, session_id=menu.session_id, expected_seat=menu.seat
+        )
+        self.show(replies, who)
+        if not self.pending and await self.session_version() == version:
+            self.pending = before  # refused: the choices stay on offer
+        return True
 
     async def _click(self, entry: Pending, button: ChoiceButton, caller: Caller | None) -> None:
         """Press a move button (or menu entry) as `caller`, else its seat's or owner's player."""
@@ -436,7 +485,7 @@ class LocalTable:
         """
         word, _, rest = text.partition(" ")
         low = word.lower()
-        if low == "game" or _is_game_command(low, rest):
+        if low in ("game", "ratings") or _is_game_command(low, rest):
             # `game status`, `kingsburg influence 8 5+3`: a command typed without its slash.
             return "/" + text
         if low in _READING_WORDS:
@@ -484,6 +533,10 @@ class LocalTable:
                 return True
         if _CHOICE_NUMBER.match(text):  # no game writes a move as a bare number
             await self.pick(int(text), caller)
+            return True
+        if _CHOICE_NUMBERS.match(text) and await self.pick_set(
+            [int(n) for n in re.split(r"[ ,]+", text)], caller
+        ):
             return True
         bare = self.bare_word_line(text)
         if bare is None:

@@ -292,11 +292,19 @@ class Engine(Protocol[S, A]):
         ...
 
 
+def may_act(engine: Engine[S, A], state: S) -> frozenset[Seat]:
+    """The seats that may move now: `to_act`, unless the engine defines `may_act(state)` - a
+    superset of seats free to move without being awaited (e.g. changing an answer to a trade
+    offer). Only `to_act` is waited for, called and played by bots."""
+    hook = getattr(engine, "may_act", None)
+    return engine.to_act(state) if hook is None else hook(state)
+
+
 def step(engine: Engine[S, A], state: S, seat: Seat, action: A) -> Transition[S] | Rejection:
     """Check then apply: the only way callers change a game."""
     if engine.outcome(state) is not None:
         return Rejection(RejectionCode.GAME_OVER, "The game is over; no more moves can be made.")
-    if seat not in engine.to_act(state):
+    if seat not in may_act(engine, state):
         return Rejection(RejectionCode.NOT_YOUR_TURN, "It is not your turn.")
     rejection = engine.check(state, seat, action)
     if rejection is not None:
@@ -357,7 +365,7 @@ def step_text(engine: Engine[S, A], state: S, seat: Seat, text: str) -> Transiti
     """Parse notation then `step`."""
     if engine.outcome(state) is not None:
         return Rejection(RejectionCode.GAME_OVER, "The game is over; no more moves can be made.")
-    if seat not in engine.to_act(state):
+    if seat not in may_act(engine, state):
         return Rejection(RejectionCode.NOT_YOUR_TURN, "It is not your turn.")
     parsed = engine.parse_action(text, state, seat)
     if isinstance(parsed, Rejection):

@@ -85,7 +85,9 @@ Reading
   ``to_act`` have waited ``every`` (a ``timedelta``) since the game last changed and since the
   last reminder; ``mark_reminded(session_id, now=None)`` records the reminder (no version bump).
 - ``due_reminder_pages(every, now=None)``: the same a page at a time (async iterator), for the
-  timers; ``mark_reminded_many(session_ids, now=None)`` records a page's reminders in one write.
+  timers; ``mark_reminded_many(session_ids, now=None)`` records a page's reminders in one write;
+  ``claim_reminders(page, every, now=None)`` marks and returns the ones still due, so that of
+  several processes exactly one sends each reminder.
 
 Helpers for presentation (plain methods, no I/O)
 - ``now()``: the service clock.
@@ -120,7 +122,10 @@ import dataclasses
 import hashlib
 import json
 import logging
+import os
 import random
+import secrets
+import socket
 import time
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable, Collection, Iterator, Mapping
@@ -132,11 +137,9 @@ from bot.games.protocol import (
     Engine,
     Event,
     GameSpec,
-    LoggedMove,
     Seat,
     Transition,
     canonical_json,
-    replay,
     seat_limit,
     setup_problem,
     some_legal_actions,
@@ -154,8 +157,8 @@ from bot.sessions.models import (
     Preview,
     Reminder,
     ReplayReport,
-    first_difference,
 )
+from bot.sessions.replaycheck import replay_check
 from bot.storage.base import SessionStore
 from bot.storage.records import (
     LogEntry,
@@ -210,6 +213,15 @@ STATE_CACHE_SIZE = 1024
 
 LEGAL_CACHE_SIZE = 32
 """Decisions (session, version, seat) whose legal moves in notation are kept for autocomplete."""
+
+BOT_LEASE = timedelta(minutes=2)
+"""How long a process holds a game's bots while resuming them (timer round, start-up): another
+process on the same database leaves them alone meanwhile, and takes them over once a lease
+passes unreleased (its process died). Shorter than the timer round, so that round does it."""
+
+FRESH_RETRIES = 6
+"""Tries of a move on a fresh read after losing a compare-and-set to another writer: each loss
+means someone else's move was saved in between, so a few suffice even with several processes."""
 
 REMINDER_PAGE = 100
 """Sessions read per step of the reminder pass and of resuming bots: each step is short, and the
@@ -279,6 +291,10 @@ class GameService(AsyncPlayMixin):
         # the session) on every move, and idle games cost nothing.
         self._cache = StateCache(state_cache_size)
         self._legal: OrderedDict[tuple[int, int, int], tuple[str, ...]] = OrderedDict()
+        self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+        """Who holds this process's work leases (`claim_bot_work`)."""
+        self.on_submit: Callable[[str, MoveResult | Rejection], None] | None = None
+        """Told every `submit`'s game key and answer (the app's metrics count them)."""
         self.public_wording: Callable[[str, str], str] = _as_typed
         """(game key, notation) -> how a move is written where others read it (a refused undo
         names moves): the table sets its games' public wording, so a move that hides something
@@ -816,9 +832,22 @@ class GameService(AsyncPlayMixin):
         acknowledging it (so a failure there never hides that the move was saved)."""
         args = (user_id, text, expected_version, expected_seat, expected_token, bots)
         result = await self._submit(channel_id, session_id, args, trust_cache=True)
-        if isinstance(result, _LostRace):
+        # Lost to another writer (another process, with several on one database): try again on
+        # a fresh read, until the move itself conflicts (the engine or the token refuses it on
+        # the new position) or the bound is reached.
+        for _ in range(FRESH_RETRIES):
+            if not isinstance(result, _LostRace):
+                break
             result = await self._submit(channel_id, session_id, args, trust_cache=False)
-        return _stale() if isinstance(result, _LostRace) else result
+        answer = _stale() if isinstance(result, _LostRace) else result
+        if self.on_submit is not None:
+            if isinstance(answer, MoveResult):
+                game = answer.session.game_key
+            else:
+                known = self._cache.record(channel_id, session_id)
+                game = "unknown" if known is None else known.game_key
+            self.on_submit(game, answer)
+        return answer
 
     async def _submit(
         self,
@@ -857,8 +886,6 @@ class GameService(AsyncPlayMixin):
             result = await self._submit_locked(session, *args)
         if trusted and isinstance(result, Rejection):
             return _LostRace()
-        if not trusted and isinstance(result, _LostRace):
-            return _stale()
         return result
 
     async def _submit_locked(
@@ -1283,11 +1310,33 @@ class GameService(AsyncPlayMixin):
         """
         results: list[MoveResult] = []
         standins = await self.standin_games()
-        for session_id in dict.fromkeys((*await self.awaiting_bots(), *standins)):
-            result = await self.run_bots(session_id)
-            if isinstance(result, MoveResult) and result.moves:
-                results.append(result)
+        claimed = await self.claim_bot_work(
+            tuple(dict.fromkeys((*await self.awaiting_bots(), *standins)))
+        )
+        try:
+            for session_id in claimed:
+                result = await self.run_bots(session_id)
+                if isinstance(result, MoveResult) and result.moves:
+                    results.append(result)
+        finally:
+            await self.release_bot_work(claimed)
         return tuple(results)
+
+    async def claim_bot_work(self, session_ids: Collection[int]) -> tuple[int, ...]:
+        """Of these games, the ones whose bots this process is to resume now: each is leased to
+        it for `BOT_LEASE` in one write (unless another process holds it), so of several
+        processes resuming the same games each game's bots are run by one."""
+        if not session_ids:
+            return ()
+        now = self._now()
+        return await self.store.claim_work(
+            "bots", tuple(session_ids), self.owner, now, now + BOT_LEASE
+        )
+
+    async def release_bot_work(self, session_ids: Collection[int]) -> None:
+        """End this process's leases on these games' bots (`claim_bot_work`)."""
+        if session_ids:
+            await self.store.release_work("bots", tuple(session_ids), self.owner)
 
     async def awaiting_bots(self) -> tuple[int, ...]:
         """Ids of the active games where a bot seat may act now: what start-up must resume.
@@ -1328,26 +1377,7 @@ class GameService(AsyncPlayMixin):
             raise KeyError(f"no session {session_id}")
         undone = await self.store.undone_plies(session_id)  # type: ignore[attr-defined]
         entries = tuple(e for e in await self.store.load_log(session_id) if e.ply not in undone)
-        if session.seed is None or session.state_json is None:
-            return ReplayReport(session_id, len(entries), matches=not entries)
-        engine = self.engine_for(session)
-        moves = [LoggedMove(Seat(e.seat), e.notation) for e in entries]
-        try:
-            replayed = replay(
-                engine, len(session.seats), dict(session.options), session.seed, moves
-            )
-        except ValueError as exc:
-            return ReplayReport(session_id, len(entries), matches=False, difference=str(exc))
-        snapshot = json.loads(session.state_json)
-        replayed_json = canonical_json(engine.state_to_dict(replayed))
-        if replayed_json == canonical_json(snapshot):
-            return ReplayReport(session_id, len(entries), matches=True)
-        return ReplayReport(
-            session_id,
-            len(entries),
-            matches=False,
-            difference=first_difference(snapshot, json.loads(replayed_json)),
-        )
+        return replay_check(self.engine_for, session, entries)
 
     async def overdue(self, now: datetime | None = None) -> tuple[SessionRecord, ...]:
         """Active sessions whose turn deadline has passed, except those waiting for an away
@@ -1457,6 +1487,21 @@ class GameService(AsyncPlayMixin):
     async def mark_reminded(self, session_id: int, now: datetime | None = None) -> None:
         """Record that a reminder was sent now (does not bump the version)."""
         await self.store.set_reminded_at(session_id, now or self._now())
+
+    async def claim_reminders(
+        self, due: Collection[Reminder], every: timedelta, now: datetime | None = None
+    ) -> tuple[Reminder, ...]:
+        """Of a page of `due` reminders, the ones this process is to send: each game still quiet
+        for `every` is marked reminded now, in one write, and only the games this write marked
+        are returned. With several processes reading the same due games, every reminder is
+        claimed by exactly one of them."""
+        if not due:
+            return ()
+        now = now or self._now()
+        claimed = set(
+            await self.store.claim_reminders([d.session.id for d in due], now - every, now)
+        )
+        return tuple(d for d in due if d.session.id in claimed)
 
     async def mark_reminded_many(
         self, session_ids: Collection[int], now: datetime | None = None

@@ -179,6 +179,28 @@ class SessionStore(Protocol):
         nothing is written. No version bumps."""
         ...
 
+    async def claim_reminders(
+        self, session_ids: Sequence[int], since: datetime, when: datetime
+    ) -> tuple[int, ...]:
+        """Of `session_ids`, the ACTIVE sessions still quiet since `since` (`quiet_since <=
+        since`) get `reminded_at = when`, in one transaction; their ids (ascending) are returned.
+
+        A compare-and-set on the reminder itself: several processes reading the same due games
+        each get a disjoint share, so every due reminder is sent once. No version bumps."""
+        ...
+
+    async def claim_work(
+        self, kind: str, session_ids: Sequence[int], owner: str, now: datetime, until: datetime
+    ) -> tuple[int, ...]:
+        """Lease the work `kind` on each of `session_ids` to `owner` until `until`, where nobody
+        holds it or the holder's lease ended by `now`; the ids leased (ascending), in one
+        transaction. Of several processes claiming the same ids, each id goes to one."""
+        ...
+
+    async def release_work(self, kind: str, session_ids: Sequence[int], owner: str) -> None:
+        """End `owner`'s leases of `kind` on these ids (the work is done)."""
+        ...
+
     async def load_log(
         self,
         session_id: int,

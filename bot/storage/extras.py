@@ -1,4 +1,4 @@
-"""Server-side bookkeeping next to the games (migrations 0003, 0006): per-server settings, turn
+"""Server-side bookkeeping next to the games (migrations 0003, 0008): per-server settings, turn
 notifications, paused games, each game's current turn post, and bot metadata such as the hash
 of the last command sync.
 
@@ -16,11 +16,15 @@ from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
+from bot.storage.ratings import RatingsStore
+from bot.storage.ratings_memory import MemoryRatings
+from bot.storage.ratings_sqlite import SqliteRatings
+
 __all__ = ["Extras", "MemoryExtras", "SqliteExtras", "extras_for"]
 
 
-class Extras(Protocol):
-    """What the table and the app store beside the games."""
+class Extras(RatingsStore, Protocol):
+    """What the table and the app store beside the games (ratings: `bot.storage.ratings`)."""
 
     async def guild_settings(self, guild_id: int) -> dict[str, Any]:
         """The server's stored settings ({} if none)."""
@@ -66,6 +70,10 @@ class Extras(Protocol):
         """Replace (None: forget) the game's current turn post."""
         ...
 
+    async def open_game_count(self) -> int:
+        """How many lobbies and games in progress there are (one indexed count)."""
+        ...
+
     async def meta(self, key: str) -> str | None:
         """A stored fact about the bot, or None."""
         ...
@@ -79,7 +87,7 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="microseconds")
 
 
-class SqliteExtras:
+class SqliteExtras(SqliteRatings):
     """`Extras` in the game database (shares the `SqliteStore`'s connection and lock)."""
 
     def __init__(self, store: Any) -> None:
@@ -177,6 +185,13 @@ class SqliteExtras:
             (session_id, json.dumps(dict(post), sort_keys=True)),
         )
 
+    async def open_game_count(self) -> int:
+        """See `Extras`."""
+        rows = await self._fetch(
+            "SELECT count(*) FROM sessions WHERE status IN ('lobby', 'active')", ()
+        )
+        return int(rows[0][0])
+
     async def meta(self, key: str) -> str | None:
         """See `Extras`."""
         rows = await self._fetch("SELECT value FROM bot_meta WHERE key = ?", (key,))
@@ -191,7 +206,7 @@ class SqliteExtras:
         )
 
 
-class MemoryExtras:
+class MemoryExtras(MemoryRatings):
     """`Extras` in dictionaries, over a `MemoryStore` (tests, the terminal table)."""
 
     def __init__(self, store: Any = None) -> None:
@@ -255,6 +270,10 @@ class MemoryExtras:
         else:  # stored as JSON, as SQLite does: what comes back is a copy of plain types
             self._posts[session_id] = json.dumps(dict(post), sort_keys=True)
 
+    async def open_game_count(self) -> int:
+        """See `Extras`."""
+        return 0 if self._store is None else len(await self._store.list_open())
+
     async def meta(self, key: str) -> str | None:
         """See `Extras`."""
         return self._meta.get(key)
@@ -265,9 +284,14 @@ class MemoryExtras:
 
 
 def extras_for(store: Any) -> Extras:
-    """The extras living beside `store`: in its SQLite file, else in memory."""
+    """The extras living beside `store`: in its SQLite file or PostgreSQL database, else in
+    memory."""
     from bot.storage.sqlite import SqliteStore
 
     if isinstance(store, SqliteStore):
         return SqliteExtras(store)
+    if type(store).__name__ == "PostgresStore":  # no asyncpg import for the other stores
+        from bot.storage.pg_extras import PostgresExtras
+
+        return PostgresExtras(store)
     return MemoryExtras(store)

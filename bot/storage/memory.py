@@ -32,6 +32,7 @@ class MemoryStore(MemoryAsyncPlay):
     def __init__(self) -> None:
         self._sessions: dict[int, SessionRecord] = {}
         self._log: dict[int, list[LogEntry]] = {}
+        self._leases: dict[tuple[str, int], tuple[str, datetime]] = {}  # -> (owner, until)
         self._next_id = 1
         self._closed = False
 
@@ -297,6 +298,44 @@ class MemoryStore(MemoryAsyncPlay):
             self._sessions[session_id] = dataclasses.replace(
                 self._sessions[session_id], reminded_at=stamp
             )
+
+    async def claim_reminders(
+        self, session_ids: Sequence[int], since: datetime, when: datetime
+    ) -> tuple[int, ...]:
+        """See `SessionStore.claim_reminders`."""
+        self._check_open()
+        since, stamp = utc(since), utc(when)
+        claimed = []
+        for session_id in sorted(set(session_ids)):
+            record = self._sessions.get(session_id)
+            if record is None or record.status is not SessionStatus.ACTIVE:
+                continue
+            if record.quiet_since <= since:
+                self._sessions[session_id] = dataclasses.replace(record, reminded_at=stamp)
+                claimed.append(session_id)
+        return tuple(claimed)
+
+    async def claim_work(
+        self, kind: str, session_ids: Sequence[int], owner: str, now: datetime, until: datetime
+    ) -> tuple[int, ...]:
+        """See `SessionStore.claim_work`."""
+        self._check_open()
+        now, until = utc(now), utc(until)
+        claimed = []
+        for session_id in sorted(set(session_ids)):
+            held = self._leases.get((kind, session_id))
+            if held is None or held[1] <= now:
+                self._leases[(kind, session_id)] = (owner, until)
+                claimed.append(session_id)
+        return tuple(claimed)
+
+    async def release_work(self, kind: str, session_ids: Sequence[int], owner: str) -> None:
+        """See `SessionStore.release_work`."""
+        self._check_open()
+        for session_id in session_ids:
+            held = self._leases.get((kind, session_id))
+            if held is not None and held[0] == owner:
+                del self._leases[(kind, session_id)]
 
     async def load_log(
         self, session_id: int, *, after_ply: int = 0, limit: int | None = None

@@ -68,8 +68,11 @@ def dt_to_text(dt: datetime) -> str:
     return utc(dt).isoformat(timespec="microseconds")
 
 
-def dt_from_text(text: str) -> datetime:
-    """Parse `dt_to_text` output."""
+def dt_from_text(text: str | datetime) -> datetime:
+    """Parse `dt_to_text` output (SQLite's text times); a datetime (PostgreSQL's timestamptz)
+    is only brought to UTC, so the row readers serve both stores."""
+    if isinstance(text, datetime):
+        return text.astimezone(UTC)
     return datetime.fromisoformat(text).astimezone(UTC)
 
 

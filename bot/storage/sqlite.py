@@ -19,6 +19,7 @@ import json
 import logging
 import re
 import sqlite3
+import time
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from datetime import datetime
 from importlib import resources
@@ -99,6 +100,8 @@ class SqliteStore(SqliteAsyncPlay):
         self._lock = asyncio.Lock()
         self.hops = 0
         """Transactions sent to the connection's thread so far (each is one thread hop)."""
+        self.observe: Callable[[float], None] | None = None
+        """Told how long each transaction took (the app's metrics)."""
 
     # ----------------------------------------------------------------- lifecycle
 
@@ -181,7 +184,13 @@ class SqliteStore(SqliteAsyncPlay):
             return result
 
         self.hops += 1
-        return cast(_T, await self._conn._execute(transaction))
+        if self.observe is None:
+            return cast(_T, await self._conn._execute(transaction))
+        began = time.perf_counter()
+        try:
+            return cast(_T, await self._conn._execute(transaction))
+        finally:
+            self.observe(time.perf_counter() - began)
 
     # ----------------------------------------------------------------- protocol
 
@@ -447,6 +456,71 @@ class SqliteStore(SqliteAsyncPlay):
                 )
                 if cur.rowcount != 1:
                     raise SessionNotFoundError(f"no session {session_id}")
+
+        await self._run(body, write=True)
+
+    async def claim_reminders(
+        self, session_ids: Sequence[int], since: datetime, when: datetime
+    ) -> tuple[int, ...]:
+        """See `SessionStore.claim_reminders`: one UPDATE .. RETURNING per chunk of ids, all in
+        one transaction (another process on the file waits for it: BEGIN IMMEDIATE)."""
+        ids = sorted(set(session_ids))
+        if not ids:
+            return ()
+        params = (dt_to_text(when), dt_to_text(since))
+
+        def body(conn: sqlite3.Connection) -> tuple[int, ...]:
+            claimed: list[int] = []
+            for start in range(0, len(ids), _SEAT_CHUNK):
+                chunk = ids[start : start + _SEAT_CHUNK]
+                marks = ",".join("?" * len(chunk))
+                rows = conn.execute(
+                    f"UPDATE sessions SET reminded_at = ? WHERE id IN ({marks}) "
+                    "AND status = 'active' "
+                    "AND max(updated_at, coalesce(reminded_at, updated_at)) <= ? RETURNING id",
+                    (params[0], *chunk, params[1]),
+                ).fetchall()
+                claimed += [row[0] for row in rows]
+            return tuple(sorted(claimed))
+
+        return await self._run(body, write=True)
+
+    async def claim_work(
+        self, kind: str, session_ids: Sequence[int], owner: str, now: datetime, until: datetime
+    ) -> tuple[int, ...]:
+        """See `SessionStore.claim_work`: one upsert per id, all in one BEGIN IMMEDIATE
+        transaction (another process on the file waits for it)."""
+        ids = sorted(set(session_ids))
+        if not ids:
+            return ()
+        stamp, ends = dt_to_text(now), dt_to_text(until)
+
+        def body(conn: sqlite3.Connection) -> tuple[int, ...]:
+            claimed = []
+            for session_id in ids:
+                row = conn.execute(
+                    "INSERT INTO work_leases (kind, session_id, owner, until) VALUES (?, ?, ?, ?) "
+                    "ON CONFLICT (kind, session_id) DO UPDATE SET owner = excluded.owner, "
+                    "until = excluded.until WHERE work_leases.until <= ? RETURNING session_id",
+                    (kind, session_id, owner, ends, stamp),
+                ).fetchone()
+                if row is not None:
+                    claimed.append(session_id)
+            return tuple(claimed)
+
+        return await self._run(body, write=True)
+
+    async def release_work(self, kind: str, session_ids: Sequence[int], owner: str) -> None:
+        """See `SessionStore.release_work`."""
+        ids = list(session_ids)
+        if not ids:
+            return
+
+        def body(conn: sqlite3.Connection) -> None:
+            conn.executemany(
+                "DELETE FROM work_leases WHERE kind = ? AND session_id = ? AND owner = ?",
+                [(kind, session_id, owner) for session_id in ids],
+            )
 
         await self._run(body, write=True)
 

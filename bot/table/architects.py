@@ -6,13 +6,18 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.games.architects import scoring
 from bot.games.architects.board import LOCATION_NAMES
+from bot.games.architects.view import player_name
 from bot.table.format import MENU_LIMIT
 from bot.table.hooks import GameTable, Subcommand, simple
 
 __all__ = ["PRIVATE_HINT", "TABLE", "hand_text", "is_private_move", "public_notation"]
 
-PRIVATE_HINT = "Choose your card privately with `/architects hand` (or `/architects act`)."
+PRIVATE_HINT = (
+    "Choose your card privately: your own button under this post, or `/architects hand` "
+    "(or `/architects act`)."
+)
 NOTHING = "You hold no building cards right now."
 
 
@@ -168,6 +173,17 @@ def hand_text(view: Any) -> str | None:
     return "\n".join(parts) or None
 
 
+def automated_opponent(state: Any) -> tuple[str, str, int, bool] | None:
+    """The automated opponent of a finished game, for ratings: (difficulty, name, final score,
+    among the winners), or None when it did not play."""
+    if state.automa is None:
+        return None
+    scores = scoring.final_scores(state)
+    index = state.automa_index
+    won = index in scoring.winners(scores)
+    return state.automa.difficulty, player_name(state, index), scores[index].total, won
+
+
 TABLE = GameTable(
     details=True,
     key="architects",
@@ -213,8 +229,12 @@ TABLE = GameTable(
     nothing_private=NOTHING,
     private_move=is_private_move,
     private_hint=PRIVATE_HINT,
+    # Each draft round (and a build from hand) offers every awaited player a button opening
+    # their own cards in a private menu: nobody has to type `/architects hand` each round.
+    private_buttons=True,
     public_notation=public_notation,
     move_label=move_label,
     move_menu=move_menu,
+    opponent=automated_opponent,
 )
 """Architects' table behaviour (see `bot.table.hooks.GameTable`)."""

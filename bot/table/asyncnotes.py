@@ -4,6 +4,7 @@ turn clock, and the score sheet after a move that ends the game (see `bot.table.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 from typing import Any
 
@@ -13,6 +14,7 @@ from bot.sessions.models import MoveResult
 from bot.storage.records import SessionRecord
 from bot.table.base import TableBase
 from bot.table.format import COLOUR_DONE, FIELD_MAX, clip, count
+from bot.table.ratings import seat_changes
 from bot.table.replies import ActionButton, ImageFile, Reply
 
 log = logging.getLogger(__name__)
@@ -108,6 +110,9 @@ class AsyncPlayNotes(TableBase):
             from rendering import scoresheet
 
             sheet = scoresheet.sheet_from_outcome(engine.spec.display_name, outcome, names, sides)
+            rated = await self.extras.rated_game(session.id)
+            ratings = seat_changes(rated, len(names), len(sheet.players))
+            sheet = dataclasses.replace(sheet, ratings=ratings)
             png = await asyncio.to_thread(scoresheet.render_png, sheet)
         except Exception:  # the result matters more than its picture
             log.exception("score sheet of session %s failed", session.id)

@@ -3,6 +3,7 @@ moves deserve a button (Roll, End, Accept/Decline per seat...) rather than a sla
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,6 +28,7 @@ __all__ = [
     "public_words",
     "quick_moves",
     "start_words",
+    "start_yield",
 ]
 
 NO_CARDS = "You hold no resource or development cards."
@@ -98,16 +100,23 @@ def move_menu(state: Any, seat: int) -> list[tuple[str, str]]:
         # those who hold the asked cards would tell the table who does not. Pressed without
         # the cards, it is refused privately like a typed `/canaan accept`.
         notations.append("accept")
-    public = [(_quick_label(n), n) for n in quick_moves(notations)]
+    public = [(_quick_label(n, state), n) for n in quick_moves(notations)]
     return public + [(_private_label(n), n) for n in private_moves(notations)]
 
 
-def _quick_label(notation: str) -> str:
-    """A button's label: the move with a capital ("Roll", "Trade red"); a copper start says
-    which card it takes ("Start 42 (copper: ore)")."""
+def _quick_label(notation: str, state: Any = None) -> str:
+    """A button's label: the move with a capital ("Roll"); a start says which cards it gives
+    ("Start 42: 1 grain+1 ore (ore from copper)") and a trade its terms ("Trade red: you give 1
+    wool, get 1 ore"), so nobody has to look them up before pressing."""
     words = notation.split()
+    if words and words[0] == "start" and state is not None and len(words) >= 2:
+        return f"Start {words[1]}: {start_yield(state, ' '.join(words[1:]))}"
     if len(words) == 4 and words[0] == "start" and words[2] == "copper":
         return f"Start {words[1]} (copper: {words[3]})"
+    if len(words) == 2 and words[0] == "trade" and state is not None:
+        terms = confirm_words(state, words[1]).partition(": ")[2]
+        if terms:
+            return f"Trade {words[1]}: {terms}"
     return notation[:1].upper() + notation[1:]
 
 
@@ -220,12 +229,14 @@ def confirm_words(state: Any, colour: str, names: dict[str, str] | None = None) 
     offer = None if state is None else state.offer
     if offer is None or seat < 0 or seat >= len(offer.answers):
         return who
+    from bot.games.canaan.rules import terms
+
     answer = offer.answers[seat]
-    if answer.kind == "accept":
-        return f"{who} accepts: you give {cards(offer.give)}, get {cards(offer.get)}"
-    if answer.kind == "counter":
-        return f"{who} counters: you give {cards(answer.get)}, get {cards(answer.give)}"
-    return who
+    if answer.kind not in ("accept", "counter"):
+        return who
+    theirs, yours = terms(offer, answer)
+    verb = "accepts" if answer.kind == "accept" else "counters"
+    return f"{who} {verb}: you give {cards(yours)}, get {cards(theirs)}"
 
 
 def look_words(state: Any, colour: str, names: dict[str, str] | None = None) -> str:
@@ -242,16 +253,27 @@ def start_words(state: Any, choice: str) -> str:
     """A starting-cards choice with what it brings: "31 (fields 5, pasture 11, mountains 8):
     1 grain+1 wool+1 ore"; a copper hex's card is the chosen one (`start 42 copper ore`)."""
     from bot.games.canaan.board import vertex_text
+
+    words = choice.split()
+    cards = start_yield(state, choice)
+    if state is None or cards is None:
+        return choice
+    return f"{vertex_text(state.data, int(words[0]) - 1)}: {cards}"
+
+
+def start_yield(state: Any, choice: str) -> str | None:
+    """The starting cards a `start` choice gives ("1 grain+1 wool+1 ore (ore from copper)"), or
+    None when `choice` names no intersection."""
     from bot.games.canaan.data import RESOURCES as NAMES
     from bot.games.canaan.data import hand_text as cards
 
     words = choice.split()
     if state is None or not words or not words[0].isdigit():
-        return choice
+        return None
     d = state.data
     v = int(words[0]) - 1
     if not 0 <= v < len(d.vertex_hexes):
-        return choice
+        return None
     got = [0, 0, 0, 0, 0]
     copper = words[2] if len(words) >= 3 and words[1] == "copper" else ""
     for h in d.vertex_hexes[v]:
@@ -263,7 +285,7 @@ def start_words(state: Any, choice: str) -> str:
         elif copper in NAMES:
             got[NAMES.index(copper)] += 1
     extra = f" ({copper} from copper)" if copper else ""
-    return f"{vertex_text(d, v)}: {cards(tuple(got))}{extra}"
+    return f"{cards(tuple(got))}{extra}"
 
 
 def public_words(notation: str) -> str:
@@ -298,8 +320,12 @@ def private_moves(notations: list[str]) -> list[str]:
     """The private choices worth a menu (25 at most): every discard, give or take while there
     are few, and the one-for-one counter-offers (other terms: `/canaan counter`)."""
     chosen = [n for n in notations if n.split(" ", 1)[0] in ("discard", "give", "take")]
-    counters = [n for n in notations if n.startswith("counter 1 ") and " for 1 " in n]
+    counters = [n for n in notations if _ONE_FOR_ONE.fullmatch(n)]
     return (chosen + counters)[:MENU_SIZE]
+
+
+_ONE_FOR_ONE = re.compile(r"counter 1 [a-z]+ for 1 [a-z]+(?: to [a-z]+)?")
+"""A one-card-for-one-card counter (or reply): the menu's choices; other terms are typed."""
 
 
 def _private_label(notation: str) -> str:

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from bot.games.protocol import Seat, more_legal_actions_than
+from bot.games.protocol import Seat, may_act, more_legal_actions_than
 from bot.games.rejections import Rejection
 from bot.storage.records import SeatRecord, SessionRecord
 from bot.table import registry
@@ -315,7 +315,13 @@ class MoveChoices(TableBase):
     async def legal(self, caller: Caller) -> list[str]:
         """Every legal move of the caller's seat now, in notation (empty if it may not act)."""
         ctx = await self.state_for(caller)
-        if ctx is None or ctx.state is None or ctx.seat is None or ctx.seat not in ctx.to_act:
+        if ctx is None or ctx.state is None or ctx.seat is None:
+            return []
+        # A seat free to move unawaited (changing an answer to an offer) gets its moves too;
+        # `to_act` is empty for a game that is not running.
+        if not ctx.to_act or (
+            ctx.seat not in ctx.to_act and ctx.seat not in may_act(ctx.engine, ctx.state)
+        ):
             return []
         return list(self.service.legal_notations(ctx.session, ctx.state, caller.user_id))
 

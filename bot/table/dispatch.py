@@ -111,6 +111,11 @@ class TextCommands(LobbyCommands, ReadingCommands, EndingCommands, DetailsComman
             return await self.settings(caller)
         if kind in (CommandKind.PAUSE, CommandKind.RESUME):
             return await self.pause(caller, kind is CommandKind.PAUSE)
+        if kind is CommandKind.LEADERBOARD:
+            return await self.leaderboard(caller, args[0])
+        if kind is CommandKind.PROFILE:
+            hidden = None if not args else args[0] == "hide"
+            return await self.profile(caller, hidden=hidden)
         return await self._execute_async_play(caller, kind, args)
 
     async def _execute_async_play(

@@ -152,6 +152,9 @@ class GameTable:
       that shows the clicker their own view privately ("My hand", "My board").
     details: True when the game's renderer draws a details image (`/game details`): a
       "Details" button under every post opens it privately.
+    opponent: when set, the game's automated opponent in a finished state, for ratings:
+      state -> (level, name, score, whether it is among the winners), or None when the game had
+      none. Unset: the game has no automated opponent.
     """
 
     key: str
@@ -173,3 +176,4 @@ class GameTable:
     set_choice: Callable[[Any, int], Any] | None = None
     mine_label: str = "My hand"
     details: bool = False
+    opponent: Callable[[Any], tuple[str, str, int, bool] | None] | None = None

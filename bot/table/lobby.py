@@ -24,6 +24,7 @@ from bot.table.format import (
     with_line,
 )
 from bot.table.options import parse_options_text
+from bot.table.ratings import RATED_OPTION, parse_rated
 from bot.table.replies import ActionButton, Caller, Reply
 from bot.table.servers import NOT_A_MODERATOR, ServerCommands
 
@@ -45,16 +46,24 @@ class LobbyCommands(ServerCommands):
         *,
         thread_id: int | None = None,
         turn_timeout: timedelta | None = None,
+        rated: bool | None = None,
     ) -> list[Reply]:
         """Open a lobby for `game` in the caller's channel (or in `thread_id`); the caller hosts.
 
-        `turn_timeout` (or `turn_hours=N` among the options text) sets a per-turn deadline.
+        `turn_timeout` (or `turn_hours=N` among the options text) sets a per-turn deadline;
+        `rated` (or `rated=yes|no`) whether the game counts for ratings (default: the server's
+        setting).
         """
         problem = await self.check_new(caller, game, options_text)
         if problem:
             return refused(problem)
         options = parse_options_text(options_text)
         hours_text = options.pop(TURN_HOURS_OPTION, None)
+        rated_text = options.pop(RATED_OPTION, None)
+        if rated is None and rated_text is not None:
+            rated = parse_rated(rated_text)
+        if rated is None:
+            rated = (await self.conf(caller.guild_id)).rated
         if hours_text is not None:
             turn_timeout = timedelta(hours=parse_hours(hours_text) or 0)
         if turn_timeout is None:
@@ -73,9 +82,15 @@ class LobbyCommands(ServerCommands):
         )
         if isinstance(result, Rejection):
             return refused(result)
+        await self.extras.set_casual(result.id, not rated)
         spec = self.service.engine_for(result).spec
         name = spec.display_name
         text = f"{caller.display_name} opened {spec.a_name} table. {self._lobby_hint(result)}"
+        text += (
+            " This game is rated (`/ratings leaderboard`)."
+            if rated
+            else " This is a casual game: it is not rated."
+        )
         return [self._lobby_reply(result, f"New {name} lobby", text)]
 
     async def check_new(self, caller: Caller, game: str, options_text: str | None) -> str:
@@ -93,6 +108,9 @@ class LobbyCommands(ServerCommands):
         except ValueError as exc:
             return escape_echo(str(exc), options_text)
         hours_text = options.pop(TURN_HOURS_OPTION, None)
+        rated_text = options.pop(RATED_OPTION, None)
+        if rated_text is not None and parse_rated(rated_text) is None:
+            return f"`rated` takes yes or no, like `rated=no`, not {quoted(rated_text)}."
         if hours_text is not None and parse_hours(hours_text) is None:
             return (
                 f"`turn_hours` takes a number of hours above 0, like `turn_hours=24`, "
@@ -187,11 +205,12 @@ class LobbyCommands(ServerCommands):
             )
             if isinstance(ended, Rejection):
                 return refused(ended)
-            return [
-                Reply(text=ended.end_reason or "Ended.", title=f"{name} ended", colour=COLOUR_INFO)
-            ]
+            await self.note_departure(session, seat_index, "left")
+            ratings = await self.rating_line(ended, left=True)
+            text = f"{ended.end_reason or 'Ended.'}\n{ratings}".strip()
+            return [Reply(text=text, title=f"{name} ended", colour=COLOUR_INFO)]
         why = f"{caller.display_name} left the game; a computer player takes the seat."
-        return await self._seat_taken_over(caller, session, seat_index, why)
+        return await self._seat_taken_over(caller, session, seat_index, why, "left")
 
     async def add_bot(self, caller: Caller, name: str) -> list[Reply]:
         """Host only: seat a computer player (`name` is one of the game's bots)."""

@@ -34,13 +34,14 @@ from bot.table.format import (
     with_line,
 )
 from bot.table.privatechoices import PrivateChoices
+from bot.table.ratings import RatingCommands
 from bot.table.replies import Caller, ChoiceButton, Reply
 from bot.table.turnposts import TurnPosts
 
 log = logging.getLogger(__name__)
 
 
-class PlayCommands(PrivateChoices, AsyncPlayNotes, TurnPosts):
+class PlayCommands(PrivateChoices, AsyncPlayNotes, RatingCommands, TurnPosts):
     """Making moves: `move`, `preview`, and the public and private replies announcing them."""
 
     async def move(
@@ -273,6 +274,9 @@ class PlayCommands(PrivateChoices, AsyncPlayNotes, TurnPosts):
             lines.append(self._still_waiting(session, state, to_act, pinged))
         elif result.outcome is None and mentions:
             lines.append(self._still_waiting(session, state, mentions, pinged))
+        ratings = await self.rating_line(session, state) if result.finished else ""
+        if ratings:  # the game is rated once, here (or says why it is not)
+            lines.append(ratings)
         fields = self._turn_fields(session, state, to_act, result.outcome)
         fields += await self._away_fields(session)
         if result.outcome is None and (mentions or len(to_act) > 1):

@@ -35,6 +35,7 @@ from bot.table.rulespages import rules_pages
 from bot.table.servers import ServerCommands
 from bot.table.textcommands import (
     HISTORY_MAX,
+    RATINGS_SUBCOMMANDS,
     TABLE_SUBCOMMANDS,
 )
 
@@ -364,6 +365,8 @@ class ReadingCommands(ServerCommands):
         lines = ["**Tables** (one game per channel or thread)"]
         for name, args, what in TABLE_SUBCOMMANDS:
             lines.append(f"`{usage('game', name, args)}` {what}")
+        for name, args, what in RATINGS_SUBCOMMANDS:
+            lines.append(f"`{usage('ratings', name, args)}` {what}")
         lines.extend(["", "**Moves**"])
         here = await self.service.status(caller.channel_id)
         keys = [here.session.game_key] if not isinstance(here, Rejection) else registry.games()

@@ -67,6 +67,7 @@ class ServerConf:
     away_days / away_month_days: the longest absence (`/game away`), and the most days a
         member may be away in any 30.
     undo_hours: how long the other players have to answer an undo request (`/game undo`).
+    rated: new games are rated unless `/game new rated:` says otherwise (else casual).
     """
 
     reminder_hours: float | None = None
@@ -78,6 +79,7 @@ class ServerConf:
     away_days: int = 14
     away_month_days: int = 21
     undo_hours: float = 24.0
+    rated: bool = True
 
     def changed(self, **values: Any) -> ServerConf:
         """A copy with `values` validated and applied; ValueError with a sentence otherwise."""
@@ -117,6 +119,8 @@ class ServerConf:
                 out = replace(out, **{key: days})
             elif key == "undo_hours":
                 out = replace(out, undo_hours=_undo_hours(value))
+            elif key == "rated":
+                out = replace(out, rated=bool(value))
             else:
                 raise ValueError(f"There is no setting called {key!r}.")
         return out
@@ -165,4 +169,5 @@ class ServerConf:
                 f"at most {self.away_days} days at a time, {self.away_month_days} in any 30",
             ),
             ("Undo requests (/game undo)", f"answered within {self.undo_hours:g} hours"),
+            ("New games", "rated" if self.rated else "casual (not rated)"),
         ]

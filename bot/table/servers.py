@@ -300,16 +300,23 @@ class ServerCommands(PlayCommands):
         return [Reply(text=ended.end_reason or "Ended.", title=f"{name} ended", colour=COLOUR_INFO)]
 
     async def _seat_taken_over(
-        self, caller: Caller, session: SessionRecord, seat_index: int, why: str
+        self,
+        caller: Caller,
+        session: SessionRecord,
+        seat_index: int,
+        why: str,
+        departure: str = "removed",
     ) -> list[Reply]:
         """A bot takes seat `seat_index` of the running game (or the lobby seat is removed).
-        In a paused game it takes the seat but does not move until the game is resumed."""
+        In a paused game it takes the seat but does not move until the game is resumed.
+        `departure` says for ratings how the human went ('left' or 'removed')."""
         paused = await self.extras.paused(session.id)
         result = await self.steward.bot_takes_seat(session.id, seat_index, play=not paused)
         if isinstance(result, Rejection):
             return refused(result)
         if not isinstance(result, MoveResult):
             return [Reply(text=why, title="Lobby", colour=COLOUR_INFO)]
+        await self.note_departure(session, seat_index, departure)
         replies = await self._game_reply(
             caller,
             result,
@@ -333,20 +340,23 @@ class ServerCommands(PlayCommands):
         else:
             candidates = list(session_ids)
         paused = await self.extras.paused_ids()
-        for session_id in candidates:
-            if session_id in paused:
-                continue
-            try:
-                result = await self.service.run_bots(session_id)
-            except Exception:
-                log.exception("session %s: resuming its bots failed; will retry", session_id)
-                self.pending_bots.add(session_id)
-                continue
-            self.pending_bots.discard(session_id)
-            if isinstance(result, Rejection) or not result.moves:
-                continue
-            replies = await self._announce_move(SYSTEM, result)
-            posts += channel_posts(result.session.place_id, replies)
+        # Leased in one write: another process resuming the same games leaves these alone.
+        claimed = await self.service.claim_bot_work([i for i in candidates if i not in paused])
+        try:
+            for session_id in claimed:
+                try:
+                    result = await self.service.run_bots(session_id)
+                except Exception:
+                    log.exception("session %s: resuming its bots failed; will retry", session_id)
+                    self.pending_bots.add(session_id)
+                    continue
+                self.pending_bots.discard(session_id)
+                if isinstance(result, Rejection) or not result.moves:
+                    continue
+                replies = await self._announce_move(SYSTEM, result)
+                posts += channel_posts(result.session.place_id, replies)
+        finally:
+            await self.service.release_bot_work(claimed)
         return posts
 
     async def retry_pending(self) -> list[ChannelPost]:

@@ -21,6 +21,7 @@ from bot.table.hooks import Subcommand
 __all__ = [
     "HISTORY_MAX",
     "HISTORY_RANGE",
+    "RATINGS_SUBCOMMANDS",
     "TABLE_SUBCOMMANDS",
     "Command",
     "CommandError",
@@ -114,6 +115,8 @@ class CommandKind(Enum):
     REPLAY = "replay"
     FINISHED = "finished"
     STANDIN = "standin"
+    LEADERBOARD = "leaderboard"
+    PROFILE = "profile"
     QUIT = "quit"
 
 
@@ -184,6 +187,16 @@ TABLE_SUBCOMMANDS: tuple[tuple[str, str, str], ...] = (
 )
 """Every `/game` subcommand: (name, arguments, what it does); `/game help` is built from it."""
 
+RATINGS_SUBCOMMANDS: tuple[tuple[str, str, str], ...] = (
+    ("leaderboard", "<game>", "this server's best 20 players of a game (rating, games, win %)"),
+    (
+        "profile",
+        "[member] [hidden]",
+        "a member's record in each game here with a rating chart; `hidden:true` hides yours",
+    ),
+)
+"""Every `/ratings` subcommand, as TABLE_SUBCOMMANDS (its own group: the game group is full)."""
+
 
 def notation_for(game_key: str, subcommand: str, *values: object) -> str:
     """Notation for `/<game_key> <subcommand> values...`.
@@ -233,6 +246,8 @@ _GAME_WORDS: dict[str, CommandKind] = {
     "replay": CommandKind.REPLAY,
     "finished": CommandKind.FINISHED,
     "standin": CommandKind.STANDIN,
+    "leaderboard": CommandKind.LEADERBOARD,
+    "profile": CommandKind.PROFILE,
 }
 
 # Discord-style `name:value` options typed as text: the name is dropped.
@@ -286,6 +301,8 @@ def parse_command_line(line: str, games: frozenset[str] | None = None) -> Comman
     known_games = games if games is not None else frozenset(registry.games())
     if head in ("game", "g"):
         return _game_command(words)
+    if head == "ratings":  # /ratings leaderboard kingsburg
+        return _game_command(["ratings", *words])
     if head in _GAME_WORDS and head not in known_games:
         # `/status`, `/move Castle B3 90`: the /game prefix is optional at the terminal.
         return _game_command([head, *words])
@@ -300,6 +317,10 @@ def _game_command(words: list[str]) -> Command:
     if not words:
         return Command(CommandKind.HELP)
     word, args = words[0].lower(), words[1:]
+    if word == "ratings":  # /ratings leaderboard kingsburg (also after /game)
+        if not args or args[0].lower() not in ("leaderboard", "profile"):
+            raise CommandError("Write `/ratings leaderboard <game>` or `/ratings profile`.")
+        word, args = args[0].lower(), args[1:]
     kind = _GAME_WORDS.get(word)
     if kind is None:
         raise CommandError(f"`/game {word}` is not a command. Try `/game help`.")
@@ -340,6 +361,17 @@ def _game_command(words: list[str]) -> Command:
         return Command(kind, tuple(args[:1]))
     if kind is CommandKind.REPLAY:
         return Command(kind, tuple(args[:2]))
+    if kind is CommandKind.LEADERBOARD:
+        if not args:
+            raise CommandError("Say which game: `/ratings leaderboard kingsburg`.")
+        return Command(kind, (" ".join(args),))
+    if kind is CommandKind.PROFILE:
+        if args and args[0].lower() not in ("hide", "show"):
+            raise CommandError(
+                "Write `/ratings profile` for yours, or add `hide` or `show` to hide it "
+                "from others or show it again."
+            )
+        return Command(kind, tuple(a.lower() for a in args[:1]))
     if kind in (CommandKind.MOVE, CommandKind.CHOICES):
         if kind is CommandKind.MOVE and not args:
             raise CommandError("Write the move after `/game move`, e.g. `/game move Castle B3 90`.")

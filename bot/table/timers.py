@@ -40,7 +40,16 @@ class TimerCommands(ServerCommands):
         posts += await self.resume_bots()
         return posts
 
-    def _expired_post(self, session: SessionRecord) -> ChannelPost:
+    async def _late_seats_left(self, before: SessionRecord, ended: SessionRecord) -> str:
+        """For ratings: the humans awaited when the turn limit ended the game left it; the
+        line telling the rating changes ("" if none)."""
+        to_act = self._to_act(before) or frozenset()
+        for seat in before.seats:
+            if seat.user_id is not None and seat.seat in to_act:
+                await self.note_departure(before, seat.seat, "turn limit")
+        return await self.rating_line(ended, left=True)
+
+    def _expired_post(self, session: SessionRecord, ratings: str = "") -> ChannelPost:
         name = self._game_name(session)
         limit = (
             f" within the turn limit of {duration_text(session.turn_timeout_s)}"
@@ -50,6 +59,8 @@ class TimerCommands(ServerCommands):
         text = f"This {name} game was abandoned because no move was made{limit}."
         if session.end_reason:
             text += f" {session.end_reason}"
+        if ratings:
+            text += f"\n{ratings}"
         return ChannelPost(
             session.place_id,
             Reply(
@@ -62,7 +73,10 @@ class TimerCommands(ServerCommands):
 
     async def expire_overdue(self, now: datetime | None = None) -> list[ChannelPost]:
         """Abandon every game whose turn deadline has passed; one post per game saying so."""
-        return [self._expired_post(s) for s in await self.service.expire_overdue(now)]
+        posts = []
+        for ended in await self.service.expire_overdue(now):
+            posts.append(self._expired_post(ended, await self._late_seats_left(ended, ended)))
+        return posts
 
     async def _turn_limits(self, now: datetime) -> list[ChannelPost]:
         posts: list[ChannelPost] = []
@@ -78,7 +92,8 @@ class TimerCommands(ServerCommands):
                 reason = f"Timed out waiting for {waiting}." if waiting else "Timed out."
                 ended = await self.steward.end(session.id, reason)
                 if not isinstance(ended, Rejection):
-                    posts.append(self._expired_post(ended))
+                    ratings = await self._late_seats_left(session, ended)
+                    posts.append(self._expired_post(ended, ratings))
                 continue
             try:
                 posts += await self._bots_take_late_seats(session)
@@ -101,6 +116,8 @@ class TimerCommands(ServerCommands):
         result: MoveResult | SessionRecord | Rejection = session
         for seat in late:
             result = await self.steward.bot_takes_seat(session.id, seat.seat)
+            if not isinstance(result, Rejection):
+                await self.note_departure(session, seat.seat, "turn limit")
         if not isinstance(result, MoveResult):
             return []
         names = join_names([s.display_name for s in late])
@@ -132,13 +149,14 @@ class TimerCommands(ServerCommands):
             # A page at a time: its posts built in one go and its reminders marked in one write.
             async for page in self.service.due_reminder_pages(every, now, guild_ids=guild_ids):
                 due = [d for d in page if d.session.id not in paused]
+                # Marked in one write before posting; only the games this write claimed are
+                # posted (another process may have claimed the rest).
                 posts += [
                     self._reminder_post(
                         d.session, d.user_ids, d.waiting_since, now, actions[d.session.guild_id]
                     )
-                    for d in due
+                    for d in await self.service.claim_reminders(due, every, now)
                 ]
-                await self.service.mark_reminded_many([d.session.id for d in due], now)
         return posts
 
     def _reminder_post(
@@ -176,7 +194,7 @@ class TimerCommands(ServerCommands):
         posts = []
         async for page in self.service.due_reminder_pages(every, now):
             posts += [
-                self._reminder_post(d.session, d.user_ids, d.waiting_since, now) for d in page
+                self._reminder_post(d.session, d.user_ids, d.waiting_since, now)
+                for d in await self.service.claim_reminders(page, every, now)
             ]
-            await self.service.mark_reminded_many([d.session.id for d in page], now)
         return posts

@@ -46,8 +46,17 @@ async def test_draft_cards_stay_private(h: Harness) -> None:
     await _started(h)
     status = await table_status(h)
     names = _card_names(status.state, 0) + _card_names(status.state, 1)
-    public = " ".join(m.text + " " + " ".join(label for label, _ in m.buttons) for m in h.sent)
-    public += " ".join(str(m.components) for m in h.sent if not m.text.startswith("Draft"))
+    # The per-player "Alice: Keep…" buttons name the move, not a card (one card is the Keep).
+    own = ": Keep\u2026"
+    public = " ".join(
+        m.text + " " + " ".join(label for label, _ in m.buttons if not label.endswith(own))
+        for m in h.sent
+    )
+    public += " ".join(
+        str([c for c in m.components if not str(c.get("label", "")).endswith(own)])
+        for m in h.sent
+        if not m.text.startswith("Draft")
+    )
     for name in names:
         assert name not in public
     assert "/architects hand" in public
@@ -67,6 +76,27 @@ async def test_draft_cards_stay_private(h: Harness) -> None:
     picked = await h.click(menus[0]["custom_id"], user=alice, values=[option])
     assert picked.text
     assert (await table_status(h)).state.draft_choice[0] != 0
+
+
+async def test_every_draft_round_offers_each_player_a_private_button(h: Harness) -> None:
+    """No `/architects hand` to type each round: the post of every draft round carries a button
+    per player ("Alice: Keep…") that opens their own draft cards in a private menu."""
+    await _started(h)
+    for round_ in range(1, 4):
+        post = next(m for m in reversed(h.sent) if m.buttons)
+        own = {label: cid for label, cid in post.buttons if label.endswith(": Keep\u2026")}
+        assert len(own) == 2, (round_, post.buttons)
+        for label, cid in own.items():
+            user = ALICE if label.startswith("Alice") else BOB
+            ex = await h.click(cid, user=user)
+            assert not ex.public
+            menus = [c for m in ex.ephemeral for c in m.components if c.get("type") == 3]
+            assert menus, "a private menu of the draft cards"
+            option = menus[0]["options"][0]["value"]
+            assert option.startswith("keep ")
+            await h.click(menus[0]["custom_id"], user=user, values=[option])
+    state = (await table_status(h)).state
+    assert state.phase.value != "draft" and all(len(p.hand) >= 3 for p in state.players[:2])
 
 
 async def test_place_autocomplete_preview_and_refusal(h: Harness) -> None:

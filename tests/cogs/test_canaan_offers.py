@@ -123,8 +123,9 @@ async def test_a_counter_offer_shows_up_for_the_current_player(h: Harness) -> No
     (post,) = ex.public
     assert "Green counters: green gives 1 wool for red's 1 ore" in post.text
     assert post.kind == "channel_edit" and not post.pinged_ids  # the answers' one post
-    assert "Alice (red): Trade green" in {label for label, _ in post.buttons}
-    ex = await h.click(_button(ex, "Alice (red): Trade green"), user=ALICE)
+    label = "Alice (red): Trade green: you give 1 ore, get 1 wool"
+    assert label in {label for label, _ in post.buttons}
+    ex = await h.click(_button(ex, label), user=ALICE)
     assert "Red gives 1 ore to green for 1 wool" in ex.public_text
 
 
@@ -277,3 +278,16 @@ async def test_every_answering_player_sees_accept_and_one_without_the_cards_is_r
     assert await table_status(h) == before
     accepted = await h.click(_button(ex, "Bob (blue): Accept"), user=BOB)
     assert accepted.public, accepted.text
+
+
+async def test_a_player_who_declined_may_still_accept(h: Harness) -> None:
+    """A mistaken Decline is not final: the player's `/canaan accept` (and the autocomplete of
+    `/canaan counter`) still work until Alice confirms a trade."""
+    await _table(h, _alice_trades())
+    await _offer(h)
+    ex = await h.slash("canaan decline", user=BOB)
+    assert "Blue declines" in ex.public_text
+    ex = await h.autocomplete("canaan counter", focused="give", user=BOB)
+    assert "1 grain" in ex.choice_values
+    ex = await h.slash("canaan accept", user=BOB)
+    assert "Blue accepts (instead of declining)" in ex.public_text

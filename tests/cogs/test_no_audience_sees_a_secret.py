@@ -48,7 +48,7 @@ MOVE_COMMAND = {"cathedral": "cathedral move"}
 """The slash command that plays any notation (default: `/<game> act`)."""
 BOTS = {"architects": 1, "canaan": 1, "kingsburg": 1}
 """Computer players seated beside the two humans (their hidden moves are secrets too)."""
-HUMAN_MOVES = {"cathedral": 40, "canterbury": 30, "kingsburg": 50, "architects": 40, "canaan": 40}
+HUMAN_MOVES = {"cathedral": 40, "canterbury": 30, "kingsburg": 40, "architects": 32, "canaan": 40}
 """Moves the humans play per game at most (whole games where they are short)."""
 SEEDS = {"architects": (1, 2), "canaan": (1, 2), "kingsburg": (1, 2)}
 """Games played per game: two for the games with secrets, one for the others."""
@@ -98,6 +98,9 @@ class Knowledge:
     seats: int = 0
     secret: dict[int | None, set[str]] = field(default_factory=dict)
     known: dict[int | None, set[str]] = field(default_factory=dict)
+    unseen: dict[int | None, frozenset[str]] = field(default_factory=dict)
+    """Per member, `engine.hidden_from(state, seat)` now: what no board drawn for them may
+    hold (others' hands, the deck's unrevealed cards)."""
 
     def audiences(self) -> list[int | None]:
         return [*range(self.seats), None]
@@ -132,6 +135,7 @@ class Campaign:
     game_key: str
     knowledge: Knowledge
     checked: int = 0
+    boards_checked: int = 0
     seen_kinds: set[str] = field(default_factory=set)
     leaks: list[str] = field(default_factory=list)
 
@@ -166,6 +170,13 @@ class Campaign:
                     viewer = re.match(r"PNG viewer=(\S+)", image)
                     if viewer is not None and viewer.group(1) not in ("None", str(seer)):
                         self.leaks.append(f"{what}: {seer} got the board of seat {viewer[1]}")
+                    if viewer is None or what.startswith("replay") or "Replay of" in body:
+                        continue  # an earlier position: what is hidden now may have been shown
+                    unseen_now = self.knowledge.unseen.get(seer, frozenset())
+                    self.boards_checked += bool(unseen_now)
+                    for unseen in unseen_now:
+                        if unseen in image:
+                            self.leaks.append(f"{what}: {seer}'s board holds {unseen!r}")
                 for token in _TOKEN.findall(body):
                     if int(token, 16) > ply:
                         self.leaks.append(f"{what}: token {token} is not a ply")
@@ -193,6 +204,11 @@ async def _refresh(c: Campaign) -> Any:
             legal[seat] = [engine.format_action(a, status.state) for a in actions]
     entries = await service.store.load_log(status.session.id)
     c.knowledge.learn(entries, legal)
+    if status.state is not None:
+        c.knowledge.unseen = {
+            a: engine.hidden_from(status.state, None if a is None else Seat(a))
+            for a in c.knowledge.audiences()
+        }
     return status
 
 
@@ -290,4 +306,5 @@ async def test_no_audience_sees_a_secret(tmp_path: Path, game_key: str) -> None:
                 await store.close()
         assert campaign.checked > 100
         assert {"move", "status", "autocomplete", "replay", "undo request"} <= campaign.seen_kinds
+        assert campaign.boards_checked or game_key in ("cathedral", "canterbury")
         assert campaign.leaks == [], "\n".join(campaign.leaks[:20])

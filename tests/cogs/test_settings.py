@@ -97,6 +97,10 @@ def test_env_example_lists_every_key() -> None:
         "DEV_GUILD_ID",
         "LOG_LEVEL",
         "TURN_REMINDER_HOURS",
+        "DATABASE_URL",
+        "SHARD_COUNT",
+        "SHARD_IDS",
+        "METRICS_PORT",
     ):
         assert f"\n{key}=" in example
 

@@ -21,6 +21,7 @@ from bot.games.protocol import (
     Seat,
     Transition,
     canonical_json,
+    may_act,
     more_legal_actions_than,
     replay,
     step,
@@ -58,10 +59,17 @@ def _check_position(
     assert (len(to_act) == 0) == over, "to_act must be empty exactly when the game is over"
 
     seats = range(players)
+    free = may_act(engine, state)
+    assert to_act <= free, "every seat awaited may act"
     for seat in seats:
         actions = engine.legal_actions(state, Seat(seat))
+        if seat not in free:
+            assert actions == (), f"seat {seat} may not act but has legal actions"
+            continue
         if seat not in to_act:
-            assert actions == (), f"seat {seat} is not to act but has legal actions"
+            # Free to move without being awaited (e.g. changing an answer to an offer).
+            for action in actions[:3]:
+                assert engine.check(state, Seat(seat), action) is None
             continue
         assert actions, f"seat {seat} must act but has no legal action"
         texts = [engine.format_action(a, state) for a in actions]
@@ -100,7 +108,7 @@ def _check_position(
                     f"{text!r} was accepted for seat {seat} but is not in legal_actions"
                 )
     for seat in seats:
-        if seat in to_act or not to_act:
+        if seat in free or not to_act:
             continue
         other = next(iter(sorted(to_act)))
         for action in engine.legal_actions(state, other)[:2]:

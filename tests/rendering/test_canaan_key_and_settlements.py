@@ -66,3 +66,36 @@ def test_a_settlement_keeps_its_number_and_a_city_has_a_white_rim(
     canaan.render(_with_building(view, vertex, 11))  # a city of seat 1
     assert "21" not in [t for t, _, _ in seen]
     assert "#ffffff" in outlines
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_lake_harbour_labels_sit_by_their_own_shore(
+    players: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The Sea of Galilee's harbour labels are not stacked in its middle: each is drawn by its
+    own path (nearer its path than any other lake harbour's), and none touches another."""
+    view = ENGINE.view(ENGINE.new_game(players, {}, 1), None)
+    lake = [h for h in view.data.harbors if h[1] == "sea_of_galilee"]
+    assert lake
+    drawn: list[tuple[Any, Any]] = []
+    original = canaan._shore_label
+
+    def spy(c: Any, box: Any, trade: Any, f: Any) -> None:
+        drawn.append((box, c))
+        original(c, box, trade, f)
+
+    monkeypatch.setattr(canaan, "_shore_label", spy)
+    monkeypatch.setattr(base, "_LAYERS", type(base._LAYERS)())  # paint the land afresh
+    canaan.render(view)
+    assert len(drawn) == len(lake)
+    boxes = [box for box, _ in drawn]
+    assert not any(canaan._overlap(a, b) for i, a in enumerate(boxes) for b in boxes[i + 1 :])
+    c = drawn[0][1]
+    middles = []
+    for _, _, _, (a, b) in lake:
+        (x1, y1), (x2, y2) = view.data.vertex_xy[a], view.data.vertex_xy[b]
+        middles.append(c.px((x1 + x2) / 2, (y1 + y2) / 2))
+    for k, box in enumerate(boxes):
+        cx, cy = box.center
+        dist = [(mx - cx) ** 2 + (my - cy) ** 2 for mx, my in middles]
+        assert dist.index(min(dist)) == k

@@ -18,8 +18,8 @@ from bot.games.protocol import Rejection, Seat, step
 from tests.rendering.cut_texts import spy_cuts
 
 LONG_NAMES = {Seat(i): f"Bartholomew the {i} of Écully-sur-Saône" for i in range(5)}
-SEEDS = (1, 2)
-SAMPLES = 12
+SEEDS = (1, 2, 3)
+SAMPLES = 10
 """Positions drawn per game besides the last ones: evenly spread, the busiest of each stretch."""
 
 

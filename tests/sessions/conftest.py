@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 import pytest
+import pytest_asyncio
 
 from bot.games.rejections import Rejection
 from bot.sessions.models import MoveResult
 from bot.sessions.service import GameService
 from bot.storage.base import SessionStore
-from bot.storage.memory import MemoryStore
 from bot.storage.records import SessionRecord
+from tests.conftest import STORE_KINDS, open_store
 
 from .fake_game import engines
 
@@ -41,9 +44,20 @@ def make_service(store: SessionStore, clock: FakeClock, seed: int = 1234) -> Gam
     return GameService(store, clock=clock, seed_source=lambda: seed, engines=engines)
 
 
-@pytest.fixture
-def service(clock: FakeClock) -> GameService:
-    return make_service(MemoryStore(), clock)
+@pytest_asyncio.fixture(params=STORE_KINDS)
+async def store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[SessionStore]:
+    """A fresh store of each kind (memory, SQLite, PostgreSQL)."""
+    async with open_store(request.param, request, tmp_path) as opened:
+        yield opened
+
+
+@pytest_asyncio.fixture(params=STORE_KINDS)
+async def service(
+    request: pytest.FixtureRequest, clock: FakeClock, tmp_path: Path
+) -> AsyncIterator[GameService]:
+    """A service over each kind of store (memory, SQLite, PostgreSQL)."""
+    async with open_store(request.param, request, tmp_path) as store:
+        yield make_service(store, clock)
 
 
 def ok(result: object) -> object:

@@ -14,8 +14,9 @@ from bot.games.canaan.state import Answer, Offer, State, evolve
 from bot.games.protocol import Seat, canonical_json
 from bot.sessions.models import MoveResult
 from bot.sessions.service import BOT_ANSWER_WAIT, GameService
+from bot.storage.base import SessionStore
 from bot.storage.records import SessionPatch, SessionRecord
-from bot.storage.sqlite import SqliteStore
+from tests.conftest import open_store
 from tests.games.canaan.positions import hand, position
 from tests.sessions.conftest import ALICE, BOB, CHANNEL, GUILD, FakeClock, ok
 
@@ -24,16 +25,14 @@ pytestmark = pytest.mark.asyncio
 BOT = 1  # the bot's seat: Alice is 0 (host), Bob joins after the bot, at 2
 
 
-@pytest_asyncio.fixture
-async def store(tmp_path: Path) -> AsyncIterator[SqliteStore]:
-    opened = await SqliteStore.open(tmp_path / "waits.db")
-    try:
+@pytest_asyncio.fixture(params=["sqlite", "postgres"])
+async def store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[SessionStore]:
+    """A store that outlives a service (a restart is a new service over it)."""
+    async with open_store(request.param, request, tmp_path) as opened:
         yield opened
-    finally:
-        await opened.close()
 
 
-def service_over(store: SqliteStore, clock: FakeClock) -> GameService:
+def service_over(store: SessionStore, clock: FakeClock) -> GameService:
     """A service with the real engines: a new one over the same store is a restart."""
     return GameService(store, clock=clock, seed_source=lambda: 7)
 
@@ -87,7 +86,7 @@ async def seed(service: GameService, session_id: int, state: State) -> SessionRe
     )
 
 
-async def bot_has_offered(store: SqliteStore, clock: FakeClock) -> tuple[GameService, int]:
+async def bot_has_offered(store: SessionStore, clock: FakeClock) -> tuple[GameService, int]:
     """A game where the bot's offer awaits Alice's and Bob's answers: (service, session id)."""
     service = service_over(store, clock)
     sid = await table_of(service)
@@ -96,7 +95,7 @@ async def bot_has_offered(store: SqliteStore, clock: FakeClock) -> tuple[GameSer
 
 
 async def test_the_bot_waits_until_every_human_has_answered_then_confirms(
-    store: SqliteStore, clock: FakeClock
+    store: SessionStore, clock: FakeClock
 ) -> None:
     service, sid = await bot_has_offered(store, clock)
     waiting = ok(await service.run_bots(sid))
@@ -112,7 +111,7 @@ async def test_the_bot_waits_until_every_human_has_answered_then_confirms(
 
 
 async def test_the_wait_is_bounded_and_survives_a_restart(
-    store: SqliteStore, clock: FakeClock
+    store: SessionStore, clock: FakeClock
 ) -> None:
     service, sid = await bot_has_offered(store, clock)
     clock.advance(seconds=BOT_ANSWER_WAIT.total_seconds() - 60)
@@ -127,7 +126,7 @@ async def test_the_wait_is_bounded_and_survives_a_restart(
 
 
 async def test_a_human_answer_restarts_the_wait_for_the_others(
-    store: SqliteStore, clock: FakeClock
+    store: SessionStore, clock: FakeClock
 ) -> None:
     service, sid = await bot_has_offered(store, clock)
     clock.advance(seconds=BOT_ANSWER_WAIT.total_seconds() - 60)
@@ -140,7 +139,7 @@ async def test_a_human_answer_restarts_the_wait_for_the_others(
 
 
 async def test_bots_answer_a_bots_offer_at_once_and_the_offerer_waits_only_for_humans(
-    store: SqliteStore, clock: FakeClock
+    store: SessionStore, clock: FakeClock
 ) -> None:
     service = service_over(store, clock)
     sid = await table_of(service, bots=("heuristic", "heuristic"))  # Alice, bot, bot, Bob
@@ -152,7 +151,7 @@ async def test_bots_answer_a_bots_offer_at_once_and_the_offerer_waits_only_for_h
 
 
 async def test_an_offer_to_a_bot_alone_resolves_without_waiting(
-    store: SqliteStore, clock: FakeClock
+    store: SessionStore, clock: FakeClock
 ) -> None:
     service = service_over(store, clock)
     sid = await table_of(service, bots=("heuristic", "heuristic"))
@@ -165,7 +164,7 @@ async def test_an_offer_to_a_bot_alone_resolves_without_waiting(
 
 
 async def test_the_timer_round_moves_a_bot_on_once_its_wait_is_over(
-    store: SqliteStore, clock: FakeClock
+    store: SessionStore, clock: FakeClock
 ) -> None:
     from bot.table.commands import Table
     from tests.table.conftest import FakeRenderer

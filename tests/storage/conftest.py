@@ -1,4 +1,6 @@
-"""Fixtures: both store implementations, so the contract tests run against each."""
+"""Fixtures: every store implementation, so the contract tests run against each: memory,
+SQLite (a real file) and PostgreSQL (the test database on the suite's throwaway server,
+emptied)."""
 
 from __future__ import annotations
 
@@ -9,18 +11,11 @@ import pytest
 import pytest_asyncio
 
 from bot.storage.base import SessionStore
-from bot.storage.memory import MemoryStore
-from bot.storage.sqlite import SqliteStore
+from tests.conftest import STORE_KINDS, open_store
 
 
-@pytest_asyncio.fixture(params=["memory", "sqlite"])
+@pytest_asyncio.fixture(params=STORE_KINDS)
 async def store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[SessionStore]:
-    """A fresh store of each kind; the SQLite one is a real file in tmp_path."""
-    if request.param == "memory":
-        mem = MemoryStore()
-        yield mem
-        await mem.close()
-    else:
-        sql = await SqliteStore.open(tmp_path / "guildhall.db")
-        yield sql
-        await sql.close()
+    """A fresh store of each kind."""
+    async with open_store(request.param, request, tmp_path) as opened:
+        yield opened

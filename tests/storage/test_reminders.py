@@ -3,6 +3,7 @@ database made by 0001 alone."""
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 from datetime import timedelta
 from pathlib import Path
@@ -13,7 +14,7 @@ from bot.storage.base import SessionStore
 from bot.storage.records import SessionNotFoundError
 from bot.storage.sqlite import SqliteStore, migrations
 
-from .test_store_contract import T0, lobby
+from .test_store_contract import T0, lobby, started
 
 pytestmark = pytest.mark.asyncio
 
@@ -88,3 +89,23 @@ async def test_migration_0002_upgrades_a_0001_database(tmp_path: Path) -> None:
         assert old is not None and old.reminded_at is None and old.seats[0].display_name == "alice"
     finally:
         await store.close()
+
+
+async def test_claiming_reminders_gives_each_due_game_to_one_claimer(store: SessionStore) -> None:
+    """Two claimers of the same due page: each game goes to one of them; a game that moved or
+    was reminded after `since` is claimed by neither; claiming marks the reminder."""
+    recs = [await started(store, channel) for channel in (10, 11, 12)]
+    since = T0 + timedelta(hours=1)
+    when = T0 + timedelta(hours=2)
+    await store.set_reminded_at(recs[2].id, since + timedelta(minutes=1))  # reminded since
+    ids = [r.id for r in recs]
+    first, second = await asyncio.gather(
+        store.claim_reminders(ids, since, when), store.claim_reminders(ids, since, when)
+    )
+    assert sorted(first + second) == [recs[0].id, recs[1].id]
+    assert not set(first) & set(second)
+    marked = await store.get_session(recs[0].id)
+    assert marked is not None and marked.reminded_at == when
+    assert marked.version == recs[0].version
+    assert await store.claim_reminders(ids, since, when) == ()
+    assert await store.claim_reminders([], since, when) == ()

@@ -1,4 +1,4 @@
-"""The SessionStore contract, run against the in-memory and the SQLite store alike."""
+"""The SessionStore contract, run against the in-memory, SQLite and PostgreSQL stores alike."""
 
 from __future__ import annotations
 

@@ -100,3 +100,17 @@ def test_a_copper_start_button_says_which_card_it_takes() -> None:
     assert _quick_label("start 42 copper ore") == "Start 42 (copper: ore)"
     assert _quick_label("start 31") == "Start 31"
     assert _quick_label("trade red") == "Trade red"
+
+
+def test_start_and_trade_buttons_say_what_they_give() -> None:
+    """'Start 3 / Start 11' say which cards each gives; a Trade button repeats its terms."""
+    from bot.table.canaan import _quick_label, start_yield
+
+    s = ENGINE.new_game(3, {}, 1)
+    assert _quick_label("start 31", s) == f"Start 31: {start_yield(s, '31')}"
+    assert ": 1 " in _quick_label("start 31", s)
+    assert _quick_label("start 42 copper ore", s).endswith("(ore from copper)")
+    s = position(3, hands={0: hand(wool=2), 1: hand(ore=1)})
+    s = step(ENGINE, s, Seat(0), A.MakeOffer(hand(wool=1), hand(ore=1))).state  # type: ignore[union-attr]
+    s = step(ENGINE, s, Seat(1), A.Accept()).state  # type: ignore[union-attr]
+    assert _quick_label("trade blue", s) == "Trade blue: you give 1 wool, get 1 ore"

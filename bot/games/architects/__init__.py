@@ -93,9 +93,15 @@ it anyway would only hand silver to the Tax Stand).
 Tavern's free hire is required (any face-up apprentice).
 - When nothing more can be done at a location (no affordable trade or capture, no Guardhouse \
 action), the turn ends by itself; `done` stops earlier.
-- A player with no worker on the board and none to take back (all in Prison, the Guildhall, the \
-Black Market or on other boards) passes; if every player passes in turn (the opponent never \
-passes), the game cannot go on and ends there (scored as usual).
+- A player with no worker on the board and none to take back spends the turn (`pass`) bringing \
+home every worker held in Prison or on other players' boards, as the rulebook has the automated \
+opponent do (never from the Guildhall or the Black Market): otherwise players with every worker \
+there could never act again while one player placed and took back a worker forever. With none \
+there either the turn passes; if every player passes in turn (the opponent never passes), the \
+game cannot go on and ends there (scored as usual).
+- Virtue gained above 14: the question to destroy a debt comes at once, before the rest of the \
+visit (e.g. the next Storehouse trade).
+- Locations may be typed as printed: `place town centre`, `place black market a`.
 - The opponent: captures the largest group of another colour (ties: board order); at the Black \
 Market it loses 1 virtue and gains the Marble shown; from reward cards it takes only virtue and \
 marble; Acolytes and buildings never apply to it. A Future card joins its draw pile \

@@ -179,12 +179,28 @@ def _card(word: str, verb: str) -> str | Rejection:
     return slug
 
 
+_PLACES = frozenset((*LARGE, "blackmarket", "guildhall"))
+_SPELLINGS = {"towncenter": "towncentre", "centre": "towncentre", "center": "towncentre"}
+
+
+def _joined_location(rest: list[str]) -> list[str]:
+    """A location written in two words as the board prints it ("town centre", "black market",
+    "tax stand", "guild hall") joined into its one-word name."""
+    if len(rest) >= 2:
+        joined = _SPELLINGS.get(rest[0] + rest[1], rest[0] + rest[1])
+        if joined in _PLACES and rest[0] not in _PLACES:
+            return [joined, *rest[2:]]
+    return rest
+
+
 def parse_action(text: str) -> Action | Rejection:
     """Parse notation (case and spacing are free); legality is checked by the rules."""
     if len(text) > MAX_TEXT:
         return malformed(f"That move is too long (at most {MAX_TEXT} characters).")
     words = re.sub(r"\s+", " ", text.strip().lower()).split(" ")
     head, rest = words[0], words[1:]
+    if head in ("place", "capture", "retrieve") and rest:
+        rest = _joined_location(rest)
     if head == "place" and rest:
         loc = rest[0].replace("'", "")
         aliases = {"town": "towncentre", "tax": "taxstand", "market": "blackmarket"}

@@ -129,8 +129,11 @@ def decision_label(st: State, seat: int, notation: str) -> str:
     if head == "release" and rest:
         return f"release {rest[0]}: Gatekeeper frees {rest[0]} of your workers from Prison"
     if head == "pass":
-        from bot.games.architects.rules import workers_elsewhere
+        from bot.games.architects.rules import workers_elsewhere, workers_to_bring_home
 
+        home = workers_to_bring_home(st, seat)
+        if home:
+            return f"pass: bring {home} workers home from Prison and other boards"
         return f"pass: no worker to place or take back ({workers_elsewhere(st, seat)})"
     if head == "done":
         return {

@@ -218,6 +218,14 @@ def workers_elsewhere(st: State, i: int) -> str:
     return ", ".join(parts) or "none left"
 
 
+def workers_to_bring_home(st: State, i: int) -> int:
+    """Player i's workers in Prison or on other players' boards: what a turn with no worker to
+    place or take back brings home (see `_pass`)."""
+    return st.players[i].prison + sum(
+        q.captured.get(i, 0) for j, q in enumerate(st.players) if j != i
+    )
+
+
 def capture_limit(st: State) -> int:
     """Different locations one Town Centre visit may capture from: 2 with up to 3 players (the
     automated opponent counts as one), else 1."""
@@ -656,6 +664,7 @@ def apply(st0: State, seat: Seat, action: Action) -> tuple[State, list[Event], b
     if st.phase is Phase.DRAFT:
         _apply_draft(st, seat, action, out)
         return st, out.events, out.reveals
+    known = {id(p) for p in st.pending}
     if not st.pending:
         st.passes = st.passes + 1 if isinstance(action, Pass) else 0
         if isinstance(action, Place):
@@ -669,15 +678,49 @@ def apply(st0: State, seat: Seat, action: Action) -> tuple[State, list[Event], b
                 f"{E.who(st, seat)} takes a worker back from the {LOCATION_NAMES[action.location]}",
             )
         else:
-            out.say(
-                st,
-                f"{E.who(st, seat)} has no worker to place or take back "
-                f"({workers_elsewhere(st, seat)}) and passes",
-            )
+            _pass(st, seat, out)
     else:
         _apply_pending(st, seat, action, out)
+    _destroy_first(st, known)
     _settle(st, out)
     return st, out.events, out.reveals
+
+
+def _destroy_first(st: State, known: set[int]) -> None:
+    """Put the debt-destroy questions this step raised (virtue gained above 14) before every
+    other decision still owed: "for each Virtue players gain above 14, they may destroy 1
+    unpaid Debt" - when they gain it, not after the rest of the visit."""
+    new = [p for p in st.pending if p.kind == "destroy" and id(p) not in known]
+    if new:
+        ids = {id(p) for p in new}
+        st.pending[:] = new + [p for p in st.pending if id(p) not in ids]
+
+
+def _pass(st: State, seat: int, out: Outcome) -> None:
+    """A turn with no worker to place or take back. Reading: as the rulebook has the automated
+    opponent do when it starts a turn without workers, the player spends the turn bringing
+    home every worker held in Prison or on another player's board (not from the Guildhall or
+    the Black Market); only with none there either does the turn pass with nothing done.
+    Without it, players whose workers all sit in Prison or on others' boards could never act
+    again, and the one player left could place and take back a worker forever."""
+    p = st.players[seat]
+    where = workers_elsewhere(st, seat)
+    captured = 0
+    for j, q in enumerate(st.players):
+        if j != seat and q.captured.get(seat):
+            captured += q.captured.pop(seat)
+    home = p.prison + captured
+    if not home:
+        out.say(st, f"{E.who(st, seat)} has no worker to place or take back ({where}) and passes")
+        return
+    p.supply += home
+    p.prison = 0
+    st.passes = 0  # a turn that brought workers home is not a pass that ends the game
+    out.say(
+        st,
+        f"{E.who(st, seat)} has no worker to place or take back ({where}) and spends the turn "
+        f"bringing {E.count(home, 'worker')} home from Prison and other boards",
+    )
 
 
 def _apply_draft(st: State, seat: int, action: Action, out: Outcome) -> None:
@@ -1193,6 +1236,7 @@ def _settle(st: State, out: Outcome) -> None:
         i = actor(st)
         if st.pending:
             pend = st.pending[0]
+            known = {id(p) for p in st.pending}
             if pend.kind == "auto-reset":
                 st.pending.pop(0)
                 _finish_reset(st, out)
@@ -1200,10 +1244,12 @@ def _settle(st: State, out: Outcome) -> None:
             if pend.kind == "auto-build":
                 st.pending.pop(0)
                 construct(st, i, pend.data["card"], out)
+                _destroy_first(st, known)
                 continue
             if pend.kind == "auto-cathedral":
                 st.pending.pop(0)
                 advance_cathedral(st, i, out)
+                _destroy_first(st, known)
                 continue
             if pend.kind == "storehouse" and pend.data["left"] > 0:
                 if not any(_affords(st.players[i], pay) for pay, _ in _trades(st.players[i])):

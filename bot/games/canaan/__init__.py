@@ -15,7 +15,7 @@ from bot.games.canaan.bots import HeuristicBot, RandomBot
 from bot.games.canaan.data import CanaanData, data_for, default_data, parse_data
 from bot.games.canaan.rules_text import rules_summary
 from bot.games.canaan.state import COLOURS, OVER, State
-from bot.games.canaan.view import CanaanView, build_view, hidden_from, status_text
+from bot.games.canaan.view import CanaanView, build_view, dice_shown, hidden_from, status_text
 from bot.games.delegating import RulesCodecEngine
 from bot.games.protocol import Bot, GameSpec, Outcome, Seat
 from bot.games.rejections import Rejection
@@ -56,6 +56,10 @@ class CanaanEngine(RulesCodecEngine):
     # engine-speed target counts whole random games, and a move passes through each of them.
     to_act = staticmethod(rules.to_act)
     """Seats awaited now (several during discards, event choices and open offers)."""
+
+    may_act = staticmethod(rules.may_act)
+    """Seats that may move now: those awaited, and the players who may change their answer to
+    the open offer (see `protocol.may_act`)."""
 
     check = staticmethod(rules.check)
     """None if legal, else a specific rejection."""
@@ -106,7 +110,7 @@ class CanaanEngine(RulesCodecEngine):
             "current": COLOURS[state.current],
             "to_act": sorted(rules.to_act(state)),
             "status": status_text(state),
-            "dice": list(state.dice),
+            "dice": list(dice_shown(state)),
             "jerusalem": f"{len(state.jerusalem)}/{state.data.blocks}",
             "data_fingerprint": state.data.fingerprint,
             "players": [

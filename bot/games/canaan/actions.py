@@ -12,8 +12,9 @@ lumber/grain/stone/ore/wool, a set of cards "2 ore+1 wool" (also "ore, ore, wool
     plague C from red | plague C                  after a 7: move the plague (and steal)
     discard 2 ore+2 wool | take 1 ore | give 1 ore   decisions owed on a 7 or to an event card
     bank ore for wool                             maritime trade at your best rate
-    offer 2 wool for 1 ore [to red]               domestic offer (one kind each side, 1-3 cards)
+    offer 2 wool+1 grain for 1 ore [to red]       domestic offer (1-3 cards of any kinds a side)
     accept | decline | counter 1 ore for 2 wool   answers (counter: what you give for what you get)
+    counter 1 wool for 1 ore to red               the offerer's answer to red's counter
     trade red | withdraw                          confirm an answer / close your offer
     look red | bless grain                        Gibeonite Trickery; King's Blessing resource
 """
@@ -161,6 +162,16 @@ class Counter:
 
 
 @dataclass(frozen=True, slots=True)
+class Reply:
+    """The current player answers `to`'s counter with other terms: I give `give` for `get`
+    (`to` then accepts, declines or counters again)."""
+
+    give: Hand
+    get: Hand
+    to: int
+
+
+@dataclass(frozen=True, slots=True)
 class Trade:
     """The current player confirms the answer (acceptance or counter) of `seat`."""
 
@@ -205,6 +216,7 @@ Action = (
     | Accept
     | Decline
     | Counter
+    | Reply
     | Trade
     | Withdraw
     | Look
@@ -219,7 +231,17 @@ def format_action(a: Action, data: CanaanData) -> str:
     """Canonical notation."""
     # One dictionary lookup by class (every move's notation is recorded in the state; a `match`
     # over twenty-odd classes tries them one by one).
-    fmt = _FORMATS.get(type(a))
+    cls = type(a)
+    if cls in _TRADES:
+        # A turn may list thousands of offers, each written once for sorting: their text is
+        # kept (the rules make each offer object once, so the keys are few and recur).
+        text = _TRADE_TEXT.get(a)
+        if text is None:
+            if len(_TRADE_TEXT) >= 200_000:
+                _TRADE_TEXT.clear()
+            text = _TRADE_TEXT[a] = _FORMATS[cls](a, data)
+        return text
+    fmt = _FORMATS.get(cls)
     if fmt is None:
         raise TypeError(f"not a Canaan action: {a!r}")
     return fmt(a, data)
@@ -260,6 +282,10 @@ def _fmt_offer(a: MakeOffer, data: CanaanData) -> str:
     return text + (f" to {COLOURS[a.to]}" if a.to >= 0 else "")
 
 
+_TRADES = (MakeOffer, Counter, Reply)
+_TRADE_TEXT: dict[Action, str] = {}
+"""Offer, counter and reply notation by action (bounded; see `format_action`)."""
+
 _FORMATS: dict[type, Callable[[Any, CanaanData], str]] = {
     Roll: lambda a, d: "roll",
     End: lambda a, d: "end",
@@ -280,6 +306,7 @@ _FORMATS: dict[type, Callable[[Any, CanaanData], str]] = {
     BankTrade: lambda a, d: f"bank {RESOURCES[a.give]} for {RESOURCES[a.get]}",
     MakeOffer: _fmt_offer,
     Counter: lambda a, d: f"counter {hand_text(a.give)} for {hand_text(a.get)}",
+    Reply: lambda a, d: f"counter {hand_text(a.give)} for {hand_text(a.get)} to {COLOURS[a.to]}",
     Trade: lambda a, d: f"trade {COLOURS[a.seat]}",
     Look: lambda a, d: f"look {COLOURS[a.seat]}",
     Bless: lambda a, d: f"bless {RESOURCES[a.res]}",
@@ -399,10 +426,6 @@ def _hex(word: str, data: CanaanData) -> int | Rejection:
     return h
 
 
-def _one_kind(cards: Hand) -> bool:
-    return sum(1 for n in cards if n) == 1
-
-
 def parse_action(text: str, data: CanaanData) -> Action | Rejection:
     """Parse notation into an action (not yet checked for legality)."""
     if len(text) > MAX_TEXT:
@@ -468,25 +491,21 @@ def parse_action(text: str, data: CanaanData) -> Action | Rejection:
         return BankTrade(g, r)
     if word in ("offer", "counter"):
         m = re.fullmatch(r"(.+?) for (.+?)(?: to (\S+))?", rest)
-        if not m or (word == "counter" and m.group(3)):
-            return malformed(
-                f"Write `{word} 2 wool for 1 ore`" + (" [to red]." if word == "offer" else ".")
-            )
+        if not m:
+            return malformed(f"Write `{word} 2 wool+1 grain for 1 ore` [to red].")
         give, get = parse_cards(m.group(1)), parse_cards(m.group(2))
         if isinstance(give, str) or isinstance(get, str):
             return malformed(f"Cannot read the cards: {give if isinstance(give, str) else get}.")
-        if not _one_kind(give) or not _one_kind(get):
-            return malformed(
-                "An offer names one kind of card on each side, e.g. `2 wool for 1 ore`."
-            )
-        if word == "counter":
-            return Counter(give, get)
+        if not any(give) or not any(get):
+            return malformed(f"Name cards on both sides, e.g. `{word} 2 wool for 1 ore`.")
         to = -1
         if m.group(3):
-            seat = _colour(m.group(3), "to offer to")
+            seat = _colour(m.group(3), f"to {word} to")
             if isinstance(seat, Rejection):
                 return seat
             to = seat
+        if word == "counter":
+            return Counter(give, get) if to < 0 else Reply(give, get, to)
         return MakeOffer(give, get, to)
     if word in ("trade", "look"):
         seat = _colour(rest, f"to {word} with" if word == "trade" else "to look at")

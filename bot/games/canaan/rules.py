@@ -64,7 +64,11 @@ from bot.games.rejections import Rejection, illegal
 from bot.games.rng import Rng
 
 VP_CARD_IDS = frozenset(k for k, _ in VP_CARDS)
-MAX_OFFER = 3  # cards of one kind on each side of an offer or counter
+MAX_OFFER = 3  # cards of one kind drawn by the random bot's offers (a subset of MAX_SIDE's)
+MAX_SIDE = 3
+"""Cards (of any kinds) on each side of an offer, counter or reply: with any mix of kinds a turn
+lists up to 1,170 pairs of sides (times the players it may be addressed to), and every offer
+of one kind (1-3 a side) stays legal as before."""
 MAX_OFFERS_PER_TURN = 3
 
 
@@ -229,7 +233,7 @@ def _to_act(s: State) -> frozenset[Seat]:
         current, to = s.current, o.to
         mask = 1 << current
         for i, a in enumerate(o.answers):
-            if i != current and not a.kind and (to is None or to == i):
+            if i != current and (not a.kind or a.kind == "reply") and (to is None or to == i):
                 mask |= 1 << i
         return _SEATS[mask]
     if phase is OVER:
@@ -250,15 +254,62 @@ _ALONE = tuple(_SEATS[1 << i] for i in range(len(COLOURS)))
 
 
 def awaiting_answers(s: State) -> list[int]:
-    """Seats that may still answer the open offer."""
+    """Seats whose answer the open offer awaits: no answer yet, or the offerer's reply to their
+    counter to answer."""
     o = s.offer
     if o is None:
         return []
     return [
         i
         for i, a in enumerate(o.answers)
-        if i != s.current and a.kind == "" and (o.to is None or o.to == i)
+        if i != s.current and a.kind in ("", "reply") and (o.to is None or o.to == i)
     ]
+
+
+def answerers(s: State) -> list[int]:
+    """Seats that may answer the open offer, or change their answer, until the offerer confirms
+    a trade (a mistaken decline is not final)."""
+    o = s.offer
+    if o is None or s.pending or s.phase is not TURN:
+        return []
+    return [i for i in range(len(o.answers)) if i != s.current and (o.to is None or o.to == i)]
+
+
+def may_act(s: State) -> frozenset[Seat]:
+    """Seats that may move now: those awaited (`to_act`), and while an offer is open every
+    player it is addressed to (to change an answer). Only `to_act` is waited for."""
+    seats = to_act(s)
+    if s.offer is None or s.pending or s.phase is not TURN:
+        return seats
+    mask = 0
+    for i in seats:
+        mask |= 1 << i
+    for i in answerers(s):
+        mask |= 1 << i
+    return _SEATS[mask]
+
+
+def terms(o: Offer, a: Answer) -> tuple[Hand, Hand]:
+    """What the answering seat gives and gets under its answer `a` (a counter's terms, an
+    accepted reply's, else the offer's own)."""
+    if any(a.give) and a.kind != "decline":
+        return a.give, a.get
+    return o.get, o.give
+
+
+def asked(o: Offer, a: Answer) -> tuple[Hand, Hand]:
+    """The terms an `accept` from the seat with answer `a` takes (what it gives and gets): the
+    offerer's reply to its counter, else the offer's own."""
+    if a.kind == "reply":
+        return a.give, a.get
+    return o.get, o.give
+
+
+def _counter_ok(o: Offer, ans: Answer, give: Hand, get: Hand) -> bool:
+    """A counter must differ from accepting (`asked`) and from the counter already given."""
+    if (give, get) == asked(o, ans):
+        return False
+    return ans.kind != "counter" or (give, get) != (ans.give, ans.get)
 
 
 def current_mode(s: State) -> str:
@@ -351,7 +402,11 @@ def _legal_groups(
     s: State, seat: int, only: type | None, kinds: list[type], lists: list[Options]
 ) -> None:
     last = _TO_ACT[0]  # `to_act`'s remembered answer, read here without the call
-    if s.phase is OVER or seat not in (last[1] if last[0] is s else to_act(s)):
+    if s.phase is OVER:
+        return
+    if seat not in (last[1] if last[0] is s else to_act(s)):
+        if s.offer is not None and seat in answerers(s):
+            _answer_groups(s, seat, kinds, lists)  # changing an answer given already
         return
     if s.phase is SETUP:
         if s.setup_vertex < 0:
@@ -393,6 +448,9 @@ def _legal_groups(
     if s.offer is not None:
         kinds += (A.Withdraw, A.Trade)
         lists += (_withdraw, _trades)
+        if any(a.kind == "counter" for a in s.offer.answers):
+            kinds.append(A.Reply)
+            lists.append(_replies)
     hand = p.hand
     afford = _AFFORD.get(hand)
     if afford is None:
@@ -569,12 +627,14 @@ def _bank_trades(s: State, seat: int) -> Iterator[A.Action]:
 
 def _answer_groups(s: State, seat: int, kinds: list[type], lists: list[Options]) -> None:
     o = s.offer
-    if o is None or seat not in awaiting_answers(s):
+    if o is None or seat not in answerers(s):
         return
     hand = s.players[seat].hand
-    kinds.append(A.Decline)
-    lists.append(_decline)
-    if covers(hand, o.get):
+    ans = o.answers[seat]
+    if ans.kind != "decline":
+        kinds.append(A.Decline)
+        lists.append(_decline)
+    if ans.kind != "accept" and covers(hand, asked(o, ans)[0]):
         kinds.append(A.Accept)
         lists.append(_accept)
     if any(hand):
@@ -712,35 +772,70 @@ _CARD_ACTIONS: dict[str, dict[Hand, A.Action]] = {"discard": {}, "take": {}, "gi
 hand (often hundreds), and an action is an immutable value, so one object serves every game."""
 
 
+def _sides() -> tuple[Hand, ...]:
+    """Every side of an offer: 1 to MAX_SIDE cards of any kinds."""
+    return tuple(h for n in range(1, MAX_SIDE + 1) for h in sub_hands((n,) * 5, n))
+
+
+_SIDES = _sides()
+_OTHER_SIDES = {
+    g: tuple(r for r in _SIDES if all(not (a and b) for a, b in zip(g, r, strict=True)))
+    for g in _SIDES
+}
+"""For each side given, the sides that may be asked for it (no kind on both sides)."""
+_MADE: dict[tuple[type, int], dict[Hand, tuple[A.Action, ...]]] = {}
+"""Offer, counter and reply actions by (class, addressee) and side given, made once: a turn may
+list thousands, and an action is an immutable value, so one object serves every game."""
+
+
+def _made(cls: type, to: int, give: Hand) -> tuple[A.Action, ...]:
+    by_give = _MADE.setdefault((cls, to), {})
+    made = by_give.get(give)
+    if made is None:
+        gets = _OTHER_SIDES[give]
+        if cls is A.Counter:
+            made = tuple(A.Counter(give, r) for r in gets)
+        elif cls is A.Reply:
+            made = tuple(A.Reply(give, r, to) for r in gets)
+        else:
+            made = tuple(A.MakeOffer(give, r, to) for r in gets)
+        by_give[give] = made
+    return made
+
+
+def _gives(hand: Hand) -> Iterator[Hand]:
+    return (g for g in _SIDES if covers(hand, g))
+
+
 def _counters(s: State, seat: int) -> Iterator[A.Action]:
     o = s.offer
     assert o is not None
-    hand = s.players[seat].hand
-    for g in range(5):
-        for gn in range(1, min(MAX_OFFER, hand[g]) + 1):
-            give = one(g, gn)
-            for r in range(5):
-                if r == g:
-                    continue
-                for rn in range(1, MAX_OFFER + 1):
-                    get = one(r, rn)
-                    if (give, get) != (o.get, o.give):
-                        yield A.Counter(give, get)
+    ans = o.answers[seat]
+    for give in _gives(s.players[seat].hand):
+        for a in _made(A.Counter, -1, give):
+            if _counter_ok(o, ans, give, a.get):  # type: ignore[attr-defined]
+                yield a
 
 
 def _offers(s: State, seat: int) -> Iterator[A.Action]:
+    others = [i for i in range(len(s.players)) if i != seat] if len(s.players) > 2 else []
+    for give in _gives(s.players[seat].hand):
+        yield from _made(A.MakeOffer, -1, give)
+        for i in others:
+            yield from _made(A.MakeOffer, i, give)
+
+
+def _replies(s: State, seat: int) -> Iterator[A.Action]:
+    o = s.offer
+    assert o is not None
     hand = s.players[seat].hand
-    others = [i for i in range(len(s.players)) if i != seat]
-    for g in range(5):
-        for gn in range(1, min(MAX_OFFER, hand[g]) + 1):
-            for r in range(5):
-                if r == g:
-                    continue
-                for rn in range(1, MAX_OFFER + 1):
-                    give, get = one(g, gn), one(r, rn)
-                    yield A.MakeOffer(give, get)
-                    if len(others) > 1:
-                        yield from (A.MakeOffer(give, get, i) for i in others)
+    for i, ans in enumerate(o.answers):
+        if ans.kind != "counter":
+            continue
+        for give in _gives(hand):
+            for a in _made(A.Reply, i, give):
+                if (give, a.get) != (ans.get, ans.give):  # type: ignore[attr-defined]
+                    yield a
 
 
 def _confirmable(s: State) -> list[int]:
@@ -751,11 +846,10 @@ def _confirmable(s: State) -> list[int]:
     me = s.players[s.current].hand
     out = []
     for i, a in enumerate(o.answers):
-        hand = s.players[i].hand
-        if a.kind == "accept" and covers(hand, o.get) and covers(me, o.give):
-            out.append(i)
-        elif a.kind == "counter" and covers(hand, a.give) and covers(me, a.get):
-            out.append(i)
+        if a.kind == "accept" or a.kind == "counter":
+            give, get = terms(o, a)
+            if covers(s.players[i].hand, give) and covers(me, get):
+                out.append(i)
     return out
 
 
@@ -868,10 +962,21 @@ def is_legal(s: State, seat: int, action: A.Action) -> bool:
         return _offer_ok(s, seat, action.give, action.get, action.to)  # type: ignore[attr-defined]
     if cls is A.Counter:
         o = s.offer
-        return (
-            o is not None
-            and (action.give, action.get) != (o.get, o.give)  # type: ignore[attr-defined]
-            and _offer_ok(s, seat, action.give, action.get, -1)  # type: ignore[attr-defined]
+        if o is None or not _offer_ok(s, seat, action.give, action.get, -1):  # type: ignore[attr-defined]
+            return False
+        return _counter_ok(o, o.answers[seat], action.give, action.get)  # type: ignore[attr-defined]
+    if cls is A.Reply:
+        o = s.offer
+        to = action.to  # type: ignore[attr-defined]
+        if o is None or not 0 <= to < len(o.answers) or o.answers[to].kind != "counter":
+            return False
+        ans = o.answers[to]
+        return (action.give, action.get) != (ans.get, ans.give) and _offer_ok(  # type: ignore[attr-defined]
+            s,
+            seat,
+            action.give,
+            action.get,
+            -1,  # type: ignore[attr-defined]
         )
     pend = _pending_of(s, seat) if s.pending else None
     if pend is not None and cls is _PENDING_KIND[pend.kind]:
@@ -888,11 +993,9 @@ def is_legal(s: State, seat: int, action: A.Action) -> bool:
 def _offer_ok(s: State, seat: int, give: Hand, get: Hand, to: int) -> bool:
     """The shape `_offers` and `_counters` list, tested directly (they list hundreds)."""
     hand = s.players[seat].hand
-    gk = [r for r in range(5) if give[r]]
-    rk = [r for r in range(5) if get[r]]
-    if len(gk) != 1 or len(rk) != 1 or gk[0] == rk[0]:
+    if not 1 <= sum(give) <= MAX_SIDE or not 1 <= sum(get) <= MAX_SIDE:
         return False
-    if not (1 <= give[gk[0]] <= min(MAX_OFFER, hand[gk[0]]) and 1 <= get[rk[0]] <= MAX_OFFER):
+    if not covers(hand, give) or any(a and b for a, b in zip(give, get, strict=True)):
         return False
     if to < 0:
         return True
@@ -1020,11 +1123,7 @@ def explain(s: State, seat: int, a: A.Action) -> str:
                 return f"You have made {MAX_OFFERS_PER_TURN} offers this turn, the limit."
             if to == seat or to >= len(s.players):
                 return "Offer to another player at this table."
-            if g.index(max(g)) == r.index(max(r)):
-                return "Offer one resource for a different one."
-            if max(g) > MAX_OFFER or max(r) > MAX_OFFER:
-                return f"Each side of an offer has 1 to {MAX_OFFER} cards."
-            return f"You do not hold {hand_text(g)}."
+            return _explain_shape("an offer", p.hand, g, r)
         case A.Trade(seat=i):
             if s.offer is None:
                 return "You have no open offer."
@@ -1038,6 +1137,18 @@ def explain(s: State, seat: int, a: A.Action) -> str:
             return "You cannot end the turn now."
         case A.Accept() | A.Decline() | A.Counter():
             return "Only the other players answer your offer."
+        case A.Reply(give=g, get=r, to=to):
+            if s.offer is None:
+                return "You have no open offer."
+            if not 0 <= to < len(s.offer.answers) or s.offer.answers[to].kind != "counter":
+                return (
+                    f"{colour_title(to) if to < len(COLOURS) else 'That player'} has no counter "
+                    "to answer: your own new terms are a new `offer`."
+                )
+            ans = s.offer.answers[to]
+            if (g, r) == (ans.get, ans.give):
+                return f"Those are {colour(to)}'s own terms: `trade {colour(to)}` to take them."
+            return _explain_shape("a reply", p.hand, g, r)
         case A.Plague():
             return "The plague moves after your 7 or with a priest: `play priest <hex>`."
         case A.Discard() | A.Give() | A.Take():
@@ -1084,21 +1195,37 @@ def _explain_pending(s: State, pend: Pending, a: A.Action) -> str:
     return f"You hold {hand_text(s.players[pend.seat].hand)}; give only cards you hold."
 
 
+def _explain_shape(what: str, hand: Hand, give: Hand, get: Hand) -> str:
+    """Why the sides of an offer, counter or reply are refused."""
+    if not 1 <= sum(give) <= MAX_SIDE or not 1 <= sum(get) <= MAX_SIDE:
+        return f"Each side of {what} has 1 to {MAX_SIDE} cards (of any kinds)."
+    both = [RESOURCES[i] for i in range(5) if give[i] and get[i]]
+    if both:
+        return f"{what.capitalize()} cannot both give and ask for {both[0]}."
+    return f"You do not hold {hand_text(give)}."
+
+
 def _explain_answer(s: State, seat: int, a: A.Action) -> str:
     o = s.offer
-    if o is None or seat not in awaiting_answers(s):
+    if o is None or seat not in answerers(s):
         return "It is not your turn."
     hand = s.players[seat].hand
+    ans = o.answers[seat]
+    give, _ = asked(o, ans)
     if isinstance(a, A.Accept):
-        return f"To accept you must give {hand_text(o.get)}; you hold {hand_text(hand)}."
+        if ans.kind == "accept":
+            return "You have accepted already; the offerer confirms the trade or not."
+        return f"To accept you must give {hand_text(give)}; you hold {hand_text(hand)}."
+    if isinstance(a, A.Decline):
+        return "You have declined already; `accept` or `counter` to change your answer."
     if isinstance(a, A.Counter):
-        if max(a.give) > MAX_OFFER or max(a.get) > MAX_OFFER:
-            return f"Each side of a counter has 1 to {MAX_OFFER} cards."
-        if a.give.index(max(a.give)) == a.get.index(max(a.get)):
-            return "Counter with one resource for a different one."
-        if (a.give, a.get) == (o.get, o.give):
-            return "That is the offer itself: `accept` it instead."
-        return f"You do not hold {hand_text(a.give)}."
+        if (a.give, a.get) == asked(o, ans):
+            return "Those are the terms asked of you: `accept` them instead."
+        if ans.kind == "counter" and (a.give, a.get) == (ans.give, ans.get):
+            return "That is your counter already."
+        return _explain_shape("a counter", hand, a.give, a.get)
+    if isinstance(a, A.Reply):
+        return "Only the player whose turn it is answers a counter with `counter ... to <colour>`."
     return f"Answer {colour(s.current)}'s offer: `accept`, `decline` or `counter 1 ore for 2 wool`."
 
 
@@ -1212,9 +1339,11 @@ def transition(s: State, seat: int, a: A.Action) -> Transition[State]:
     new, events, reveals = _HANDLERS[cls](draft(s), seat, a)
     if new.phase is TURN:
         if new.offer is not None:
-            new = _refresh_offer(new)
+            new, lapsed = _refresh_offer(new)
+            if lapsed:
+                events += lapsed
         if cls not in _NO_VP_CHANGE:
-            new, more = _check_win(new)
+            new, more = _check_win(new, cls is A.End)
             events += more
     # `new` is this move's Draft: plain attribute writes (see state.Draft). In full: the view
     # shows the cards of a discard, gift or take to its player only.
@@ -1226,7 +1355,7 @@ def transition(s: State, seat: int, a: A.Action) -> Transition[State]:
 
 
 _NO_VP_CHANGE = frozenset(
-    {A.Decline, A.Accept, A.Counter, A.MakeOffer, A.Withdraw, A.Trade, A.BankTrade, A.Roll}
+    {A.Decline, A.Accept, A.Counter, A.Reply, A.MakeOffer, A.Withdraw, A.Trade, A.BankTrade, A.Roll}
 )
 """Action kinds that move only cards between hands and the bank (a roll: production, or a 7's
 black stone, which ends a game only through the Jerusalem check), never a building, a special
@@ -1928,17 +2057,35 @@ def _answer(s: State, seat: int, ans: Answer) -> State:
 
 
 def _apply_accept(s: State, seat: int, a: A.Accept) -> tuple[State, list[Event], bool]:
+    o = s.offer
+    assert o is not None
+    ans = o.answers[seat]
+    if ans.kind == "reply":
+        text = (
+            f"{colour_title(seat)} accepts {colour(s.current)}'s reply: {colour(seat)} gives "
+            f"{hand_text(ans.give)} for {hand_text(ans.get)}."
+        )
+        return _answer(s, seat, Answer("accept", ans.give, ans.get)), [_ev("answer", text)], False
     return (
         _answer(s, seat, _ACCEPTED),
-        [_ev("answer", f"{colour_title(seat)} accepts.")],
+        [_ev("answer", f"{colour_title(seat)} accepts{_changed(ans)}.")],
         False,
     )
 
 
+def _changed(ans: Answer) -> str:
+    """ " (instead of declining)" when an answer replaces another one."""
+    was = {"accept": "accepting", "decline": "declining", "counter": "the counter"}.get(ans.kind)
+    return f" (instead of {was})" if was else ""
+
+
 def _apply_decline(s: State, seat: int, a: A.Decline) -> tuple[State, list[Event], bool]:
+    assert s.offer is not None
+    was = s.offer.answers[seat]
+    what = f" {colour(s.current)}'s reply" if was.kind == "reply" else _changed(was)
     return (
         _answer(s, seat, _DECLINED),
-        [_ev("answer", f"{colour_title(seat)} declines.")],
+        [_ev("answer", f"{colour_title(seat)} declines{what}.")],
         False,
     )
 
@@ -1960,14 +2107,20 @@ def _apply_counter(s: State, seat: int, a: A.Counter) -> tuple[State, list[Event
     )
 
 
+def _apply_reply(s: State, seat: int, a: A.Reply) -> tuple[State, list[Event], bool]:
+    s = _answer(s, a.to, Answer("reply", a.get, a.give))
+    text = (
+        f"{colour_title(seat)} answers {colour(a.to)}'s counter: {colour(seat)} gives "
+        f"{hand_text(a.give)} for {colour(a.to)}'s {hand_text(a.get)} "
+        f"({colour(a.to)} accepts, declines or counters)."
+    )
+    return s, [_ev("answer", text)], False
+
+
 def _apply_trade(s: State, seat: int, a: A.Trade) -> tuple[State, list[Event], bool]:
     o = s.offer
     assert o is not None
-    ans = o.answers[a.seat]
-    if ans.kind == "accept":
-        mine, theirs = o.give, o.get
-    else:
-        mine, theirs = ans.get, ans.give
+    theirs, mine = terms(o, o.answers[a.seat])
     s = _move_cards(s, seat, a.seat, mine)
     s = _move_cards(s, a.seat, seat, theirs)
     s = evolve(s, offer=None)
@@ -2039,6 +2192,7 @@ _HANDLERS = {
     A.Accept: _apply_accept,
     A.Decline: _apply_decline,
     A.Counter: _apply_counter,
+    A.Reply: _apply_reply,
     A.Trade: _apply_trade,
     A.Withdraw: _apply_withdraw,
     A.End: _apply_end,
@@ -2114,33 +2268,78 @@ def _special_event(name: str, old: int, new: int, values: list[int]) -> Event:
 # ------------------------------------------------------------------------------------ end
 
 
-def _refresh_offer(s: State) -> State:
+def _refresh_offer(s: State) -> Result:
     """Offers close when trading is over (the current player built or bought: the rulebook's
     order is trade, then build) or the current player no longer holds what they offered. An
     answer whose hand no longer allows it (an acceptance without the asked cards, a counter
-    without its own cards) is voided, and that player may answer again."""
+    without its own cards, a reply without the offerer's) is voided, and that player may answer
+    again. Every acceptance or counter that lapses so is announced: its player is told."""
     o = s.offer
     if o is None:
-        return s
-    if s.built or not covers(s.players[s.current].hand, o.give):
-        return evolve(s, offer=None)
+        return s, []
+    me = s.players[s.current].hand
+    if s.built or not covers(me, o.give):
+        why = (
+            f"{colour(s.current)} has built or bought, so trading is over this turn"
+            if s.built
+            else f"{colour(s.current)} no longer holds {hand_text(o.give)}"
+        )
+        standing = [
+            f"{colour(i)}'s {_ANSWER_NOUN[a.kind]}"
+            for i, a in enumerate(o.answers)
+            if a.kind in _ANSWER_NOUN
+        ]
+        lapse = (
+            f"; {_joined(standing)} {'lapses' if len(standing) == 1 else 'lapse'}"
+            if standing
+            else ""
+        )
+        text = f"{colour_title(s.current)}'s offer closes ({why}){lapse}."
+        return evolve(s, offer=None), [_ev("offer-closed", text)]
     answers = o.answers
+    void: list[str] = []
     for i, a in enumerate(answers):
-        if a.kind == "accept" and not covers(s.players[i].hand, o.get):
+        if a.kind == "accept" or a.kind == "counter":
+            ok = covers(s.players[i].hand, terms(o, a)[0])
+        elif a.kind == "reply":
+            ok = covers(me, a.get)
+        else:
+            continue
+        if not ok:
             answers = answers[:i] + (_UNANSWERED,) + answers[i + 1 :]
-        elif a.kind == "counter" and not covers(s.players[i].hand, a.give):
-            answers = answers[:i] + (_UNANSWERED,) + answers[i + 1 :]
+            holder = colour(i) if a.kind != "reply" else colour(s.current)
+            void.append(
+                f"{colour_title(i)}'s {_ANSWER_NOUN[a.kind]} is void ({holder}'s hand no longer "
+                f"allows it); {colour(i)} may answer again."
+            )
     if answers is not o.answers:
-        return evolve(s, offer=Offer(o.give, o.get, o.to, answers))
-    return s
+        return evolve(s, offer=Offer(o.give, o.get, o.to, answers)), [
+            _ev("answer-void", " ".join(void))
+        ]
+    return s, []
 
 
-def _check_win(s: State) -> Result:
+_ANSWER_NOUN = {"accept": "acceptance", "counter": "counter", "reply": "reply from the offerer"}
+
+
+def _joined(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def _check_win(s: State, turn_start: bool = False) -> Result:
+    """The current player wins with 12 VP in their turn; at `turn_start` (just after the last
+    turn ended) those points were reached in another player's turn, and the sentence says so."""
     if s.phase is not TURN or s.pending:
         return s, []
     points = vp(s, s.current)
     if points >= VP_TO_WIN:
-        reason = f"{colour_title(s.current)} reaches {points} VP in their own turn and wins."
+        who = colour_title(s.current)
+        reason = (
+            f"{who} begins their turn with {points} VP (reached during another player's turn) "
+            "and wins."
+            if turn_start
+            else f"{who} reaches {points} VP in their own turn and wins."
+        )
         return evolve(s, phase=OVER, winner=s.current, end_reason=reason), [_ev("over", reason)]
     return s, []
 

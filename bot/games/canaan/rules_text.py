@@ -31,8 +31,9 @@ traded 2:1).
 
 **Notation**: intersections are numbers, paths `12-17`, hexes letters. `roll`, `road 12-17`, \
 `settlement 23`, `city 23`, `stone` / `stone via red pay ore`, `buy`, `play priest C from red`, \
-`play caravan ore`, `bank ore for wool`, `offer 2 wool for 1 ore [to red]`, `accept`, `decline`, \
-`counter 1 ore for 2 wool`, `trade red`, `withdraw`, `end`; when asked: `discard 2 ore+2 wool`, \
+`play caravan ore`, `bank ore for wool`, `offer 2 wool+1 grain for 1 ore [to red]`, `accept`, \
+`decline`, `counter 1 ore for 2 wool`, `counter 1 wool for 1 ore to red` (the offerer's answer to \
+red's counter), `trade red`, `withdraw`, `end`; when asked: `discard 2 ore+2 wool`, \
 `take 1 ore`, `give 1 ore`, `plague C from red`, `look red`, `bless grain`, `start 23 [copper ore]`.
 
 **Data**: {data_note}
@@ -42,14 +43,18 @@ traded 2:1).
 player is owed it, who takes what is left. Copper and event choices take from what the bank holds \
 when each player chooses (first come, first served).
 - The turn runs roll, trade, build in the rulebook's order: once you build or buy, trading ends.
-- A domestic offer names one kind of card on each side (1-3 cards); at most 3 offers per turn; \
-each other player accepts, declines or counters once; the current player confirms one answer. An \
-offer closes when the turn ends, the current player builds or buys (trading is over), a new \
-offer replaces it, or the offerer no longer holds the cards. An open offer never holds the turn: \
-the others answer whenever they like while the current player goes on; an answer the player's \
-hand no longer allows is voided and may be given again. A computer player's offer waits for \
-the human players' answers (at most 10 minutes after the last move), then it confirms an answer \
-it likes or withdraws the offer and goes on.
+- A domestic offer names 1 to 3 cards of any kinds on each side (our bound; never one kind on \
+both sides); at most 3 offers per turn (our bound, so a turn cannot be spent \
+on offers). Each other player accepts, declines or counters, and may change that answer until \
+the current player confirms a trade; the current player may answer a counter with other terms \
+(`counter ... to red`, not a new offer), which that player accepts, declines or counters again. \
+An offer closes when the turn ends, the current player builds or buys (trading is over), a new \
+offer replaces it, or the offerer no longer holds the cards; the answers that lapse so are \
+announced. An open offer never holds the turn: the others answer whenever they like while the \
+current player goes on; an answer a hand no longer allows (e.g. after a steal) is announced void \
+and may be given again. A computer player's offer waits for the human players' answers (at most \
+10 minutes after the last move), then it confirms an answer it likes or withdraws the offer and \
+goes on.
 - Special cards: held by the one player strictly ahead (at least 5 roads / 3 priests / 1 stone); \
 any tie for the lead sends the card back, including a tie between players who never held it.
 - Longest Road counts a continuous road, each path once; an opponent's settlement or city on an \
@@ -59,7 +64,8 @@ use another player's building only when you have none of your own there.
 - The 7's steal is optional ("may"); a priest's steal is required when someone touching the hex \
 holds a card. A player with no card cannot be chosen.
 - Only played victory point cards count (also when Jerusalem is completed). A player who reaches \
-12 VP outside their own turn (e.g. receiving Longest Road) wins at the start of their next turn.
+12 VP outside their own turn (e.g. receiving Longest Road) wins at the start of their next turn, \
+and the result says the points came in another player's turn.
 - 2-player setup order A B B A A B: in the sentence on third settlements, "the last player" is \
 the last to place a second settlement (the first player), so the snake goes on.
 - Starting cards are chosen by all players at once; each 7's discards too (privately). Copper \

@@ -254,7 +254,7 @@ def build_view(s: State, seat: int | None) -> CanaanView:
         plague=s.plague,
         jerusalem=s.jerusalem,
         blocks=d.blocks,
-        dice=s.dice,
+        dice=dice_shown(s),
         bank=s.bank,
         deck=len(s.deck),
         longest=s.longest,
@@ -271,6 +271,12 @@ def build_view(s: State, seat: int | None) -> CanaanView:
         result=s.end_reason,
         you=you,
     )
+
+
+def dice_shown(s: State) -> tuple[int, ...]:
+    """The dice as the table shows them: this turn's roll, and none before the player whose
+    turn it is has rolled (the previous player's roll is not theirs)."""
+    return s.dice if s.rolled or s.phase is not Phase.TURN else ()
 
 
 def hidden_from(s: State, seat: int | None) -> frozenset[str]:

@@ -207,9 +207,10 @@ def test_solo_outcome_when_the_opponent_wins() -> None:
     assert "Constantine wins" in out.reason
 
 
-def test_a_stuck_solo_player_passes_while_the_opponent_plays_on() -> None:
-    """With all your workers in Prison you pass each turn, but the opponent still plays, so the
-    game does not end early ('no one can place' counts only when everyone passes)."""
+def test_a_stuck_solo_player_brings_the_prisoners_home_while_the_opponent_plays_on() -> None:
+    """With all your workers in Prison your turn brings them home (as the opponent's does), the
+    opponent still plays, and the game goes on ('no one can place' counts only when everyone
+    passes)."""
     from bot.games.architects.state import Phase
 
     from .positions import blank, play
@@ -217,7 +218,8 @@ def test_a_stuck_solo_player_passes_while_the_opponent_plays_on() -> None:
     st = blank(1)
     r = st.players[0]
     r.supply, r.prison, r.at = 0, 20, {}
-    for _ in range(4):
-        st = play(st, 0, "pass")
-        assert st.phase is Phase.PLAY
+    st = play(st, 0, "pass")
+    assert st.phase is Phase.PLAY and st.players[0].prison == 0 and st.players[0].supply == 20
     assert st.passes == 0
+    st = play(st, 0, "place quarry")
+    assert st.phase is Phase.PLAY

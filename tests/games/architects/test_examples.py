@@ -488,11 +488,12 @@ def test_end_trigger_gives_everyone_one_last_turn() -> None:
 
 
 def test_a_round_of_passes_ends_a_stuck_game() -> None:
-    """If every player passes in turn (no worker anywhere to place or take back), the game could
-    never continue: it ends and is scored."""
+    """If every player passes in turn (no worker anywhere to place, take back or bring home from
+    Prison or another board: all in the Guildhall), the game could never continue: it ends and
+    is scored."""
     st = blank(2)
     for p in st.players:
-        p.supply, p.at, p.prison = 0, {}, 20
+        p.supply, p.at, p.prison, p.guild = 0, {}, 0, 20
     st = play(st, RED, "pass")
     assert ENGINE.outcome(st) is None
     st = play(st, BLUE, "pass")

@@ -182,14 +182,17 @@ def test_a_pass_says_where_the_workers_are() -> None:
     r.supply, r.prison, r.guild = 0, 3, 2
     st.players[1].captured = {0: 15}
     assert move_menu(st, 0) == [
-        (
-            "pass: no worker to place or take back (15 on blue's board, 3 in Prison, "
-            "2 in the Guildhall)",
-            "pass",
-        )
+        ("pass: bring 18 workers home from Prison and other boards", "pass")
     ]
     st = play(st, 0, "pass")
-    assert "(15 on blue's board, 3 in Prison, 2 in the Guildhall) and passes" in st.log[-1]
+    assert "(15 on blue's board, 3 in Prison, 2 in the Guildhall)" in st.log[-1]
+    assert "bringing 18 workers home" in st.log[-1]
+    r = st.players[0]
+    r.supply, r.at, r.guild = 0, {}, 20
+    st.turn = st.order.index(0)
+    assert move_menu(st, 0) == [
+        ("pass: no worker to place or take back (20 in the Guildhall)", "pass")
+    ]
 
 
 def test_a_crowded_turn_still_gets_a_menu() -> None:

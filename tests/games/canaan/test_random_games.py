@@ -59,7 +59,7 @@ def test_random_games_keep_invariants_and_replay(players: int) -> None:
 def test_four_bot_game_with_trades_ends_unattended() -> None:
     names = ["heuristic", "heuristic", "random", "random"]
     bots = [ENGINE.bots[n]() for n in names]
-    s = ENGINE.new_game(4, {}, 11)
+    s = ENGINE.new_game(4, {}, 12)
     kinds: set[str] = set()
     for ply in range(5000):
         if ENGINE.outcome(s) is not None:

@@ -319,8 +319,8 @@ def test_no_trade_after_building() -> None:
 def test_offer_closes_when_the_offerer_no_longer_holds_the_cards() -> None:
     s = position(3, hands={0: hand(wool=1), 1: hand(ore=1)})
     s = R.evolve(s, offer=Offer(hand(wool=1), hand(ore=1), None, (Answer(),) * 3))
-    assert R._refresh_offer(s).offer is not None
-    s = R._refresh_offer(with_player(s, 0, hand=hand()))
+    assert R._refresh_offer(s)[0].offer is not None
+    s = R._refresh_offer(with_player(s, 0, hand=hand()))[0]
     assert s.offer is None
 
 
@@ -360,7 +360,7 @@ def test_an_answer_the_hand_no_longer_allows_is_voided() -> None:
     s = position(3, hands={0: hand(wool=2, ore=1), 1: hand(ore=1), 2: hand(ore=1)})
     s = play(play(s, 0, "offer 1 wool for 1 ore"), 1, "accept")
     assert "trade blue" in legal(s, 0)
-    s = R._refresh_offer(with_player(s, 1, hand=hand(grain=1)))  # e.g. an event took the ore
+    s = R._refresh_offer(with_player(s, 1, hand=hand(grain=1)))[0]  # e.g. an event took it
     assert s.offer is not None and s.offer.answers[1] == Answer()
     assert "trade blue" not in legal(s, 0) and "decline" in legal(s, 1)
 
