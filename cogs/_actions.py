@@ -93,10 +93,18 @@ async def run_action(interaction: discord.Interaction, action: str, args: tuple[
 
 
 def add_actions(view: discord.ui.View | None, actions: Sequence[ActionButton]) -> discord.ui.View:
-    """`view` (or a new persistent one) with a button per action, on the rows they ask for."""
+    """`view` (or a new persistent one) with a button per action, on the rows they ask for;
+    those that ask for none go below the moves (not beside one player's row of buttons). An
+    action that does not fit the five rows is left out (and logged), never the whole view."""
     view = view or discord.ui.View(timeout=None)
-    for action in actions[: max(0, 25 - len(view.children))]:
+    used = [c.row for c in view.children if c.row is not None]
+    below = max(used) + 1 if used else None
+    for action in actions:
         item = ActionItem(action.action, action.args, action.label)
-        place(item, action.row)
-        view.add_item(item)
+        row = action.row if action.row is not None else below
+        place(item, row if row is None or row < 5 else None)
+        try:
+            view.add_item(item)
+        except ValueError:
+            log.warning("no room for the %r button on this message", action.label)
     return view

@@ -11,6 +11,10 @@ Delivery rules (one interaction, several replies):
   goes to them as a direct message (text and image); if Discord refuses the DM (they closed DMs
   from server members: Forbidden), the channel gets a nudge without the secret telling them to
   look with `/game status` (answered ephemerally to them).
+* A game's turn post (`Reply.post`, see `bot.table.turnposts`) edits the turn's message in place
+  (text, board and controls; an edit notifies nobody) or is posted anew, its id then handed to
+  `Table.turn_posted` and the previous turn post's controls removed. The caller's own line is
+  then a short private one, never an echo of the post.
 * Pings: the mentions go in the message content (embeds never ping) and `allowed_mentions`
   names exactly those users, so nobody else (no @everyone, no roles) is ever notified.
 """
@@ -19,7 +23,7 @@ from __future__ import annotations
 
 import io
 import logging
-from collections.abc import Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import replace
 
 import discord
@@ -212,22 +216,81 @@ async def deliver(
     for reply in private:
         for kwargs in message_kwargs(reply):
             await interaction.followup.send(ephemeral=True, **kwargs)  # type: ignore[arg-type]
+
+    async def followup(**kwargs: object) -> discord.abc.Snowflake:
+        return await interaction.followup.send(ephemeral=False, wait=True, **kwargs)  # type: ignore[arg-type]
+
     for reply in public:
-        for kwargs in message_kwargs(reply):
-            await interaction.followup.send(ephemeral=False, **kwargs)  # type: ignore[arg-type]
+        await show_public(interaction.client, reply, followup)
 
 
 def _ack_text(ack: str, public: Sequence[Reply]) -> str:
-    """The caller's private line: say what was posted for everyone, rather than a bare "Done."
-    (the thinking message would otherwise read as if nothing visible happened)."""
+    """The caller's short private line (the thinking message needs words): the public reply's
+    own `ack` when it has one, else what the turn's post became, never a copy of the post."""
     if ack != ACK:
         return ack
-    titled = [r.title for r in public if r.title]
-    if titled:
-        return f"Posted in the channel: {titled[0]}."
+    for reply in public:
+        if reply.ack:
+            return reply.ack
     if public:
-        return "Posted in the channel."
+        return "Done: posted for everyone."
     return ack
+
+
+Send = Callable[..., Awaitable[discord.abc.Snowflake]]
+
+
+async def show_public(client: discord.Client, reply: Reply, send: Send) -> None:
+    """Show a public `reply` with `send` (a follow-up, or a channel's send). A turn post edits
+    its message when it names one (falling back to a new post if that message is gone), and a
+    new turn post is reported to the table and retires the previous one's controls."""
+    post = reply.post
+    pages = message_kwargs(reply)
+    if post is not None and post.edit is not None and len(pages) == 1:
+        if await _edit_post(client, post.channel_id, post.edit, pages[0]):
+            return
+    first: discord.abc.Snowflake | None = None
+    for kwargs in pages:
+        message = await send(**kwargs)
+        first = first or message
+    if post is None or first is None:
+        return
+    table = getattr(client, "table", None)
+    if table is not None:
+        await table.turn_posted(post.session_id, first.id)
+    if post.retire is not None and post.retire != post.edit:
+        await _edit_post(client, post.channel_id, post.retire, {"view": None}, keep=True)
+
+
+async def _edit_post(
+    client: discord.Client,
+    channel_id: int,
+    message_id: int,
+    kwargs: dict[str, object],
+    *,
+    keep: bool = False,
+) -> bool:
+    """Edit the bot's message `message_id` through the channel (an interaction's token lasts
+    15 minutes, a turn may last days): with `kwargs` of `message_kwargs` (everything replaced,
+    nobody pinged), or with `keep` only the keys given (removing old controls). False if
+    Discord refuses (the message was deleted, or the bot may not see the channel any more)."""
+    message = client.get_partial_messageable(channel_id).get_partial_message(message_id)
+    if keep:
+        changes = dict(kwargs)
+    else:
+        changes = {
+            "content": kwargs.get("content"),
+            "embed": kwargs.get("embed"),
+            "attachments": [kwargs["file"]] if "file" in kwargs else [],
+            "view": kwargs.get("view"),
+            "allowed_mentions": discord.AllowedMentions.none(),
+        }
+    try:
+        await message.edit(**changes)  # type: ignore[arg-type]
+    except discord.HTTPException:
+        log.info("could not edit message %s in %s; posting anew", message_id, channel_id)
+        return False
+    return True
 
 
 async def notice_refused(client: discord.Client, user_id: int) -> None:
@@ -292,6 +355,5 @@ async def deliver_in(
     replies = list(replies)
     public = [r for r in replies if not r.ephemeral and r.only_for is None]
     for reply in public:
-        for kwargs in message_kwargs(reply):
-            await where.send(**kwargs)  # type: ignore[arg-type]
+        await show_public(interaction.client, reply, where.send)
     await deliver(interaction, [r for r in replies if r not in public], ack=ack)

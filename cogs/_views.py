@@ -225,6 +225,9 @@ async def submit_choice(
             expected_version=version,
         )
     await deliver(interaction, replies)
+    clicked = interaction.message.id if interaction.message is not None else None
+    if any(r.post is not None and clicked in (r.post.edit, r.post.retire) for r in replies):
+        return  # the clicked message is the turn's post: already redrawn, or retired
     if not per_seat and any(not r.ephemeral and r.only_for is None for r in replies):
         # Accepted: the controls on the clicked message now belong to an old position.
         try:

@@ -35,7 +35,14 @@ from cogs._permissions import (
     missing,
     missing_sentence,
 )
-from cogs._replies import defer, deliver_in, message_kwargs, notice_refused, nudge, send_direct
+from cogs._replies import (
+    defer,
+    deliver_in,
+    notice_refused,
+    nudge,
+    send_direct,
+    show_public,
+)
 
 if TYPE_CHECKING:
     from bot.app import GameBot
@@ -181,8 +188,7 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
         channel = self.bot.get_partial_messageable(post.channel_id)
         for attempt in range(2):
             try:
-                for kwargs in message_kwargs(post.reply):
-                    await channel.send(**kwargs)  # type: ignore[arg-type]
+                await show_public(self.bot, post.reply, channel.send)
                 return True
             except discord.NotFound as exc:
                 if exc.code == UNKNOWN_CHANNEL:
@@ -377,10 +383,14 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
     # ------------------------------------------------------------------ information
 
     @app_commands.command(name="status")
-    async def status(self, interaction: discord.Interaction) -> None:
-        """Show the board, whose turn it is and the scores; your private information only to you."""
+    async def status(self, interaction: discord.Interaction, public: bool = False) -> None:
+        """Privately: the board, whose turn it is, the scores and your own hidden information.
+
+        Args:
+            public: Post the board for everyone (your hidden information stays private).
+        """
         table = bot_of(interaction).table
-        await run(interaction, lambda: table.status(caller_of(interaction)))
+        await run(interaction, lambda: table.status(caller_of(interaction), public))
 
     @app_commands.command(name="details")
     async def details(self, interaction: discord.Interaction) -> None:
@@ -390,15 +400,19 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
 
     @app_commands.command(name="history")
     async def history(
-        self, interaction: discord.Interaction, last: app_commands.Range[int, 1, 50] = 10
+        self,
+        interaction: discord.Interaction,
+        last: app_commands.Range[int, 1, 50] = 10,
+        public: bool = False,
     ) -> None:
-        """List the last moves of this channel's game.
+        """Privately: the last moves of this channel's game.
 
         Args:
             last: How many moves to show (1 to 50).
+            public: Post the list for everyone.
         """
         table = bot_of(interaction).table
-        await run(interaction, lambda: table.history(caller_of(interaction), last))
+        await run(interaction, lambda: table.history(caller_of(interaction), last, public))
 
     @app_commands.command(name="abandon")
     async def abandon(self, interaction: discord.Interaction) -> None:

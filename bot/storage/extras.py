@@ -1,5 +1,6 @@
-"""Server-side bookkeeping next to the games (migration 0003): per-server settings, turn
-notifications, paused games, and bot metadata such as the hash of the last command sync.
+"""Server-side bookkeeping next to the games (migrations 0003, 0008): per-server settings, turn
+notifications, paused games, each game's current turn post, and bot metadata such as the hash
+of the last command sync.
 
     extras = extras_for(store)          # SQLite store -> SqliteExtras, anything else -> memory
     await extras.set_guild_settings(guild_id, {"reminder_hours": 12.0})
@@ -59,6 +60,14 @@ class Extras(RatingsStore, Protocol):
 
     async def open_session_ids_of(self, user_id: int) -> tuple[int, ...]:
         """Ids of the lobbies and active games where the user holds a seat."""
+        ...
+
+    async def turn_post(self, session_id: int) -> dict[str, Any] | None:
+        """The game's current turn post (a JSON object, see `bot.table.turnposts`), or None."""
+        ...
+
+    async def set_turn_post(self, session_id: int, post: Mapping[str, Any] | None) -> None:
+        """Replace (None: forget) the game's current turn post."""
         ...
 
     async def open_game_count(self) -> int:
@@ -160,6 +169,22 @@ class SqliteExtras(SqliteRatings):
         )
         return tuple(r[0] for r in rows)
 
+    async def turn_post(self, session_id: int) -> dict[str, Any] | None:
+        """See `Extras`."""
+        rows = await self._fetch("SELECT post FROM turn_posts WHERE session_id = ?", (session_id,))
+        return dict(json.loads(rows[0][0])) if rows else None
+
+    async def set_turn_post(self, session_id: int, post: Mapping[str, Any] | None) -> None:
+        """See `Extras`."""
+        if post is None:
+            await self._write("DELETE FROM turn_posts WHERE session_id = ?", (session_id,))
+            return
+        await self._write(
+            "INSERT INTO turn_posts (session_id, post) VALUES (?, ?) "
+            "ON CONFLICT (session_id) DO UPDATE SET post = excluded.post",
+            (session_id, json.dumps(dict(post), sort_keys=True)),
+        )
+
     async def open_game_count(self) -> int:
         """See `Extras`."""
         rows = await self._fetch(
@@ -190,6 +215,7 @@ class MemoryExtras(MemoryRatings):
         self._notify: dict[int, bool] = {}
         self._paused: set[int] = set()
         self._meta: dict[str, str] = {}
+        self._posts: dict[int, str] = {}
 
     async def guild_settings(self, guild_id: int) -> dict[str, Any]:
         """See `Extras`."""
@@ -231,6 +257,18 @@ class MemoryExtras(MemoryRatings):
         if self._store is None:
             return ()
         return tuple(s.id for s in await self._store.list_open() if s.seat_of(user_id) is not None)
+
+    async def turn_post(self, session_id: int) -> dict[str, Any] | None:
+        """See `Extras`."""
+        raw = self._posts.get(session_id)
+        return dict(json.loads(raw)) if raw is not None else None
+
+    async def set_turn_post(self, session_id: int, post: Mapping[str, Any] | None) -> None:
+        """See `Extras`."""
+        if post is None:
+            self._posts.pop(session_id, None)
+        else:  # stored as JSON, as SQLite does: what comes back is a copy of plain types
+            self._posts[session_id] = json.dumps(dict(post), sort_keys=True)
 
     async def open_game_count(self) -> int:
         """See `Extras`."""

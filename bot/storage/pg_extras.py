@@ -98,6 +98,25 @@ class PostgresExtras(PostgresRatings):
         )
         return int(rows[0][0])
 
+    async def turn_post(self, session_id: int) -> dict[str, Any] | None:
+        """See `Extras`."""
+        rows = await self._store._fetch(
+            "SELECT post FROM turn_posts WHERE session_id = $1", session_id
+        )
+        return dict(json.loads(rows[0][0])) if rows else None
+
+    async def set_turn_post(self, session_id: int, post: Mapping[str, Any] | None) -> None:
+        """See `Extras`."""
+        if post is None:
+            await self._store._execute("DELETE FROM turn_posts WHERE session_id = $1", session_id)
+            return
+        await self._store._execute(
+            "INSERT INTO turn_posts (session_id, post) VALUES ($1, $2) "
+            "ON CONFLICT (session_id) DO UPDATE SET post = excluded.post",
+            session_id,
+            json.dumps(dict(post), sort_keys=True),
+        )
+
     async def meta(self, key: str) -> str | None:
         """See `Extras`."""
         rows = await self._store._fetch("SELECT value FROM bot_meta WHERE key = $1", key)

@@ -185,6 +185,7 @@ def automated_opponent(state: Any) -> tuple[str, str, int, bool] | None:
 
 
 TABLE = GameTable(
+    details=True,
     key="architects",
     cog="cogs.architects",
     subcommands={

@@ -37,7 +37,12 @@ from bot.table.format import (
     refused,
 )
 from bot.table.play import PlayCommands
-from bot.table.privatechoices import PRIVATE_CHOICES_ACTION
+from bot.table.privatechoices import (
+    DETAILS_ACTION,
+    MINE_ACTION,
+    PRIVATE_CHOICES_ACTION,
+    RULES_ACTION,
+)
 from bot.table.replies import ActionButton, Caller, ImageFile, Reply
 
 log = logging.getLogger(__name__)
@@ -361,7 +366,11 @@ class AsyncPlayCommands(PlayCommands):
     async def on_action(self, caller: Caller, action: str, args: Sequence[int]) -> list[Reply]:
         """Run a clicked `ActionButton` (see `bot.table.replies.ActionButton`). Every one
         names its game first; clicked in another channel or thread than the game's (a copied
-        or forged custom_id), it is refused before anything runs."""
+        or forged custom_id), it is refused before anything runs. The rules pages name no game
+        (their args are a game kind and a page) and may be turned anywhere."""
+        if action == RULES_ACTION and len(args) == 2:
+            pager: Any = self  # the Table mixes the reading commands in
+            return pager.rules_page(args[0], args[1])
         if args:
             named = await self.service.store.get_session(args[0])
             if named is None or named.place_id != caller.channel_id:
@@ -384,4 +393,10 @@ class AsyncPlayCommands(PlayCommands):
             return await table.leave_game(caller, args[0], args[1])
         if action == PRIVATE_CHOICES_ACTION and len(args) == 2:
             return await self.private_choices(caller, args[0], args[1])
+        if action == DETAILS_ACTION and len(args) == 1:
+            shower: Any = self  # the Table mixes the details command in
+            return await shower.details(caller)
+        if action == MINE_ACTION and len(args) == 1:
+            reader: Any = self  # the Table mixes the reading commands in
+            return await reader.my_view(caller, args[0])
         return refused("This button no longer does anything.")

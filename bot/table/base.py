@@ -260,7 +260,12 @@ class TableBase:
             totals = self._per_seat_text(session, state, outcome.scores)
             order = " (lower is better)" if outcome.lower_is_better else ""
             return f"{head} Series totals over {games} games: {totals}{order}."
-        return f"{head} {outcome.reason}".strip()
+        text = f"{head} {outcome.reason}".strip()
+        if outcome.tie_break:
+            # Said by name even when the reason tells it in its own words: a tie on the score
+            # that a rule settled must never read as an arbitrary winner.
+            text += f" Tie-break: {outcome.tie_break}."
+        return text
 
     def _turn_fields(
         self,

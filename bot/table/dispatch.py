@@ -89,7 +89,7 @@ class TextCommands(LobbyCommands, ReadingCommands, EndingCommands, DetailsComman
         if kind is CommandKind.ABANDON:
             return await self.abandon(caller)
         if kind is CommandKind.RULES:
-            return await self.rules(caller, args[0] if args else None)
+            return await self.rules(caller, args[0] if args else None, paged=False)
         if kind is CommandKind.HELP:
             return await self.help(caller)
         if kind is CommandKind.MOVE and command.preview is not None:

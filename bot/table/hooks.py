@@ -148,6 +148,10 @@ class GameTable:
       on). Unset: every awaited seat.
     set_choice: when set, (state, seat) -> a `bot.table.multiselect.SetChoice` when the seat's
       choice now is a set (several options picked at once), else None.
+    mine_label: the label of the button under every post of a game with hidden information
+      that shows the clicker their own view privately ("My hand", "My board").
+    details: True when the game's renderer draws a details image (`/game details`): a
+      "Details" button under every post opens it privately.
     opponent: when set, the game's automated opponent in a finished state, for ratings:
       state -> (level, name, score, whether it is among the winners), or None when the game had
       none. Unset: the game has no automated opponent.
@@ -170,4 +174,6 @@ class GameTable:
     awaited_as: Callable[[Any, int], str] | None = None
     holding: Callable[[Any], Collection[int]] | None = None
     set_choice: Callable[[Any, int], Any] | None = None
+    mine_label: str = "My hand"
+    details: bool = False
     opponent: Callable[[Any], tuple[str, str, int, bool] | None] | None = None

@@ -193,6 +193,8 @@ def menu_labels(s: State, seat: int) -> tuple[tuple[str, str], ...]:
 TABLE = GameTable(
     key="kingsburg",
     cog="cogs.kingsburg",
+    mine_label="My board",
+    details=True,
     subcommands={
         "aid": simple("aid", "take the King's aid: one good of your choice", "good"),
         "reroll": simple(

@@ -269,7 +269,9 @@ class LobbyCommands(ServerCommands):
         if engine.spec.has_hidden_information:
             main = main_public(replies)
             replies[main] = with_line(
-                replies[main], "Each player sees their own hidden information with `/game status`."
+                replies[main],
+                "Each player sees their own hidden information with the button below "
+                "or `/game status`.",
             )
         return replies
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import replace
 from typing import Any
 
 from bot.games.protocol import Seat
@@ -35,11 +36,12 @@ from bot.table.format import (
 from bot.table.privatechoices import PrivateChoices
 from bot.table.ratings import RatingCommands
 from bot.table.replies import Caller, ChoiceButton, Reply
+from bot.table.turnposts import TurnPosts
 
 log = logging.getLogger(__name__)
 
 
-class PlayCommands(PrivateChoices, AsyncPlayNotes, RatingCommands):
+class PlayCommands(PrivateChoices, AsyncPlayNotes, RatingCommands, TurnPosts):
     """Making moves: `move`, `preview`, and the public and private replies announcing them."""
 
     async def move(
@@ -86,6 +88,10 @@ class PlayCommands(PrivateChoices, AsyncPlayNotes, RatingCommands):
         # The move is saved: from here on a failure must say so, never "nothing changed".
         result, failed = await self._bots_after(result)
         replies = await self._announce_move(caller, result)
+        for i, reply in enumerate(replies):
+            if reply.post is not None:
+                # The mover's own line: the post (edited or new) shows the rest to everyone.
+                replies[i] = replace(reply, ack=f"Played `{clip(text, 60)}`.")
         if failed:
             main = main_public(replies)
             replies[main] = with_line(replies[main], BOTS_FAILED)
@@ -145,6 +151,7 @@ class PlayCommands(PrivateChoices, AsyncPlayNotes, RatingCommands):
             "",
             f"move-{await self._played(session)}",
             first_in_title=first is not None and not result.finished,
+            in_turn=True,
         )
 
     async def preview(
@@ -235,14 +242,34 @@ class PlayCommands(PrivateChoices, AsyncPlayNotes, RatingCommands):
         image_name: str,
         *,
         first_in_title: bool = False,
+        in_turn: bool = False,
     ) -> list[Reply]:
-        """The public reply after a start or a move, plus private replies for hidden events."""
+        """The public reply after a start or a move, plus private replies for hidden events.
+
+        The public reply is the game's turn post (`bot.table.turnposts`): with `in_turn` (a
+        move) it edits the current turn's post when the turn goes on, else it is a new post
+        pinging the awaited players, never the one who just acted. The final post pings every
+        human seat but that one."""
         session, state = result.session, result.state
+        headed = self._move_lines(session, state, result.moves)
+        plan = await self._turn_plan(result, headed, in_turn=in_turn)
         lines = [intro] if intro else []
-        lines.extend(self._move_lines(session, state, result.moves, first_in_title=first_in_title))
+        if plan.is_edit:
+            lines.extend([*plan.earlier, *headed])
+        else:
+            lines.extend(
+                self._move_lines(session, state, result.moves, first_in_title=first_in_title)
+            )
         to_act = result.to_act
         pinged = self._pinged(session, state, to_act)
         mentions = self._users_of(session, pinged)
+        if plan.is_edit:
+            calls: dict[Seat, int] = {}  # pinged when it was posted; an edit notifies nobody
+        elif result.outcome is not None:
+            calls = self._users_of(session, (Seat(s.seat) for s in session.seats))
+        else:
+            calls = dict(mentions)
+        calls = self._not_the_mover(calls, [caller.user_id])
         if result.outcome is None and len(to_act) > 1:
             lines.append(self._still_waiting(session, state, to_act, pinged))
         elif result.outcome is None and mentions:
@@ -272,15 +299,20 @@ class PlayCommands(PrivateChoices, AsyncPlayNotes, RatingCommands):
             title=clip(title, TITLE_MAX),
             fields=tuple(fields),
             image=board,
-            mentions=tuple(mentions.values()),
+            mentions=tuple(dict.fromkeys(calls.values())),
             buttons=choices.buttons,
             menu=choices.menu,
             menus=choices.menus,
-            actions=self._private_buttons(session, state, to_act),
+            actions=(*self._private_buttons(session, state, to_act), *self._mine_button(session)),
             colour=COLOUR_DONE if result.finished else COLOUR_MOVE,
+            post=plan.post,
         )
+        # "Your turn" by direct message (to those who asked): only with a new post, to whom it
+        # calls, so at most once per turn.
         notices = (
-            [] if result.outcome is not None else await self._turn_notices(caller, session, pinged)
+            []
+            if result.outcome is not None or plan.is_edit
+            else await self._turn_notices(caller, session, calls)
         )
         finals = await self._finished_game_replies(session, state, result.moves)
         sheet = await self._result_extras(result)
@@ -354,10 +386,11 @@ class PlayCommands(PrivateChoices, AsyncPlayNotes, RatingCommands):
     async def _private_replies(
         self, caller: Caller, session: SessionRecord, state: Any, moves: Sequence[AppliedMove]
     ) -> list[Reply]:
-        """One `only_for` reply per human who may see hidden events of these moves, with their
-        own view when the game has hidden information: drawn once per such player, and only
-        their own part of the board where the game's renderer has one (`own`: Architects'
-        player panel with the hand), since the public board is posted beside it."""
+        """The caller's private reply when these moves have hidden events they may see, with
+        their own view when the game has hidden information: only their own part of the board
+        where the game's renderer has one (`own`: Architects' player panel with the hand),
+        since the public board is posted beside it. Other players are not sent anything: the
+        "My hand" button under the post shows them their own view when they want it."""
         texts: dict[int, list[str]] = {}
         seats: dict[int, Seat] = {}
         for move in moves:
@@ -365,6 +398,8 @@ class PlayCommands(PrivateChoices, AsyncPlayNotes, RatingCommands):
                 if event.visible_to is None:
                     continue
                 for seat, user_id in self._users_of(session, event.visible_to).items():
+                    if user_id != caller.user_id:
+                        continue
                     texts.setdefault(user_id, []).append(event.text)
                     seats[user_id] = seat
         engine = self.service.engine_for(session)
@@ -424,12 +459,12 @@ class PlayCommands(PrivateChoices, AsyncPlayNotes, RatingCommands):
         return [Reply(text=clip(text, TEXT_MAX), title=title, image=image, colour=COLOUR_DONE)]
 
     async def _turn_notices(
-        self, caller: Caller, session: SessionRecord, to_act: Iterable[Seat]
+        self, caller: Caller, session: SessionRecord, called: dict[Seat, int]
     ) -> list[Reply]:
-        """A direct-message notice for each awaited human who asked for one (not the caller)."""
+        """A direct-message notice for each called human who asked for one (not the caller)."""
         out = []
         name = self._game_name(session)
-        for user_id in self._users_of(session, to_act).values():
+        for user_id in dict.fromkeys(called.values()):
             if user_id == caller.user_id or not await self.extras.notify(user_id):
                 continue
             out.append(

@@ -17,10 +17,25 @@ from bot.table.choices import MoveChoices
 from bot.table.format import BUTTON_LABEL_MAX, COLOUR_INFO, clip, plain_text, refused
 from bot.table.replies import ActionButton, Caller, Reply
 
-__all__ = ["PRIVATE_CHOICES_ACTION", "PrivateChoices"]
+__all__ = [
+    "DETAILS_ACTION",
+    "MINE_ACTION",
+    "PRIVATE_CHOICES_ACTION",
+    "RULES_ACTION",
+    "PrivateChoices",
+]
 
 PRIVATE_CHOICES_ACTION = "private"
 """The `ActionButton.action` of a private-choices button; args: (session id, seat)."""
+
+RULES_ACTION = "rules"
+"""The `ActionButton.action` of the ◀ ▶ buttons under `/game rules`; args: (game index, page)."""
+
+DETAILS_ACTION = "details"
+"""The `ActionButton.action` of the "Details" button under a game's posts; args: (session id,)."""
+
+MINE_ACTION = "mine"
+"""The `ActionButton.action` of the "My hand" button under a game's posts; args: (session id,)."""
 
 
 class PrivateChoices(MoveChoices):
@@ -52,6 +67,18 @@ class PrivateChoices(MoveChoices):
                 ActionButton(label=label, action=PRIVATE_CHOICES_ACTION, args=(session.id, seat))
             )
         return tuple(buttons)
+
+    def _mine_button(self, session: SessionRecord) -> tuple[ActionButton, ...]:
+        """The "My hand" button under a post of an open game with hidden information: the
+        clicker's own view, privately (instead of a direct message per hidden change)."""
+        engine = self.service.engine_for(session)
+        if not engine.spec.has_hidden_information or not session.status.is_open:
+            return ()
+        table = registry.game_table(session.game_key)
+        mine = ActionButton(label=table.mine_label, action=MINE_ACTION, args=(session.id,))
+        if not table.details:
+            return (mine,)
+        return (mine, ActionButton(label="Details", action=DETAILS_ACTION, args=(session.id,)))
 
     async def private_choices(self, caller: Caller, session_id: int, seat: int) -> list[Reply]:
         """A click on "Bob: Counter…": Bob's private moves as a menu only he sees."""

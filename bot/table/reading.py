@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from bot.games.protocol import Event, Seat
@@ -26,11 +27,12 @@ from bot.table.format import (
     played_text,
     refused,
     refused_echo,
-    split_markdown,
     usage,
     with_line,
 )
-from bot.table.replies import Caller, Reply
+from bot.table.privatechoices import RULES_ACTION
+from bot.table.replies import ActionButton, Caller, Reply
+from bot.table.rulespages import rules_pages
 from bot.table.servers import ServerCommands
 from bot.table.textcommands import (
     HISTORY_MAX,
@@ -53,8 +55,10 @@ NOTHING_HIDDEN = "This game has no hidden information; `/game status` shows the 
 class ReadingCommands(ServerCommands):
     """Commands that read without changing anything: status, peek, history, rules, help."""
 
-    async def status(self, caller: Caller) -> list[Reply]:
+    async def status(self, caller: Caller, public: bool = True) -> list[Reply]:
         """The board, whose turn it is and the scores; the caller's private view only to them.
+        `public` False: the board too only to the caller (Discord's default: three players
+        checking the status make no posts).
 
         A game left waiting for a bot (a failure or restart between a saved move and the bots'
         reply) is moved on first, and the bots' moves are announced before the board."""
@@ -77,6 +81,8 @@ class ReadingCommands(ServerCommands):
         if await self.extras.paused(found.session.id):
             main = main_public(replies)
             replies[main] = with_line(replies[main], PAUSED_SENTENCE)
+        if not public:
+            replies = [replace(r, ephemeral=True) for r in replies]
         return [*healed, *replies]
 
     async def _status_replies(self, caller: Caller, found: GameStatus) -> list[Reply]:
@@ -161,6 +167,21 @@ class ReadingCommands(ServerCommands):
             colour=COLOUR_INFO,
         )
 
+    async def my_view(self, caller: Caller, session_id: int) -> list[Reply]:
+        """The "My hand" button under a game's post: the clicker's own view of that game
+        (their hidden information), privately, with their private moves if they have any."""
+        session = await self.service.store.get_session(session_id)
+        if session is None or not session.status.is_open:
+            return refused("This game is over.")
+        seat = self.service.seat_of(session, caller.user_id)
+        if seat is None:
+            return refused(NOT_A_PLAYER_PEEK)
+        state = self.service.load(session)
+        return [
+            await self._private_view_reply(session, state, seat),
+            *self._private_menu_reply(session, state, seat),
+        ]
+
     async def peek(self, caller: Caller) -> list[Reply]:
         """`/kingsburg peek`: privately, what only the caller knows in the game here (e.g. the
         enemy card they looked at, in words and as their own view of the board), or a sentence
@@ -212,8 +233,13 @@ class ReadingCommands(ServerCommands):
             )
         ]
 
-    async def history(self, caller: Caller, limit: int = 10) -> list[Reply]:
-        """The last `limit` moves here, oldest first, with their public events."""
+    async def history(self, caller: Caller, limit: int = 10, public: bool = True) -> list[Reply]:
+        """The last `limit` moves here, oldest first, with their public events (`public`
+        False: only to the caller)."""
+        replies = await self._history(caller, limit)
+        return replies if public else [replace(r, ephemeral=True) for r in replies]
+
+    async def _history(self, caller: Caller, limit: int) -> list[Reply]:
         found = await self._status_here(caller)
         if isinstance(found, Rejection):
             return refused(found)
@@ -273,8 +299,12 @@ class ReadingCommands(ServerCommands):
             line += " *(taken back by an undo)*"
         return line
 
-    async def rules(self, caller: Caller, game: str | None = None) -> list[Reply]:
-        """The rules summary of `game`, or of the game played in this channel."""
+    async def rules(
+        self, caller: Caller, game: str | None = None, *, paged: bool = True
+    ) -> list[Reply]:
+        """The rules summary of `game`, or of the game played in this channel: its first page
+        (one screen), with buttons paging through the rest (`rules_page`); `paged` False (a
+        terminal, which scrolls): every page at once, without buttons."""
         if game:
             try:
                 engine = self._engine(game)
@@ -288,7 +318,8 @@ class ReadingCommands(ServerCommands):
                     "e.g. `/game rules cathedral`."
                 )
             engine = self.service.engine_for(found.session)
-        chunks = split_markdown(f"{engine.rules_summary}\n\n{LEVELS_HELP}", TEXT_MAX)
+        if paged and engine.spec.key in registry.games():
+            return [self._rules_page(engine, 0)]
         title = f"{engine.spec.display_name}: rules"
         return [
             Reply(
@@ -297,11 +328,41 @@ class ReadingCommands(ServerCommands):
                 ephemeral=True,
                 colour=COLOUR_INFO,
             )
-            for i, chunk in enumerate(chunks)
+            for i, chunk in enumerate(rules_pages(_rules_text(engine), TEXT_MAX))
         ]
 
+    def rules_page(self, game_index: int, page: int) -> list[Reply]:
+        """A ◀ ▶ click under the rules: page `page` of game number `game_index` (in the
+        registry's order), replacing the page shown."""
+        keys = registry.games()
+        if not 0 <= game_index < len(keys):
+            return refused("This button no longer does anything.")
+        return [replace(self._rules_page(self._engine(keys[game_index]), page), edit=True)]
+
+    def _rules_page(self, engine: Any, page: int) -> Reply:
+        pages = rules_pages(_rules_text(engine))
+        page = max(0, min(page, len(pages) - 1))
+        index = registry.games().index(engine.spec.key)
+        steps = []
+        if page > 0:
+            steps.append(ActionButton(f"\u25c0 Page {page}", RULES_ACTION, (index, page - 1)))
+        if page + 1 < len(pages):
+            steps.append(ActionButton(f"Page {page + 2} \u25b6", RULES_ACTION, (index, page + 1)))
+        more = f" ({page + 1} of {len(pages)})" if len(pages) > 1 else ""
+        return Reply(
+            text=pages[page],
+            title=f"{engine.spec.display_name}: rules{more}",
+            ephemeral=True,
+            actions=tuple(steps),
+            colour=COLOUR_INFO,
+        )
+
     async def help(self, caller: Caller) -> list[Reply]:
-        """Every command on one page (plus the moves of the game played here)."""
+        """Every command on one page; in a game's channel, that game on one screen: its moves
+        and the few table commands a player needs while playing."""
+        here = await self.service.status(caller.channel_id)
+        if not isinstance(here, Rejection):
+            return [self._game_help(here.session.game_key)]
         lines = ["**Tables** (one game per channel or thread)"]
         for name, args, what in TABLE_SUBCOMMANDS:
             lines.append(f"`{usage('game', name, args)}` {what}")
@@ -314,10 +375,37 @@ class ReadingCommands(ServerCommands):
             for sub in registry.subcommands(key).values():
                 args = " ".join(f"<{p}>" for p in sub.params)
                 lines.append(f"`{usage(key, sub.name, args)}` {sub.help}")
-        lines.append("After every move the new board is posted and whoever must act is pinged.")
+        lines.append(TURN_POST_LINE)
         return [
             Reply(text="\n".join(lines), title="Guildhall help", ephemeral=True, colour=COLOUR_INFO)
         ]
+
+    def _game_help(self, key: str) -> Reply:
+        """The help for the game played here: one screen."""
+        engine = self._engine(key)
+        lines = ["**Your moves**"]
+        for sub in registry.subcommands(key).values():
+            args = " ".join(f"<{p}>" for p in sub.params)
+            lines.append(f"`{usage(key, sub.name, args)}` {sub.help}")
+        lines.extend(["", "**At the table**"])
+        table = {name: (args, what) for name, args, what in TABLE_SUBCOMMANDS}
+        for name in PLAYING_COMMANDS:
+            args, what = table[name]
+            lines.append(f"`{usage('game', name, args)}` {what}")
+        lines.extend(["", TURN_POST_LINE, f"The rules: `/game rules {key}`. Every command: "
+                      "`/game help` where no game is played."])  # fmt: skip
+        return Reply(
+            text=clip("\n".join(lines), TEXT_MAX),
+            title=f"{engine.spec.display_name}: help",
+            ephemeral=True,
+            colour=COLOUR_INFO,
+        )
+
+
+PLAYING_COMMANDS = ("status", "history", "undo", "notify")
+"""The table commands `/game help` lists in a game's channel (the others: where none is)."""
+
+TURN_POST_LINE = "Each turn has one post, edited as it goes; a new post pings who plays next."
 
 
 def _move_numbers(entries: Sequence[LogEntry], played: int) -> list[int | None]:
@@ -332,3 +420,9 @@ def _move_numbers(entries: Sequence[LogEntry], played: int) -> list[int | None]:
             numbers.append(played)
             played -= 1
     return numbers[::-1]
+
+
+def _rules_text(engine: Any) -> str:
+    """What `/game rules` pages through: the game's summary, then what each computer-player
+    level does (readings and data ids still go last: `rules_pages`)."""
+    return f"{engine.rules_summary}\n\n{LEVELS_HELP}"

@@ -94,6 +94,21 @@ class ActionButton:
 
 
 @dataclass(frozen=True, slots=True)
+class TurnPost:
+    """Marks a reply as the game's turn post (`bot.table.turnposts`).
+
+    edit: the message to edit in place with this reply (None: post it anew, then tell the table
+      its id with `Table.turn_posted`); if that message is gone, post anew the same way.
+    retire: the previous turn post, whose controls the front end removes once this one is up.
+    """
+
+    session_id: int
+    channel_id: int
+    edit: int | None = None
+    retire: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Reply:
     """One message.
 
@@ -110,6 +125,8 @@ class Reply:
     actions: buttons running table actions (`ActionButton`: undo answers, replay steps...).
     edit: when answering a click on a message, replace that message instead of sending a new one
       (the replay viewer's steps).
+    post: set on a game's public post of a turn: edit the turn's post or post a new one.
+    ack: the caller's short private line when this reply is public (instead of a generic one).
     """
 
     text: str
@@ -127,6 +144,8 @@ class Reply:
     actions: tuple[ActionButton, ...] = ()
     edit: bool = False
     notice: bool = False
+    post: TurnPost | None = None
+    ack: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -226,7 +226,7 @@ def test_local_bare_words_run_reading_commands(tmp_path: Path) -> None:
         tmp_path,
         ["help", "status", "rules", "history 3", "moves", "quit", "alice: /game abandon"],
     )
-    assert "== Guildhall help ==" in text
+    assert "== Cathedral: help ==" in text  # in a game's channel: that game's help
     assert "== Cathedral: no moves yet ==" in text
     assert "== Cathedral: rules ==" in text
     assert "== Cathedral: history ==" in text
@@ -253,7 +253,7 @@ def test_local_kingsburg_bare_moves_still_reach_the_engine(tmp_path: Path) -> No
         tmp_path, ["a: aid wood", "b: help", "c: pass"], game="kingsburg", players="a,b,c"
     )
     assert "== Kingsburg begins ==" in text
-    assert "== Guildhall help ==" in text
+    assert "== Kingsburg: help ==" in text
     assert "I don't know the action" not in text
     assert "Type /game help" not in text
 

@@ -29,7 +29,7 @@ def test_the_others_keep_their_numbers_after_one_picks(tmp_path: Path) -> None:
 
 def test_a_used_number_says_it_is_used(tmp_path: Path) -> None:
     text = run_lines(tmp_path, "kingsburg", PLAYERS, ["6", "5"], seed=2)
-    assert "Choice 5 is no longer on offer (choices: 1-3, 7-9)." in text
+    assert "Choice 5 is no longer on offer (choices: 1-3, 7-11)." in text  # 10, 11: My board
 
 
 def test_a_move_typed_in_words_keeps_the_numbers_too(tmp_path: Path) -> None:

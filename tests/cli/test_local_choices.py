@@ -41,7 +41,7 @@ def test_buttons_and_menus_are_numbered_and_typing_a_number_clicks(tmp_path: Pat
 def test_a_number_without_choices_and_out_of_range_are_sentences(tmp_path: Path) -> None:
     """`5` with nothing offered, `9` with three offered: sentences, nothing played."""
     text = run_lines(tmp_path, "kingsburg", "a,b", ["a: aid gold", "9", "1"])
-    assert "[only you] There is no choice 9 (choices: 1-3)." in text
+    assert "[only you] There is no choice 9 (choices: 1-5)." in text  # 3 aids, My board, Details
     assert "== b played Aid from the King (1 gold) ==" in text  # the offer survived the mistake
 
 

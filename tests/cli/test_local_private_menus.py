@@ -45,8 +45,8 @@ def test_peek_reads_the_private_information_of_a_game_that_calls_it_hand(tmp_pat
 
 
 def test_status_brings_the_private_menu_to_the_player_who_asked(tmp_path: Path) -> None:
-    """`/game status` as ann: her private view and her numbered `keep` choices (seed 1),
-    numbered after the post's two "Keep…" buttons (1 and 2)."""
+    """`/game status` as ann: her private view and her numbered `keep` choices (seed 1)."""
+    # 1-4 stay with the start post's buttons (two Keep…, My hand, Details) while it is up.
     text = run_lines(tmp_path, "architects", "ann,bob", ["ann: status", "4"])
     assert "    4) keep Clay Pit (3 VP)" in text
     assert "You keep Clay Pit." in text

@@ -64,6 +64,7 @@ __all__ = [
     "DAVE",
     "GUILD_ID",
     "MIA",
+    "STALE",
     "Channel",
     "Exchange",
     "Harness",
@@ -76,6 +77,8 @@ BOT_USER_ID = APP_ID
 GUILD_ID = 800_000_000_000_000_001
 _TIMESTAMP = "2024-01-01T00:00:00.000000+00:00"
 _EPHEMERAL = 1 << 6
+STALE = 1
+"""`Harness.click(message_id=STALE)`: click on a message the harness never saw."""
 _MENTION = re.compile(r"<@!?(\d+)>")
 
 
@@ -283,9 +286,12 @@ class Sent:
 
     @property
     def is_message(self) -> bool:
-        """True when this request shows a message to someone (not a defer or autocomplete)."""
+        """True when this request shows a message to someone (not a defer or autocomplete): a
+        new message, or a turn's post edited in place ("channel_edit")."""
         if self.kind in ("followup", "edit_original", "channel_message"):
             return True
+        if self.kind == "channel_edit":  # a redraw, not just old controls removed
+            return "content" in self.payload or "embeds" in self.payload
         return self.kind == "response" and self.response_type in (4, 7)
 
 
@@ -305,6 +311,16 @@ class Exchange:
     def public(self) -> list[Sent]:
         """Messages everyone in the channel sees."""
         return [s for s in self.messages if not s.ephemeral]
+
+    @property
+    def posts(self) -> list[Sent]:
+        """New public messages (a turn's post edited in place is not one)."""
+        return [s for s in self.public if s.kind != "channel_edit"]
+
+    @property
+    def channel_edits(self) -> list[Sent]:
+        """Earlier posts edited in place (a turn's next step, or controls retired)."""
+        return [s for s in self.sent if s.kind == "channel_edit"]
 
     @property
     def ephemeral(self) -> list[Sent]:
@@ -693,7 +709,7 @@ class FakeHTTP(HTTPClient):
     ) -> dict[str, Any]:
         """PATCH a message the bot posted earlier (a turn's post edited in place): Discord
         keeps its id and answers with the message as it is now."""
-        cid, mid = int(route.channel_id or 0), int(route.message_id or 0)
+        cid, mid = int(route.channel_id or 0), int(route.url.rstrip("/").rsplit("/", 1)[1])
         if mid not in self.rec.messages:
             raise discord.NotFound(
                 _FakeResponse(404, "Not Found"),  # type: ignore[arg-type]
@@ -867,6 +883,14 @@ class Harness:
             and not s.ephemeral
             and (channel_id is None or s.channel_id == channel_id)
         ]
+
+    def current(self, message: Sent | int) -> Sent:
+        """A message as it reads now, after any edits in place (a turn's post)."""
+        mid = message if isinstance(message, int) else message.message_id
+        data = self.rec.messages[mid or -1]
+        body = {k: data[k] for k in ("content", "embeds", "components") if k in data}
+        return Sent("channel_edit", "GET", "", "", body, channel_id=int(data["channel_id"]),
+                    message_id=mid)  # fmt: skip
 
     def deny(self, *flags: str, announced: bool = True) -> None:
         """From now on the bot lacks these permissions (e.g. "create_public_threads"): the
@@ -1067,7 +1091,10 @@ class Harness:
         values: Sequence[str] | None = None,
         message_id: int | None = None,
     ) -> Exchange:
-        """Click a button (or pick `values` in a select) with `custom_id` on a bot message."""
+        """Click a button (or pick `values` in a select) with `custom_id` on a bot message: by
+        default the latest message that carried it, as that message reads now (a button an edit
+        removed cannot be clicked: nothing happens, as on Discord). `message_id=STALE`: on a
+        message this harness never saw (posted before a restart, or an outdated copy)."""
         payload = self._base_payload(3, user, channel)
         data: dict[str, Any] = {"custom_id": custom_id, "component_type": 2}
         if values is not None:
@@ -1141,3 +1168,18 @@ async def legal_of(h: Harness, user: User = ALICE) -> list[str]:
     status = await table_status(h)
     service = h.bot.service  # type: ignore[attr-defined]
     return list(service.legal_notations(status.session, status.state, user.id))
+
+
+async def rules_pages(h: Harness, game: str, user: User = ALICE) -> list[Sent]:
+    """`/game rules game` and every further page (its ▶ button clicked), as shown in turn."""
+    ex = await h.slash("game rules", game=game, user=user)
+    pages = [next(s for s in ex.messages if s.embeds)]
+    while True:
+        forward = [cid for label, cid in pages[-1].buttons if "\u25b6" in label]
+        if not forward:
+            return pages
+        ex = await h.click(forward[0], user=user)
+        shown = [s for s in ex.sent if s.embeds and s.kind in ("response", "edit")]
+        posted = [s for s in ex.sent if s.kind in ("followup", "channel_message")]
+        assert shown and not posted, "a page replaces the one shown, nothing is posted"
+        pages.append(shown[-1])

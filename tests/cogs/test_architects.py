@@ -8,7 +8,7 @@ import pytest
 
 from bot.games import get_engine
 from bot.games.architects.cards import BUILDING_BY_ID
-from tests.cogs.harness import ALICE, BOB, Harness, User, table_status
+from tests.cogs.harness import ALICE, BOB, Harness, User, rules_pages, table_status
 
 pytestmark = pytest.mark.asyncio
 ENGINE = get_engine("architects")
@@ -154,8 +154,8 @@ async def test_solo_table_and_rules(h: Harness) -> None:
     assert ex.public, ex.text
     status = await table_status(h)
     assert status.state.automa is not None
-    rules = await h.slash("game rules", game="architects", user=ALICE)
-    assert "reconstruction" in rules.text
+    pages = await rules_pages(h, "architects", ALICE)
+    assert "reconstruction" in "\n".join(p.text for p in pages)
 
 
 async def test_kept_and_discarded_cards_are_not_named_in_public(h: Harness) -> None:

@@ -47,7 +47,7 @@ async def test_undo_asked_refused_for_others_accepted_by_the_opponent(h: Harness
     assert f"Bob has played `{bob_move}` since your last move `{alice_move}`" in ex.ephemeral_text
     ex = await h.slash("game undo", user=BOB)
     (ask,) = ex.public
-    status = await h.slash("game status", user=ALICE)
+    status = await h.slash("game status", user=ALICE, public=True)
     assert "Undo asked" in status.public_text
     assert "Bob asks to take back" in ask.text and ALICE.id in ask.pinged_ids
     accept = _button(ex, "Accept (Alice)")
@@ -58,7 +58,7 @@ async def test_undo_asked_refused_for_others_accepted_by_the_opponent(h: Harness
     (post,) = ex.public
     assert "taken back" in post.text and post.filenames and BOB.id in post.pinged_ids
     assert bob_move in await _legal(h, BOB.id)
-    ex = await h.slash("game history", user=ALICE)
+    ex = await h.slash("game history", user=ALICE, public=True)
     assert "taken back by an undo" in ex.public_text
     ex = await h.click(accept, user=ALICE)
     assert "already accepted" in ex.ephemeral_text
@@ -80,7 +80,7 @@ async def test_away_status_standin_vote_and_back(h: Harness) -> None:
     (note,) = ex.public
     assert "Alice is away until" in note.text and "(holiday)" in note.text
     vote = _button(ex, "Let a bot play for Alice")
-    ex = await h.slash("game status", user=BOB)
+    ex = await h.slash("game status", user=BOB, public=True)
     assert "Alice is away until" in ex.public_text and "Turn clock" in ex.public_text
     ex = await h.slash("game away", until="next week", user=BOB)
     assert not ex.public and "cannot read" in ex.ephemeral_text

@@ -9,7 +9,16 @@ from __future__ import annotations
 import pytest
 
 from bot.games.canaan.state import Pending, State, evolve
-from tests.cogs.harness import ALICE, BOB, CAROL, Exchange, Harness, legal_of, table_status
+from tests.cogs.harness import (
+    ALICE,
+    BOB,
+    CAROL,
+    STALE,
+    Exchange,
+    Harness,
+    legal_of,
+    table_status,
+)
 from tests.cogs.seeding import seed_state
 from tests.games.canaan.positions import hand, position
 
@@ -83,8 +92,10 @@ async def test_an_acceptance_calls_the_offerer_who_confirms_it(h: Harness) -> No
     ex = await h.click(_button(offer, "Bob (blue): Accept"), user=BOB)
     (post,) = ex.public
     assert "Blue accepts" in post.text
-    # Alice can confirm it; Carol is still awaited (everyone awaited is called, as for discards).
-    assert sorted(post.pinged_ids) == sorted([ALICE.id, CAROL.id])
+    # The answers are one phase: the offer's post is edited (nobody is pinged again); Alice can
+    # confirm, Carol is still awaited.
+    assert post.kind == "channel_edit" and post.message_id == offer.public[0].message_id
+    assert post.pinged_ids == []
     assert "Carol" in post.text and "trade with blue, or go on" in post.text
     ex = await h.autocomplete("canaan confirm", focused="player", user=ALICE)
     assert ex.choice_values == ["blue"]
@@ -96,7 +107,7 @@ async def test_an_acceptance_calls_the_offerer_who_confirms_it(h: Harness) -> No
     assert status.state.players[1].hand == hand(grain=1, lumber=1)
     # Carol's buttons on the old offer are now refused privately; nothing changes.
     before = status.session.version
-    ex = await h.click(_button(offer, "Carol (green): Decline"), user=CAROL)
+    ex = await h.click(_button(offer, "Carol (green): Decline"), user=CAROL, message_id=STALE)
     assert not ex.public and ex.ephemeral_text
     assert (await table_status(h)).session.version == before
 
@@ -111,7 +122,7 @@ async def test_a_counter_offer_shows_up_for_the_current_player(h: Harness) -> No
     ex = await h.slash("canaan counter", give="1 wool", receive="1 ore", user=CAROL)
     (post,) = ex.public
     assert "Green counters: green gives 1 wool for red's 1 ore" in post.text
-    assert sorted(post.pinged_ids) == sorted([ALICE.id, BOB.id])
+    assert post.kind == "channel_edit" and not post.pinged_ids  # the answers' one post
     label = "Alice (red): Trade green: you give 1 ore, get 1 wool"
     assert label in {label for label, _ in post.buttons}
     ex = await h.click(_button(ex, label), user=ALICE)
@@ -197,7 +208,7 @@ async def test_each_answering_player_has_a_counter_button_opening_a_private_menu
 
 async def test_a_discard_is_chosen_from_a_private_menu_opened_by_a_button(h: Harness) -> None:
     await _table(h, _after_a_seven())
-    ex = await h.slash("game status", user=ALICE)
+    ex = await h.slash("game status", user=ALICE, public=True)
     post = next(s for s in ex.public if s.buttons)
     labels = [label for label, _ in post.buttons]
     assert labels == ["Bob (blue): Discard…", "Carol (green): Discard…"]

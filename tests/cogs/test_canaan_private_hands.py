@@ -1,6 +1,6 @@
-"""A Canaan hand stays with its owner: after production each player who received cards gets
-their new hand privately (the roller in the reply only they see, the others by direct
-message), while the public post names only what was produced, never a hand."""
+"""A Canaan hand stays with its owner: after production the roller gets their new hand in the
+reply only they see; the others are sent nothing (no direct message per hidden change) and see
+theirs with the post's "My hand" button; the public post names only what was produced."""
 
 from __future__ import annotations
 
@@ -42,6 +42,8 @@ async def test_production_tells_each_hand_to_its_owner_only(h: Harness) -> None:
     (post,) = ex.public
     assert "Production:" in post.text and "Your hand" not in post.text
     assert "Your hand now" in ex.ephemeral_text  # Alice's own, in the reply only she sees
-    (dm,) = [d for d in ex.dms if d.recipient == BOB.id]
-    assert "Your hand now" in dm.text
-    assert "Your hand now" not in " ".join(d.text for d in ex.dms if d.recipient != BOB.id)
+    assert not ex.dms, "no direct message per hidden change"
+    (mine,) = [cid for label, cid in post.buttons if label == "My hand"]
+    bob = await h.click(mine, user=BOB)
+    assert not bob.public and "Your view as blue" in bob.ephemeral_text
+    assert any(name.endswith(".png") for name, _ in bob.files)

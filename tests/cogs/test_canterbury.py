@@ -11,7 +11,7 @@ import pytest
 from bot.games.canterbury import ENGINE
 from bot.games.protocol import Seat
 from bot.games.rejections import Rejection
-from tests.cogs.harness import ALICE, BOB, C1, CAROL, Harness, table_status
+from tests.cogs.harness import ALICE, BOB, C1, CAROL, Harness, rules_pages, table_status
 from tests.cogs.seeding import seed_state
 
 pytestmark = pytest.mark.asyncio
@@ -150,8 +150,7 @@ async def test_large_structure_districts_come_from_a_menu(h: Harness) -> None:
 
 
 async def test_rules_name_the_reconstructed_numbers(h: Harness) -> None:
-    ex = await h.slash("game rules", game="canterbury")
-    text = ex.text
+    text = "\n".join(p.text for p in await rules_pages(h, "canterbury"))
     assert "reconstructions" in text and "Treasury Bar" in text
     assert "Rules notes" in text
 

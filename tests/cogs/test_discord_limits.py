@@ -47,6 +47,7 @@ HUMANS = {u.id: u for u in (ALICE, BOB, LONG_1, LONG_2)}
 NAME_RE = re.compile(r"^[-_a-z0-9]{1,32}$")
 ATTACHMENT_MAX = 8 * 1024 * 1024
 OURS_MAX = 300 * 1024
+MINE_LABELS = ("My hand", "My board", "Details")  # private views: no moves
 PEEK_SENTENCE = re.compile(r"this winter's enemy is [^.]*, strength \d+")
 
 
@@ -119,11 +120,20 @@ class Audit:
         self.interaction_ids: set[int] = set()
 
     async def awaited_users(self) -> set[int]:
-        """Seated humans the game is waiting for right now."""
+        """Seated humans the game is waiting for right now (once it is over: every human
+        seat, whom the final post calls)."""
         status = await self.h.bot.service.status(self.channel_id)
-        if isinstance(status, Rejection) or status.state is None or status.outcome is not None:
+        if isinstance(status, Rejection):
+            latest = await self.h.bot.service.store.get_latest_in_place(self.channel_id)
+            if latest is None or latest.status.is_open:
+                return set()
+            return {s.user_id for s in latest.seats if s.user_id is not None}
+        if status.state is None:
             return set()
-        users = {seat.user_id for i, seat in enumerate(status.session.seats) if i in status.to_act}
+        seats = status.session.seats
+        if status.outcome is not None:
+            return {s.user_id for s in seats if s.user_id is not None}
+        users = {seat.user_id for i, seat in enumerate(seats) if i in status.to_act}
         return {u for u in users if u is not None}
 
     async def check(self, ex: Exchange, kind: str) -> Exchange:
@@ -151,6 +161,7 @@ class Audit:
             if s.is_message and not s.ephemeral and s.kind != "dm":
                 pinged = set(s.pinged_ids)
                 assert pinged <= awaited, (pinged, awaited, s.text[:200])
+                assert ex.interaction is None or ex.interaction.user.id not in pinged, "self-ping"
                 listed = {
                     int(u) for u in (s.payload.get("allowed_mentions") or {}).get("users") or []
                 }
@@ -219,7 +230,11 @@ def _controls(ex: Exchange, user: User) -> tuple[list[str], list[tuple[str, list
     if not posts or user.id not in posts[-1].pinged_ids:
         return [], []
     comps = posts[-1].components
-    buttons = [c["custom_id"] for c in comps if c.get("type") == 2 and c["custom_id"] != "gh:x"]
+    buttons = [
+        c["custom_id"]
+        for c in comps
+        if c.get("type") == 2 and c["custom_id"] != "gh:x" and c["label"] not in MINE_LABELS
+    ]
     selects = [
         (c["custom_id"], [o["value"] for o in c.get("options") or []])
         for c in comps
@@ -307,6 +322,10 @@ async def test_cathedral_two_humans_whole_game(start_bot: StartBot) -> None:
     status = await h.bot.service.status(C1.id)
     finished = isinstance(status, Rejection) or status.outcome is not None
     assert finished and played > 10
+    # The end is heard: the final post calls every human seat but the one who just moved.
+    (final,) = [s for s in h.channel_messages(C1.id) if "game over" in s.text]
+    last_mover = a.exchanges[-1].interaction.user.id  # type: ignore[union-attr]
+    assert final.pinged_ids == [u for u in (ALICE.id, BOB.id) if u != last_mover]
     await _extras(a, ALICE)
     a.leaks()
 

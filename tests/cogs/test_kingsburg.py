@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.table.kingsburg import public_line
-from tests.cogs.harness import ALICE, BOB, CAROL, Harness, User, legal_of, table_status
+from tests.cogs.harness import ALICE, BOB, C1, CAROL, Harness, User, legal_of, table_status
 
 pytestmark = pytest.mark.asyncio
 
@@ -28,12 +28,13 @@ def _user_of(h: Harness, status, seat: int) -> User:  # noqa: ANN001
 
 
 async def test_simultaneous_start_pings_everyone_awaited(h: Harness) -> None:
-    """Both players choose their aid at once: both are pinged and named as awaited."""
+    """Both players choose their aid at once: both are named as awaited, and pinged but for
+    the host who typed /game start (never the one acting)."""
     await h.slash("game new", game="kingsburg", user=ALICE)
     await h.slash("game join", user=BOB)
     ex = await h.slash("game start", user=ALICE)
     (post,) = ex.public
-    assert sorted(post.pinged_ids) == sorted([ALICE.id, BOB.id])
+    assert post.pinged_ids == [BOB.id]
     assert "waiting for" in post.text.lower()
 
 
@@ -51,13 +52,16 @@ async def test_aid_autocomplete_is_legal_only_and_filtered(h: Harness) -> None:
 
 
 async def test_after_one_aid_only_the_other_player_is_pinged_and_gets_buttons(h: Harness) -> None:
-    """Alice chooses; only Bob is still awaited, pinged, and offered buttons for his choice."""
+    """Alice chooses; only Bob is still awaited and offered buttons for his choice, on the
+    phase's one post, edited (he was pinged once, when it was posted)."""
     await _started(h)
+    start = h.channel_messages(C1.id)[-1]
     ex = await h.slash("kingsburg aid", good="gold", user=ALICE)
     (post,) = ex.public
-    assert post.pinged_ids == [BOB.id]
+    assert post.kind == "channel_edit" and post.message_id == start.message_id
+    assert post.pinged_ids == [] and BOB.id in start.pinged_ids
     labels = [label for label, _ in post.buttons]
-    assert labels == ["aid gold", "aid stone", "aid wood"]
+    assert labels == ["aid gold", "aid stone", "aid wood", "My board", "Details"]
     custom_id = dict(post.buttons)["aid wood"]
     assert len(custom_id) <= 100
     refused = await h.click(custom_id, user=ALICE)  # not Alice's choice any more

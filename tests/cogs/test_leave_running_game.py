@@ -25,5 +25,5 @@ async def test_leave_button_hands_the_seat_to_a_bot_after_a_restart(start_bot: S
     h = await start_bot()
     left = await h.click(custom_id, user=BOB)
     assert "Bob left the game; a computer player takes the seat." in left.public_text
-    status = await h.slash("game status", user=ALICE)
+    status = await h.slash("game status", user=ALICE, public=True)
     assert "heuristic bot" in status.public_text

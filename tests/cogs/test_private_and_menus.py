@@ -12,7 +12,7 @@ from bot.games.rejections import Rejection
 from bot.sessions.service import STALE_MESSAGE
 from bot.table.kingsburg import menu_labels, public_line
 from tests.cogs.conftest import StartBot
-from tests.cogs.harness import ALICE, BOB, C1, Harness, User, table_status
+from tests.cogs.harness import ALICE, BOB, C1, DAVE, STALE, Harness, User, table_status
 
 pytestmark = pytest.mark.asyncio
 
@@ -56,40 +56,30 @@ async def _play_until_a_peek_for_the_other(h: Harness) -> tuple[User, User, str,
     raise AssertionError("no private event for another player within 200 moves")
 
 
-async def test_private_news_for_another_player_goes_by_dm(start_bot: StartBot) -> None:
-    """The peek earned through another player's move reaches its owner by DM, text and image;
-    the channel sees the public event only, never the secret."""
+async def test_private_news_for_another_player_is_no_dm_but_the_posts_button(
+    start_bot: StartBot,
+) -> None:
+    """The peek earned through another player's move is sent to nobody (no direct message per
+    hidden change): its owner sees it, text and image, with the post's "My board" button; the
+    channel sees the public event only, never the secret."""
     h = await _kingsburg(start_bot, PEEK_SEED)
     mover, receiver, notation, secret = await _play_until_a_peek_for_the_other(h)
     ex = await h.slash("kingsburg act", notation=notation, user=mover)
     assert notation in ex.public_text
-    opened = [s for s in ex.sent if s.kind == "dm_channel"]
-    assert [s.recipient for s in opened] == [receiver.id]
-    (dm,) = ex.dms
-    assert dm.recipient == receiver.id and secret in dm.text
-    assert dm.files and dm.files[0][1].startswith(b"\x89PNG")
+    assert not ex.dms and not [s for s in ex.sent if s.kind == "dm_channel"]
     assert secret not in ex.public_text and secret not in ex.ephemeral_text
+    (post,) = [s for s in ex.public if s.buttons]
+    (mine,) = [cid for label, cid in post.buttons if label == "My board"]
+    looked = await h.click(mine, user=receiver)
+    assert not looked.public and "which you looked at" in looked.ephemeral_text
+    assert looked.files and looked.files[0][1].startswith(b"\x89PNG")
     assert all(secret not in m.text for m in h.channel_messages())
-    assert "could not send you a direct message" not in ex.public_text
-
-
-async def test_closed_dms_get_a_public_nudge_without_the_secret(start_bot: StartBot) -> None:
-    """When Discord refuses the DM (Forbidden), the owner is pinged in the channel to look with
-    /game status; the secret stays out of every public message."""
-    h = await _kingsburg(start_bot, PEEK_SEED)
-    mover, receiver, notation, secret = await _play_until_a_peek_for_the_other(h)
-    h.close_dms(receiver)
-    ex = await h.slash("kingsburg act", notation=notation, user=mover)
-    assert not ex.dms
-    nudges = [m for m in ex.public if "only you may see" in m.text]
-    assert len(nudges) == 1 and nudges[0].pinged_ids == [receiver.id]
-    assert "/game status" in nudges[0].text
-    assert all(secret not in m.text for m in h.channel_messages())
-    # The owner can read it privately afterwards.
+    spectator = await h.click(mine, user=DAVE)
+    assert not spectator.public and spectator.ephemeral_text  # a sentence, no secret
+    assert secret not in spectator.ephemeral_text
+    # The owner can read it with /kingsburg peek too, repeated in words (name and strength).
     looked = await h.slash("kingsburg peek", user=receiver)
-    assert not looked.public and looked.ephemeral
-    # The peeked enemy is repeated in words (name and strength), not only in the image.
-    assert "which you looked at" in looked.ephemeral_text
+    assert not looked.public and "which you looked at" in looked.ephemeral_text
     assert "strength" in looked.ephemeral_text
 
 
@@ -112,13 +102,13 @@ async def test_six_to_twenty_five_choices_come_as_a_drop_down(start_bot: StartBo
     labels = {n: label for label, n in menu_labels(status.state, int(seat))}
     assert [o["label"] for o in menu["options"]] == [labels[v] for v in values]
     assert all(v.startswith("pass") or "(" in labels[v] for v in values)
-    assert not post.buttons
+    assert [label for label, _ in post.buttons] == ["My board", "Details"]  # no moves
     assert menu["custom_id"] == f"gh:s:{status.session.id}:{status.session.version}"
     choice = values[0]
     played = await h.click(menu["custom_id"], user=user, values=[choice])
     assert (await table_status(h)).session.ply == status.session.ply + 1
     assert public_line(choice) in played.public_text
-    again = await h.click(menu["custom_id"], user=user, values=[values[1]])
+    again = await h.click(menu["custom_id"], user=user, values=[values[1]], message_id=STALE)
     assert not again.public and again.ephemeral_text == STALE_MESSAGE
 
 
@@ -145,8 +135,9 @@ async def test_a_replay_never_shows_a_private_peek(start_bot: StartBot) -> None:
     mover, receiver, notation, secret = await _play_until_a_peek_for_the_other(h)
     ex = await h.slash("kingsburg act", notation=notation, user=mover)
     public_png = next(data for s in ex.public for _, data in s.files)
-    peek_png = ex.dms[0].files[0][1]
-    assert public_png != peek_png, "the DM board shows the peek"
+    (mine,) = [cid for label, cid in ex.buttons if label == "My board"]
+    peek_png = (await h.click(mine, user=receiver)).files[0][1]
+    assert public_png != peek_png, "the private board shows the peek"
     replay = await h.slash("game replay", user=receiver)
     assert not replay.public and notation in replay.ephemeral_text
     assert secret not in replay.ephemeral_text

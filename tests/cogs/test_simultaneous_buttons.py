@@ -12,7 +12,7 @@ from bot.games.rejections import Rejection
 from bot.sessions.service import STALE_MESSAGE
 from bot.table import choices as table_choices
 from tests.cogs.conftest import StartBot
-from tests.cogs.harness import ALICE, BOB, C1, CAROL, DAVE, Harness, Sent, User
+from tests.cogs.harness import ALICE, BOB, C1, CAROL, DAVE, STALE, Harness, Sent, User
 
 pytestmark = pytest.mark.asyncio
 
@@ -47,7 +47,8 @@ async def test_every_awaited_player_gets_named_buttons_within_discord_limits(
 ) -> None:
     _, post = await _three_at_aid(start_bot)
     rows = [c for c in post.payload.get("components") or [] if c.get("type") == 1]
-    assert len(rows) == 3 and all(len(r["components"]) == 3 for r in rows)
+    assert len(rows) == 4 and all(len(r["components"]) == 3 for r in rows[:3])
+    assert [c["label"] for c in rows[3]["components"]] == ["My board", "Details"]
     for user in PLAYERS:
         mine = _buttons_of(post, user)
         assert sorted(mine) == ["aid gold", "aid stone", "aid wood"]
@@ -63,7 +64,9 @@ async def test_each_player_clicks_their_own_button_in_any_order(
     start = await _ply(h)
     for n, i in enumerate(order, start=1):
         user = PLAYERS[i]
-        ex = await h.click(_buttons_of(post, user)["aid gold"], user=user)
+        now = h.current(post)  # the phase's one post, edited as the players act
+        mine = _buttons_of(now, user) or {label: cid for label, cid in now.buttons}
+        ex = await h.click(mine["aid gold"], user=user)
         assert ex.public, ex.text
         assert "Aid from the King (1 gold)" in ex.public_text
         assert await _ply(h) >= start + n
@@ -83,8 +86,9 @@ async def test_a_click_after_the_decision_was_taken_is_stale(start_bot: StartBot
     h, post = await _three_at_aid(start_bot)
     mine = _buttons_of(post, BOB)
     assert (await h.click(mine["aid stone"], user=BOB)).public
+    assert not _buttons_of(h.current(post), BOB), "the edit took Bob's buttons away"
     ply = await _ply(h)
-    again = await h.click(mine["aid wood"], user=BOB)
+    again = await h.click(mine["aid wood"], user=BOB, message_id=STALE)  # an outdated copy
     assert not again.public and again.ephemeral_text == STALE_MESSAGE
     assert await _ply(h) == ply
 
@@ -95,12 +99,17 @@ async def test_the_next_post_offers_buttons_to_the_players_still_awaited(
     h, post = await _three_at_aid(start_bot)
     ex = await h.click(_buttons_of(post, CAROL)["aid gold"], user=CAROL)
     (new,) = ex.public
+    assert new.kind == "channel_edit" and new.message_id == post.message_id
+    assert not new.pinged_ids, "the players still awaited were pinged once, when it was posted"
     assert not _buttons_of(new, CAROL)
     assert _buttons_of(new, ALICE).keys() == _buttons_of(post, ALICE).keys()
     assert _buttons_of(new, BOB).keys() == _buttons_of(post, BOB).keys()
     # The buttons of the earlier post still work for the players who have not chosen yet.
-    assert (await h.click(_buttons_of(post, ALICE)["aid gold"], user=ALICE)).public
-    assert (await h.click(_buttons_of(new, BOB)["aid gold"], user=BOB)).public
+    old = _buttons_of(post, ALICE)["aid gold"]  # on an outdated copy of the post
+    assert (await h.click(old, user=ALICE, message_id=STALE)).public
+    now = h.current(post)  # Bob alone is awaited now: his buttons, on the post as it reads
+    mine = _buttons_of(now, BOB) or {label: cid for label, cid in now.buttons}
+    assert (await h.click(mine["aid gold"], user=BOB)).public
 
 
 async def test_a_click_still_works_after_a_restart(start_bot: StartBot) -> None:
@@ -108,9 +117,9 @@ async def test_a_click_still_works_after_a_restart(start_bot: StartBot) -> None:
     assert (await h.click(_buttons_of(post, ALICE)["aid gold"], user=ALICE)).public
     await h.close()
     second = await start_bot(seed=SEED)
-    ex = await second.click(_buttons_of(post, BOB)["aid wood"], user=BOB)
+    ex = await second.click(_buttons_of(post, BOB)["aid wood"], user=BOB, message_id=STALE)
     assert "Aid from the King (1 wood)" in ex.public_text
-    refused = await second.click(_buttons_of(post, CAROL)["aid wood"], user=ALICE)
+    refused = await second.click(_buttons_of(post, CAROL)["aid wood"], user=ALICE, message_id=STALE)
     assert refused.ephemeral_text == "These buttons are for Carol."
 
 
@@ -133,7 +142,7 @@ async def test_too_many_rows_fall_back_to_the_slash_command(
     command to use instead."""
     monkeypatch.setattr(table_choices, "ROWS_LIMIT", 2)
     _, post = await _three_at_aid(start_bot)
-    assert not post.buttons and not post.components
+    assert [label for label, _ in post.buttons] == ["My board", "Details"]  # no move controls
     assert "`/kingsburg aid`" in post.text and "autocompletes" in post.text
 
 
@@ -145,12 +154,12 @@ async def test_more_choices_than_buttons_give_each_player_a_drop_down(
     monkeypatch.setattr(table_choices, "BUTTON_LIMIT", 2)
     h, post = await _three_at_aid(start_bot)
     menus = [c for c in post.components if c.get("type") == 3]
-    assert len(menus) == 3 and not post.buttons
+    assert len(menus) == 3 and [label for label, _ in post.buttons] == ["My board", "Details"]
     assert all(m["custom_id"].startswith("gh:q:") for m in menus)
     bobs = next(m for m in menus if m["placeholder"].startswith("Bob"))
     refused = await h.click(bobs["custom_id"], user=ALICE, values=["aid gold"])
     assert refused.ephemeral_text == "These buttons are for Bob."
     played = await h.click(bobs["custom_id"], user=BOB, values=["aid gold"])
     assert "Aid from the King (1 gold)" in played.public_text
-    again = await h.click(bobs["custom_id"], user=BOB, values=["aid wood"])
+    again = await h.click(bobs["custom_id"], user=BOB, values=["aid wood"], message_id=STALE)
     assert again.ephemeral_text == STALE_MESSAGE

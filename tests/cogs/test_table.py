@@ -102,7 +102,7 @@ async def test_add_bot_autocompletes_engine_bots_and_seats_one(h: Harness) -> No
     ex = await h.slash("game add-bot", name="random", user=ALICE)
     assert ex.public
     ex = await h.slash("game start", user=ALICE)
-    assert ex.files and ex.public[0].pinged_ids == [ALICE.id]
+    assert ex.files and ex.public[0].pinged_ids == []  # Alice moves first: she typed it
 
 
 async def test_add_bot_autocomplete_without_a_lobby_is_empty(h: Harness) -> None:
@@ -112,7 +112,8 @@ async def test_add_bot_autocomplete_without_a_lobby_is_empty(h: Harness) -> None
 
 
 async def test_start_posts_the_board_and_pings_only_the_first_player(h: Harness) -> None:
-    """/game start: a PNG board, an embed, and a ping for whoever moves first only."""
+    """/game start: a PNG board, an embed, and a ping for whoever moves first only (not when
+    that is the host who started it)."""
     await _lobby(h)
     ex = await h.slash("game start", user=BOB)
     assert not ex.public  # not the host
@@ -121,7 +122,7 @@ async def test_start_posts_the_board_and_pings_only_the_first_player(h: Harness)
     (name, png) = board.files[0]
     assert name.endswith(".png") and png.startswith(b"\x89PNG")
     assert board.embeds and board.embeds[0]["image"]["url"] == f"attachment://{name}"
-    assert board.pinged_ids == [ALICE.id]
+    assert board.pinged_ids == []  # Alice moves first, and she is here: no self-ping
     assert board.payload["allowed_mentions"]["parse"] == []
 
 
@@ -129,9 +130,9 @@ async def test_status_history_and_rules(h: Harness) -> None:
     """status shows the board; history lists moves; rules default to this channel's game."""
     await _started(h)
     await h.slash("cathedral move", notation="Cathedral D4 0", user=ALICE)
-    ex = await h.slash("game status", user=CAROL)
+    ex = await h.slash("game status", user=CAROL, public=True)
     assert ex.files and "Bob" in ex.public_text
-    ex = await h.slash("game history", user=BOB)
+    ex = await h.slash("game history", user=BOB, public=True)
     assert "Cathedral D4 0" in ex.text
     ex = await h.slash("game rules", user=CAROL)
     assert "Cathedral" in ex.text and len(ex.text) > 200

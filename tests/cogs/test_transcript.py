@@ -1,6 +1,6 @@
 """What players read (harness): the scripted Cathedral transcript reads like a game, a move's post
 names the move and whose turn it is once each, the start post says the game begins once, the
-private acknowledgement says what was posted, and /game status says whose turn it is."""
+private acknowledgement is one short line, and /game status says whose turn it is."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ async def test_cathedral_transcript_reads_like_a_game(h: Harness) -> None:
     assert "'Z9' is not a square" in text
     assert "captures it" in text and "[button] Place and capture" in text
     assert "Cathedral: the last 10 moves" in text
-    assert "| Done." not in text  # every private acknowledgement says what was posted
+    assert "| Done." not in text  # every private acknowledgement is one short line
 
 
 async def _move(h: Harness):  # noqa: ANN202
@@ -50,18 +50,22 @@ async def test_start_post_does_not_say_the_game_begins_twice(h: Harness) -> None
     assert "Your move, Alice (light)." in post.embeds[0]["description"]
 
 
-async def test_private_ack_says_what_was_posted(h: Harness) -> None:
-    """The mover's private line names the move posted, instead of a bare 'Done.'."""
+async def test_private_ack_is_one_short_line(h: Harness) -> None:
+    """The mover's private line names the move played, without echoing the post."""
     _, ex = await _move(h)
-    assert ex.ephemeral_text == "Posted in the channel: Alice played Cathedral F6 0."
+    assert ex.ephemeral_text == "Played `Cathedral F6 0`."
     rendered = render(ex, "Alice moves")
     assert "[PRIVATE]" in rendered and "[CHANNEL]" in rendered and "pings: Bob" in rendered
 
 
 async def test_status_still_says_whose_turn(h: Harness) -> None:
-    """/game status has no 'Your move' sentence, so its 'To move' field stays."""
+    """/game status has no 'Your move' sentence, so its 'To move' field stays; it answers
+    privately unless asked to post."""
     await _move(h)
     t = Transcript(h)
     ex = await t.slash("game status", ALICE)
-    fields = [f["name"] for s in ex.public for e in s.embeds for f in e.get("fields") or []]
+    assert not ex.public
+    fields = [f["name"] for s in ex.ephemeral for e in s.embeds for f in e.get("fields") or []]
     assert "To move" in fields
+    ex = await t.slash("game status", ALICE, public=True)
+    assert ex.public and not ex.pinged_ids

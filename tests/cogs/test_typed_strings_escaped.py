@@ -22,7 +22,7 @@ async def test_an_away_reason_is_escaped_in_the_away_post_and_the_status(h: Harn
     await h.slash("game join", user=BOB)
     await h.slash("game start", user=ALICE)
     away = await h.slash("game away", until="5", reason=TYPED, user=BOB)
-    status = await h.slash("game status", user=ALICE)
+    status = await h.slash("game status", user=ALICE, public=True)
     for post in (away.public_text, status.public_text):
         assert "loud" in post and "hidden" in post
         assert not RAW.search(post), post
@@ -35,5 +35,5 @@ async def test_a_long_reason_is_cut_between_escapes(h: Harness) -> None:
     await h.slash("game join", user=BOB)
     await h.slash("game start", user=ALICE)
     await h.slash("game away", until="5", reason="*" * 100, user=BOB)
-    status = await h.slash("game status", user=ALICE)
+    status = await h.slash("game status", user=ALICE, public=True)
     assert "(" + "\\*" * 50 + ")" in status.public_text

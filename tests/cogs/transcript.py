@@ -21,7 +21,14 @@ from typing import Any
 from bot.games.rejections import Rejection
 from tests.cogs.harness import ALICE, BOB, C1, CAROL, Exchange, Harness, Sent, User
 
-__all__ = ["Transcript", "cathedral_transcript", "kingsburg_transcript", "render", "render_sent"]
+__all__ = [
+    "Transcript",
+    "canaan_transcript",
+    "cathedral_transcript",
+    "kingsburg_transcript",
+    "render",
+    "render_sent",
+]
 
 _NAMES = {u.id: u.name.title() for u in (ALICE, BOB, CAROL)}
 
@@ -34,6 +41,8 @@ def render_sent(s: Sent) -> list[str]:
     """The lines one message shows."""
     if s.kind == "edit":
         where = "EDIT of the clicked message"
+    elif s.kind == "channel_edit":
+        where = "CHANNEL, the turn's post EDITED in place"
     elif s.kind == "dm":
         where = f"DM to {_who(s.recipient or 0)}"
     else:
@@ -86,6 +95,8 @@ class Transcript:
         self.h = h
         self.parts: list[str] = []
         self.last: Exchange | None = None
+        self.exchanges: list[tuple[User, Exchange]] = []
+        """Every interaction run, with who ran it (for tests of what the channel saw)."""
 
     async def slash(self, path: str, user: User, **options: Any) -> Exchange:
         """Type `/path options` as `user`."""
@@ -93,6 +104,7 @@ class Transcript:
         opts = " ".join(f"{k}:{v}" for k, v in options.items())
         self.parts.append(render(ex, f"{user.name.title()}: /{path} {opts}".rstrip()))
         self.last = ex
+        self.exchanges.append((user, ex))
         return ex
 
     async def click(self, ex: Exchange, label: str, user: User) -> Exchange:
@@ -105,6 +117,7 @@ class Transcript:
         got = await self.h.click(matches[0], user=user, channel=C1)
         self.parts.append(render(got, f"{user.name.title()} clicks [{label}]"))
         self.last = got
+        self.exchanges.append((user, got))
         return got
 
     async def legal(self, user: User) -> list[str]:
@@ -147,10 +160,10 @@ async def cathedral_transcript(h: Harness) -> str:
     return t.text
 
 
-async def kingsburg_transcript(h: Harness) -> str:
+async def kingsburg_transcript(h: Harness, t: Transcript | None = None) -> str:
     """Alice, Bob and Carol through the first spring: aid, influence with the dice, the
     Smuggler-style choices by button when offered, a build, and /game status by each."""
-    t = Transcript(h)
+    t = t or Transcript(h)
     await t.slash("game new", ALICE, game="kingsburg")
     await t.slash("game join", BOB)
     await t.slash("game join", CAROL)
@@ -193,6 +206,64 @@ async def kingsburg_transcript(h: Harness) -> str:
     return t.text
 
 
+def _near_the_end() -> Any:
+    """A Canaan position: Alice (red) at 11 VP (two settlements, nine VP cards played) holds
+    a city's cards; building it wins."""
+    from bot.games.canaan.state import evolve
+    from tests.games.canaan.positions import _with, hand, position
+
+    state = position(
+        3,
+        settlements={0: 0, 10: 0, 5: 1, 15: 2},
+        hands={0: hand(grain=2, ore=3), 1: hand(grain=1), 2: hand(wool=1)},
+        current=0,
+    )
+    cards = (
+        "ladder-to-heaven", "improvements", "city-of-refuge", "ten-commandments", "prophet",
+        "calebs-blessing", "gibeonite-trickery", "korahs-rebellion", "divine-guidance",
+    )  # fmt: skip
+    players = list(state.players)
+    players[0] = _with(players[0], vp_cards=cards)
+    return evolve(state, players=tuple(players))
+
+
+async def canaan_transcript(h: Harness, t: Transcript | None = None) -> str:
+    """Alice, Bob and Carol at Canaan: the setup, three turns (roll, answer what the dice ask,
+    end), /game status by Bob (private) and Carol (public), then, from a position set up near
+    the end, Alice's winning city: the final post calls Bob and Carol."""
+    from tests.cogs.seeding import seed_state
+
+    t = t or Transcript(h)
+    players = {u.id: u for u in (ALICE, BOB, CAROL)}
+    await t.slash("game new", ALICE, game="canaan")
+    await t.slash("game join", BOB)
+    await t.slash("game join", CAROL)
+    await t.slash("game start", ALICE)
+    turns = 0
+    for _ in range(60):
+        status = await h.bot.service.status(C1.id)
+        assert not isinstance(status, Rejection)
+        seats = status.session.seats
+        user = players[seats[min(status.to_act)].user_id or 0]
+        moves = await t.legal(user)
+        if "roll" in moves:
+            if turns == 3:
+                break
+            turns += 1
+            await t.slash("canaan roll", user)
+        elif "end" in moves:
+            await t.slash("canaan end", user)
+        else:
+            plain = [m for m in moves if not m.startswith(("offer", "bank"))] or moves
+            await t.slash("canaan act", user, notation=plain[0])
+    await t.slash("game status", BOB)
+    await t.slash("game status", CAROL, public=True)
+    await seed_state(h, _near_the_end())
+    t.parts.append(">>> (the position is set to near the end: Alice at 11 VP, her turn)\n")
+    await t.slash("canaan build", ALICE, kind="city", where="1")
+    return t.text
+
+
 async def _main() -> None:
     from bot.app import GameBot
     from bot.sessions.service import GameService
@@ -200,7 +271,12 @@ async def _main() -> None:
     from bot.storage.sqlite import SqliteStore
     from tests.cogs.harness import no_network
 
-    for name, play in (("cathedral", cathedral_transcript), ("kingsburg", kingsburg_transcript)):
+    plays = (
+        ("cathedral", cathedral_transcript),
+        ("kingsburg", kingsburg_transcript),
+        ("canaan", canaan_transcript),
+    )
+    for name, play in plays:
         with tempfile.TemporaryDirectory() as tmp, no_network():
             db = Path(tmp) / "t.db"
             store = await SqliteStore.open(db)

@@ -22,7 +22,7 @@ async def test_cathedral_move_renders_a_real_board(service: GameService) -> None
     await table.join(BOB)
     [begun] = await table.start(ALICE)
     assert begun.image is not None and begun.image.png.startswith(b"\x89PNG")
-    mover = ALICE if begun.mentions == (ALICE.user_id,) else BOB
+    mover = BOB if begun.mentions == (BOB.user_id,) else ALICE  # the host is never pinged
     legal = await table.legal(mover)
     assert len(legal) > 25
     choices = await table.choices(mover, "cathedral b")
@@ -46,7 +46,7 @@ async def test_cathedral_refused_placement_explains(service: GameService) -> Non
     await table.new(ALICE, "cathedral")
     await table.join(BOB)
     [begun] = await table.start(ALICE)
-    mover = ALICE if begun.mentions == (ALICE.user_id,) else BOB
+    mover = BOB if begun.mentions == (BOB.user_id,) else ALICE  # the host is never pinged
     [refused] = await table.move(mover, "Castle Z99 45")
     assert refused.ephemeral
     assert "Z99" in refused.text or "45" in refused.text

@@ -43,7 +43,7 @@ async def test_an_opening_with_many_moves_formats_none_for_the_post(tmp_path: An
         await table.join(BOB)
         [begun] = await table.start(ALICE)
         assert not begun.buttons and begun.menu is None  # far more than 25 moves
-        mover = ALICE if begun.mentions == (ALICE.user_id,) else BOB
+        mover = BOB if begun.mentions == (BOB.user_id,) else ALICE  # the host is never pinged
         assert counting.formatted == 0
         [status] = await table.status(mover)
         assert status.menu is None and counting.formatted == 0

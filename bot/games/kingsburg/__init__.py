@@ -64,6 +64,7 @@ class KingsburgEngine(RulesCodecEngine):
         reason = f"{names[:1].upper()}{names[1:]} {verb} with {best[0]} VP after five years"
         reason += _tie_break_note(keys, winners, best) + "."
         return Outcome(
+            tie_break=_tie_break_name(keys, winners, best),
             termination="completed",
             winners=winners,
             scores={s: k[0] for s, k in keys.items()},
@@ -150,6 +151,18 @@ def _tie_break_note(
         return f" (tie on VP broken by goods: {best[1]} against {runner})"
     runner = max(keys[s][2] for s in others)
     return f" (tie on VP and goods broken by the number of buildings: {best[2]} against {runner})"
+
+
+def _tie_break_name(
+    keys: dict[Seat, tuple[int, int, int]], winners: frozenset[Seat], best: tuple[int, int, int]
+) -> str:
+    """The rulebook's tie-break that settled a tie on VP, by name ("" when none did)."""
+    others = [s for s, k in keys.items() if k[0] == best[0] and s not in winners]
+    if not others:
+        return ""
+    if any(keys[s][1] != best[1] for s in others):
+        return "most goods"
+    return "most buildings"
 
 
 def _reveals(before: State, after: State, events: Sequence[Event] = ()) -> bool:
