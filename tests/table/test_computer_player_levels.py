@@ -50,6 +50,6 @@ async def test_the_server_level_plays_a_seat_taken_over(table: Table, service: G
 
 
 async def test_the_rules_say_what_each_level_does(table: Table) -> None:
-    replies = await table.rules(ALICE, "canaan")
+    replies = await table.rules(ALICE, "canaan", paged=False)  # every page, as a terminal shows
     text = "\n".join(r.text for r in replies)
     assert "`easy`" in text and "`strong`" in text and "/game add-bot" in text
