@@ -162,7 +162,9 @@ async def cathedral_transcript(h: Harness) -> str:
 
 async def kingsburg_transcript(h: Harness, t: Transcript | None = None) -> str:
     """Alice, Bob and Carol through the first spring: aid, influence with the dice, the
-    Smuggler-style choices by button when offered, a build, and /game status by each."""
+    Smuggler-style choices by button when offered, a build, and /game status by each; then, from
+    a position set before the last battle (`_kingsburg_last_winter`), the last recruiting: Carol's
+    soldier wins the tie-break, and the final post calls Alice and Bob."""
     t = t or Transcript(h)
     await t.slash("game new", ALICE, game="kingsburg")
     await t.slash("game join", BOB)
@@ -203,7 +205,66 @@ async def kingsburg_transcript(h: Harness, t: Transcript | None = None) -> str:
             break
     for user in players:
         await t.slash("game status", user)
+    from tests.cogs.seeding import seed_state
+
+    status = await h.bot.service.status(C1.id)
+    assert not isinstance(status, Rejection)
+    await seed_state(h, _kingsburg_last_winter(status.state))
+    t.parts.append(
+        ">>> (the position is set to year 5's recruiting, before the last battle: Alice 30 VP,"
+        " Bob 24, Carol 29)\n"
+    )
+    await t.slash("kingsburg skip", ALICE)
+    await t.slash("kingsburg recruit", BOB, soldiers="1 gold+gold")
+    await t.slash("kingsburg recruit", CAROL, soldiers="1 gold+wood")
     return t.text
+
+
+def _kingsburg_last_winter(state: Any) -> Any:
+    """Year 5, recruiting (phase 7) with the turn order Alice, Bob, Carol: each has the same
+    battle bonuses (Guard Tower, Blacksmith, Palisade) and 6 soldiers, so all beat the last enemy
+    whatever the King's die. Alice leads with 30 VP and 3 goods, Carol has 29 VP and 6 goods:
+    if Carol recruits alone she is the strongest defender (+1 VP), ties Alice on VP and wins on
+    goods."""
+    from dataclasses import replace
+
+    from bot.games.kingsburg import data as D
+    from bot.games.kingsburg.state import Player, Step
+
+    defence = {"guard-tower", "blacksmith", "palisade"}
+
+    def governor(goods: tuple[int, int, int], vp: int, more: set[str], advisors: int) -> Player:
+        built = frozenset(defence | more)
+        from_buildings = sum(D.BUILDING_BY_ID[b].vp for b in built)
+        battles = vp - from_buildings - advisors
+        sources = (("Buildings", from_buildings), ("Advisors", advisors), ("Battles", battles))
+        return Player(goods=goods, soldiers=6, vp=vp, buildings=built, vp_from=sources)
+
+    players = (
+        governor((1, 1, 1), 30, {"statue", "chapel", "inn", "market"}, 10),
+        governor((2, 1, 0), 24, {"statue", "inn", "market", "stables"}, 8),
+        governor((2, 2, 2), 29, {"statue", "chapel", "inn", "barricade", "crane"}, 10),
+    )
+    return replace(
+        state,
+        year=5,
+        phase=7,
+        step=Step.RECRUIT,
+        players=players,
+        turn_order=(0, 1, 2),
+        queue=(0, 1, 2),
+        revealed=4,
+        peeked=frozenset(),
+        envoy=None,
+        court=(),
+        dummy_rolls=(),
+        dummy_aside=None,
+        aid_pending=frozenset(),
+        gifts=(),
+        choices=(),
+        kings_die=None,
+        recent=(),
+    )
 
 
 def _near_the_end() -> Any:
