@@ -73,7 +73,9 @@ WORD_DY = 0.35
 markers of the roads on the hex's lower paths, so no piece ever covers it."""
 
 
-FOOTER_LINES = 7
+FOOTER_LINES = 14
+"""The worst case: the last move (2, e.g. a counter of 3 cards for 3), an offer of 3 cards for 3
+(2) and three counters of 3 cards for 3 (2 each), your hand (2) and the status (2)."""
 FOOTER_LEADING = 1.3
 
 
@@ -120,8 +122,8 @@ def compute_layout(view: CanaanView, width: int = WIDTH) -> Layout:
         width - margin * 0.5,
         wall.y1 + 0.02 * width + row * (len(view.seats) + 0.6),
     )
-    # Room for FOOTER_LINES lines of footer text (last move, offer, your hand, where the game
-    # stands - which may take two lines, e.g. the setup's first-player rolls).
+    # Room for FOOTER_LINES lines of footer text (last move, offer and its answers, your hand,
+    # where the game stands - which may take two lines, e.g. the setup's first-player rolls).
     footer_h = 0.03 * width + FOOTER_LINES * footer_px(width) * FOOTER_LEADING
     footer = Rect(0, table.y1 + 0.01 * width, width, table.y1 + 0.01 * width + footer_h)
     return Layout(width, int(footer.y1), header, board, wall, table, footer, unit, origin)
@@ -887,47 +889,54 @@ def _table(c: _Ctx) -> None:
 
 
 def _footer(c: _Ctx) -> None:
-    """Up to FOOTER_LINES lines: the last move (1 line), the open offer and your hand (up to 2
-    each), then where the game stands on the lines left - each wrapped rather than cut, since
-    their ends (who is still awaited, the setup's rolls) are what the reader looks for. The
-    players' rows above repeat what each seat is awaited for, so the status may go last."""
+    """Up to FOOTER_LINES lines: the last move (up to 2), the open offer (up to 2) with each
+    answer on its own indented lines (up to 2 each, those still awaited named together), your
+    hand (up to 2), then where the game stands on the lines left - each wrapped rather than cut,
+    since their ends (a counter's terms, who is still awaited, the setup's rolls) are what the
+    reader looks for. The players' rows above repeat what each seat is awaited for, so the
+    status may go last."""
     v, r, draw = c.view, c.lay.footer, c.draw
     size = footer_px(c.lay.width)
     f = font(size)
     fb = font(size, bold=True)
-    items: list[tuple[str, Font, int]] = []
+    indent = size
+    items: list[tuple[str, Font, int, float]] = []
     if v.last_move:
         who = c.name(v.last_seat) if v.last_seat >= 0 else ""
-        # One line: the move whole, the mover's name shortened to what it leaves.
+        # The move whole, the mover's name shortened to what it leaves on one line (or to a
+        # few letters when the move itself takes two, e.g. a counter of 3 cards for 3).
         rest = text_width(f"Last:  {v.last_move}", fb)
         who = fit_name(who, fb, max(r.width - 40 - rest, 4 * size)) if who else ""
-        items.append((f"Last: {who} {v.last_move}", fb, 1))
+        items.append((f"Last: {who} {v.last_move}", fb, 2, 0))
     if v.offer is not None:
         o = v.offer
         to = f" to {o.to}" if o.to else ""
-        # Answers given first; those still to come are named once ("awaiting blue, yellow").
-        given = [f"{col} {a}" for col, a in o.answers if a]
+        items.append((f"Offer: {o.by} gives {o.give} for {o.get}{to}", f, 2, 0))
+        # Answers given first, one each; those still to come are named once ("awaiting blue,
+        # yellow").
+        items += [(f"{col} {a}", f, 2, indent) for col, a in o.answers if a]
         waiting = [col for col, a in o.answers if not a]
         if waiting:
-            given.append("awaiting " + ", ".join(waiting))
-        items.append((f"Offer: {o.by} gives {o.give} for {o.get}{to} ({'; '.join(given)})", f, 2))
+            items.append(("awaiting " + ", ".join(waiting), f, 2, indent))
     if v.you is not None:
         from bot.games.canaan.data import hand_text
 
         dev = ", ".join(v.you.dev) or "none"
-        items.append((f"Your hand: {hand_text(v.you.hand)}; cards: {dev}", f, 2))
-    items.append((v.result or v.status, f, FOOTER_LINES))
+        items.append((f"Your hand: {hand_text(v.you.hand)}; cards: {dev}", f, 2, 0))
+    items.append((v.result or v.status, f, FOOTER_LINES, 0))
     width = r.width - 40
-    lines: list[tuple[str, Font]] = []
-    for text, fnt, most in items:
+    lines: list[tuple[str, Font, float]] = []
+    for text, fnt, most, left in items:
         take = min(most, FOOTER_LINES - len(lines))
         if take <= 0:
             break
-        wrapped = wrap_text(text, fnt, width)
+        wrapped = wrap_text(text, fnt, width - left)
         if len(wrapped) > take:
             wrapped = [*wrapped[: take - 1], " ".join(wrapped[take - 1 :])]
-        lines += [(line, fnt) for line in wrapped]
+        lines += [(line, fnt, left) for line in wrapped]
     y = r.y0 + r.height * 0.03
-    for text, fnt in lines:
-        draw.text((r.x0 + 20, y), ellipsize(text, fnt, width), font=fnt, fill=c.theme.text)
+    for text, fnt, left in lines:
+        draw.text(
+            (r.x0 + 20 + left, y), ellipsize(text, fnt, width - left), font=fnt, fill=c.theme.text
+        )
         y += size * FOOTER_LEADING

@@ -44,7 +44,8 @@ def test_the_setup_status_is_wrapped_not_cut(monkeypatch: pytest.MonkeyPatch, pl
 
 
 def test_four_footer_lines_fit_inside_the_image(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A private image with an offer open: last move, the offer on two lines, your hand."""
+    """A private image with an offer open: last move, the offer, its answers still to come on a
+    line of their own, your hand."""
     s = position(4, hands={0: hand(lumber=2, ore=1), 1: hand(grain=2)})
     moved = step(ENGINE, s, Seat(0), A.parse_action("offer 1 lumber for 1 grain", ENGINE.data))
     assert isinstance(moved, Transition)
@@ -54,9 +55,9 @@ def test_four_footer_lines_fit_inside_the_image(monkeypatch: pytest.MonkeyPatch)
     texts = [t for t, _, _ in seen]
     offer = texts.index(next(t for t in texts if t.startswith("Offer:")))
     assert texts[offer - 1].startswith("Last:") and texts[offer + 2].startswith("Your hand:")
-    # The offer wraps onto a second line: the answers still to come are named in full.
-    whole = f"{texts[offer]} {texts[offer + 1]}"
-    assert whole == "Offer: red gives 1 lumber for 1 grain (awaiting blue, green, yellow)"
+    # The answers still to come are named in full, on the offer's next line.
+    assert texts[offer] == "Offer: red gives 1 lumber for 1 grain"
+    assert texts[offer + 1] == "awaiting blue, green, yellow"
     bottom = max(y + f.size for t, y, f in seen if f is not None)
     assert bottom <= image.height, (bottom, image.height)
 
