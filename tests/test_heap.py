@@ -18,7 +18,10 @@ def test_settling_freezes_what_lives_and_later_objects_are_collected_as_before()
         ring.append(ring)  # a cycle made after settling: still the collector's
         del ring
         assert gc.collect() >= 1
-        assert gc.get_freeze_count() == frozen
+        # The frozen heap stays frozen: a collection neither walks nor thaws it. (A frozen
+        # object whose last reference goes - another thread's, a cache entry's - is still freed
+        # by reference counting and leaves the count, so the count may drop by a few.)
+        assert 0 <= frozen - gc.get_freeze_count() < 100
     finally:
         gc.unfreeze()
 
