@@ -12,13 +12,12 @@ import pytest
 from bot.table.format import printable
 from tests.cogs.harness import ALICE, BOB, Harness
 
-pytestmark = pytest.mark.asyncio
-
 INVISIBLE = re.compile(
     "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]"
 )
 
 
+@pytest.mark.asyncio
 async def test_the_away_post_strips_rtl_overrides_and_nul(h: Harness) -> None:
     ex = await h.slash(
         "game away", until="3 days", reason="on\u202eholiday\x00 \u2066back\u2069 soon", user=ALICE
@@ -28,6 +27,7 @@ async def test_the_away_post_strips_rtl_overrides_and_nul(h: Harness) -> None:
     assert not INVISIBLE.search(post.text)
 
 
+@pytest.mark.asyncio
 async def test_a_name_with_an_override_is_posted_without_it(h: Harness) -> None:
     sly = replace(BOB, name="Bob\u202e\x00")
     await h.slash("game new", game="cathedral", user=ALICE)

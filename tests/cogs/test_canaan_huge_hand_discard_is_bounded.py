@@ -15,8 +15,6 @@ from tests.cogs.harness import ALICE, BOB, C1, CAROL, Harness
 from tests.cogs.seeding import seed_state
 from tests.games.canaan.positions import hand, play, position, rigged
 
-pytestmark = pytest.mark.asyncio
-
 LISTED_MAX = 5_000
 """The most hands the whole exchange may list (a menu, an autocomplete: a few hundred)."""
 
@@ -48,6 +46,7 @@ def listed(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     return seen
 
 
+@pytest.mark.asyncio
 async def test_post_status_and_autocomplete_stay_bounded(h: Harness, listed: list[int]) -> None:
     await h.slash("game new", game="canaan", user=ALICE)
     await h.slash("game join", user=BOB)

@@ -15,8 +15,6 @@ from bot.table.format import LOOKALIKE_BACKTICK, escape_echo
 from cogs._errors import GENERIC_SENTENCE
 from tests.cogs.harness import ALICE, BOB, Harness
 
-pytestmark = pytest.mark.asyncio
-
 TYPED = "**loud**```x```||hidden||"
 RAW = re.compile(r"(?<!\\)(\*\*loud|\|\|hidden)")
 FILLERS: dict[str, Any] = {"integer": 1, "number": 1.0, "boolean": False}
@@ -37,6 +35,7 @@ def _options(command: Any) -> dict[str, Any] | None:
 
 
 @pytest.mark.parametrize("game", registry.games())
+@pytest.mark.asyncio
 async def test_every_refusal_defuses_what_was_typed(h: Harness, game: str) -> None:
     await h.slash("game new", game=game, user=ALICE)
     await h.slash("game join", user=BOB)
