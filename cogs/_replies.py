@@ -79,7 +79,14 @@ def caller_of(interaction: discord.Interaction) -> Caller:
         moderator=bool(perms.manage_threads or perms.manage_guild),
         manager=bool(perms.manage_guild),
         parent_id=getattr(interaction.channel, "parent_id", None),
+        locale=_locale_value(interaction.locale),
+        guild_locale=_locale_value(interaction.guild_locale),
     )
+
+
+def _locale_value(locale: discord.Locale | None) -> str | None:
+    """A Discord locale as its plain value (`de`, `en-GB`), or None."""
+    return None if locale is None else str(getattr(locale, "value", locale))
 
 
 async def defer(interaction: discord.Interaction) -> None:

@@ -24,6 +24,9 @@ FORBIDDEN = {
         "cogs",
         "requests",
         "aiohttp",
+        # Engines word texts with `bot.games.text`; catalogs are read at the table, not here.
+        "bot.i18n",
+        "babel",
     },
     "rendering": {
         "discord",

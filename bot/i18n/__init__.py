@@ -6,7 +6,7 @@ text and the context says where it stands (`description`, `option`, `choice`, `r
 placeholders are by name (`{player}`), the same in every language. A language is added by one
 catalog file and one line in `LANGUAGES`.
 
-Pure: no discord here. `cogs/_translator.py` hands these catalogs to discord.py's command tree.
+Pure: no discord here. `cogs/language.py` hands these catalogs to discord.py's command tree.
 """
 
 from bot.i18n.catalogs import DEFAULT_LANGUAGE as DEFAULT_LANGUAGE
@@ -17,3 +17,10 @@ from bot.i18n.catalogs import language_for_locale as language_for_locale
 from bot.i18n.catalogs import placeholders as placeholders
 from bot.i18n.catalogs import translate as translate
 from bot.i18n.catalogs import translation as translation
+from bot.i18n.saying import N_ as N_
+from bot.i18n.saying import current_language as current_language
+from bot.i18n.saying import say as say
+from bot.i18n.saying import speaking as speaking
+from bot.i18n.saying import tr as tr
+from bot.i18n.saying import tr_c as tr_c
+from bot.i18n.saying import tr_n as tr_n

@@ -13,6 +13,7 @@ from typing import Any
 from bot.games import get_engine
 from bot.games.protocol import Outcome, Seat
 from bot.games.rejections import Rejection, RejectionCode
+from bot.i18n import language_for_locale
 from bot.sessions.models import GameStatus
 from bot.sessions.service import GameService
 from bot.sessions.stewardship import Stewardship
@@ -357,6 +358,18 @@ class TableBase:
         if not guild_id:
             return self.defaults
         return self.defaults.merged(await self.extras.guild_settings(guild_id))
+
+    async def public_language(self, guild_id: int | None, guild_locale: str | None = None) -> str:
+        """The language of the public posts in `guild_id`: the server's setting
+        (`/game settings language:`), else its Discord locale when Guildhall speaks it, else
+        English. Build a public reply inside `with speaking(await self.public_language(...))`."""
+        # The stored setting arrives with `/game settings language:`; until then the locale.
+        return language_for_locale(guild_locale).code
+
+    @staticmethod
+    def private_language(caller: Caller) -> str:
+        """The language of what only `caller` reads: their own Discord language."""
+        return language_for_locale(caller.locale).code
 
     async def _paused_here(self, caller: Caller) -> str:
         """The sentence for a move in a paused game here, or ""."""

@@ -11,7 +11,9 @@ class Caller:
 
     moderator: may end, pause and reseat any game here (Discord: Manage Threads or Manage
     Server). manager: may change the server's settings (Manage Server). parent_id: inside a
-    thread, the thread's channel (the place a server's settings name).
+    thread, the thread's channel (the place a server's settings name). locale: the member's
+    Discord language (`interaction.locale`, e.g. `de`), for what only they read; guild_locale:
+    the server's (`interaction.guild_locale`), the default of its public posts.
     """
 
     guild_id: int | None
@@ -21,6 +23,8 @@ class Caller:
     moderator: bool = False
     manager: bool = False
     parent_id: int | None = None
+    locale: str | None = None
+    guild_locale: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

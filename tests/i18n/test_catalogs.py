@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-from bot.cli.catalogs import command_strings, missing
+from bot.cli.catalogs import code_strings, command_strings, missing, missing_code
 from bot.i18n import (
     DEFAULT_LANGUAGE,
     LANGUAGES,
@@ -51,7 +51,16 @@ def test_translations_keep_placeholders_and_limits(code: str) -> None:
     for message in _catalog(code):
         if not message.id or not message.string:
             continue
-        assert placeholders(message.string) == placeholders(message.id), message.id
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        # Plural forms: every form keeps the plural id's names ({n} may be left out).
+        wanted = placeholders(ids[-1]) | placeholders(ids[0])
+        for string in strings:
+            if string:
+                assert placeholders(string) - {"n"} <= wanted, message.id
+                assert wanted - {"n"} <= placeholders(string) | (wanted & {"n"}), message.id
+        if len(ids) > 1:
+            continue
         limit = LIMITS.get(message.context or "")
         if limit is not None:
             assert 1 <= len(message.string) <= limit, (message.string, len(message.string))
@@ -84,3 +93,11 @@ def test_the_catalog_is_valid_gettext() -> None:
     """The German file is plain gettext that `msgfmt`-style tools read: no stray markup."""
     text = Path(catalog_path("de")).read_text(encoding="utf-8")
     assert re.search(r'^"Language: de\\n"$', text, re.M)
+
+
+@pytest.mark.parametrize("code", SHIPPED)
+def test_every_code_text_is_translated(code: str) -> None:
+    """Each text the code marks (`tr`, `t`, ...) has a translation in every shipped language
+    (`python -m bot catalogs` brings new ones in; `--check` lists what is missing)."""
+    lacking = [f"{item.where}: {item.msgid}" for item in missing_code(code, code_strings())]
+    assert lacking == []
