@@ -7,13 +7,14 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable, Iterable, Mapping
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import Any
 
 from bot.games import get_engine
 from bot.games.protocol import Outcome, Seat
 from bot.games.rejections import Rejection, RejectionCode
-from bot.i18n import language_for_locale
+from bot.i18n import language_for_locale, speaking
 from bot.sessions.models import GameStatus
 from bot.sessions.service import GameService
 from bot.sessions.stewardship import Stewardship
@@ -370,6 +371,16 @@ class TableBase:
     def private_language(caller: Caller) -> str:
         """The language of what only `caller` reads: their own Discord language."""
         return language_for_locale(caller.locale).code
+
+    async def publicly(
+        self, caller: Caller | None = None, *, guild_id: int | None = None
+    ) -> AbstractContextManager[str]:
+        """A context in which texts are said in the public language of `caller`'s server (or
+        of `guild_id`, for posts no command caused): `with await self.publicly(caller): ...`
+        around everything a public reply says."""
+        if caller is not None:
+            return speaking(await self.public_language(caller.guild_id, caller.guild_locale))
+        return speaking(await self.public_language(guild_id, None))
 
     async def _paused_here(self, caller: Caller) -> str:
         """The sentence for a move in a paused game here, or ""."""
