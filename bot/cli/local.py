@@ -54,6 +54,7 @@ from bot.cli.common import (
 from bot.games import get_engine
 from bot.games.protocol import Seat
 from bot.games.rejections import Rejection
+from bot.i18n import LANGUAGES, speaking
 from bot.sessions.service import GameService
 from bot.storage.sqlite import SqliteStore
 from bot.table import registry
@@ -140,6 +141,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=None, help="game seed (default: random)")
     parser.add_argument("--db", type=Path, default=None, help="SQLite file (default: temporary)")
     parser.add_argument("--out", type=Path, default=None, help="directory for the board images")
+    parser.add_argument(
+        "--language",
+        default="en",
+        choices=sorted(LANGUAGES),
+        help="the table's language (replies, rules and board labels; default: en)",
+    )
 
 
 @dataclass
@@ -700,6 +707,7 @@ async def play_local(
 ) -> int:
     """Run the terminal table until EOF or /quit."""
     engine = engine_for(args.game)
+    language = getattr(args, "language", "en")
     names, bots = check_local_seats(engine, args.players, args.bots)
     cli_options(engine.spec, args.options, extra=(TURN_HOURS_OPTION,))
     out = args.out if args.out is not None else default_out_dir(engine.spec.key)
@@ -717,7 +725,14 @@ async def play_local(
             table = Table(service, render_png or load_renderer())
             table.links = False  # no Discord here: `/game mine` names games without links
             players = {
-                name_key(name): Caller(LOCAL_GUILD, LOCAL_CHANNEL, 1 + i, name)
+                name_key(name): Caller(
+                    LOCAL_GUILD,
+                    LOCAL_CHANNEL,
+                    1 + i,
+                    name,
+                    locale=language,
+                    guild_locale=language,
+                )
                 for i, name in enumerate(names)
             }
             local = LocalTable(table, players, out, stream, game_key=engine.spec.key)
@@ -769,4 +784,5 @@ def run(args: argparse.Namespace) -> int:
     """Entry point for `python -m bot local`."""
     # Warnings (e.g. a game without a renderer yet) as one short line on stderr, no tracebacks.
     logging.basicConfig(level=logging.WARNING, format="(%(levelname)s: %(message)s)")
-    return asyncio.run(play_local(args, sys.stdin, sys.stdout))
+    with speaking(getattr(args, "language", "en")):
+        return asyncio.run(play_local(args, sys.stdin, sys.stdout))
