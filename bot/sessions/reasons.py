@@ -23,6 +23,10 @@ ABANDONED_BY_VOTE = N_("Abandoned by a vote of all players.")
 TIMED_OUT_WAITING = N_("Timed out waiting for {players}.")
 TIMED_OUT = N_("Timed out.")
 ENDED_BY_MODERATOR = N_("Ended by a moderator, {moderator}.")
+LAST_HUMAN_LEFT = N_("{player} left; no human player remains, so the game ends.")
+
+NAMES = N_("{names} and {last}")
+"""Names joined as `bot.sessions.service` joins them ("Ann, Bob and Cy")."""
 
 END_REASONS: tuple[str, ...] = (
     HOST_LEFT,
@@ -31,6 +35,7 @@ END_REASONS: tuple[str, ...] = (
     TIMED_OUT_WAITING,
     TIMED_OUT,
     ENDED_BY_MODERATOR,
+    LAST_HUMAN_LEFT,
 )
 """Every end reason the shared layers store."""
 
@@ -59,6 +64,11 @@ def ended_by_moderator(moderator: str) -> str:
     return str(Text(ENDED_BY_MODERATOR, params={"moderator": moderator}))
 
 
+def last_human_left(player: str) -> str:
+    """The last human left a running game (`/game leave`), which ends it."""
+    return str(Text(LAST_HUMAN_LEFT, params={"player": player}))
+
+
 @cache
 def _pattern(template: str) -> re.Pattern[str]:
     parts: list[str] = []
@@ -77,5 +87,8 @@ def reworded(stored: str | None, templates: Iterable[str] = END_REASONS) -> str 
     for template in templates:
         found = _pattern(template).fullmatch(stored)
         if found is not None:
-            return Text(template, params=found.groupdict())
+            params: dict[str, object] = dict(found.groupdict())
+            if "players" in params:  # names joined with the English "and"
+                params["players"] = reworded(str(params["players"]), (NAMES,)) or ""
+            return Text(template, params=params)
     return stored

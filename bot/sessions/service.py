@@ -570,11 +570,11 @@ class GameService(AsyncPlayMixin):
         try:
             engine = self._engines(game_key)
         except KeyError as exc:
-            return Rejection(RejectionCode.LOBBY, str(exc.args[0]) if exc.args else str(exc))
+            return Rejection(RejectionCode.LOBBY, _sentence(exc))
         try:
             validated = engine.spec.validate_options(dict(options or {}))
         except ValueError as exc:
-            return Rejection(RejectionCode.LOBBY, str(exc))
+            return Rejection(RejectionCode.LOBBY, _sentence(exc))
         problem = setup_problem(engine, validated, None)
         if problem is not None:
             return Rejection(RejectionCode.LOBBY, problem)
@@ -870,7 +870,7 @@ class GameService(AsyncPlayMixin):
             try:
                 state = engine.new_game(count, dict(session.options), seed)
             except ValueError as exc:  # an engine's own setup sentence
-                return Rejection(RejectionCode.LOBBY, str(exc))
+                return Rejection(RejectionCode.LOBBY, _sentence(exc))
             data = engine.state_to_dict(state)
             now = self._now()
             try:
@@ -1685,6 +1685,14 @@ def _then_first_legal(
     refused, since a full `legal_actions` (~1,800 Cathedral placements) costs more than a move."""
     yield from candidates
     yield from engine.legal_actions(state, seat)[:1]
+
+
+def _sentence(exc: Exception) -> str:
+    """The sentence an exception carries, kept a `Text` when an engine worded it as one (so the
+    table says it in the reader's language); a KeyError's message without its quotes."""
+    if len(exc.args) == 1 and isinstance(exc.args[0], str):
+        return exc.args[0]
+    return str(exc)
 
 
 def _join_names(names: list[str]) -> str:
