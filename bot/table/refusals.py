@@ -17,8 +17,6 @@ def said(rejection: Rejection | str) -> str:
     return f"{say(rejection.message)} {say(rejection.hint)}"
 
 
-
-
 def spoken(text: str | None) -> str:
     """A text another module handed over, in the current language: an engine's `Text`, or a
     constant marked with `N_` (looked up in the catalogs); any other string as it is."""
