@@ -914,7 +914,7 @@ def _days(span: timedelta) -> str:
     whole = int(days)
     if days == whole:
         return tx_n("{n} day", "{n} days", whole)
-    return tx("{days} days", days=f"{days:.1f}")
+    return tx("{days} days", days=format(days, ".1f"))
 
 
 _MAX_PARSED_DAYS = 3660

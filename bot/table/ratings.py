@@ -353,12 +353,12 @@ def _record_text(record: PlayerRecord) -> str:
         ),
     ]
     if record.average_place is not None:
-        lines.append(tr("Average place {place}", place=f"{record.average_place:.1f}"))
+        lines.append(tr("Average place {place}", place=format(record.average_place, ".1f")))
     if record.average_score is not None and record.best_score is not None:
         lines.append(
             tr(
                 "Average score {score}, best {best}",
-                score=f"{record.average_score:.1f}",
+                score=format(record.average_score, ".1f"),
                 best=record.best_score,
             )
         )
