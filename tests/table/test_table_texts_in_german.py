@@ -189,6 +189,14 @@ async def test_rules_pages_and_help_in_german(table: Table) -> None:
     assert_no_english(shown + help_text)
 
 
+async def test_german_readings_go_last_in_the_rules_pages() -> None:
+    from bot.table.rulespages import rules_pages
+
+    summary = "**Ziel**: gewinnen.\n\n**Regelhinweise**: unsere Lesart.\n\n**Zug**: würfeln."
+    [page] = rules_pages(summary)
+    assert page.endswith("**Regelhinweise**: unsere Lesart.")
+
+
 async def test_ratings_in_german(table: Table, service: GameService) -> None:
     await _lobby(table)
     await table.start(ANNA)
