@@ -921,9 +921,31 @@ _MAX_PARSED_DAYS = 3660
 """Longer absences than this are read as this long (and refused by the server's limit)."""
 
 
+_GERMAN_MONTHS = {
+    "januar": "jan",
+    "jänner": "jan",
+    "februar": "feb",
+    "märz": "mar",
+    "mär": "mar",
+    "mrz": "mar",
+    "maerz": "mar",
+    "april": "apr",
+    "mai": "may",
+    "juni": "jun",
+    "juli": "jul",
+    "okt": "oct",
+    "oktober": "oct",
+    "dez": "dec",
+    "dezember": "dec",
+}
+"""German month names and abbreviations that differ from English, as `%b` reads them (the
+others, "Feb", "Aug", "Sep", "Nov"... are the same)."""
+
+
 def parse_until(text: str, now: datetime) -> datetime | None:
     """A return date from "5" / "5d" (days from now), "2026-12-03" or "3 Dec" / "Dec 3"
-    (the next such day, at the same time of day as now); None if it is not one of these."""
+    (also German: "3. Dez", "24. März"; the next such day, at the same time of day as now);
+    None if it is not one of these."""
     raw = " ".join(text.strip().lower().split())
     if not raw:
         return None
@@ -939,6 +961,9 @@ def parse_until(text: str, now: datetime) -> datetime | None:
         return now.replace(year=day.year, month=day.month, day=day.day)
     except ValueError:
         pass
+    # German day-month dates read as well ("3. Dez", "3. Dezember", "24. März").
+    words = [_GERMAN_MONTHS.get(w.rstrip("."), w.rstrip(".")) for w in raw.split()]
+    raw = " ".join(words)
     for pattern in ("%d %b", "%b %d", "%d %B", "%B %d"):
         try:
             day = datetime.strptime(f"{raw} 2000", f"{pattern} %Y")

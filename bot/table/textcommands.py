@@ -405,6 +405,7 @@ def _away_command(args: list[str]) -> Command:
     """`/game away 3 Dec holiday`: the return date is one word ("5", "2026-12-03") or, when the
     second word is a month or "days", two ("3 Dec", "Dec 3", "5 days"); the rest is the reason."""
     months = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+    months += ("mär", "mrz", "mai", "okt", "dez")  # German ones that differ
     two = len(args) > 1 and (
         args[1].lower().rstrip(".")[:3] in months
         or args[0].lower()[:3] in months

@@ -275,6 +275,19 @@ async def test_timer_posts_in_the_servers_language(
     assert_no_english(texts([p.reply for p in [*reminders, post]]))
 
 
+async def test_a_german_return_date_is_read(table: Table) -> None:
+    """`/game away 3. Dez` as the German help writes it (English dates still work)."""
+    from bot.sessions.asyncplay import parse_until
+
+    now = datetime(2026, 11, 28, 12, tzinfo=UTC)
+    for typed in ("3. Dez", "3. Dezember", "3 Dec", "Dec 3"):
+        assert parse_until(typed, now) == datetime(2026, 12, 3, 12, tzinfo=UTC), typed
+    assert parse_until("24. März", now) == datetime(2027, 3, 24, 12, tzinfo=UTC)
+    await table.new(ANNA, "race")
+    [away] = await table.away(ANNA, "3. Dez")
+    assert away.text.startswith("Alice ist abwesend bis 3. Dez") and ".." not in away.text
+
+
 async def test_stored_end_reasons_stay_english_and_are_said_in_german() -> None:
     """What a session stores does not depend on who caused it; it is said when shown."""
     with speaking("de"):
