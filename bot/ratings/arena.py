@@ -48,6 +48,7 @@ def arena_ratings(records: Iterable[Any]) -> str:
         for player, skill in ranked
     ]
     return (
-        f"Ratings after {len(results)} games (openskill, shown as 1500 + 40 \u00d7 "
-        f"(\u03bc \u2212 3\u03c3 \u2212 12.5), as on a server's leaderboard): " + ", ".join(parts)
+        f"Ratings after {len(results)} games "  # i18n-exempt: the arena's CLI report
+        "(openskill, shown as 1500 + 40 \u00d7 (\u03bc \u2212 3\u03c3 \u2212 12.5), "
+        "as on a server's leaderboard): " + ", ".join(parts)
     )

@@ -13,6 +13,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bot.games.text import tx
+
 __all__ = [
     "Entry",
     "arena_result",
@@ -169,9 +171,9 @@ def game_result(
     """
     listed = list(sides)
     if len(listed) < 2:
-        return "A game needs at least two sides to be rated."
+        return tx("A game needs at least two sides to be rated.")
     if all(s.left for s in listed):
-        return "Every side left, so nobody is left to have won."
+        return tx("Every side left, so nobody is left to have won.")
 
     def key(side: Side) -> tuple[Any, ...]:
         if side.left:

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 from openskill.models import PlackettLuce
 
+from bot.games.text import tx
 from bot.ratings.results import GameResult
 
 __all__ = [
@@ -39,12 +40,12 @@ _MODEL = PlackettLuce()
 DISPLAY_BASE = 1500
 DISPLAY_PER_MU = 40
 DISPLAY_OFFSET = 12.5
-DISPLAY_TEXT = (
+DISPLAY_TEXT = tx(
     "The rating shown is a conservative estimate: 1500 + 40 × (μ − 3σ − 12.5), where μ is the "
     "estimated skill and σ its uncertainty (openskill's Plackett-Luce model, μ 25 and σ 8.33 at "
     "the start). A newcomer shows 1000 and climbs as games make σ shrink; ± is 40 × σ."
 )
-"""How a displayed rating is made, for help texts."""
+"""How a displayed rating is made, for help texts (a `Text`: say it with `bot.i18n.say`)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.games.protocol import Outcome, Seat, canonical_json, step_text
 from bot.games.rejections import Rejection, RejectionCode
+from bot.games.text import tx, tx_c, tx_n
 from bot.sessions.levels import level_bot
 from bot.sessions.models import MoveResult
 from bot.storage.asyncplay import AwayPause, AwayPeriod, StandIn, UndoRequest, UndoStatus
@@ -191,8 +192,8 @@ class AsyncPlayMixin:
             result = step_text(engine, state, Seat(e.seat), e.notation)
             if isinstance(result, Rejection):
                 raise ValueError(
-                    f"session {session.id} move {e.ply} ({e.notation!r}) no longer replays: "
-                    f"{result.message}"
+                    f"session {session.id} move {e.ply} ({e.notation!r}) "  # i18n-exempt: internal
+                    f"no longer replays: {result.message}"
                 )
             state = result.state
             states.append(state)
@@ -240,16 +241,30 @@ class AsyncPlayMixin:
 
     async def away_notes(self, session: SessionRecord) -> tuple[str, ...]:
         """Sentences like "Ann is away until 3 Dec (holiday)." for the status and board posts;
-        a stand-in bot is named."""
+        a stand-in bot is named. Each a `Text` (say it in the reader's language)."""
         notes: list[str] = []
         for seat, period in await self.away_players(session):
-            text = f"{seat.display_name} is away until {format_day(period.until_at)}"
-            if period.reason:
-                text += f" ({period.reason})"
             standin = await self._ap().store.standin(period.id, session.id)  # type: ignore[attr-defined]
-            if standin is not None and standin.granted_at is not None:
-                text += "; a bot plays for them"
-            notes.append(text + ".")
+            stands_in = standin is not None and standin.granted_at is not None
+            player, day, why = seat.display_name, format_day(period.until_at), period.reason
+            if why and stands_in:
+                note = tx(
+                    "{player} is away until {day} ({reason}); a bot plays for them.",
+                    player=player,
+                    day=day,
+                    reason=why,
+                )
+            elif why:
+                note = tx(
+                    "{player} is away until {day} ({reason}).", player=player, day=day, reason=why
+                )
+            elif stands_in:
+                note = tx(
+                    "{player} is away until {day}; a bot plays for them.", player=player, day=day
+                )
+            else:
+                note = tx("{player} is away until {day}.", player=player, day=day)
+            notes.append(note)
         return tuple(notes)
 
     async def _games_of(self, user_id: int) -> tuple[SessionRecord, ...]:
@@ -272,19 +287,23 @@ class AsyncPlayMixin:
         now = svc.now()
         reason = " ".join(reason.split())[:100]
         if until <= now:
-            return Rejection(RejectionCode.ILLEGAL, "The return date must be in the future.")
+            return Rejection(RejectionCode.ILLEGAL, tx("The return date must be in the future."))
         if until - now > timedelta(days=limits.max_days):
             return Rejection(
                 RejectionCode.ILLEGAL,
-                f"An absence can last at most {limits.max_days} days on this server; "
-                f"pick a date before {format_day(now + timedelta(days=limits.max_days))}.",
+                tx(
+                    "An absence can last at most {days} days on this server; pick a date "
+                    "before {day}.",
+                    days=limits.max_days,
+                    day=format_day(now + timedelta(days=limits.max_days)),
+                ),
             )
         current = await svc.store.open_away(user_id)  # type: ignore[attr-defined]
         if current is not None and current.is_away(now):
             return Rejection(
                 RejectionCode.ILLEGAL,
-                f"You are already away until {format_day(current.until_at)}.",
-                "Use /game back first, then /game away with the new date.",
+                tx("You are already away until {day}.", day=format_day(current.until_at)),
+                tx("Use /game back first, then /game away with the new date."),
             )
         if current is not None:  # its date passed: close it where it ended
             await self._end_absence(current, current.until_at)
@@ -297,8 +316,12 @@ class AsyncPlayMixin:
             left = max(timedelta(), timedelta(days=limits.month_days) - used)
             return Rejection(
                 RejectionCode.ILLEGAL,
-                f"You can be away at most {limits.month_days} days in any 30 on this server; "
-                f"you have {_days(left)} left now.",
+                tx(
+                    "You can be away at most {days} days in any 30 on this server; you have "
+                    "{left} left now.",
+                    days=limits.month_days,
+                    left=_days(left),
+                ),
             )
         period = await svc.store.add_away(user_id, now, until, reason)  # type: ignore[attr-defined]
         self._absences_changed()
@@ -317,7 +340,7 @@ class AsyncPlayMixin:
         svc = self._ap()
         period = await svc.store.open_away(user_id)  # type: ignore[attr-defined]
         if period is None:
-            return Rejection(RejectionCode.ILLEGAL, "You are not away.")
+            return Rejection(RejectionCode.ILLEGAL, tx("You are not away."))
         now = svc.now()
         games = await self._end_absence(period, min(now, period.until_at))
         return AwayResult(replace(period, ended_at=min(now, period.until_at)), games)
@@ -390,18 +413,20 @@ class AsyncPlayMixin:
             return found
         if found.status is not SessionStatus.ACTIVE:
             return Rejection(
-                RejectionCode.NO_ACTIVE_GAME, "A bot can stand in only once the game runs."
+                RejectionCode.NO_ACTIVE_GAME, tx("A bot can stand in only once the game runs.")
             )
         away_seat = found.seat_of(away_user_id)
         if away_seat is None:
-            return Rejection(RejectionCode.NOT_A_PLAYER, "That player is not in this game.")
+            return Rejection(RejectionCode.NOT_A_PLAYER, tx("That player is not in this game."))
         period = await self.away_of(away_user_id)
         if period is None:
-            return Rejection(RejectionCode.ILLEGAL, f"{away_seat.display_name} is not away.")
+            return Rejection(
+                RejectionCode.ILLEGAL, tx("{player} is not away.", player=away_seat.display_name)
+            )
         if found.seat_of(voter_id) is None or voter_id == away_user_id:
             return Rejection(
                 RejectionCode.NOT_A_PLAYER,
-                "Only the other players of this game can vote for a stand-in.",
+                tx("Only the other players of this game can vote for a stand-in."),
             )
         voters = await self._present_humans(found, exclude=away_user_id)
         current = await svc.store.standin(period.id, found.id)  # type: ignore[attr-defined]
@@ -454,7 +479,11 @@ class AsyncPlayMixin:
             standin = await self._ap().store.standin(period.id, session.id)  # type: ignore[attr-defined]
             if standin is not None and standin.granted_at is not None:
                 out.append(
-                    SeatRecord(seat.seat, f"{seat.display_name} (bot stand-in)", bot_name=name)
+                    SeatRecord(
+                        seat.seat,
+                        tx("{player} (bot stand-in)", player=seat.display_name),
+                        bot_name=name,
+                    )
                 )
         return tuple(out)
 
@@ -484,26 +513,32 @@ class AsyncPlayMixin:
                 who = session.seat_of(pending.user_id)
                 return Rejection(
                     RejectionCode.ILLEGAL,
-                    f"{who.display_name if who else 'Someone'} has already asked for an undo; "
-                    "wait for the answers.",
+                    tx(
+                        "{player} has already asked for an undo; wait for the answers.",
+                        player=who.display_name if who else tx("Someone"),
+                    ),
                 )
             entries = await self._effective_log(session)
             live = tuple(e for e in entries if not e.undone)
             mine = [i for i, e in enumerate(live) if e.user_id == user_id]
             if not mine:
-                return Rejection(RejectionCode.ILLEGAL, "You have no move to take back.")
+                return Rejection(RejectionCode.ILLEGAL, tx("You have no move to take back."))
             first = mine[-1]
             since = live[first:]
             wording = svc.public_wording
             for e in since[1:]:
                 if e.user_id is not None and e.user_id != user_id:
                     mover = session.seat_of(e.user_id)
-                    name = mover.display_name if mover else "another player"
+                    name = mover.display_name if mover else tx("another player")
                     return Rejection(
                         RejectionCode.ILLEGAL,
-                        f"{name} has played `{wording(session.game_key, e.notation)}` since "
-                        f"your last move `{wording(session.game_key, live[first].notation)}`, "
-                        "so it can no longer be taken back.",
+                        tx(
+                            "{player} has played `{move}` since your last move `{mine}`, so it "
+                            "can no longer be taken back.",
+                            player=name,
+                            move=wording(session.game_key, e.notation),
+                            mine=wording(session.game_key, live[first].notation),
+                        ),
                     )
             declined = self._ap_cache().setdefault("declined", OrderedDict())
             last_no = declined.get((session.id, user_id))
@@ -512,19 +547,23 @@ class AsyncPlayMixin:
                 if wait > timedelta():
                     return Rejection(
                         RejectionCode.ILLEGAL,
-                        f"Taking back `{wording(session.game_key, since[0].notation)}` was "
-                        "declined; you can ask again in "
-                        f"{format_duration(wait)}.",
+                        tx(
+                            "Taking back `{move}` was declined; you can ask again in {wait}.",
+                            move=wording(session.game_key, since[0].notation),
+                            wait=format_duration(wait),
+                        ),
                     )
             # Replaying a long game is real work: off the event loop (engines are pure).
             revealing = await asyncio.to_thread(self._first_revealing, session, live, first)
             if revealing is not None:
                 return Rejection(
                     RejectionCode.ILLEGAL,
-                    "Your move cannot be taken back: "
-                    f"`{wording(session.game_key, revealing.notation)}` (move "
-                    f"{live.index(revealing) + 1}) brought out something nobody knew before "
-                    "(a die, a card or hidden information).",
+                    tx(
+                        "Your move cannot be taken back: `{move}` (move {number}) brought out "
+                        "something nobody knew before (a die, a card or hidden information).",
+                        move=wording(session.game_key, revealing.notation),
+                        number=live.index(revealing) + 1,
+                    ),
                 )
             asked = await self._present_humans(session, exclude=user_id)
             request = await svc.store.create_undo(  # type: ignore[attr-defined]
@@ -557,7 +596,10 @@ class AsyncPlayMixin:
         for e in live[first:]:
             result = step_text(engine, state, Seat(e.seat), e.notation)
             if isinstance(result, Rejection):
-                raise ValueError(f"session {session.id} move {e.ply} no longer replays")
+                raise ValueError(
+                    f"session {session.id} move {e.ply} "  # i18n-exempt: internal error
+                    "no longer replays"
+                )
             if result.reveals:
                 return e
             state = result.state
@@ -585,10 +627,10 @@ class AsyncPlayMixin:
         async with svc._lock(session_id):
             session = await svc.store.get_session(session_id)
             if session is None:
-                return Rejection(RejectionCode.NO_ACTIVE_GAME, "There is no such game.")
+                return Rejection(RejectionCode.NO_ACTIVE_GAME, tx("There is no such game."))
             request = await svc.store.get_undo(undo_id)  # type: ignore[attr-defined]
             if request is None or request.session_id != session_id:
-                return Rejection(RejectionCode.STALE, "There is no such undo request.")
+                return Rejection(RejectionCode.STALE, tx("There is no such undo request."))
             now = svc.now()
             if request.status is UndoStatus.PENDING and session.status is SessionStatus.ACTIVE:
                 live = await self._live_pending(session, now)
@@ -604,7 +646,7 @@ class AsyncPlayMixin:
             if user_id not in asked:
                 return Rejection(
                     RejectionCode.NOT_A_PLAYER,
-                    "Only the other players of this game answer this undo request.",
+                    tx("Only the other players of this game answer this undo request."),
                 )
             votes = {**request.votes, user_id: accept}
             entries = await self._effective_log(session)
@@ -696,13 +738,16 @@ class AsyncPlayMixin:
         if session is None:
             return Rejection(
                 RejectionCode.NO_ACTIVE_GAME,
-                "There is no such game in this channel.",
-                "/game finished lists the games played here.",
+                tx("There is no such game in this channel."),
+                tx("/game finished lists the games played here."),
             )
         if session.seed is None:
             return Rejection(
                 RejectionCode.NO_ACTIVE_GAME,
-                f"The {svc._game_name(session)} game here never started: nothing to replay.",
+                tx(
+                    "The {game} game here never started: nothing to replay.",
+                    game=svc._game_name(session),
+                ),
             )
         entries = await self._effective_log(session)
         live = tuple(e for e in entries if not e.undone)
@@ -821,45 +866,86 @@ def _clock_steps(
 
 def _closed_sentence(status: UndoStatus) -> str:
     return {
-        UndoStatus.APPLIED: "This undo was already accepted.",
-        UndoStatus.DECLINED: "This undo was declined.",
-        UndoStatus.EXPIRED: "This undo request expired before everyone answered.",
-        UndoStatus.OUTDATED: "The game moved on, so this undo request lapsed.",
-    }.get(status, "This undo request is closed.")
+        UndoStatus.APPLIED: tx("This undo was already accepted."),
+        UndoStatus.DECLINED: tx("This undo was declined."),
+        UndoStatus.EXPIRED: tx("This undo request expired before everyone answered."),
+        UndoStatus.OUTDATED: tx("The game moved on, so this undo request lapsed."),
+    }.get(status, tx("This undo request is closed."))
+
+
+_MONTHS = (
+    tx_c("month", "Jan"),
+    tx_c("month", "Feb"),
+    tx_c("month", "Mar"),
+    tx_c("month", "Apr"),
+    tx_c("month", "May"),
+    tx_c("month", "Jun"),
+    tx_c("month", "Jul"),
+    tx_c("month", "Aug"),
+    tx_c("month", "Sep"),
+    tx_c("month", "Oct"),
+    tx_c("month", "Nov"),
+    tx_c("month", "Dec"),
+)
+"""The months as away notes abbreviate them (English: strftime's `%b`)."""
 
 
 def format_day(when: datetime) -> str:
-    """ "3 Dec" (UTC), the way away notes name a date."""
-    return f"{when.day} {when.strftime('%b')}"
+    """ "3 Dec" (UTC), the way away notes name a date (a `Text`: "3. Dez." in German)."""
+    return tx("{day} {month}", day=when.day, month=_MONTHS[when.month - 1])
 
 
 def format_duration(span: timedelta) -> str:
     """A short human length: "45s", "12m", "3h 20m", "2d 4h"."""
     secs = int(span.total_seconds())
     if secs < 60:
-        return f"{secs}s"
+        return tx("{s}s", s=secs)
     if secs < 3600:
-        return f"{secs // 60}m"
+        return tx("{m}m", m=secs // 60)
     if secs < 86400:
         h, m = divmod(secs // 60, 60)
-        return f"{h}h {m}m" if m else f"{h}h"
+        return tx("{h}h {m}m", h=h, m=m) if m else tx("{h}h", h=h)
     d, h = divmod(secs // 3600, 24)
-    return f"{d}d {h}h" if h else f"{d}d"
+    return tx("{d}d {h}h", d=d, h=h) if h else tx("{d}d", d=d)
 
 
 def _days(span: timedelta) -> str:
     days = span.total_seconds() / 86400
     whole = int(days)
-    return f"{whole} day{'s' if whole != 1 else ''}" if days == whole else f"{days:.1f} days"
+    if days == whole:
+        return tx_n("{n} day", "{n} days", whole)
+    return tx("{days} days", days=format(days, ".1f"))
 
 
 _MAX_PARSED_DAYS = 3660
 """Longer absences than this are read as this long (and refused by the server's limit)."""
 
 
+_GERMAN_MONTHS = {
+    "januar": "jan",
+    "jänner": "jan",
+    "februar": "feb",
+    "märz": "mar",
+    "mär": "mar",
+    "mrz": "mar",
+    "maerz": "mar",
+    "april": "apr",
+    "mai": "may",
+    "juni": "jun",
+    "juli": "jul",
+    "okt": "oct",
+    "oktober": "oct",
+    "dez": "dec",
+    "dezember": "dec",
+}
+"""German month names and abbreviations that differ from English, as `%b` reads them (the
+others, "Feb", "Aug", "Sep", "Nov"... are the same)."""
+
+
 def parse_until(text: str, now: datetime) -> datetime | None:
     """A return date from "5" / "5d" (days from now), "2026-12-03" or "3 Dec" / "Dec 3"
-    (the next such day, at the same time of day as now); None if it is not one of these."""
+    (also German: "3. Dez", "24. März"; the next such day, at the same time of day as now);
+    None if it is not one of these."""
     raw = " ".join(text.strip().lower().split())
     if not raw:
         return None
@@ -875,6 +961,9 @@ def parse_until(text: str, now: datetime) -> datetime | None:
         return now.replace(year=day.year, month=day.month, day=day.day)
     except ValueError:
         pass
+    # German day-month dates read as well ("3. Dez", "3. Dezember", "24. März").
+    words = [_GERMAN_MONTHS.get(w.rstrip("."), w.rstrip(".")) for w in raw.split()]
+    raw = " ".join(words)
     for pattern in ("%d %b", "%b %d", "%d %B", "%B %d"):
         try:
             day = datetime.strptime(f"{raw} 2000", f"{pattern} %Y")

@@ -19,7 +19,7 @@ class StateCache:
 
     def __init__(self, size: int) -> None:
         if size < 1:
-            raise ValueError("state_cache_size must be at least 1")
+            raise ValueError("state_cache_size must be at least 1")  # i18n-exempt: internal error
         self.size = size
         self._entries: OrderedDict[int, tuple[SessionRecord, Any]] = OrderedDict()
         self._places: dict[int, int] = {}

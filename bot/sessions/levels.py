@@ -10,29 +10,31 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
+from bot.games.text import tx
+
 LEVELS: dict[str, str] = {"easy": "heuristic", "strong": "strong"}
 """Level -> bot name in `engine.bots`."""
 
 DEFAULT_LEVEL = "easy"
 
 LEVEL_TEXT: dict[str, str] = {
-    "easy": "answers at once from rules of thumb (a beginner's game)",
-    "strong": (
+    "easy": tx("answers at once from rules of thumb (a beginner's game)"),
+    "strong": tx(
         "searches ahead through samples of what it cannot see (about half a second a move; "
         "it never looks at hidden cards)"
     ),
 }
-"""Level -> what it does, for `/game settings` and the rules."""
+"""Level -> what it does, for `/game settings` and the rules (a `Text`: say it with `say`)."""
 
-LEVELS_HELP = (
-    "**Computer players.** `easy` "
-    + LEVEL_TEXT["easy"]
-    + "; `strong` "
-    + LEVEL_TEXT["strong"]
-    + ". The host seats one with `/game add-bot easy` or `strong`; the server's setting "
-    "`/game settings bot_level:` picks the level of stand-ins and of seats taken over at a "
-    "turn limit. Both decide only from what their seat can see."
+LEVELS_HELP = tx(
+    "**Computer players.** `easy` {easy}; `strong` {strong}. The host seats one with "
+    "`/game add-bot easy` or `strong`; the server's setting `/game settings bot_level:` picks "
+    "the level of stand-ins and of seats taken over at a turn limit. Both decide only from what "
+    "their seat can see.",
+    easy=LEVEL_TEXT["easy"],
+    strong=LEVEL_TEXT["strong"],
 )
+"""The levels for the rules pages (a `Text`: say it with `say`)."""
 
 
 def bot_name(choice: str, bots: Collection[str]) -> str | None:

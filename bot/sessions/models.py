@@ -127,7 +127,10 @@ def first_difference(a: Mapping[str, Any], b: Mapping[str, Any]) -> str | None:
     """The first top-level key whose value differs between two JSON objects, as a sentence."""
     for key in sorted(set(a) | set(b)):
         if a.get(key) != b.get(key):
-            return f"field {key!r} differs: snapshot {a.get(key)!r}, replay {b.get(key)!r}"
+            return (
+                f"field {key!r} differs: "  # i18n-exempt: an operator's report (storage copy)
+                f"snapshot {a.get(key)!r}, replay {b.get(key)!r}"
+            )
     return None
 
 

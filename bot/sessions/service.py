@@ -146,7 +146,8 @@ from bot.games.protocol import (
     step_text,
 )
 from bot.games.rejections import Rejection, RejectionCode
-from bot.sessions import levels
+from bot.games.text import tx
+from bot.sessions import levels, reasons
 from bot.sessions.asyncplay import AsyncPlayMixin
 from bot.sessions.cache import StateCache
 from bot.sessions.models import (
@@ -177,7 +178,9 @@ log = logging.getLogger(__name__)
 
 AnyEngine = Engine[Any, Any]
 
-STALE_MESSAGE = "The game moved on while you were choosing; look at the new board and try again."
+STALE_MESSAGE = tx(
+    "The game moved on while you were choosing; look at the new board and try again."
+)
 
 DECISION_TOKEN_LENGTH = 8
 """The most hex digits of a per-seat decision token (a ply; fits a custom_id with room for the
@@ -254,7 +257,7 @@ def bot_seed(session_seed: int, ply: int, seat: int) -> int:
     return int.from_bytes(digest[:6], "big")
 
 
-LEAVE_STARTED_HINT = (
+LEAVE_STARTED_HINT = tx(
     "A seat cannot be left once the game is under way: to stop, use /game abandon "
     "(the host ends the game at once; other players vote, and it ends when all agree)."
 )
@@ -313,7 +316,7 @@ class GameService(AsyncPlayMixin):
     def _now(self) -> datetime:
         now = self._clock()
         if now.tzinfo is None:
-            raise ValueError("the clock must return aware datetimes")
+            raise ValueError("the clock must return aware datetimes")  # i18n-exempt: internal error
         return now
 
     def _lock(self, session_id: int) -> _SessionLock:
@@ -363,8 +366,8 @@ class GameService(AsyncPlayMixin):
         if found is None:
             return Rejection(
                 RejectionCode.NO_ACTIVE_GAME,
-                "There is no game in this channel right now.",
-                "Start one with /game new.",
+                tx("There is no game in this channel right now."),
+                tx("Start one with /game new."),
             )
         return self._here(found, channel_id)
 
@@ -376,7 +379,7 @@ class GameService(AsyncPlayMixin):
         if channel_id and session.place_id != channel_id:
             return Rejection(
                 RejectionCode.NO_ACTIVE_GAME,
-                "That control belongs to a game in another channel; nothing was played here.",
+                tx("That control belongs to a game in another channel; nothing was played here."),
             )
         return session
 
@@ -388,16 +391,19 @@ class GameService(AsyncPlayMixin):
     def _ended_rejection(self, session: SessionRecord) -> Rejection:
         name = self._game_name(session)
         if session.status is SessionStatus.ABANDONED:
-            return Rejection(RejectionCode.GAME_OVER, f"This {name} game was abandoned.")
+            return Rejection(
+                RejectionCode.GAME_OVER, tx("This {game} game was abandoned.", game=name)
+            )
         return Rejection(
-            RejectionCode.GAME_OVER, f"This {name} game is over; no more moves can be made."
+            RejectionCode.GAME_OVER,
+            tx("This {game} game is over; no more moves can be made.", game=name),
         )
 
     def _not_started(self, session: SessionRecord) -> Rejection:
         return Rejection(
             RejectionCode.NO_ACTIVE_GAME,
-            f"The {self._game_name(session)} game here has not started yet.",
-            "The host can start it with /game start.",
+            tx("The {game} game here has not started yet.", game=self._game_name(session)),
+            tx("The host can start it with /game start."),
         )
 
     # ----------------------------------------------------------------- presentation helpers
@@ -495,39 +501,53 @@ class GameService(AsyncPlayMixin):
             if session.status is SessionStatus.LOBBY:
                 return None
             raise CorruptSessionError(
-                f"Session {session.id} ({session.game_key}) is {session.status.value} "
-                "but has no stored state."
+                f"Session {session.id} ({session.game_key}) is "  # i18n-exempt: internal error
+                f"{session.status.value} but has no stored state."
             )
         cached = self._cache.state(session)
         if cached is not None:
             return cached
-        where = f"Session {session.id} ({session.game_key}, channel {session.place_id})"
+        where = (
+            f"Session {session.id} ({session.game_key}, "  # i18n-exempt: internal error
+            f"channel {session.place_id})"
+        )
         try:
             data = json.loads(session.state_json)
         except json.JSONDecodeError as exc:
             raise CorruptSessionError(
-                f"{where}: the stored state is not valid JSON: {exc.msg} at line {exc.lineno} "
-                f"column {exc.colno}."
+                f"{where}: the stored state is not valid JSON: "  # i18n-exempt: internal error
+                f"{exc.msg} at line {exc.lineno} column {exc.colno}."
             ) from exc
         except RecursionError as exc:  # nested deeper than any engine writes
-            raise CorruptSessionError(f"{where}: the stored state is nested too deep.") from exc
+            raise CorruptSessionError(
+                f"{where}: the stored state is "  # i18n-exempt: internal error
+                "nested too deep."
+            ) from exc
         if not isinstance(data, dict):
             raise CorruptSessionError(
-                f"{where}: the stored state must be a JSON object, not {type(data).__name__}."
+                f"{where}: the stored state must be "  # i18n-exempt: internal error
+                f"a JSON object, not {type(data).__name__}."
             )
         try:
             engine = self.engine_for(session)
         except KeyError as exc:
-            raise CorruptSessionError(f"{where}: unknown game {session.game_key!r}.") from exc
+            raise CorruptSessionError(
+                f"{where}: unknown game "  # i18n-exempt: internal error
+                f"{session.game_key!r}."
+            ) from exc
         try:
             state = engine.state_from_dict(data)
         except CorruptStateError as exc:
-            raise CorruptSessionError(f"{where}: the stored state is corrupt: {exc}") from exc
+            raise CorruptSessionError(
+                f"{where}: the stored state is "  # i18n-exempt: internal error
+                f"corrupt: {exc}"
+            ) from exc
         except _UNREADABLE as exc:
             # A snapshot of the wrong shape where a decoder did not expect it (a list for a
             # number, nesting no engine writes): unreadable all the same, so the same sentence.
             raise CorruptSessionError(
-                f"{where}: the stored state is corrupt: {type(exc).__name__}: {exc}"
+                f"{where}: the stored state is "  # i18n-exempt: internal error
+                f"corrupt: {type(exc).__name__}: {exc}"
             ) from exc
         self._cache.put(session, state)
         return state
@@ -550,16 +570,18 @@ class GameService(AsyncPlayMixin):
         try:
             engine = self._engines(game_key)
         except KeyError as exc:
-            return Rejection(RejectionCode.LOBBY, str(exc.args[0]) if exc.args else str(exc))
+            return Rejection(RejectionCode.LOBBY, _sentence(exc))
         try:
             validated = engine.spec.validate_options(dict(options or {}))
         except ValueError as exc:
-            return Rejection(RejectionCode.LOBBY, str(exc))
+            return Rejection(RejectionCode.LOBBY, _sentence(exc))
         problem = setup_problem(engine, validated, None)
         if problem is not None:
             return Rejection(RejectionCode.LOBBY, problem)
         if turn_timeout is not None and turn_timeout.total_seconds() < 1:
-            return Rejection(RejectionCode.LOBBY, "The turn time limit must be at least a second.")
+            return Rejection(
+                RejectionCode.LOBBY, tx("The turn time limit must be at least a second.")
+            )
         place = thread_id if thread_id is not None else channel_id
         existing = await self.store.get_open_in_place(place)
         if existing is not None:
@@ -584,20 +606,38 @@ class GameService(AsyncPlayMixin):
 
     def _busy(self, existing: SessionRecord) -> Rejection:
         try:
-            name = self.engine_for(existing).spec.a_name
+            name: str = self.engine_for(existing).spec.display_name
         except KeyError:
-            name = f"a {existing.game_key}"
+            name = existing.game_key
+        # One sentence per English article, so each language words "a"/"an" its own way.
+        an = str(name)[:1].lower() in "aeiou"  # i18n-exempt: vowels, not a text
         if existing.status is SessionStatus.LOBBY:
-            return Rejection(
-                RejectionCode.LOBBY,
-                f"This channel already has {name} lobby open: join it, or /game abandon it "
-                "first, or start yours in a thread.",
+            if an:
+                busy = tx(
+                    "This channel already has an {game} lobby open: join it, or /game abandon "
+                    "it first, or start yours in a thread.",
+                    game=name,
+                )
+            else:
+                busy = tx(
+                    "This channel already has a {game} lobby open: join it, or /game abandon "
+                    "it first, or start yours in a thread.",
+                    game=name,
+                )
+            return Rejection(RejectionCode.LOBBY, busy)
+        if an:
+            busy = tx(
+                "This channel already has an {game} game in progress: finish it or /game "
+                "abandon it first, or start it in a thread.",
+                game=name,
             )
-        return Rejection(
-            RejectionCode.LOBBY,
-            f"This channel already has {name} game in progress: finish it or /game abandon it "
-            "first, or start it in a thread.",
-        )
+        else:
+            busy = tx(
+                "This channel already has a {game} game in progress: finish it or /game "
+                "abandon it first, or start it in a thread.",
+                game=name,
+            )
+        return Rejection(RejectionCode.LOBBY, busy)
 
     async def _lobby_for(
         self, channel_id: int, started_hint: str | None = None
@@ -608,7 +648,7 @@ class GameService(AsyncPlayMixin):
         if found.status is not SessionStatus.LOBBY:
             return Rejection(
                 RejectionCode.LOBBY,
-                f"The {self._game_name(found)} game here has already started.",
+                tx("The {game} game here has already started.", game=self._game_name(found)),
                 started_hint,
             )
         return found
@@ -636,15 +676,25 @@ class GameService(AsyncPlayMixin):
                 return None
             return Rejection(
                 RejectionCode.LOBBY,
-                f"This {spec.display_name} game is full ({len(session.seats)} of {limit[0]} "
-                f"seats): with the options chosen, {limit[1]}.",
+                tx(
+                    "This {game} game is full ({seated} of {limit} seats): with the options "
+                    "chosen, {why}.",
+                    game=spec.display_name,
+                    seated=len(session.seats),
+                    limit=limit[0],
+                    why=limit[1],
+                ),
             )
         if len(session.seats) < spec.max_players:
             return None
         return Rejection(
             RejectionCode.LOBBY,
-            f"This {spec.display_name} game is full "
-            f"({len(session.seats)} of {spec.max_players} seats).",
+            tx(
+                "This {game} game is full ({seated} of {limit} seats).",
+                game=spec.display_name,
+                seated=len(session.seats),
+                limit=spec.max_players,
+            ),
         )
 
     async def join(
@@ -656,7 +706,7 @@ class GameService(AsyncPlayMixin):
                 return session
             spec = self.engine_for(session).spec
             if session.seat_of(user_id) is not None:
-                return Rejection(RejectionCode.LOBBY, "You are already in this lobby.")
+                return Rejection(RejectionCode.LOBBY, tx("You are already in this lobby."))
             full = self._full(session, spec)
             if full is not None:
                 return full
@@ -677,13 +727,18 @@ class GameService(AsyncPlayMixin):
             engine = self.engine_for(session)
             spec = engine.spec
             if user_id != session.host_user_id:
-                return self._host_only(session, "add bots")
+                return self._host_only(session, "add")
             key = levels.bot_name(bot_name, engine.bots)
             if key is None:
-                names = ", ".join(levels.choices(engine.bots)) or "none"
+                names = ", ".join(levels.choices(engine.bots)) or tx("none")
                 return Rejection(
                     RejectionCode.LOBBY,
-                    f"{spec.display_name} has no bot called {bot_name!r} (bots: {names}).",
+                    tx(
+                        "{game} has no bot called {bot} (bots: {names}).",
+                        game=spec.display_name,
+                        bot=repr(bot_name),
+                        names=names,
+                    ),
                 )
             full = self._full(session, spec)
             if full is not None:
@@ -700,9 +755,18 @@ class GameService(AsyncPlayMixin):
                 return _stale()
 
     def _host_only(self, session: SessionRecord, what: str) -> Rejection:
+        """`what`: "add", "kick", "start" or "cancel"."""
         host = session.seat_of(session.host_user_id)
-        who = host.display_name if host is not None else "the host"
-        return Rejection(RejectionCode.LOBBY, f"Only the host, {who}, can {what}.")
+        who = host.display_name if host is not None else tx("the host")
+        if what == "add":
+            sentence = tx("Only the host, {host}, can add bots.", host=who)
+        elif what == "kick":
+            sentence = tx("Only the host, {host}, can remove players.", host=who)
+        elif what == "start":
+            sentence = tx("Only the host, {host}, can start the game.", host=who)
+        else:
+            sentence = tx("Only the host, {host}, can cancel the lobby.", host=who)
+        return Rejection(RejectionCode.LOBBY, sentence)
 
     async def leave(self, channel_id: int, user_id: int) -> SessionRecord | Rejection:
         """Leave the lobby. A leaving host hands over to the next human or cancels the lobby."""
@@ -711,7 +775,7 @@ class GameService(AsyncPlayMixin):
                 return session
             seat = session.seat_of(user_id)
             if seat is None:
-                return Rejection(RejectionCode.NOT_A_PLAYER, "You are not in this lobby.")
+                return Rejection(RejectionCode.NOT_A_PLAYER, tx("You are not in this lobby."))
             now = self._now()
             try:
                 if user_id == session.host_user_id:
@@ -723,7 +787,7 @@ class GameService(AsyncPlayMixin):
                             session.version,
                             SessionPatch(
                                 status=SessionStatus.ABANDONED,
-                                end_reason=f"The host, {host_name}, left; the lobby was closed.",
+                                end_reason=reasons.host_left(host_name),
                             ),
                             now,
                         )
@@ -746,15 +810,19 @@ class GameService(AsyncPlayMixin):
             if isinstance(session, Rejection):
                 return session
             if user_id != session.host_user_id:
-                return self._host_only(session, "remove players")
+                return self._host_only(session, "kick")
             if not 0 <= seat_index < len(session.seats):
                 return Rejection(
                     RejectionCode.LOBBY,
-                    f"There is no seat {seat_index + 1}; the lobby has {len(session.seats)}.",
+                    tx(
+                        "There is no seat {seat}; the lobby has {seats}.",
+                        seat=seat_index + 1,
+                        seats=len(session.seats),
+                    ),
                 )
             if session.seats[seat_index].user_id == user_id:
                 return Rejection(
-                    RejectionCode.LOBBY, "You cannot remove yourself; use /game leave instead."
+                    RejectionCode.LOBBY, tx("You cannot remove yourself; use /game leave instead.")
                 )
             try:
                 return await self.store.remove_seat(
@@ -770,22 +838,30 @@ class GameService(AsyncPlayMixin):
                 return session
             if user_id != session.host_user_id:
                 # Whether seated or not, what the caller needs to know is who may start.
-                return self._host_only(session, "start the game")
+                return self._host_only(session, "start")
             engine = self.engine_for(session)
             spec = engine.spec
             count = len(session.seats)
             if count < spec.min_players:
                 return Rejection(
                     RejectionCode.LOBBY,
-                    f"{spec.display_name} needs at least {spec.min_players} players; "
-                    f"{count} seated so far.",
-                    "Invite someone to /game join, or add a bot with /game add-bot.",
+                    tx(
+                        "{game} needs at least {least} players; {seated} seated so far.",
+                        game=spec.display_name,
+                        least=spec.min_players,
+                        seated=count,
+                    ),
+                    tx("Invite someone to /game join, or add a bot with /game add-bot."),
                 )
             if count > spec.max_players:
                 return Rejection(
                     RejectionCode.LOBBY,
-                    f"{spec.display_name} takes at most {spec.max_players} players; "
-                    f"{count} are seated.",
+                    tx(
+                        "{game} takes at most {most} players; {seated} are seated.",
+                        game=spec.display_name,
+                        most=spec.max_players,
+                        seated=count,
+                    ),
                 )
             problem = setup_problem(engine, session.options, count)
             if problem is not None:
@@ -794,7 +870,7 @@ class GameService(AsyncPlayMixin):
             try:
                 state = engine.new_game(count, dict(session.options), seed)
             except ValueError as exc:  # an engine's own setup sentence
-                return Rejection(RejectionCode.LOBBY, str(exc))
+                return Rejection(RejectionCode.LOBBY, _sentence(exc))
             data = engine.state_to_dict(state)
             now = self._now()
             try:
@@ -992,14 +1068,16 @@ class GameService(AsyncPlayMixin):
         owner = next((s.display_name for s in session.seats if s.seat == seat), None)
         return Rejection(
             RejectionCode.NOT_YOUR_TURN,
-            f"These buttons are for {owner}." if owner else "These buttons are for another player.",
+            tx("These buttons are for {player}.", player=owner)
+            if owner
+            else tx("These buttons are for another player."),
         )
 
     def _not_a_player(self, session: SessionRecord) -> Rejection:
         return Rejection(
             RejectionCode.NOT_A_PLAYER,
-            f"You are not playing in this {self._game_name(session)} game.",
-            "You can watch with /game status.",
+            tx("You are not playing in this {game} game.", game=self._game_name(session)),
+            tx("You can watch with /game status."),
         )
 
     def _step(
@@ -1035,10 +1113,10 @@ class GameService(AsyncPlayMixin):
     def _not_your_turn(self, session: SessionRecord, engine: AnyEngine, state: Any) -> Rejection:
         waiting = [s.display_name for s in session.seats if Seat(s.seat) in engine.to_act(state)]
         if not waiting:
-            return Rejection(RejectionCode.NOT_YOUR_TURN, "It is not your turn.")
+            return Rejection(RejectionCode.NOT_YOUR_TURN, tx("It is not your turn."))
         return Rejection(
             RejectionCode.NOT_YOUR_TURN,
-            f"It is not your turn: waiting for {_join_names(waiting)}.",
+            tx("It is not your turn: waiting for {players}.", players=_join_names(waiting)),
         )
 
     async def _persist(
@@ -1215,7 +1293,9 @@ class GameService(AsyncPlayMixin):
         async with self._lock(session_id):
             session = await self.store.get_session(session_id)
             if session is None:
-                return Rejection(RejectionCode.NO_ACTIVE_GAME, f"There is no game {session_id}.")
+                return Rejection(
+                    RejectionCode.NO_ACTIVE_GAME, tx("There is no game {id}.", id=session_id)
+                )
             if session.status is SessionStatus.LOBBY:
                 return self._not_started(session)
             if session.status is not SessionStatus.ACTIVE:
@@ -1232,22 +1312,25 @@ class GameService(AsyncPlayMixin):
             session = await self.store.get_session(found.id)
             if session is None or not session.status.is_open:
                 return Rejection(
-                    RejectionCode.NO_ACTIVE_GAME, "There is no game in this channel right now."
+                    RejectionCode.NO_ACTIVE_GAME, tx("There is no game in this channel right now.")
                 )
             seat = session.seat_of(user_id)
             if seat is None:
                 return Rejection(
                     RejectionCode.NOT_A_PLAYER,
-                    f"Only players of this {self._game_name(session)} game can abandon it.",
+                    tx(
+                        "Only players of this {game} game can abandon it.",
+                        game=self._game_name(session),
+                    ),
                 )
             humans = frozenset(session.human_user_ids)
             votes = session.abandon_votes | {user_id}
             now = self._now()
             if user_id == session.host_user_id or votes >= humans:
                 reason = (
-                    f"Abandoned by the host, {seat.display_name}."
+                    reasons.abandoned_by_host(seat.display_name)
                     if user_id == session.host_user_id
-                    else "Abandoned by a vote of all players."
+                    else reasons.abandoned_by_vote()
                 )
                 patch = SessionPatch(
                     status=SessionStatus.ABANDONED,
@@ -1256,7 +1339,7 @@ class GameService(AsyncPlayMixin):
                     end_reason=reason,
                 )
             elif session.status is SessionStatus.LOBBY:
-                return self._host_only(session, "cancel the lobby")
+                return self._host_only(session, "cancel")
             else:
                 patch = SessionPatch(abandon_votes=votes)
             try:
@@ -1415,7 +1498,7 @@ class GameService(AsyncPlayMixin):
                 ):
                     continue
                 waiting = self._waiting_names(session)
-                reason = f"Timed out waiting for {waiting}." if waiting else "Timed out."
+                reason = reasons.timed_out(waiting)
                 try:
                     updated = await self.store.update(
                         session.id,
@@ -1604,10 +1687,19 @@ def _then_first_legal(
     yield from engine.legal_actions(state, seat)[:1]
 
 
+def _sentence(exc: Exception) -> str:
+    """The sentence an exception carries, kept a `Text` when an engine worded it as one (so the
+    table says it in the reader's language); a KeyError's message without its quotes."""
+    if len(exc.args) == 1 and isinstance(exc.args[0], str):
+        return exc.args[0]
+    return str(exc)
+
+
 def _join_names(names: list[str]) -> str:
+    """'Ann', 'Ann and Bob', 'Ann, Bob and Cy' (a `Text`: "and" in the reader's language)."""
     if len(names) <= 1:
         return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    return tx("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])
 
 
 __all__ = ["DECISION_TOKEN_LENGTH", "STALE_MESSAGE", "GameService", "bot_seed"]

@@ -18,6 +18,7 @@ from dataclasses import replace
 from datetime import timedelta
 
 from bot.games.rejections import Rejection, RejectionCode
+from bot.games.text import tx
 from bot.sessions.levels import level_bot
 from bot.sessions.models import MoveResult
 from bot.sessions.service import STALE_MESSAGE, GameService
@@ -34,7 +35,7 @@ _STALE = Rejection(RejectionCode.STALE, STALE_MESSAGE)
 
 
 def _gone() -> Rejection:
-    return Rejection(RejectionCode.NO_ACTIVE_GAME, "That game is no longer open.")
+    return Rejection(RejectionCode.NO_ACTIVE_GAME, tx("That game is no longer open."))
 
 
 def next_host(session: SessionRecord, leaving: int) -> int | None:
@@ -90,10 +91,13 @@ class Stewardship:
             if seat is None:
                 return Rejection(
                     RejectionCode.NOT_A_PLAYER,
-                    "The host must be a player of this game; they hold no seat here.",
+                    tx("The host must be a player of this game; they hold no seat here."),
                 )
             if session.host_user_id == user_id:
-                return Rejection(RejectionCode.LOBBY, f"{seat.display_name} is already the host.")
+                return Rejection(
+                    RejectionCode.LOBBY,
+                    tx("{player} is already the host.", player=seat.display_name),
+                )
             try:
                 return await self.service.store.update(
                     session.id,
@@ -131,7 +135,11 @@ class Stewardship:
             if not 0 <= seat_index < len(session.seats):
                 return Rejection(
                     RejectionCode.LOBBY,
-                    f"There is no seat {seat_index + 1}; the game has {len(session.seats)}.",
+                    tx(
+                        "There is no seat {seat}; the game has {seats}.",
+                        seat=seat_index + 1,
+                        seats=len(session.seats),
+                    ),
                 )
             seat = session.seats[seat_index]
             now = self.service.now()
@@ -148,7 +156,8 @@ class Stewardship:
                     )
                 if seat.is_bot:
                     return Rejection(
-                        RejectionCode.LOBBY, f"Seat {seat_index + 1} is already played by a bot."
+                        RejectionCode.LOBBY,
+                        tx("Seat {seat} is already played by a bot.", seat=seat_index + 1),
                     )
                 engine = self.service.engine_for(session)
                 name = bot_name or await self._takeover_bot(session, engine.bots)

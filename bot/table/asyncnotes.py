@@ -9,11 +9,12 @@ import logging
 from typing import Any
 
 from bot.games.protocol import Outcome, Seat
+from bot.i18n import say, tr, tr_n
 from bot.sessions.asyncplay import format_duration
 from bot.sessions.models import MoveResult
 from bot.storage.records import SessionRecord
 from bot.table.base import TableBase
-from bot.table.format import COLOUR_DONE, FIELD_MAX, clip, count
+from bot.table.format import COLOUR_DONE, FIELD_MAX, clip
 from bot.table.ratings import seat_changes
 from bot.table.replies import ActionButton, ImageFile, Reply
 
@@ -33,8 +34,10 @@ def undo_answer_buttons(
     actions: list[ActionButton] = []
     for row, seat in enumerate(waiting[:5]):
         args = (session.id, request_id, seat.seat)
-        actions.append(ActionButton(f"Accept ({seat.display_name})", UNDO_YES, args, row))
-        actions.append(ActionButton(f"Decline ({seat.display_name})", UNDO_NO, args, row))
+        accept = tr("Accept ({player})", player=seat.display_name)
+        decline = tr("Decline ({player})", player=seat.display_name)
+        actions.append(ActionButton(accept, UNDO_YES, args, row))
+        actions.append(ActionButton(decline, UNDO_NO, args, row))
     return tuple(actions)
 
 
@@ -43,7 +46,9 @@ class AsyncPlayNotes(TableBase):
 
     async def _away_fields(self, session: SessionRecord) -> list[tuple[str, str]]:
         notes = await self.service.away_notes(session)
-        return [("Away", clip(" ".join(notes), FIELD_MAX))] if notes else []
+        if not notes:
+            return []
+        return [(tr("Away"), clip(" ".join(say(note) for note in notes), FIELD_MAX))]
 
     async def _undo_fields(self, session: SessionRecord) -> list[tuple[str, str]]:
         """ "Undo asked" while a request waits for answers."""
@@ -51,12 +56,15 @@ class AsyncPlayNotes(TableBase):
         if request is None:
             return []
         asker = session.seat_of(request.user_id)
-        who = asker.display_name if asker else "A player"
+        who = asker.display_name if asker else tr("A player")
         answered = [s.display_name for s in session.seats if s.user_id in request.votes]
-        text = f"{who} asked to take back their last move (`/game undo accept` or `decline`)."
+        text = tr(
+            "{player} asked to take back their last move (`/game undo accept` or `decline`).",
+            player=who,
+        )
         if answered:
-            text += f" Accepted so far: {', '.join(answered)}."
-        return [("Undo asked", clip(text, FIELD_MAX))]
+            text += " " + tr("Accepted so far: {players}.", players=", ".join(answered))
+        return [(tr("Undo asked"), clip(text, FIELD_MAX))]
 
     async def _undo_buttons(self, session: SessionRecord) -> tuple[ActionButton, ...]:
         """The pending undo request's Accept/Decline buttons for the players who must still
@@ -89,13 +97,17 @@ class AsyncPlayNotes(TableBase):
             parts = []
             if clock.average is not None:
                 parts.append(
-                    f"{format_duration(clock.average)} a turn on average "
-                    f"({count(clock.turns, 'turn')})"
+                    tr_n(
+                        "{time} a turn on average ({n} turn)",
+                        "{time} a turn on average ({n} turns)",
+                        clock.turns,
+                        time=format_duration(clock.average),
+                    )
                 )
             if clock.waiting is not None:
-                parts.append(f"waiting for {format_duration(clock.waiting)}")
+                parts.append(tr("waiting for {time}", time=format_duration(clock.waiting)))
             lines.append(f"{record.display_name}: {', '.join(parts)}")
-        return [("Turn clock", clip("\n".join(lines), FIELD_MAX))] if lines else []
+        return [(tr("Turn clock"), clip("\n".join(lines), FIELD_MAX))] if lines else []
 
     # ----------------------------------------------------------------- score sheet
 
@@ -118,9 +130,9 @@ class AsyncPlayNotes(TableBase):
             log.exception("score sheet of session %s failed", session.id)
             return None
         return Reply(
-            text=sheet.winner_line + ".",
-            title=f"{engine.spec.display_name}: score sheet",
-            image=ImageFile(f"{session.game_key}-scoresheet.png", png, "score sheet"),
+            text=say(sheet.winner_line) + ".",
+            title=tr("{game}: score sheet", game=engine.spec.display_name),
+            image=ImageFile(f"{session.game_key}-scoresheet.png", png, tr("score sheet")),
             colour=COLOUR_DONE,
         )
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from bot.games.protocol import Seat, may_act, more_legal_actions_than
 from bot.games.rejections import Rejection
+from bot.i18n import say, tr
 from bot.storage.records import SeatRecord, SessionRecord
 from bot.table import registry
 from bot.table.base import TableBase, TableState
@@ -22,12 +23,12 @@ from bot.table.format import (
     ROWS_LIMIT,
     TEXT_MAX,
     clip,
-    join_names,
     plain_text,
     quoted,
     usage,
 )
 from bot.table.multiselect import set_controls
+from bot.table.refusals import spoken
 from bot.table.replies import Caller, ChoiceButton, ChoiceMenu, Reply
 from bot.table.textcommands import (
     natural_sorted,
@@ -94,7 +95,7 @@ def _public(game_key: str, entries: list[tuple[str, str]]) -> tuple[list[tuple[s
         return entries, ""
     private = table.private_move
     public = [(label, n) for label, n in entries if not private(n)]
-    return public, (table.private_hint if len(public) < len(entries) else "")
+    return public, (spoken(table.private_hint) if len(public) < len(entries) else "")
 
 
 def _normalise(text: str) -> str:
@@ -161,7 +162,9 @@ class MoveChoices(TableBase):
                 session_id=session.id,
                 version=session.version,
                 options=tuple(n for _, n in entries),
-                placeholder=f"{plain_text(record.display_name)}, choose your move",
+                placeholder=tr(
+                    "{player}, choose your move", player=plain_text(record.display_name)
+                ),
                 labels=tuple(lab for lab, _ in entries),
             )
             return Choices(menu=menu)
@@ -179,19 +182,30 @@ class MoveChoices(TableBase):
         starts like one of `notations`, when known), each of which autocompletes them."""
         table = registry.game_table(session.game_key)
         if table.move_hint is not None:
-            return table.move_hint(state, int(seat))
+            return spoken(table.move_hint(state, int(seat)))
         makers = [sub for sub in table.subcommands.values() if not sub.reads]
         if notations is not None:
             heads = {n.split()[0].lower() for n in notations if n.split()}
             used = [sub for sub in makers if (sub.lead or sub.name).lower() in heads]
             makers = used or makers
         if not makers:
-            return "Too many choices for buttons here: type yours in notation (`/game help`)."
+            return tr("Too many choices for buttons here: type yours in notation (`/game help`).")
         named = [f"`{usage(session.game_key, sub.name, '')}`" for sub in makers[:HINT_COMMANDS]]
-        more = " (`/game help` lists the others)" if len(makers) > HINT_COMMANDS else ""
-        return (
-            f"Too many choices for buttons here: make yours with {join_names(named, 'or')}{more}; "
-            "each option autocompletes your legal choices."
+        commands = (
+            named[0]
+            if len(named) == 1
+            else tr("{names} or {last}", names=", ".join(named[:-1]), last=named[-1])
+        )
+        if len(makers) > HINT_COMMANDS:
+            return tr(
+                "Too many choices for buttons here: make yours with {commands} (`/game help` "
+                "lists the others); each option autocompletes your legal choices.",
+                commands=commands,
+            )
+        return tr(
+            "Too many choices for buttons here: make yours with {commands}; each option "
+            "autocompletes your legal choices.",
+            commands=commands,
         )
 
     def _menu_entries(
@@ -213,7 +227,7 @@ class MoveChoices(TableBase):
                 (table.move_label(n), n)
                 for n in (engine.format_action(a, state) for a in engine.legal_actions(state, seat))
             ]
-        by_notation = {n: lab for lab, n in pairs}
+        by_notation = {n: say(lab) for lab, n in pairs}
         return [(by_notation[n], n) for n in natural_sorted(by_notation)]
 
     def _private_menu(self, session: SessionRecord, state: Any, seat: Seat) -> ChoiceMenu | None:
@@ -237,7 +251,7 @@ class MoveChoices(TableBase):
             version=session.version,
             options=tuple(n for _, n in entries),
             labels=tuple(label for label, _ in entries),
-            placeholder="Choose privately",
+            placeholder=tr("Choose privately"),
             seat=int(seat) if token else None,
             token=token or "",
         )
@@ -288,7 +302,7 @@ class MoveChoices(TableBase):
                         session_id=session.id,
                         version=session.version,
                         options=tuple(notations),
-                        placeholder=f"{name}, choose your move",
+                        placeholder=tr("{player}, choose your move", player=name),
                         labels=tuple(lab for lab, _ in entries),
                         seat=int(seat),
                         token=token,
@@ -350,8 +364,8 @@ class MoveChoices(TableBase):
         if not legal:
             return [
                 Reply(
-                    text="You have no move to make right now.",
-                    title="Your legal moves",
+                    text=tr("You have no move to make right now."),
+                    title=tr("Your legal moves"),
                     ephemeral=True,
                 )
             ]
@@ -359,17 +373,25 @@ class MoveChoices(TableBase):
         if not found:
             return [
                 Reply(
-                    text=f"No legal move matches {quoted(typed)}.",
-                    title="Your legal moves",
+                    text=tr("No legal move matches {typed}.", typed=quoted(typed)),
+                    title=tr("Your legal moves"),
                     ephemeral=True,
                 )
             ]
         lines = [f"`{c}`" for c in found[:AUTOCOMPLETE_LIMIT]]
         more = len(found) - AUTOCOMPLETE_LIMIT
         if more > 0:
-            hint = "type more of the move to narrow the list, e.g. `moves "
             example = found[0].split()[0]
-            lines.append(f"…and {more} more ({hint}{example}`).")
+            lines.append(
+                tr(
+                    "…and {more} more (type more of the move to narrow the list, e.g. "
+                    "`moves {example}`).",
+                    more=more,
+                    example=example,
+                )
+            )
         return [
-            Reply(text=clip("\n".join(lines), TEXT_MAX), title="Your legal moves", ephemeral=True)
+            Reply(
+                text=clip("\n".join(lines), TEXT_MAX), title=tr("Your legal moves"), ephemeral=True
+            )
         ]

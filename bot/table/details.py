@@ -17,8 +17,10 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.games.rejections import Rejection
+from bot.i18n import N_, tr
 from bot.table.base import TableBase
 from bot.table.format import COLOUR_INFO, refused
+from bot.table.refusals import said
 from bot.table.replies import Caller, ImageFile, Reply
 
 log = logging.getLogger(__name__)
@@ -27,9 +29,9 @@ RenderDetails = Callable[..., "bytes | None"]
 """`render_details_png(game_key, view, *, names=...)` -> PNG bytes, or None when the game's
 board already shows everything (see `rendering.render_details_png`)."""
 
-NO_DETAILS = "The {game} board already shows everything; there is no details image."
-NOT_STARTED = "The {game} game here has not started yet: there are no details to show."
-DETAILS_FAILED = "The details image could not be drawn just now; please try again."
+NO_DETAILS = N_("The {game} board already shows everything; there is no details image.")
+NOT_STARTED = N_("The {game} game here has not started yet: there are no details to show.")
+DETAILS_FAILED = N_("The details image could not be drawn just now; please try again.")
 
 
 def load_render_details() -> RenderDetails:
@@ -52,12 +54,12 @@ class DetailsCommands(TableBase):
         the image, or a sentence saying why there is none."""
         found = await self._status_here(caller)
         if isinstance(found, Rejection):
-            return refused(found)
+            return refused(said(found))
         session, state = found.session, found.state
         engine = self.service.engine_for(session)
         game = engine.spec.display_name
         if state is None:
-            return refused(NOT_STARTED.format(game=game))
+            return refused(tr(NOT_STARTED, game=game))
         seat = self.service.seat_of(session, caller.user_id)
         view: Any = engine.view(state, seat)
         render = self.render_details or load_render_details()
@@ -69,20 +71,24 @@ class DetailsCommands(TableBase):
             png = None
         except Exception:
             log.exception("details image of session %s failed", session.id)
-            return refused(DETAILS_FAILED)
+            return refused(tr(DETAILS_FAILED))
         if png is None:
-            return refused(NO_DETAILS.format(game=game))
-        who = "your view" if seat is not None else "a spectator's view"
+            return refused(tr(NO_DETAILS, game=game))
+        who = tr("your view") if seat is not None else tr("a spectator's view")
         image = ImageFile(
             filename=f"{session.game_key}-details.png",
             png=png,
-            description=f"{game} details, {who}",
+            description=tr("{game} details, {view}", game=game, view=who),
         )
-        text = f"Details of the {game} game ({who}): what the phone-sized board leaves out."
+        text = tr(
+            "Details of the {game} game ({view}): what the phone-sized board leaves out.",
+            game=game,
+            view=who,
+        )
         return [
             Reply(
                 text=text,
-                title="Only you can see this",
+                title=tr("Only you can see this"),
                 image=image,
                 ephemeral=True,
                 colour=COLOUR_INFO,

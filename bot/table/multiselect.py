@@ -21,7 +21,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from bot.i18n import N_, say, tr
 from bot.table.format import BUTTON_LABEL_MAX, MENU_LIMIT, clip, plain_text
+from bot.table.refusals import spoken
 from bot.table.replies import ChoiceButton, ChoiceMenu
 
 __all__ = ["CLOSING_LIMIT", "SET_JOINER", "VALUE_LIMIT", "SetChoice", "join_picks", "set_controls"]
@@ -45,7 +47,7 @@ class SetChoice:
     options: tuple[tuple[str, str], ...]
     min_values: int = 1
     max_values: int = 1
-    placeholder: str = "choose"
+    placeholder: str = N_("choose")
     buttons: tuple[tuple[str, str], ...] = ()
     closing: str = ""
 
@@ -80,15 +82,20 @@ def set_controls(
         session_id=session_id,
         version=version,
         options=tuple(n for _, n in options),
-        labels=tuple(label for label, _ in options),
-        placeholder=f"{plain_text(name)}, {found.placeholder}",
+        labels=tuple(say(label) for label, _ in options),
+        placeholder=tr(
+            "{player}, {choose}", player=plain_text(name), choose=spoken(found.placeholder)
+        ),
         min_values=max(1, min(found.min_values, most)),
         max_values=most,
         closing=found.closing[:CLOSING_LIMIT],
     )
     buttons = tuple(
         ChoiceButton(
-            label=clip(label, BUTTON_LABEL_MAX), session_id=session_id, version=version, notation=n
+            label=clip(say(label), BUTTON_LABEL_MAX),
+            session_id=session_id,
+            version=version,
+            notation=n,
         )
         for label, n in found.buttons
     )

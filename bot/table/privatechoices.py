@@ -11,10 +11,12 @@ from __future__ import annotations
 from typing import Any
 
 from bot.games.protocol import Seat
+from bot.i18n import tr, tr_c
 from bot.storage.records import SessionRecord
 from bot.table import registry
 from bot.table.choices import MoveChoices
 from bot.table.format import BUTTON_LABEL_MAX, COLOUR_INFO, clip, plain_text, refused
+from bot.table.refusals import spoken
 from bot.table.replies import ActionButton, Caller, Reply
 
 __all__ = [
@@ -75,32 +77,36 @@ class PrivateChoices(MoveChoices):
         if not engine.spec.has_hidden_information or not session.status.is_open:
             return ()
         table = registry.game_table(session.game_key)
-        mine = ActionButton(label=table.mine_label, action=MINE_ACTION, args=(session.id,))
+        mine = ActionButton(label=spoken(table.mine_label), action=MINE_ACTION, args=(session.id,))
         if not table.details:
             return (mine,)
-        return (mine, ActionButton(label="Details", action=DETAILS_ACTION, args=(session.id,)))
+        details = ActionButton(
+            label=tr_c("button", "Details"), action=DETAILS_ACTION, args=(session.id,)
+        )
+        return (mine, details)
 
     async def private_choices(self, caller: Caller, session_id: int, seat: int) -> list[Reply]:
         """A click on "Bob: Counter…": Bob's private moves as a menu only he sees."""
         session = await self.service.store.get_session(session_id)
         record = self._seat_record(session, seat) if session is not None else None
         if session is None or record is None:
-            return refused("This button no longer does anything.")
+            return refused(tr("This button no longer does anything."))
         if record.user_id != caller.user_id:
-            return refused(f"These buttons are for {record.display_name}.")
+            return refused(tr("These buttons are for {player}.", player=record.display_name))
         if not session.status.is_open:
-            return refused("This game is over.")
+            return refused(tr("This game is over."))
         state = self.service.load(session)
         menu = self._private_menu(session, state, Seat(seat))
         if menu is None:
-            return refused("The game moved on: you have nothing to choose privately now.")
+            return refused(tr("The game moved on: you have nothing to choose privately now."))
         return [
             Reply(
-                text=(
+                text=tr(
                     "Only you see these choices: pick one to play it. "
-                    f"Other terms: `/{session.game_key} …` with its lists."
+                    "Other terms: `/{game} …` with its lists.",
+                    game=session.game_key,
                 ),
-                title="Your private choices",
+                title=tr("Your private choices"),
                 ephemeral=True,
                 menu=menu,
                 colour=COLOUR_INFO,

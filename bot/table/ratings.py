@@ -18,6 +18,7 @@ import logging
 from collections.abc import Mapping
 from typing import Any
 
+from bot.i18n import N_, say, tr, tr_n
 from bot.ratings.records import PlayedGame, PlayerRecord, player_record
 from bot.ratings.results import (
     GameResult,
@@ -33,7 +34,7 @@ from bot.storage.ratings import Departure, RatedGame, RatingRow
 from bot.storage.records import SessionRecord, SessionStatus, dt_to_text
 from bot.table import registry
 from bot.table.base import TableBase
-from bot.table.format import COLOUR_INFO, FIELD_MAX, TEXT_MAX, clip, count, refused
+from bot.table.format import COLOUR_INFO, FIELD_MAX, TEXT_MAX, clip, refused
 from bot.table.replies import Caller, ImageFile, Reply
 
 log = logging.getLogger(__name__)
@@ -75,10 +76,16 @@ def seat_changes(
     return tuple(out)
 
 
+def unrated_reason(reason: str) -> str:
+    """A stored reason a game is not rated (English, one of the fixed sentences marked in
+    `bot.ratings.results` and here) in the current language."""
+    return tr(reason) if reason else reason
+
+
 def rating_change_text(rated: RatedGame) -> str:
     """ "Ratings: Ann 1000 → 1042 (+42), Bob 1000 → 958 (−42)." or why the game is unrated."""
     if rated.result is None:
-        return f"Not rated: {rated.reason}"
+        return tr("Not rated: {reason}", reason=unrated_reason(rated.reason or ""))
     parts = []
     seen: set[str] = set()
     for entry in rated.result.entries:
@@ -86,12 +93,17 @@ def rating_change_text(rated: RatedGame) -> str:
             continue
         seen.add(entry.player)
         change = rated.changes[entry.player]
-        left = " (left)" if entry.left else ""
-        parts.append(
-            f"{entry.name}{left} {change.before.display} \u2192 {change.after.display} "
-            f"({signed(change.delta)})"
-        )
-    return "Ratings: " + ", ".join(parts) + "."
+        values = {
+            "player": entry.name,
+            "before": change.before.display,
+            "after": change.after.display,
+            "change": signed(change.delta),
+        }
+        if entry.left:
+            parts.append(tr("{player} (left) {before} \u2192 {after} ({change})", **values))
+        else:
+            parts.append(tr("{player} {before} \u2192 {after} ({change})", **values))
+    return tr("Ratings: {changes}.", changes=", ".join(parts))
 
 
 class RatingCommands(TableBase):
@@ -112,12 +124,12 @@ class RatingCommands(TableBase):
         """The rated result of an ended game, or why it is not rated (`left`: see
         `rate_ended`)."""
         if await self.extras.casual(session.id):
-            return "this was a casual game."
+            return N_("this was a casual game.")  # stored in English, said with `tr` when shown
         departures = {d.seat: d for d in await self.extras.departures(session.id)}
         outcome: Mapping[str, Any] = session.outcome or {}
         if session.status is not SessionStatus.FINISHED:
             if not left or not any(d.why != "removed" for d in departures.values()):
-                return "the game ended before it was over."
+                return N_("the game ended before it was over.")
         scores = {int(k): v for k, v in (outcome.get("scores") or {}).items()}
         winners = {int(s) for s in outcome.get("winners") or ()}
         sides = []
@@ -198,42 +210,43 @@ class RatingCommands(TableBase):
             if wanted == engine.spec.display_name.lower():
                 return key
         names = ", ".join(sorted(engines()))
-        return refused(f"There is no game called {wanted!r}. Games: {names}.")[0]
+        return refused(
+            tr("There is no game called {game}. Games: {games}.", game=repr(wanted), games=names)
+        )[0]
 
     def _player_name(self, row: RatingRow) -> str:
         kind = player_kind(row.player)
         if kind == "bot":
-            return f"{row.player.split(':', 1)[1]} bot (computer)"
+            return tr("{bot} bot (computer)", bot=row.player.split(":", 1)[1])
         if kind == "opponent":
-            return f"{row.name} (automated opponent)"
+            return tr("{player} (automated opponent)", player=row.name)
         return row.name
 
     async def leaderboard(self, caller: Caller, game: str) -> list[Reply]:
         """`/ratings leaderboard game:`: this server's best 20 in one game (displayed rating,
         games, win %), and the caller's own place if they are further down (privately)."""
         if not caller.guild_id:
-            return refused("Leaderboards belong to a server; use this command in one.")
+            return refused(tr("Leaderboards belong to a server; use this command in one."))
         key = self._game_key(game)
         if isinstance(key, Reply):
             return [key]
         name = self._engine(key).spec.display_name
         rows = await self.extras.leaderboard(caller.guild_id, key, LEADERBOARD_SIZE)
+        title = tr("{game} leaderboard", game=name)
         if not rows:
-            text = f"Nobody has finished a rated {name} game on this server yet."
-            return [
-                Reply(text=text, title=f"{name} leaderboard", ephemeral=True, colour=COLOUR_INFO)
-            ]
+            text = tr("Nobody has finished a rated {game} game on this server yet.", game=name)
+            return [Reply(text=text, title=title, ephemeral=True, colour=COLOUR_INFO)]
         lines = [self._board_line(place, row) for place, row in enumerate(rows, start=1)]
         me = member_player(caller.user_id)
         if all(r.player != me for r in rows):
             found = await self.extras.rating_place(caller.guild_id, key, me)
             if found is not None:
-                lines += ["…", self._board_line(*found) + " (you)"]
-        lines.append(f"\n{DISPLAY_TEXT}")
+                lines += ["…", tr("{line} (you)", line=self._board_line(*found))]
+        lines.append("\n" + say(DISPLAY_TEXT))
         return [
             Reply(
                 text=clip("\n".join(lines), TEXT_MAX),
-                title=f"{name} leaderboard",
+                title=title,
                 ephemeral=True,
                 colour=COLOUR_INFO,
             )
@@ -241,9 +254,13 @@ class RatingCommands(TableBase):
 
     def _board_line(self, place: int, row: RatingRow) -> str:
         win = round(100 * row.wins / row.games) if row.games else 0
-        return (
-            f"{place}. **{self._player_name(row)}** {row.rating.display} "
-            f"({count(row.games, 'game')}, {win}% won)"
+        return tr(
+            "{place}. **{player}** {rating} ({games}, {win}% won)",
+            place=place,
+            player=self._player_name(row),
+            rating=row.rating.display,
+            games=tr_n("{n} game", "{n} games", row.games),
+            win=win,
         )
 
     async def profile(
@@ -257,41 +274,45 @@ class RatingCommands(TableBase):
         (rating ± uncertainty, games, wins, average place and score, best score, last five
         results) with a chart of their rating; `hidden` hides the caller's own from others."""
         if not caller.guild_id:
-            return refused("Profiles belong to a server; use this command in one.")
+            return refused(tr("Profiles belong to a server; use this command in one."))
         if hidden is not None:
             if user_id not in (None, caller.user_id):
-                return refused("You can hide or show only your own profile.")
+                return refused(tr("You can hide or show only your own profile."))
             await self.extras.set_profile_hidden(caller.user_id, hidden)
             text = (
-                "Your profile is now hidden from other members (you still see it)."
+                tr("Your profile is now hidden from other members (you still see it).")
                 if hidden
-                else "Your profile can be seen by other members again."
+                else tr("Your profile can be seen by other members again.")
             )
-            return [Reply(text=text, title="Profile", ephemeral=True, colour=COLOUR_INFO)]
+            return [Reply(text=text, title=tr("Profile"), ephemeral=True, colour=COLOUR_INFO)]
         target = caller.user_id if user_id is None else user_id
-        who = caller.display_name if target == caller.user_id else (name or "That member")
+        who = caller.display_name if target == caller.user_id else (name or tr("That member"))
         if target != caller.user_id and await self.extras.profile_hidden(target):
-            return refused(f"{who} keeps their profile hidden.")
+            return refused(tr("{player} keeps their profile hidden.", player=who))
         played = await self.extras.played_games(caller.guild_id, member_player(target))
         if not played:
             return [
                 Reply(
-                    text=f"{who} has no rated games on this server yet.",
-                    title=f"{who}: profile",
+                    text=tr("{player} has no rated games on this server yet.", player=who),
+                    title=tr("{player}: profile", player=who),
                     ephemeral=True,
                     colour=COLOUR_INFO,
                 )
             ]
         records = {game: player_record(games) for game, games in sorted(played.items())}
         fields = tuple(
-            (self._engine(g).spec.display_name, clip(_record_text(r), FIELD_MAX))
+            (say(self._engine(g).spec.display_name), clip(_record_text(r), FIELD_MAX))
             for g, r in records.items()
         )
         chart = await self._rating_chart(who, records)
         return [
             Reply(
-                text=f"{who}'s rated games on this server. {DISPLAY_TEXT}",
-                title=f"{who}: profile",
+                text=tr(
+                    "{player}'s rated games on this server. {explained}",
+                    player=who,
+                    explained=DISPLAY_TEXT,
+                ),
+                title=tr("{player}: profile", player=who),
                 fields=fields,
                 image=chart,
                 ephemeral=True,
@@ -305,43 +326,80 @@ class RatingCommands(TableBase):
         """The rating history chart (None, logged, if drawing fails)."""
         from rendering import ratingchart
 
-        series = tuple((self._engine(g).spec.display_name, r.history) for g, r in records.items())
+        series = tuple(
+            (say(self._engine(g).spec.display_name), r.history) for g, r in records.items()
+        )
+        title = tr("{player}: rating", player=who)
         try:
-            png = await asyncio.to_thread(ratingchart.render_png, f"{who}: rating", series)
+            png = await asyncio.to_thread(ratingchart.render_png, title, series)
         except Exception:  # the numbers matter more than their picture
             log.exception("the rating chart failed")
             return None
-        return ImageFile("rating-history.png", png, f"{who}'s rating after each rated game")
+        return ImageFile(
+            "rating-history.png", png, tr("{player}'s rating after each rated game", player=who)
+        )
 
 
 def _record_text(record: PlayerRecord) -> str:
     """One game's lines of a profile."""
     rating: Skill = record.rating
     lines = [
-        f"Rating **{rating.display}** \u00b1 {rating.display_sigma}",
-        f"{count(record.games, 'game')}, {count(record.wins, 'win')} "
-        f"({round(100 * record.win_rate)}%)",
+        tr("Rating **{rating}** \u00b1 {sigma}", rating=rating.display, sigma=rating.display_sigma),
+        tr(
+            "{games}, {wins} ({rate}%)",
+            games=tr_n("{n} game", "{n} games", record.games),
+            wins=tr_n("{n} win", "{n} wins", record.wins),
+            rate=round(100 * record.win_rate),
+        ),
     ]
     if record.average_place is not None:
-        lines.append(f"Average place {record.average_place:.1f}")
+        lines.append(tr("Average place {place}", place=format(record.average_place, ".1f")))
     if record.average_score is not None and record.best_score is not None:
-        lines.append(f"Average score {record.average_score:.1f}, best {record.best_score}")
-    lines.append("Last: " + "; ".join(_last_text(g) for g in record.last))
+        lines.append(
+            tr(
+                "Average score {score}, best {best}",
+                score=format(record.average_score, ".1f"),
+                best=record.best_score,
+            )
+        )
+    lines.append(tr("Last: {games}", games="; ".join(_last_text(g) for g in record.last)))
     return "\n".join(lines)
 
 
 def _last_text(game: PlayedGame) -> str:
     """ "#12: 1st of 3, score 42, +18" / "#13: left, −25" (`#12`: the game's number, as
     `/game finished` and `/game replay` name it)."""
+    number, change = game.session_id, signed(game.delta)
     if game.left:
-        where = "left"
-    else:
-        where = f"{_ordinal(game.place)} of {game.sides}"
-        if game.score is not None:
-            where += f", score {game.score}"
-    return f"#{game.session_id}: {where}, {signed(game.delta)}"
+        return tr("#{number}: left, {change}", number=number, change=change)
+    place = _ordinal(game.place)
+    if game.score is not None:
+        return tr(
+            "#{number}: {place} of {sides}, score {score}, {change}",
+            number=number,
+            place=place,
+            sides=game.sides,
+            score=game.score,
+            change=change,
+        )
+    return tr(
+        "#{number}: {place} of {sides}, {change}",
+        number=number,
+        place=place,
+        sides=game.sides,
+        change=change,
+    )
 
 
 def _ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+    """ "1st", "2nd", "11th" (German: "1.", "2.", "11.")."""
+    if 10 <= n % 100 <= 20:
+        return tr("{n}th", n=n)
+    last = n % 10
+    if last == 1:
+        return tr("{n}st", n=n)
+    if last == 2:
+        return tr("{n}nd", n=n)
+    if last == 3:
+        return tr("{n}rd", n=n)
+    return tr("{n}th", n=n)

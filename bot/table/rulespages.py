@@ -18,10 +18,13 @@ PAGE_MAX = 1500
 """Characters on one page: one phone screen of text."""
 
 _LAST = re.compile(
-    r"^\*\*(?:more )?(?:rules notes|data|reconstructed numbers|sources)", re.IGNORECASE
+    r"^\*\*(?:more |weitere )?(?:rules notes|data|reconstructed numbers|sources"
+    r"|regelhinweise|regelnotizen|daten|rekonstruierte zahlen|quellen)",
+    re.IGNORECASE,
 )
 """Headings of the paragraphs that go last: our readings of the rules and where numbers come
-from (reference, not what a new player needs first)."""
+from (reference, not what a new player needs first), in English and as the German summaries
+head them ("Regelhinweise", "Weitere Regelhinweise", "Daten", "Quellen")."""
 
 
 def rules_pages(summary: str, limit: int = PAGE_MAX) -> list[str]:

@@ -6,17 +6,18 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.games.protocol import Seat
+from bot.i18n import N_, tr
 from bot.table.textcommands import small_int
 
 # Where a game's scores are found in `engine.summary(state)`, best first:
 # (key, label, lower is better). A key may hold a per-seat list or a mapping keyed by seat number
 # or seat label ("light"); in a summary's "players" list, entries carry these keys per seat.
 SCORE_KEYS: tuple[tuple[str, str, bool], ...] = (
-    ("unplaced_squares", "Unplaced squares", True),
-    ("vp", "VP", False),
-    ("score", "Score", False),
-    ("points", "Points", False),
-    ("scores", "Scores", False),
+    ("unplaced_squares", N_("Unplaced squares"), True),
+    ("vp", N_("VP"), False),
+    ("score", N_("Score"), False),
+    ("points", N_("Points"), False),
+    ("scores", N_("Scores"), False),
 )
 
 
@@ -46,14 +47,14 @@ def summary_scores(
     summary: Mapping[str, Any], by_label: Mapping[str, Seat]
 ) -> tuple[str, dict[Seat, Any], bool] | None:
     """(label, values by seat, lower is better) from the first score key the summary has, at the
-    top level or in each entry of its "players" list."""
+    top level or in each entry of its "players" list; the label in the current language."""
     players = summary.get("players")
     for key, label, lower in SCORE_KEYS:
         values = per_seat(summary.get(key), by_label)
         if values is None and isinstance(players, Sequence) and not isinstance(players, str):
             values = _from_players(players, key)
         if values:
-            return label, values, lower
+            return tr(label), values, lower
     return None
 
 

@@ -15,6 +15,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 
+from bot.games.text import Text, tx
+from bot.i18n import N_, say, tr
 from bot.table import registry
 from bot.table.hooks import Subcommand
 
@@ -37,7 +39,10 @@ __all__ = [
 HISTORY_MAX = 50
 """`/game history` shows at most this many moves."""
 
-HISTORY_RANGE = f"`/game history` takes a number from 1 to {HISTORY_MAX}, e.g. `/game history 5`."
+HISTORY_RANGE = tx(
+    "`/game history` takes a number from 1 to {most}, e.g. `/game history 5`.", most=HISTORY_MAX
+)
+"""Said when `/game history` gets another number (a `Text`: say it with `say`)."""
 
 _ASCII_DIGITS = re.compile(r"[0-9]{1,9}")
 
@@ -141,58 +146,62 @@ TABLE_SUBCOMMANDS: tuple[tuple[str, str, str], ...] = (
     (
         "new",
         "<game> [options]",
-        "open a lobby, e.g. `/game new cathedral games=3`; "
-        "`turn_hours=24` sets a turn limit (what then happens is the server's setting)",
+        N_(
+            "open a lobby, e.g. `/game new cathedral games=3`; "
+            "`turn_hours=24` sets a turn limit (what then happens is the server's setting)"
+        ),
     ),
-    ("join", "", "take a seat in the lobby"),
+    ("join", "", N_("take a seat in the lobby")),
     (
         "leave",
         "[confirm]",
-        "give up your seat; in a running game a computer player takes it (you confirm first)",
+        N_("give up your seat; in a running game a computer player takes it (you confirm first)"),
     ),
-    ("add-bot", "<name>", "seat a computer player (host)"),
+    ("add-bot", "<name>", N_("seat a computer player (host)")),
     (
         "kick",
         "<seat>",
-        "remove a seat by its number (host or moderator); in a running game a bot takes it",
+        N_("remove a seat by its number (host or moderator); in a running game a bot takes it"),
     ),
-    ("start", "", "start the game (host)"),
-    ("status", "", "the board, whose turn, scores (your secrets only to you)"),
-    ("details", "", "what the board leaves out: hands, buildings, legends (only to you)"),
-    ("history", "[n]", "the last moves"),
-    ("rules", "[game]", "the rules in short"),
-    ("abandon", "", "end the game (host or a moderator at once; others by a vote of all)"),
-    ("list", "[page]", "this server's lobbies and games, with links (only to you)"),
-    ("mine", "[page]", "your games on every server, your moves first (only to you)"),
-    ("notify", "[on|off]", "a direct message when it becomes your turn"),
-    ("settings", "", "this server's settings (changing them needs Manage Server)"),
-    ("pause", "", "pause the game here (host or moderator)"),
-    ("resume", "", "resume a paused game (host or moderator)"),
-    ("host", "<player>", "hand the host role to another player (host or moderator)"),
+    ("start", "", N_("start the game (host)")),
+    ("status", "", N_("the board, whose turn, scores (your secrets only to you)")),
+    ("details", "", N_("what the board leaves out: hands, buildings, legends (only to you)")),
+    ("history", "[n]", N_("the last moves")),
+    ("rules", "[game]", N_("the rules in short")),
+    ("abandon", "", N_("end the game (host or a moderator at once; others by a vote of all)")),
+    ("list", "[page]", N_("this server's lobbies and games, with links (only to you)")),
+    ("mine", "[page]", N_("your games on every server, your moves first (only to you)")),
+    ("notify", "[on|off]", N_("a direct message when it becomes your turn")),
+    ("settings", "", N_("this server's settings (changing them needs Manage Server)")),
+    ("pause", "", N_("pause the game here (host or moderator)")),
+    ("resume", "", N_("resume a paused game (host or moderator)")),
+    ("host", "<player>", N_("hand the host role to another player (host or moderator)")),
     (
         "away",
         "<until> [reason]",
-        "away until a date or for some days: your turn limits and reminders pause in every game",
+        N_(
+            "away until a date or for some days: your turn limits and reminders pause in every game"
+        ),
     ),
-    ("back", "", "end your absence; turn limits run again with the time that was left"),
-    ("standin", "<player>", "vote to let a bot play for an away player until they return"),
+    ("back", "", N_("end your absence; turn limits run again with the time that was left")),
+    ("standin", "<player>", N_("vote to let a bot play for an away player until they return")),
     (
         "undo",
         "[accept|decline]",
-        "ask the others to take back your last move (or answer such a request)",
+        N_("ask the others to take back your last move (or answer such a request)"),
     ),
-    ("replay", "[game] [move]", "privately replay a game of this channel, move by move"),
-    ("finished", "", "the games that ended in this channel, newest first"),
-    ("help", "", "this page"),
+    ("replay", "[game] [move]", N_("privately replay a game of this channel, move by move")),
+    ("finished", "", N_("the games that ended in this channel, newest first")),
+    ("help", "", N_("this page")),
 )
 """Every `/game` subcommand: (name, arguments, what it does); `/game help` is built from it."""
 
 RATINGS_SUBCOMMANDS: tuple[tuple[str, str, str], ...] = (
-    ("leaderboard", "<game>", "this server's best 20 players of a game (rating, games, win %)"),
+    ("leaderboard", "<game>", N_("this server's best 20 players of a game (rating, games, win %)")),
     (
         "profile",
         "[member] [hidden]",
-        "a member's record in each game here with a rating chart; `hidden:true` hides yours",
+        N_("a member's record in each game here with a rating chart; `hidden:true` hides yours"),
     ),
 )
 """Every `/ratings` subcommand, as TABLE_SUBCOMMANDS (its own group: the game group is full)."""
@@ -290,7 +299,9 @@ def parse_command_line(line: str, games: frozenset[str] | None = None) -> Comman
     """
     text = line.strip()
     if not text:
-        raise CommandError("Type a command such as `/game status`, or `/game help` for the list.")
+        raise CommandError(
+            tr("Type a command such as `/game status`, or `/game help` for the list.")
+        )
     if text.lower() in _QUIT:
         return Command(CommandKind.QUIT)
     if not text.startswith("/"):
@@ -309,7 +320,10 @@ def parse_command_line(line: str, games: frozenset[str] | None = None) -> Comman
     if head in known_games:
         return _per_game_command(head, words)
     raise CommandError(
-        f"I don't know the command `/{head}`. Try `/game help` for the list of commands."
+        tr(
+            "I don't know the command `/{command}`. Try `/game help` for the list of commands.",
+            command=head,
+        )
     )
 
 
@@ -319,42 +333,46 @@ def _game_command(words: list[str]) -> Command:
     word, args = words[0].lower(), words[1:]
     if word == "ratings":  # /ratings leaderboard kingsburg (also after /game)
         if not args or args[0].lower() not in ("leaderboard", "profile"):
-            raise CommandError("Write `/ratings leaderboard <game>` or `/ratings profile`.")
+            raise CommandError(tr("Write `/ratings leaderboard <game>` or `/ratings profile`."))
         word, args = args[0].lower(), args[1:]
     kind = _GAME_WORDS.get(word)
     if kind is None:
-        raise CommandError(f"`/game {word}` is not a command. Try `/game help`.")
+        raise CommandError(tr("`/game {word}` is not a command. Try `/game help`.", word=word))
     if kind is CommandKind.NEW:
         if not args:
-            raise CommandError("Say which game: `/game new cathedral`, optionally with options.")
+            raise CommandError(
+                tr("Say which game: `/game new cathedral`, optionally with options.")
+            )
         return Command(kind, (args[0], " ".join(args[1:])))
     if kind is CommandKind.ADD_BOT:
         return Command(kind, (args[0] if args else "random",))
     if kind is CommandKind.KICK:
         if len(args) != 1 or small_int(args[0], lowest=1, highest=99) is None:
-            raise CommandError("Say which seat to remove by its number: `/game kick 2`.")
+            raise CommandError(tr("Say which seat to remove by its number: `/game kick 2`."))
         return Command(kind, (args[0],))
     if kind is CommandKind.HISTORY:
         if args and small_int(args[0], lowest=1, highest=HISTORY_MAX) is None:
-            raise CommandError(HISTORY_RANGE)
+            raise CommandError(say(HISTORY_RANGE))
         return Command(kind, tuple(args[:1]))
     if kind is CommandKind.RULES:
         return Command(kind, tuple(args[:1]))
     if kind is CommandKind.NOTIFY:
         if args and args[0].lower() not in ("on", "off"):
-            raise CommandError("Write `/game notify on` or `/game notify off`.")
+            raise CommandError(tr("Write `/game notify on` or `/game notify off`."))
         return Command(kind, tuple(a.lower() for a in args[:1]))
     if kind is CommandKind.AWAY:
         if not args:
             raise CommandError(
-                "Say until when: `/game away 5` (days), `/game away 3 Dec` or "
-                "`/game away 2026-12-03`, then an optional reason."
+                tr(
+                    "Say until when: `/game away 5` (days), `/game away 3 Dec` or "
+                    "`/game away 2026-12-03`, then an optional reason."
+                )
             )
         return _away_command(args)
     if kind is CommandKind.LEAVE:
         if args and args[0].lower().removeprefix("confirm:") not in ("confirm", "yes", "true"):
             raise CommandError(
-                "Write `/game leave`, or `/game leave confirm` to skip the question."
+                tr("Write `/game leave`, or `/game leave confirm` to skip the question.")
             )
         return Command(kind, tuple(args[:1]))
     if kind in (CommandKind.UNDO, CommandKind.STANDIN, CommandKind.LIST, CommandKind.MINE):
@@ -363,18 +381,22 @@ def _game_command(words: list[str]) -> Command:
         return Command(kind, tuple(args[:2]))
     if kind is CommandKind.LEADERBOARD:
         if not args:
-            raise CommandError("Say which game: `/ratings leaderboard kingsburg`.")
+            raise CommandError(tr("Say which game: `/ratings leaderboard kingsburg`."))
         return Command(kind, (" ".join(args),))
     if kind is CommandKind.PROFILE:
         if args and args[0].lower() not in ("hide", "show"):
             raise CommandError(
-                "Write `/ratings profile` for yours, or add `hide` or `show` to hide it "
-                "from others or show it again."
+                tr(
+                    "Write `/ratings profile` for yours, or add `hide` or `show` to hide it "
+                    "from others or show it again."
+                )
             )
         return Command(kind, tuple(a.lower() for a in args[:1]))
     if kind in (CommandKind.MOVE, CommandKind.CHOICES):
         if kind is CommandKind.MOVE and not args:
-            raise CommandError("Write the move after `/game move`, e.g. `/game move Castle B3 90`.")
+            raise CommandError(
+                tr("Write the move after `/game move`, e.g. `/game move Castle B3 90`.")
+            )
         return Command(kind, (" ".join(args),))
     return Command(kind)
 
@@ -383,6 +405,7 @@ def _away_command(args: list[str]) -> Command:
     """`/game away 3 Dec holiday`: the return date is one word ("5", "2026-12-03") or, when the
     second word is a month or "days", two ("3 Dec", "Dec 3", "5 days"); the rest is the reason."""
     months = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+    months += ("mär", "mrz", "mai", "okt", "dez")  # German ones that differ
     two = len(args) > 1 and (
         args[1].lower().rstrip(".")[:3] in months
         or args[0].lower()[:3] in months
@@ -399,8 +422,8 @@ PRIVATE_WORDS = frozenset({"peek", "hand"})
 
 def _per_game_command(game: str, words: list[str]) -> Command:
     if not words:
-        subs = ", ".join(f"`/{game} {s}`" for s in registry.subcommands(game)) or "moves"
-        raise CommandError(f"Say what to do: {subs}.")
+        subs = ", ".join(f"`/{game} {s}`" for s in registry.subcommands(game)) or tr("moves")
+        raise CommandError(tr("Say what to do: {subcommands}.", subcommands=subs))
     sub, args = words[0].lower(), words[1:]
     sub = registry.game_table(game).text_aliases.get(sub, sub)
     if sub in ("rules", "help"):
@@ -416,12 +439,22 @@ def _per_game_command(game: str, words: list[str]) -> Command:
         return Command(CommandKind.PEEK)
     if known is not None and known.params and not args:
         what = _join_words([p.replace("_", " ") for p in known.params])
-        raise CommandError(f"`/{game} {sub}` needs the {what}: {known.help}.")
+        raise CommandError(
+            tr(
+                "`/{game} {subcommand}` needs the {what}: {help}.",
+                game=game,
+                subcommand=sub,
+                what=what,
+                help=_said(known.help),
+            )
+        )
     confirm = [a for a in args if a.lower() in _NO_CONFIRM]
     args = [a for a in args if a.lower() not in _NO_CONFIRM]
     notation = notation_for(game, sub, *args)
     if not notation:
-        raise CommandError(f"Write the move after `/{game} {sub}`.")
+        raise CommandError(
+            tr("Write the move after `/{game} {subcommand}`.", game=game, subcommand=sub)
+        )
     if known is not None and known.preview is not None and not confirm:
         # As on Discord: a private preview with Confirm/Cancel first.
         return Command(CommandKind.MOVE, (notation,), preview=(game, sub))
@@ -433,4 +466,12 @@ _NO_CONFIRM = frozenset({"confirm:false", "confirm:no", "confirm:0"})
 
 
 def _join_words(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    if len(words) == 1:
+        return words[0]
+    return tr("{names} and {last}", names=", ".join(words[:-1]), last=words[-1])
+
+
+def _said(text: str) -> str:
+    """A text a game module gave (a `Text`, or an `N_`-marked constant) in the current
+    language."""
+    return say(text) if isinstance(text, Text) else tr(text)

@@ -10,6 +10,8 @@ import logging
 from datetime import datetime, timedelta
 
 from bot.games.rejections import Rejection
+from bot.i18n import say, tr, tr_n
+from bot.sessions import reasons
 from bot.sessions.models import MoveResult
 from bot.storage.records import SessionRecord
 from bot.table import registry
@@ -23,6 +25,9 @@ from bot.table.replies import ChannelPost, Reply
 from bot.table.servers import SYSTEM, ServerCommands, channel_posts
 
 log = logging.getLogger(__name__)
+
+TURN_LIMIT = "turn limit"  # i18n-exempt: a departure's kind, stored for the ratings
+"""How a seat the turn limit passed to a bot was given up (`RatingCommands.note_departure`)."""
 
 
 class TimerCommands(ServerCommands):
@@ -46,36 +51,45 @@ class TimerCommands(ServerCommands):
         to_act = self._to_act(before) or frozenset()
         for seat in before.seats:
             if seat.user_id is not None and seat.seat in to_act:
-                await self.note_departure(before, seat.seat, "turn limit")
+                await self.note_departure(before, seat.seat, TURN_LIMIT)
         return await self.rating_line(ended, left=True)
 
-    def _expired_post(self, session: SessionRecord, ratings: str = "") -> ChannelPost:
-        name = self._game_name(session)
-        limit = (
-            f" within the turn limit of {duration_text(session.turn_timeout_s)}"
-            if session.turn_timeout_s
-            else " in time"
-        )
-        text = f"This {name} game was abandoned because no move was made{limit}."
-        if session.end_reason:
-            text += f" {session.end_reason}"
-        if ratings:
-            text += f"\n{ratings}"
-        return ChannelPost(
-            session.place_id,
-            Reply(
-                text=text,
-                title=f"{name} abandoned: time ran out",
-                mentions=session.human_user_ids,
-                colour=COLOUR_DONE,
-            ),
-        )
+    async def _expired_post(self, before: SessionRecord, session: SessionRecord) -> ChannelPost:
+        """The post of a game the turn limit ended (`before`: as it was), with its rating
+        changes, in the language of its server."""
+        with await self.publicly(guild_id=session.guild_id):
+            ratings = await self._late_seats_left(before, session)
+            name = self._game_name(session)
+            if session.turn_timeout_s:
+                text = tr(
+                    "This {game} game was abandoned because no move was made within the turn "
+                    "limit of {limit}.",
+                    game=name,
+                    limit=duration_text(session.turn_timeout_s),
+                )
+            else:
+                text = tr(
+                    "This {game} game was abandoned because no move was made in time.", game=name
+                )
+            if session.end_reason:
+                text += " " + say(reasons.reworded(session.end_reason))
+            if ratings:
+                text += f"\n{ratings}"
+            return ChannelPost(
+                session.place_id,
+                Reply(
+                    text=text,
+                    title=tr("{game} abandoned: time ran out", game=name),
+                    mentions=session.human_user_ids,
+                    colour=COLOUR_DONE,
+                ),
+            )
 
     async def expire_overdue(self, now: datetime | None = None) -> list[ChannelPost]:
         """Abandon every game whose turn deadline has passed; one post per game saying so."""
         posts = []
         for ended in await self.service.expire_overdue(now):
-            posts.append(self._expired_post(ended, await self._late_seats_left(ended, ended)))
+            posts.append(await self._expired_post(ended, ended))
         return posts
 
     async def _turn_limits(self, now: datetime) -> list[ChannelPost]:
@@ -89,11 +103,9 @@ class TimerCommands(ServerCommands):
                 continue
             waiting = self.service._waiting_names(session)
             if action == "end":
-                reason = f"Timed out waiting for {waiting}." if waiting else "Timed out."
-                ended = await self.steward.end(session.id, reason)
+                ended = await self.steward.end(session.id, reasons.timed_out(waiting))
                 if not isinstance(ended, Rejection):
-                    ratings = await self._late_seats_left(session, ended)
-                    posts.append(self._expired_post(ended, ratings))
+                    posts.append(await self._expired_post(session, ended))
                 continue
             try:
                 posts += await self._bots_take_late_seats(session)
@@ -117,17 +129,20 @@ class TimerCommands(ServerCommands):
         for seat in late:
             result = await self.steward.bot_takes_seat(session.id, seat.seat)
             if not isinstance(result, Rejection):
-                await self.note_departure(session, seat.seat, "turn limit")
+                await self.note_departure(session, seat.seat, TURN_LIMIT)
         if not isinstance(result, MoveResult):
             return []
-        names = join_names([s.display_name for s in late])
-        limit = duration_text(session.turn_timeout_s or 0)
-        intro = (
-            f"{names} did not move within the turn limit of {limit}; "
-            "a computer player takes over and the game goes on."
-        )
-        title = f"{self._game_name(session)}: a bot takes over"
-        replies = await self._game_reply(SYSTEM, result, title, intro, "takeover")
+        with await self.publicly(guild_id=session.guild_id):
+            names = join_names([s.display_name for s in late])
+            limit = duration_text(session.turn_timeout_s or 0)
+            intro = tr(
+                "{players} did not move within the turn limit of {limit}; a computer player "
+                "takes over and the game goes on.",
+                players=names,
+                limit=limit,
+            )
+            title = tr("{game}: a bot takes over", game=self._game_name(session))
+            replies = await self._game_reply(SYSTEM, result, title, intro, "takeover")
         return channel_posts(result.session.place_id, replies)
 
     async def _reminders(self, now: datetime) -> list[ChannelPost]:
@@ -152,14 +167,14 @@ class TimerCommands(ServerCommands):
                 # Marked in one write before posting; only the games this write claimed are
                 # posted (another process may have claimed the rest).
                 posts += [
-                    self._reminder_post(
+                    await self._reminder_post(
                         d.session, d.user_ids, d.waiting_since, now, actions[d.session.guild_id]
                     )
                     for d in await self.service.claim_reminders(due, every, now)
                 ]
         return posts
 
-    def _reminder_post(
+    async def _reminder_post(
         self,
         session: SessionRecord,
         user_ids: tuple[int, ...],
@@ -167,25 +182,38 @@ class TimerCommands(ServerCommands):
         now: datetime,
         action: str = "end",
     ) -> ChannelPost:
-        name = self._game_name(session)
-        seats = [s for s in session.seats if s.user_id in user_ids]
-        who = join_names([s.display_name for s in seats])
-        waited = duration_text((now - since).total_seconds())
-        verb = "is" if len(seats) == 1 else "are"
-        text = (
-            f"Reminder: the {name} game here has been waiting for {waited}; "
-            f"{who} {verb} still to move."
-        )
-        if session.turn_deadline is not None and session.turn_deadline > now:
-            left = duration_text((session.turn_deadline - now).total_seconds())
-            then = {"end": "the game will be abandoned", "bot": "a computer player takes over"}
-            if action in then:
-                text += f" Without a move in the next {left}, {then[action]}."
-        text += " `/game status` shows the board."
-        return ChannelPost(
-            session.place_id,
-            Reply(text=text, mentions=tuple(user_ids), colour=COLOUR_INFO),
-        )
+        """A reminder to the awaited players, in the language of the game's server."""
+        with await self.publicly(guild_id=session.guild_id):
+            name = self._game_name(session)
+            seats = [s for s in session.seats if s.user_id in user_ids]
+            who = join_names([s.display_name for s in seats])
+            waited = duration_text((now - since).total_seconds())
+            text = tr_n(
+                "Reminder: the {game} game here has been waiting for {waited}; {players} is "
+                "still to move.",
+                "Reminder: the {game} game here has been waiting for {waited}; {players} are "
+                "still to move.",
+                len(seats),
+                game=name,
+                waited=waited,
+                players=who,
+            )
+            if session.turn_deadline is not None and session.turn_deadline > now:
+                left = duration_text((session.turn_deadline - now).total_seconds())
+                if action == "end":
+                    text += " " + tr(
+                        "Without a move in the next {left}, the game will be abandoned.", left=left
+                    )
+                elif action == "bot":
+                    text += " " + tr(
+                        "Without a move in the next {left}, a computer player takes over.",
+                        left=left,
+                    )
+            text += " " + tr("`/game status` shows the board.")
+            return ChannelPost(
+                session.place_id,
+                Reply(text=text, mentions=tuple(user_ids), colour=COLOUR_INFO),
+            )
 
     async def remind(self, every: timedelta, now: datetime | None = None) -> list[ChannelPost]:
         """Ping the humans awaited in games where nothing happened for `every`, at most once per
@@ -194,7 +222,7 @@ class TimerCommands(ServerCommands):
         posts = []
         async for page in self.service.due_reminder_pages(every, now):
             posts += [
-                self._reminder_post(d.session, d.user_ids, d.waiting_since, now)
+                await self._reminder_post(d.session, d.user_ids, d.waiting_since, now)
                 for d in await self.service.claim_reminders(page, every, now)
             ]
         return posts
