@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import io
+import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -182,8 +183,14 @@ def _read(code: str) -> Catalog | None:
 def _write(catalog: Catalog, path: Path) -> None:
     buffer = io.BytesIO()
     write_po(buffer, catalog, width=100, sort_output=True, omit_header=False, include_lineno=False)
+    new = buffer.getvalue()
+    if path.exists() and _DATED.sub(b"", path.read_bytes()) == _DATED.sub(b"", new):
+        return  # only the header's dates would change: keep the file (no churn in git)
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(buffer.getvalue())
+    path.write_bytes(new)
+
+
+_DATED = re.compile(rb'^"(?:POT-Creation|PO-Revision)-Date: [^"]*"\n', re.M)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
