@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING
 from PIL import Image, ImageDraw
 
 from bot.games.kingsburg import data as D
-from bot.i18n import N_, current_language, say, tr, tr_c, tr_n
+from bot.i18n import N_, current_language, say, tr, tr_n
 from rendering.base import (
     DEFAULT,
     Colour,
@@ -959,7 +959,7 @@ RESULT_WORDS = {"won": N_("won"), "tied": N_("tied"), "lost": N_("lost")}
 
 def _result_word(result: str) -> str:
     """A battle result ("won", "tied", "lost") in the reader's words."""
-    return tr_c("battle", RESULT_WORDS[result]) if result in RESULT_WORDS else result
+    return tr(RESULT_WORDS[result]) if result in RESULT_WORDS else result
 
 
 def winter_heading(view: KingsburgView, battle: BattleRecord) -> str:

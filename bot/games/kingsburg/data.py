@@ -21,6 +21,13 @@ COLOURS: tuple[str, ...] = ("red", "blue", "green", "yellow", "purple")
 
 ROMAN: tuple[str, ...] = ("I", "II", "III", "IV", "V")
 
+BARBARIANS = "Barbarians"  # i18n-exempt: an enemy type (data key; `enemy_name` says it)
+GOBLINS = "Goblins"  # i18n-exempt: an enemy type (data key; `enemy_name` says it)
+ORCS = "Orcs"  # i18n-exempt: an enemy type (data key; `enemy_name` says it)
+ZOMBIES = "Zombies"  # i18n-exempt: an enemy type (data key; `enemy_name` says it)
+DEMONS = "Demons"  # i18n-exempt: an enemy type (data key; `enemy_name` says it)
+DRAGONS = "Dragons"  # i18n-exempt: an enemy type (data key; `enemy_name` says it)
+
 
 @dataclass(frozen=True, slots=True)
 class Building:
@@ -92,7 +99,7 @@ BUILDINGS: tuple[Building, ...] = (
         7,
         0,
         tx("+1 in battle against Demons."),
-        (("Demons", 1),),
+        ((DEMONS, 1),),
     ),
     _b(
         "cathedral",
@@ -175,7 +182,7 @@ BUILDINGS: tuple[Building, ...] = (
         0,
         1,
         tx("+1 in battle (+2 against Zombies)."),
-        (("Zombies", 2),),
+        ((ZOMBIES, 2),),
     ),
     _b(
         "stables",
@@ -216,7 +223,7 @@ BUILDINGS: tuple[Building, ...] = (
         0,
         0,
         tx("+1 in battle against Goblins."),
-        (("Goblins", 1),),
+        ((GOBLINS, 1),),
     ),
     _b(
         "crane",
@@ -414,38 +421,38 @@ def _e(
     year: int, n: int, enemy: str, strength: int, reward: dict[str, int], penalty: dict[str, int]
 ) -> EnemyCard:
     cid = f"enemy-{ROMAN[year - 1]}-{enemy.lower()}-{n}"
-    verified = (year, enemy, strength) == (1, "Goblins", 3)
+    verified = (year, enemy, strength) == (1, GOBLINS, 3)
     return EnemyCard(
         cid, year, enemy, strength, tuple(reward.items()), tuple(penalty.items()), verified
     )
 
 
 ENEMY_CARDS: tuple[EnemyCard, ...] = (
-    _e(1, 1, "Barbarians", 2, {"gold": 1}, {"goods_of_choice": 1, "buildings": 1}),
-    _e(1, 2, "Goblins", 2, {"wood": 1}, {"vp": 1, "wood": 1, "stone": 1, "buildings": 1}),
-    _e(1, 3, "Goblins", 3, {"stone": 1}, {"gold": 1, "buildings": 1}),
-    _e(1, 4, "Orcs", 3, {"gold": 1}, {"vp": 1, "goods_of_choice": 2}),
-    _e(1, 5, "Zombies", 4, {"vp": 1}, {"vp": 2}),
-    _e(2, 1, "Goblins", 3, {"wood": 1}, {"vp": 1, "wood": 2, "stone": 2, "buildings": 1}),
-    _e(2, 2, "Goblins", 4, {"stone": 1}, {"gold": 2, "buildings": 1}),
-    _e(2, 3, "Orcs", 4, {"gold": 1}, {"goods_of_choice": 2, "buildings": 1}),
-    _e(2, 4, "Barbarians", 5, {"gold": 1}, {"vp": 1, "goods_of_choice": 2}),
-    _e(2, 5, "Zombies", 5, {"vp": 1}, {"vp": 2}),
-    _e(3, 1, "Goblins", 4, {"wood": 1}, {"vp": 1, "wood": 3, "stone": 3, "buildings": 1}),
-    _e(3, 2, "Goblins", 5, {"stone": 1}, {"gold": 3, "buildings": 1}),
-    _e(3, 3, "Orcs", 5, {"gold": 1}, {"goods_of_choice": 2, "buildings": 1}),
-    _e(3, 4, "Demons", 6, {"vp": 1}, {"vp": 1, "gold": 2, "wood": 1, "stone": 1}),
-    _e(3, 5, "Zombies", 6, {"vp": 1}, {"vp": 2}),
-    _e(4, 1, "Goblins", 5, {"wood": 1}, {"vp": 1, "wood": 4, "stone": 4, "buildings": 1}),
-    _e(4, 2, "Goblins", 6, {"stone": 1}, {"gold": 4, "buildings": 1}),
-    _e(4, 3, "Demons", 6, {"gold": 1}, {"goods_of_choice": 4, "buildings": 1}),
-    _e(4, 4, "Orcs", 7, {"goods_of_choice": 1}, {"goods_of_choice": 2, "buildings": 1}),
-    _e(4, 5, "Zombies", 7, {"vp": 1}, {"vp": 2}),
-    _e(5, 1, "Barbarians", 7, {"vp": 1}, {"vp": 8}),
-    _e(5, 2, "Barbarians", 8, {"vp": 1}, {"buildings": 1}),
-    _e(5, 3, "Demons", 8, {"vp": 2}, {"vp": 2, "buildings": 1}),
-    _e(5, 4, "Demons", 9, {"vp": 2}, {"buildings": 1}),
-    _e(5, 5, "Dragons", 9, {"vp": 3}, {"vp": 5}),
+    _e(1, 1, BARBARIANS, 2, {"gold": 1}, {"goods_of_choice": 1, "buildings": 1}),
+    _e(1, 2, GOBLINS, 2, {"wood": 1}, {"vp": 1, "wood": 1, "stone": 1, "buildings": 1}),
+    _e(1, 3, GOBLINS, 3, {"stone": 1}, {"gold": 1, "buildings": 1}),
+    _e(1, 4, ORCS, 3, {"gold": 1}, {"vp": 1, "goods_of_choice": 2}),
+    _e(1, 5, ZOMBIES, 4, {"vp": 1}, {"vp": 2}),
+    _e(2, 1, GOBLINS, 3, {"wood": 1}, {"vp": 1, "wood": 2, "stone": 2, "buildings": 1}),
+    _e(2, 2, GOBLINS, 4, {"stone": 1}, {"gold": 2, "buildings": 1}),
+    _e(2, 3, ORCS, 4, {"gold": 1}, {"goods_of_choice": 2, "buildings": 1}),
+    _e(2, 4, BARBARIANS, 5, {"gold": 1}, {"vp": 1, "goods_of_choice": 2}),
+    _e(2, 5, ZOMBIES, 5, {"vp": 1}, {"vp": 2}),
+    _e(3, 1, GOBLINS, 4, {"wood": 1}, {"vp": 1, "wood": 3, "stone": 3, "buildings": 1}),
+    _e(3, 2, GOBLINS, 5, {"stone": 1}, {"gold": 3, "buildings": 1}),
+    _e(3, 3, ORCS, 5, {"gold": 1}, {"goods_of_choice": 2, "buildings": 1}),
+    _e(3, 4, DEMONS, 6, {"vp": 1}, {"vp": 1, "gold": 2, "wood": 1, "stone": 1}),
+    _e(3, 5, ZOMBIES, 6, {"vp": 1}, {"vp": 2}),
+    _e(4, 1, GOBLINS, 5, {"wood": 1}, {"vp": 1, "wood": 4, "stone": 4, "buildings": 1}),
+    _e(4, 2, GOBLINS, 6, {"stone": 1}, {"gold": 4, "buildings": 1}),
+    _e(4, 3, DEMONS, 6, {"gold": 1}, {"goods_of_choice": 4, "buildings": 1}),
+    _e(4, 4, ORCS, 7, {"goods_of_choice": 1}, {"goods_of_choice": 2, "buildings": 1}),
+    _e(4, 5, ZOMBIES, 7, {"vp": 1}, {"vp": 2}),
+    _e(5, 1, BARBARIANS, 7, {"vp": 1}, {"vp": 8}),
+    _e(5, 2, BARBARIANS, 8, {"vp": 1}, {"buildings": 1}),
+    _e(5, 3, DEMONS, 8, {"vp": 2}, {"vp": 2, "buildings": 1}),
+    _e(5, 4, DEMONS, 9, {"vp": 2}, {"buildings": 1}),
+    _e(5, 5, DRAGONS, 9, {"vp": 3}, {"vp": 5}),
 )
 
 ENEMY_BY_ID: dict[str, EnemyCard] = {c.card_id: c for c in ENEMY_CARDS}
@@ -467,7 +474,7 @@ _ITEM_WORDS = {
     "gold": "gold",
     "wood": "wood",
     "stone": "stone",
-    "goods_of_choice": "good of your choice",
+    "goods_of_choice": "goods_of_choice",
     "vp": "VP",
     "buildings": "building",
 }
@@ -480,16 +487,16 @@ def describe_items(items: tuple[tuple[str, int], ...]) -> str:
 
 
 ENEMY_NAMES: dict[str, str] = {
-    "Barbarians": tx_c("enemy", "Barbarians"),
-    "Goblins": tx_c("enemy", "Goblins"),
-    "Orcs": tx_c("enemy", "Orcs"),
-    "Zombies": tx_c("enemy", "Zombies"),
-    "Demons": tx_c("enemy", "Demons"),
-    "Dragons": tx_c("enemy", "Dragons"),
+    BARBARIANS: tx_c("enemy", "Barbarians"),
+    GOBLINS: tx_c("enemy", "Goblins"),
+    ORCS: tx_c("enemy", "Orcs"),
+    ZOMBIES: tx_c("enemy", "Zombies"),
+    DEMONS: tx_c("enemy", "Demons"),
+    DRAGONS: tx_c("enemy", "Dragons"),
 }
 """An enemy type (the data key on the cards, English) as players read it."""
 
 
 def enemy_name(enemy: str) -> str:
-    """An enemy type's name for players ("Goblins"); an unknown key as it is."""
+    """An enemy type's name for players (GOBLINS); an unknown key as it is."""
     return ENEMY_NAMES.get(enemy, enemy)

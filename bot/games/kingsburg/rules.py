@@ -1720,7 +1720,7 @@ def _check_gift(s: State, seat: int, a: Gift | Alchemist) -> Rejection | None:
                 tx(
                     "The {advisor} gives {goods}, not {chosen}: e.g. `{move}`.",
                     advisor=adv.name,
-                    goods=count(n, "good of your choice"),
+                    goods=count(n, "goods_of_choice"),
                     chosen=sum(a.goods),
                     move=f"gift {goods_notation(_multisets(n)[-1])}",
                 )

@@ -78,7 +78,7 @@ def count(n: int, word: str) -> Text:
         return tx_n("{n} building", "{n} buildings", n)
     if word == "VP":
         return tx_n("{n} VP", "{n} VP", n)
-    if word == "good of your choice":
+    if word == "goods_of_choice":
         return tx_n("{n} good of your choice", "{n} goods of your choice", n)
     if word in _GOOD_NAMES:
         return good_count(n, word)
