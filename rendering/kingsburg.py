@@ -1060,7 +1060,8 @@ def _draw_gift(ctx: _Ctx, x: float, cy: float, number: int, max_x: float) -> Non
         elif kind == "eye":
             x += _eye(ctx, x, cy, side) + gap
         elif kind == "vp":
-            label = f"{int(arg):+d} VP" if int(arg) < 0 else f"{arg} VP"  # type: ignore[call-overload]
+            points = f"{int(arg):+d}" if int(arg) < 0 else f"{arg}"  # type: ignore[call-overload]
+            label = tr("{vp} VP", vp=points)
             x += draw_text(draw, (x, cy), label, fnt, theme.gold, "lm") + gap
 
 
@@ -1347,7 +1348,7 @@ def _draw_player(ctx: _Ctx, rect: Rect, s: SeatView) -> None:
             fill=theme.token,
         )
     x += ctx.badge(s.seat, x, cy, 36 * k) + 10 * k
-    vp_w = draw_text(draw, (right, cy), f"{s.vp} VP", ctx.f(34, True), theme.text, "rm")
+    vp_w = draw_text(draw, (right, cy), tr("{vp} VP", vp=s.vp), ctx.f(34, True), theme.text, "rm")
     chips: list[tuple[str, Colour]] = []
     if s.has_envoy:
         chips.append((tr(ENVOY_CHIP), theme.token))
@@ -1550,7 +1551,8 @@ def _paint_legend(ctx: _Ctx, rect: Rect) -> None:
                 x += side * 1.2 + 2 * k
         # Second line: the VP it is worth, then its effect.
         x = box.x0 + 8 * k
-        x += draw_text(draw, (x, cy + _LINE * k), f"{b.vp} VP", code_font, theme.gold, "lm")
+        worth = tr("{vp} VP", vp=b.vp)
+        x += draw_text(draw, (x, cy + _LINE * k), worth, code_font, theme.gold, "lm")
         note = tr(BUILDING_NOTES[b.building_id])
         x += 10 * k
         draw.text(
