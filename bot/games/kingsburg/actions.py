@@ -443,7 +443,7 @@ def _parse_influence(rest: str) -> Action | Rejection:
         words = rest.split()
         # "influence 8 5+3" or "influence master hunter 4+5": the name may take two words.
         two = " ".join(words[:2])
-        if len(words) > 1 and _advisor_key(two) in _ADVISOR_KEYS:
+        if len(words) > 1 and words[1].isalpha() and _advisor_key(two) in _ADVISOR_KEYS:
             who, tail = two, " ".join(words[2:])
         else:
             who, tail = words[0], " ".join(words[1:])
