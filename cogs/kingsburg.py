@@ -57,7 +57,7 @@ def _reader(interaction: discord.Interaction) -> AbstractContextManager[str]:
     return speaking(language_for_locale(str(value) if value else None).code)
 
 
-_WORD = re.compile(r"[a-z-]+")
+_WORD = re.compile(r"[a-z][a-z0-9-]*")
 
 
 def _word_label(word: str) -> str:
