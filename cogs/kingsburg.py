@@ -10,14 +10,20 @@ persistent `MoveButton`s. Rules and legality live in the engine; this module onl
 from __future__ import annotations
 
 import logging
+import re
+from contextlib import AbstractContextManager
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.games.kingsburg.data import ADVISOR_BY_NUMBER, BUILDING_BY_ID
+from bot.games.kingsburg.texts import good_name
+from bot.i18n import language_for_locale, say, speaking, tr
 from bot.table.kingsburg import without_twins
-from bot.table.textcommands import small_int
+from bot.table.textcommands import natural_sorted, small_int
 from cogs._base import (
+    CHOICE_NAME_LIMIT,
     bot_of,
     caller_of,
     choice,
@@ -44,19 +50,51 @@ def _of_kind(notations: tuple[str, ...], head: str) -> list[str]:
     return [n for n in notations if n == head or n.startswith(head + " ")]
 
 
+def _reader(interaction: discord.Interaction) -> AbstractContextManager[str]:
+    """Autocomplete is read by the member typing: their own Discord language."""
+    locale = getattr(interaction, "locale", None)
+    value = getattr(locale, "value", locale)
+    return speaking(language_for_locale(str(value) if value else None).code)
+
+
+_WORD = re.compile(r"[a-z][a-z0-9-]*")
+
+
+def _word_label(word: str) -> str:
+    """One notation word in the reader's words: a good or building by name, else as written."""
+    building = BUILDING_BY_ID.get(word)
+    if building is not None:
+        return say(building.name)
+    if word == "plus2":
+        return tr('"+2" token')
+    if word == "white":
+        return tr("white die")
+    return say(good_name(word))
+
+
+def rest_label(rest: str) -> str:
+    """What follows a command word in notation, with goods and buildings named in the
+    reader's language ("gold+wood" -> "Gold+Holz", "crane envoy" -> "Kran envoy")."""
+    return _WORD.sub(lambda m: _word_label(m.group(0)) if m.group(0) != "envoy" else "envoy", rest)
+
+
 def _rest_choices(
     notations: tuple[str, ...], head: str, current: str
 ) -> list[app_commands.Choice[str]]:
-    """Choices over what follows `head` in the legal notations of that kind."""
-    rests = [n[len(head) :].strip() for n in _of_kind(notations, head)]
-    return notation_choices([r for r in rests if r], current)
+    """Choices over what follows `head` in the legal notations of that kind: shown in the
+    reader's words, found by either the shown words or the notation, submitting the notation."""
+    rests = [r for r in (n[len(head) :].strip() for n in _of_kind(notations, head)) if r]
+    labels = {r: rest_label(r) for r in rests}
+    ordered = natural_sorted(rests)
+    ranked = rank(ordered, current, key=lambda r: f"{r} {labels[r]}")
+    return [choice(labels[r], r) for r in ranked if len(r) <= CHOICE_NAME_LIMIT]
 
 
 def _advisor_label(number: int) -> str:
-    from bot.games.kingsburg.data import ADVISOR_BY_NUMBER
-
     advisor = ADVISOR_BY_NUMBER.get(number)
-    return f"{number} {advisor.name}: {advisor.gift}" if advisor else str(number)
+    if advisor is None:
+        return str(number)
+    return tr("{number} {advisor}: {gift}", number=number, advisor=advisor.name, gift=advisor.gift)
 
 
 def _split_influence(notation: str) -> tuple[int, str] | None:
@@ -70,7 +108,11 @@ def _split_influence(notation: str) -> tuple[int, str] | None:
 
 
 @app_commands.guild_only()
-class KingsburgCog(commands.GroupCog, group_name="kingsburg", group_description="Play Kingsburg."):
+class KingsburgCog(
+    commands.GroupCog,
+    group_name="kingsburg",
+    group_description="Play Kingsburg.",  # i18n-exempt: the command tree's (cogs/language.py)
+):
     """Kingsburg moves and private information (/kingsburg …)."""
 
     def __init__(self, bot: commands.Bot) -> None:
@@ -102,8 +144,9 @@ class KingsburgCog(commands.GroupCog, group_name="kingsburg", group_description=
             split = _split_influence(n)
             if split and (not typed_dice or split[1].startswith(typed_dice)):
                 advisors[split[0]] = None
-        ranked = rank(list(advisors), current, key=_advisor_label)
-        return [choice(_advisor_label(a), a) for a in ranked]
+        with _reader(interaction):
+            ranked = rank(list(advisors), current, key=_advisor_label)
+            return [choice(_advisor_label(a), a) for a in ranked]
 
     @influence.autocomplete("dice")
     async def _influence_dice(
@@ -135,7 +178,9 @@ class KingsburgCog(commands.GroupCog, group_name="kingsburg", group_description=
     async def _gift(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return _rest_choices(await _legal(interaction), "gift", current)
+        legal = await _legal(interaction)
+        with _reader(interaction):
+            return _rest_choices(legal, "gift", current)
 
     @app_commands.command(name="aid")
     async def aid(self, interaction: discord.Interaction, good: str) -> None:
@@ -150,7 +195,9 @@ class KingsburgCog(commands.GroupCog, group_name="kingsburg", group_description=
     async def _aid(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return _rest_choices(await _legal(interaction), "aid", current)
+        legal = await _legal(interaction)
+        with _reader(interaction):
+            return _rest_choices(legal, "aid", current)
 
     @app_commands.command(name="reroll")
     async def reroll(self, interaction: discord.Interaction, building: str) -> None:
@@ -165,7 +212,9 @@ class KingsburgCog(commands.GroupCog, group_name="kingsburg", group_description=
     async def _reroll(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return _rest_choices(await _legal(interaction), "reroll", current)
+        legal = await _legal(interaction)
+        with _reader(interaction):
+            return _rest_choices(legal, "reroll", current)
 
     @app_commands.command(name="keep")
     async def keep(self, interaction: discord.Interaction) -> None:
@@ -186,7 +235,9 @@ class KingsburgCog(commands.GroupCog, group_name="kingsburg", group_description=
     async def _alchemist(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return _rest_choices(await _legal(interaction), "alchemist", current)
+        legal = await _legal(interaction)
+        with _reader(interaction):
+            return _rest_choices(legal, "alchemist", current)
 
     @app_commands.command(name="build")
     async def build(self, interaction: discord.Interaction, building: str) -> None:
@@ -201,7 +252,9 @@ class KingsburgCog(commands.GroupCog, group_name="kingsburg", group_description=
     async def _build(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return _rest_choices(await _legal(interaction), "build", current)
+        legal = await _legal(interaction)
+        with _reader(interaction):
+            return _rest_choices(legal, "build", current)
 
     @app_commands.command(name="done")
     async def done(self, interaction: discord.Interaction) -> None:
@@ -221,7 +274,9 @@ class KingsburgCog(commands.GroupCog, group_name="kingsburg", group_description=
     async def _townhall(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return _rest_choices(await _legal(interaction), "townhall", current)
+        legal = await _legal(interaction)
+        with _reader(interaction):
+            return _rest_choices(legal, "townhall", current)
 
     @app_commands.command(name="recruit")
     async def recruit(self, interaction: discord.Interaction, soldiers: str) -> None:
@@ -236,7 +291,9 @@ class KingsburgCog(commands.GroupCog, group_name="kingsburg", group_description=
     async def _recruit(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return _rest_choices(await _legal(interaction), "recruit", current)
+        legal = await _legal(interaction)
+        with _reader(interaction):
+            return _rest_choices(legal, "recruit", current)
 
     @app_commands.command(name="lose")
     async def lose(self, interaction: discord.Interaction, goods: str) -> None:
@@ -251,7 +308,9 @@ class KingsburgCog(commands.GroupCog, group_name="kingsburg", group_description=
     async def _lose(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return _rest_choices(await _legal(interaction), "lose", current)
+        legal = await _legal(interaction)
+        with _reader(interaction):
+            return _rest_choices(legal, "lose", current)
 
     @app_commands.command(name="envoy")
     async def envoy(self, interaction: discord.Interaction, move: str) -> None:

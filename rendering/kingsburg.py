@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING
 from PIL import Image, ImageDraw
 
 from bot.games.kingsburg import data as D
+from bot.i18n import N_, current_language, say, tr, tr_n
 from rendering.base import (
     DEFAULT,
     Colour,
@@ -84,14 +85,14 @@ MAX_WIDTH = 1600
 
 ROMAN = D.ROMAN
 PHASE_SHORT: tuple[str, ...] = (
-    "Aid",
-    "Spring",
-    "Reward",
-    "Summer",
-    "Envoy",
-    "Autumn",
-    "Recruit",
-    "Winter",
+    N_("Aid"),
+    N_("Spring"),
+    N_("Reward"),
+    N_("Summer"),
+    N_("Envoy"),
+    N_("Autumn"),
+    N_("Recruit"),
+    N_("Winter"),
 )
 """Short phase names (the title bar names the current one)."""
 
@@ -120,36 +121,36 @@ SHEET_CODES: dict[str, str] = {
 """Two-letter codes on the province sheets; the legend at the bottom spells each one out."""
 
 BUILDING_NOTES: dict[str, str] = {
-    "statue": "all alike: reroll one *",
-    "chapel": "total \u2264 7: reroll all *",
-    "church": "+1 vs Demons",
-    "cathedral": "end: 1 VP per 2 goods",
-    "inn": '"+2" token each summer',
-    "market": "one group \u00b11 *",
-    "farms": "white die; \u22121 battle",
-    "merchants-guild": "+1 gold before rolls",
-    "guard-tower": "+1 in battle",
-    "blacksmith": "+1 in battle",
-    "barracks": "soldiers: 1 good each",
-    "wizards-guild": "+2 in battle",
-    "palisade": "+1 battle, +2 Zombies",
-    "stables": "+1 soldier at 5, 10, 18 *",
-    "stone-wall": "+1 battle; tie = win",
-    "fortress": "+1 battle; +1 VP a win",
-    "barricade": "+1 vs Goblins",
-    "crane": "III, IV: 1 gold less *",
-    "town-hall": '"+2"/good \u2192 1 VP *',
-    "embassy": "+1 VP each season",
+    "statue": N_("all alike: reroll one *"),
+    "chapel": N_("total \u2264 7: reroll all *"),
+    "church": N_("+1 vs Demons"),
+    "cathedral": N_("end: 1 VP per 2 goods"),
+    "inn": N_('"+2" token each summer'),
+    "market": N_("one group \u00b11 *"),
+    "farms": N_("white die; \u22121 battle"),
+    "merchants-guild": N_("+1 gold before rolls"),
+    "guard-tower": N_("+1 in battle"),
+    "blacksmith": N_("+1 in battle"),
+    "barracks": N_("soldiers: 1 good each"),
+    "wizards-guild": N_("+2 in battle"),
+    "palisade": N_("+1 battle, +2 Zombies"),
+    "stables": N_("+1 soldier at 5, 10, 18 *"),
+    "stone-wall": N_("+1 battle; tie = win"),
+    "fortress": N_("+1 battle; +1 VP a win"),
+    "barricade": N_("+1 vs Goblins"),
+    "crane": N_("III, IV: 1 gold less *"),
+    "town-hall": N_('"+2"/good \u2192 1 VP *'),
+    "embassy": N_("+1 VP each season"),
 }
 """Each building's effect in a few words for the legend (* = once a season); the rules text is
 `Building.power`."""
 
-ORDINALS = ("1st", "2nd", "3rd", "4th", "5th")
+ORDINALS = (N_("1st"), N_("2nd"), N_("3rd"), N_("4th"), N_("5th"))
 
-ENVOY_CHIP = "Envoy"
+ENVOY_CHIP = N_("Envoy")
 """The chip in the King's Envoy holder's panel header (it always keeps its room there)."""
 
-ENVOY_LEGEND = "gold ring = King's Envoy"
+ENVOY_LEGEND = N_("gold ring = King's Envoy")
 
 COURT_DIE = 38
 """Die size on an advisor at 1000 px (its digit stays >= the phone minimum)."""
@@ -352,7 +353,7 @@ def render(
     layout = compute_layout(view, size)
     players = len(view.seats)
     layer = static_layer(
-        ("kingsburg", players, view.finished),
+        ("kingsburg", players, view.finished, current_language()),
         (layout.width, layout.height),
         theme,
         lambda image, draw: _paint_static(draw, layout, theme, view.finished),
@@ -399,7 +400,7 @@ def _paint_static(draw: ImageDraw.ImageDraw, layout: Layout, theme: Theme, finis
     inner = _INNER * k
     cy = phase_cells(layout.calendar, k)[0].y1 + (8 + _CAL_TURN_H / 2) * k
     x = layout.calendar.x0 + inner
-    draw.text((x, cy), "Turn order", font=ctx.f(_T), fill=theme.text_muted, anchor="lm")
+    draw.text((x, cy), tr("Turn order"), font=ctx.f(_T), fill=theme.text_muted, anchor="lm")
 
 
 @dataclass(frozen=True, slots=True)
@@ -460,8 +461,8 @@ class _Ctx:
         if given:
             return given
         if 0 <= seat < len(self.view.seats):
-            return self.view.seats[seat].colour.capitalize()
-        return f"Player {int(seat) + 1}"
+            return say(self.view.seats[seat].colour).capitalize()
+        return tr("Player {number}", number=int(seat) + 1)
 
     def fit_name(
         self, seat: Seat | int, max_width: float, size: float, bold: bool = False
@@ -653,18 +654,24 @@ def _draw_title(ctx: _Ctx, rect: Rect) -> None:
     view, theme, k = ctx.view, ctx.theme, ctx.k
     pad = 14 * k
     if view.finished:
-        status, colour = "Game over", theme.text
+        status, colour = tr("Game over"), theme.text
     else:
-        status = f"Year {ROMAN[view.year - 1]} \u00b7 {view.phase}. {view.phase_name}"
+        status = tr(
+            "Year {year} \u00b7 {phase}. {name}",
+            year=ROMAN[view.year - 1],
+            phase=view.phase,
+            name=view.phase_name,
+        )
         colour = theme.highlight
     sf = ctx.fit(status, rect.width * 0.68, 32, bold=True)
     status = ellipsize(status, sf, rect.width * 0.68)
     ctx.draw.text((rect.x1 - pad, rect.center[1]), status, font=sf, fill=colour, anchor="rm")
     room = rect.width - text_width(status, sf) - 3 * pad
-    tf = ctx.fit("Kingsburg", room, 36, bold=True)
+    game = "Kingsburg"  # i18n-exempt: the game's name in every language
+    tf = ctx.fit(game, room, 36, bold=True)
     ctx.draw.text(
         (rect.x0 + pad, rect.center[1]),
-        ellipsize("Kingsburg", tf, room),
+        ellipsize(game, tf, room),
         font=tf,
         fill=theme.text,
         anchor="lm",
@@ -715,10 +722,10 @@ def _draw_calendar(ctx: _Ctx, rect: Rect) -> None:
         )
         if year in past:
             b = past[year]
-            sub = enemy_label(b.enemy.enemy, b.enemy.strength, ctx.f(_T), box.width - 8 * k)
+            sub = enemy_label(say(b.enemy.enemy), b.enemy.strength, ctx.f(_T), box.width - 8 * k)
         elif i < len(view.strength_ranges):
             lo, hi = view.strength_ranges[i]
-            sub = f"enemy {lo}\u2013{hi}"
+            sub = tr("enemy {low}\u2013{high}", low=lo, high=hi)
         else:
             sub = ""
         sub_font = ctx.fit(sub, box.width - 8 * k, _T)
@@ -739,7 +746,7 @@ def _draw_calendar(ctx: _Ctx, rect: Rect) -> None:
 
     # Turn order: discs with the seat letter, first player leftmost; the Envoy ringed in gold.
     cy = phase_cells(rect, k)[0].y1 + (8 + _CAL_TURN_H / 2) * k
-    x = rect.x0 + inner + text_width("Turn order", ctx.f(_T)) + 12 * k
+    x = rect.x0 + inner + text_width(tr("Turn order"), ctx.f(_T)) + 12 * k
     disc = 40 * k
     for seat in view.turn_order:
         if seat == view.envoy_holder:
@@ -751,10 +758,11 @@ def _draw_calendar(ctx: _Ctx, rect: Rect) -> None:
             )
         x += ctx.badge(seat, x, cy, disc, round_shape=True) + 14 * k
     room = rect.x1 - inner - x
-    legend_font = ctx.fit(ENVOY_LEGEND, room, _T)
+    legend = tr(ENVOY_LEGEND)
+    legend_font = ctx.fit(legend, room, _T)
     draw.text(
         (x, cy),
-        ellipsize(ENVOY_LEGEND, legend_font, room),
+        ellipsize(legend, legend_font, room),
         font=legend_font,
         fill=theme.text_muted,
         anchor="lm",
@@ -766,10 +774,14 @@ def _draw_calendar(ctx: _Ctx, rect: Rect) -> None:
     right = rect.x1 - inner
     if view.finished:
         draw.text(
-            (x, y), "The five years are over.", font=ctx.f(_T, True), fill=theme.text, anchor="lm"
+            (x, y),
+            tr("The five years are over."),
+            font=ctx.f(_T, True),
+            fill=theme.text,
+            anchor="lm",
         )
         return
-    lead = f"Now: {view.step_name}"
+    lead = tr("Now: {step}", step=view.step_name)
     lead_font = ctx.f(_T, True)
     lead = ellipsize(lead, lead_font, (right - x) * 0.62)
     x += draw_text(draw, (x, y), lead, lead_font, theme.text, "lm") + 12 * k
@@ -777,10 +789,10 @@ def _draw_calendar(ctx: _Ctx, rect: Rect) -> None:
     if not waiting:
         return
     if len(waiting) == len(view.seats) and len(waiting) > 2:
-        text = ellipsize("waiting for everyone", ctx.f(_T), right - x)
+        text = ellipsize(tr("waiting for everyone"), ctx.f(_T), right - x)
         draw.text((x, y), text, font=ctx.f(_T), fill=theme.highlight, anchor="lm")
         return
-    label = "waiting for"
+    label = tr("waiting for")
     if x + text_width(label, ctx.f(_T)) + 40 * k < right:
         x += draw_text(draw, (x, y), label, ctx.f(_T), theme.highlight, "lm") + 10 * k
     for seat in waiting:
@@ -794,21 +806,30 @@ def last_lines(events: Sequence[str], fnt: Font, width: float, rows: int = 2) ->
     """ "Last: ..." wrapped on at most `rows` lines: the newest public events that fit whole,
     oldest first; events left out are counted ("+3 earlier in /game history") rather than cut.
     Only a single event longer than all the rows is cut, at a word."""
-    events = [e for e in events if e]
+    events = [say(e) for e in events if e]
     if not events:
-        return ["Last: nothing yet"]
+        return [tr("Last: nothing yet")]
     for first in range(len(events)):
-        earlier = f" (+{first} earlier in /game history)" if first else ""
-        lines = wrap_text(f"Last: {' · '.join(events[first:])}{earlier}", fnt, width)
+        shown = " \u00b7 ".join(events[first:])
+        if first:
+            text = tr_n(
+                "Last: {events} (+{n} earlier in /game history)",
+                "Last: {events} (+{n} earlier in /game history)",
+                first,
+                events=shown,
+            )
+        else:
+            text = tr("Last: {events}", events=shown)
+        lines = wrap_text(text, fnt, width)
         if len(lines) <= rows and all(text_width(line, fnt) <= width for line in lines):
             return lines
-    words = f"Last: {events[-1]}".split()
+    words = tr("Last: {events}", events=events[-1]).split()
     while words:
         lines = wrap_text(" ".join(words) + " …", fnt, width)
         if len(lines) <= rows:
             return lines
         words.pop()
-    return ["Last: see /game history"]
+    return [tr("Last: see /game history")]
 
 
 def _draw_last(ctx: _Ctx, rect: Rect) -> None:
@@ -838,7 +859,7 @@ def _draw_news(ctx: _Ctx, layout: Layout) -> None:
     if card is None:
         draw.text(
             (x0, y),
-            "No winter fought yet: each battle's enemy and results show here.",
+            tr("No winter fought yet: each battle's enemy and results show here."),
             font=ctx.f(_T),
             fill=theme.text_muted,
             anchor="lm",
@@ -847,19 +868,34 @@ def _draw_news(ctx: _Ctx, layout: Layout) -> None:
         if battle is not None:
             heading = winter_heading(view, battle)
         else:
-            heading = f"This winter (year {ROMAN[card.year - 1]}): {card.enemy}"
             if view.kings_die is not None:
-                heading += f" \u00b7 King's die {view.kings_die}"
-        heading += f" \u00b7 strength {card.strength}"
+                heading = tr(
+                    "This winter (year {year}): {enemy} \u00b7 King's die {die}",
+                    year=ROMAN[card.year - 1],
+                    enemy=card.enemy,
+                    die=view.kings_die,
+                )
+            else:
+                heading = tr(
+                    "This winter (year {year}): {enemy}",
+                    year=ROMAN[card.year - 1],
+                    enemy=card.enemy,
+                )
+        heading = tr(
+            "{heading} \u00b7 strength {strength}", heading=heading, strength=card.strength
+        )
         hf = ctx.f(_T, True)
         draw.text((x0, y), ellipsize(heading, hf, x1 - x0), font=hf, fill=theme.text, anchor="lm")
         top = y + _LINE * k / 2 + 4 * k
-        for i, (label, text, fill) in enumerate(
-            (("Win", card.reward, theme.reward), ("Lose", card.penalty, theme.penalty))
+        for i, (label, fill) in enumerate(
+            (
+                (tr("Win: {effect}", effect=card.reward), theme.reward),
+                (tr("Lose: {effect}", effect=card.penalty), theme.penalty),
+            )
         ):
             box = Rect(x0, top + i * 44 * k, x1, top + (i * 44 + 40) * k)
             draw.rounded_rectangle(box.box(), radius=round(6 * k), fill=fill)
-            line = f"{label}: {text}"
+            line = label
             fnt = ctx.f(_T)
             draw.text(
                 (box.x0 + 8 * k, box.center[1]),
@@ -885,14 +921,30 @@ def _draw_peek(ctx: _Ctx, rect: Rect) -> None:
     )
     x0, x1 = rect.x0 + 10 * k, rect.x1 - 10 * k
     year = ROMAN[card.year - 1]
+    enemy, strength = card.enemy, card.strength
     firsts = (
-        f"Only you can see this: the year {year} enemy is {card.enemy}, strength {card.strength}",
-        f"Only you: the year {year} enemy is {card.enemy}, strength {card.strength}",
-        f"Only you: {card.enemy}, strength {card.strength} (year {year})",
+        tr(
+            "Only you can see this: the year {year} enemy is {enemy}, strength {strength}",
+            year=year,
+            enemy=enemy,
+            strength=strength,
+        ),
+        tr(
+            "Only you: the year {year} enemy is {enemy}, strength {strength}",
+            year=year,
+            enemy=enemy,
+            strength=strength,
+        ),
+        tr(
+            "Only you: {enemy}, strength {strength} (year {year})",
+            year=year,
+            enemy=enemy,
+            strength=strength,
+        ),
     )
     seconds = (
-        f"Win: {card.reward} \u00b7 Lose: {card.penalty}",
-        f"Win {card.reward} \u00b7 Lose {card.penalty}",
+        tr("Win: {reward} \u00b7 Lose: {penalty}", reward=card.reward, penalty=card.penalty),
+        tr("Win {reward} \u00b7 Lose {penalty}", reward=card.reward, penalty=card.penalty),
     )
     y = rect.y0 + 4 * k + _LINE * k / 2
     for forms, bold, colour in ((firsts, True, theme.highlight), (seconds, False, theme.text)):
@@ -902,24 +954,33 @@ def _draw_peek(ctx: _Ctx, rect: Rect) -> None:
         y += _LINE * k
 
 
-RESULT_WORDS = {"won": "won", "tied": "tied", "lost": "lost"}
+RESULT_WORDS = {"won": N_("won"), "tied": N_("tied"), "lost": N_("lost")}
+
+
+def _result_word(result: str) -> str:
+    """A battle result ("won", "tied", "lost") in the reader's words."""
+    return tr(RESULT_WORDS[result]) if result in RESULT_WORDS else result
 
 
 def winter_heading(view: KingsburgView, battle: BattleRecord) -> str:
     """ "Last winter (year II): Zombies, King's die 2" or "This winter ..." during the battle."""
-    when = "This winter" if battle.year == view.year and not view.finished else "Last winter"
-    return (
-        f"{when} (year {ROMAN[battle.year - 1]}): {battle.enemy.enemy} \u00b7 "
-        f"King's die {battle.kings_die}"
-    )
+    params = {"year": ROMAN[battle.year - 1], "enemy": battle.enemy.enemy, "die": battle.kings_die}
+    if battle.year == view.year and not view.finished:
+        return tr("This winter (year {year}): {enemy} \u00b7 King's die {die}", **params)
+    return tr("Last winter (year {year}): {enemy} \u00b7 King's die {die}", **params)
 
 
 def winter_lines(battle: BattleRecord, seat: Seat) -> tuple[str, str]:
     """A governor's battle in two short texts: "won 6 vs 5" and what it gained or lost."""
     combat = dict(battle.combat).get(seat)
     result = dict(battle.results).get(seat, "")
-    first = f"{RESULT_WORDS.get(result, result)} {combat} vs {battle.enemy.strength}"
-    effects = {e.seat: e.text for e in getattr(battle, "effects", ())}
+    first = tr(
+        "{result} {combat} vs {strength}",
+        result=_result_word(result),
+        combat=combat,
+        strength=battle.enemy.strength,
+    )
+    effects = {e.seat: say(e.text) for e in getattr(battle, "effects", ())}
     return first, effects.get(seat, "")
 
 
@@ -999,7 +1060,8 @@ def _draw_gift(ctx: _Ctx, x: float, cy: float, number: int, max_x: float) -> Non
         elif kind == "eye":
             x += _eye(ctx, x, cy, side) + gap
         elif kind == "vp":
-            label = f"{int(arg):+d} VP" if int(arg) < 0 else f"{arg} VP"  # type: ignore[call-overload]
+            points = f"{int(arg):+d}" if int(arg) < 0 else f"{arg}"  # type: ignore[call-overload]
+            label = tr("{vp} VP", vp=points)
             x += draw_text(draw, (x, cy), label, fnt, theme.gold, "lm") + gap
 
 
@@ -1009,7 +1071,7 @@ def _paint_court(ctx: _Ctx, rect: Rect) -> None:
     inner = _INNER * k
     draw.text(
         (rect.x0 + inner, rect.y0 + inner + _COURT_TITLE_H * k * 0.45),
-        "The King's court",
+        tr("The King's court"),
         font=ctx.f(32, True),
         fill=theme.text,
         anchor="lm",
@@ -1032,12 +1094,13 @@ def _paint_court(ctx: _Ctx, rect: Rect) -> None:
         )
         name_x = badge.x1 + 8 * k
         room = cell.x1 - pad - name_x
-        nf = ctx.fit(advisor.name, room, 30, bold=True)
-        if text_width(advisor.name, nf) > room:
-            nf = ctx.fit(advisor.name, room, 30)
+        advisor_name = say(advisor.name)
+        nf = ctx.fit(advisor_name, room, 30, bold=True)
+        if text_width(advisor_name, nf) > room:
+            nf = ctx.fit(advisor_name, room, 30)
         draw.text(
             (name_x, badge.center[1]),
-            ellipsize(advisor.name, nf, room),
+            ellipsize(advisor_name, nf, room),
             font=nf,
             fill=theme.text,
             anchor="lm",
@@ -1062,8 +1125,10 @@ def _draw_court(ctx: _Ctx, rect: Rect) -> None:
                 face=theme.neutral_die,
             )
             x -= side + 6 * k
-            x -= draw_text(draw, (x, ty), "set aside", ctx.f(_T), theme.text_muted, "rm") + 16 * k
-        x -= draw_text(draw, (x, ty), "dummy dice", ctx.f(_T), theme.text_muted, "rm") + 6 * k
+            aside = tr("set aside")
+            x -= draw_text(draw, (x, ty), aside, ctx.f(_T), theme.text_muted, "rm") + 16 * k
+        dummy = tr("dummy dice")
+        x -= draw_text(draw, (x, ty), dummy, ctx.f(_T), theme.text_muted, "rm") + 6 * k
         ctx.badge(None, x - side, ty, side)
     base_fill = mix(theme.panel, theme.background, 0.45)  # the advisor box, as painted once
     for advisor, cell in zip(view.court, court_cells(rect, k, len(view.court)), strict=True):
@@ -1147,14 +1212,13 @@ def ranking(view: KingsburgView) -> tuple[tuple[int, Seat], ...]:
 def _draw_result(ctx: _Ctx, rect: Rect) -> None:
     theme, k, draw = ctx.theme, ctx.k, ctx.draw
     inner = _INNER * k
-    text = ctx.view.result_text or "The game is over."
+    text = say(ctx.view.result_text) if ctx.view.result_text else tr("The game is over.")
     width = rect.width - 2 * inner
     for seat_view in ctx.view.seats:
         # The engine writes seat colours ("Red wins ..."); show display names where we have them.
         name = fit_name(ctx.name(seat_view.seat), ctx.f(32, True), width / 3)
-        text = re.sub(
-            rf"\b{re.escape(seat_view.colour)}\b", lambda _m, n=name: n, text, flags=re.IGNORECASE
-        )
+        said = say(seat_view.colour)
+        text = re.sub(rf"\b{re.escape(said)}\b", lambda _m, n=name: n, text, flags=re.IGNORECASE)
     fnt = ctx.f(32, True)
     y = rect.y0 + inner
     lines = wrap_text(text, fnt, width)
@@ -1179,14 +1243,16 @@ def _draw_result(ctx: _Ctx, rect: Rect) -> None:
         )
         cy = row.center[1]
         x = row.x0 + 10 * k
-        label = ORDINALS[min(place, 5) - 1] + (" \u265b" if won else "")
+        label = tr(ORDINALS[min(place, 5) - 1]) + (" \u265b" if won else "")
         x += draw_text(draw, (x, cy), label, ctx.f(32, True), theme.text, "lm") + 14 * k
         x += ctx.badge(seat, x, cy, 40 * k) + 10 * k
         goods = s.gold + s.wood + s.stone
         built = len(s.buildings)
-        score = (
-            f"{s.vp} VP \u00b7 {goods} good{'s' * (goods != 1)} \u00b7 "
-            f"{built} building{'s' * (built != 1)}"
+        score = tr(
+            "{vp} VP \u00b7 {goods} \u00b7 {buildings}",
+            vp=s.vp,
+            goods=tr_n("{n} good", "{n} goods", goods),
+            buildings=tr_n("{n} building", "{n} buildings", built),
         )
         sf = ctx.f(_T)
         sw = draw_text(draw, (row.x1 - 10 * k, cy), score, sf, theme.text, "rm")
@@ -1211,33 +1277,41 @@ def status_lines(view: KingsburgView, s: SeatView) -> tuple[tuple[str, bool], ..
     battle = last_battle(view)
     if s.combat_value is None and battle is not None:
         first, effects = winter_lines(battle, s.seat)
-        facts.append(f"Winter: {first}" + (f": {effects}" if effects else ""))
+        if effects:
+            facts.append(tr("Winter: {battle}: {effects}", battle=first, effects=effects))
+        else:
+            facts.append(tr("Winter: {battle}", battle=first))
     if s.combat_value is not None:
-        line = f"Battle: {s.combat_value}"
         if view.enemy is not None:
-            line += f" vs {view.enemy.strength}"
+            line = tr(
+                "Battle: {combat} vs {strength}",
+                combat=s.combat_value,
+                strength=view.enemy.strength,
+            )
+        else:
+            line = tr("Battle: {combat}", combat=s.combat_value)
         if s.battle_result:
-            line += f" \u2013 {s.battle_result}"
+            line = f"{line} \u2013 {_result_word(s.battle_result)}"
         facts.append(line)
     if s.passed and view.step == "influence":
-        facts.append("Passed")
+        facts.append(tr("Passed"))
     if s.aid_white_die and view.phase <= 2 and not s.dice:
-        facts.append("King's aid: a white die this spring")
+        facts.append(tr("King's aid: a white die this spring"))
     used = [
-        name
-        for name, flag in (
-            ("Statue", s.statue_used),
-            ("Chapel", s.chapel_used),
-            ("Market", s.market_used),
-            ("Town Hall", s.townhall_used),
+        say(D.BUILDING_BY_ID[building].name)
+        for building, flag in (
+            ("statue", s.statue_used),
+            ("chapel", s.chapel_used),
+            ("market", s.market_used),
+            ("town-hall", s.townhall_used),
         )
         if flag
     ]
     if used:
-        facts.append("Used: " + ", ".join(used))
+        facts.append(tr("Used: {powers}", powers=", ".join(used)))
     out: list[tuple[str, bool]] = []
     if s.seat in view.to_act and not view.finished:
-        pending = next((p.text for p in view.pending if p.seat == s.seat), "")
+        pending = next((say(p.text) for p in view.pending if p.seat == s.seat), "")
         if pending:
             out.append((pending.replace("`", ""), True))
     if facts:
@@ -1263,7 +1337,7 @@ def _draw_player(ctx: _Ctx, rect: Rect, s: SeatView) -> None:
 
     # Name row: turn position, letter (ringed in gold with the Envoy), name ... VP.
     cy = top + _PANEL_NAME_H * k / 2
-    pos = ORDINALS[s.turn_position - 1]
+    pos = tr(ORDINALS[s.turn_position - 1])
     x = sx + _chip(ctx, sx, cy, pos, theme.panel_border, size=_T) + 8 * k
     if s.has_envoy:
         ring = 4 * k
@@ -1274,12 +1348,12 @@ def _draw_player(ctx: _Ctx, rect: Rect, s: SeatView) -> None:
             fill=theme.token,
         )
     x += ctx.badge(s.seat, x, cy, 36 * k) + 10 * k
-    vp_w = draw_text(draw, (right, cy), f"{s.vp} VP", ctx.f(34, True), theme.text, "rm")
+    vp_w = draw_text(draw, (right, cy), tr("{vp} VP", vp=s.vp), ctx.f(34, True), theme.text, "rm")
     chips: list[tuple[str, Colour]] = []
     if s.has_envoy:
-        chips.append((ENVOY_CHIP, theme.token))
+        chips.append((tr(ENVOY_CHIP), theme.token))
     if view.viewer == s.seat:
-        chips.append(("you", theme.text))
+        chips.append((tr("you"), theme.text))
     chip_font = ctx.f(_T, True)
     chip_w = [text_width(t, chip_font) + _T * 0.7 * k + 6 * k for t, _ in chips]
     limit = right - vp_w - 10 * k
@@ -1317,7 +1391,7 @@ def _draw_player(ctx: _Ctx, rect: Rect, s: SeatView) -> None:
         x = sx + _dice_row(ctx, sx, row2, side, dice, 8 * k) + 12 * k
         placed = sum(1 for d in s.dice if d.placed_on is not None)
         if placed:
-            note = f"{placed} placed"
+            note = tr_n("{n} placed", "{n} placed", placed)
             nf = ctx.f(_T)
             if x + text_width(note, nf) <= right:
                 draw.text((x, row2 + side / 2), note, font=nf, fill=theme.text_muted, anchor="lm")
@@ -1437,7 +1511,7 @@ def status_rows(
 def _paint_legend(ctx: _Ctx, rect: Rect) -> None:
     theme, k, draw = ctx.theme, ctx.k, ctx.draw
     inner = _INNER * k
-    title = "Buildings: cost, VP, effect (* once a season)"
+    title = tr("Buildings: cost, VP, effect (* once a season)")
     tf = ctx.f(30, True)
     draw.text(
         (rect.x0 + inner, rect.y0 + inner + 20 * k),
@@ -1464,11 +1538,12 @@ def _paint_legend(ctx: _Ctx, rect: Rect) -> None:
         # rather than cut.
         side = cube
         room = box.x1 - x - sum(b.cost) * (side * 1.2 + 2 * k) - 12 * k
-        name_font = code_font if text_width(b.name, code_font) <= room else text_font
-        while text_width(b.name, name_font) > room and side > 16 * k:
+        building = say(b.name)
+        name_font = code_font if text_width(building, code_font) <= room else text_font
+        while text_width(building, name_font) > room and side > 16 * k:
             side -= k
             room = box.x1 - x - sum(b.cost) * (side * 1.2 + 2 * k) - 12 * k
-        name = ellipsize(b.name, name_font, room)
+        name = ellipsize(building, name_font, room)
         x += draw_text(draw, (x, cy), name, name_font, theme.text, "lm") + 10 * k
         for good, n in zip(D.GOODS, b.cost, strict=True):
             for _ in range(n):
@@ -1476,8 +1551,9 @@ def _paint_legend(ctx: _Ctx, rect: Rect) -> None:
                 x += side * 1.2 + 2 * k
         # Second line: the VP it is worth, then its effect.
         x = box.x0 + 8 * k
-        x += draw_text(draw, (x, cy + _LINE * k), f"{b.vp} VP", code_font, theme.gold, "lm")
-        note = BUILDING_NOTES[b.building_id]
+        worth = tr("{vp} VP", vp=b.vp)
+        x += draw_text(draw, (x, cy + _LINE * k), worth, code_font, theme.gold, "lm")
+        note = tr(BUILDING_NOTES[b.building_id])
         x += 10 * k
         draw.text(
             (x, cy + _LINE * k),
@@ -1527,7 +1603,7 @@ def render_details(
     height, k, panels, legend = details_layout(len(view.seats), width)
     image, draw = new_canvas(width, height, theme)
     ctx = _Ctx(draw, theme, k, max(min_text_px(width), round(_T * k)), view, dict(names or {}))
-    title = "Kingsburg: provinces and buildings"
+    title = tr("Kingsburg: provinces and buildings")
     draw.text(
         (_PAD * k, _PAD * 0.75 * k + _DETAILS_TITLE_H * k / 2),
         title,
@@ -1568,7 +1644,7 @@ def render_details(
                 fill=theme.text,
                 anchor="lm",
             )
-        built = f"{len(s.buildings)} built, {s.vp} VP"
+        built = tr("{built} built, {vp} VP", built=len(s.buildings), vp=s.vp)
         draw.text(
             (cells[(1, 4)].x1 + 14 * k, rect.y1 - _INNER * k - _LINE * k / 2),
             built,

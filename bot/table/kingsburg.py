@@ -39,7 +39,9 @@ from bot.games.kingsburg.actions import (
 )
 from bot.games.kingsburg.rules import goods_words, legal_actions
 from bot.games.kingsburg.state import State, Step
+from bot.games.kingsburg.texts import and_list, count, good_count
 from bot.games.rejections import Rejection
+from bot.i18n import N_, say, tr, tr_c
 from bot.table.hooks import GameTable, Subcommand, simple
 
 __all__ = [
@@ -53,7 +55,9 @@ __all__ = [
     "without_twins",
 ]
 
-NOT_PEEKED = "You have not looked at the next enemy this year (the General and the Queen let you)."
+NOT_PEEKED = N_(
+    "You have not looked at the next enemy this year (the General and the Queen let you)."
+)
 
 
 def peek_text(view: Any) -> str:
@@ -61,18 +65,32 @@ def peek_text(view: Any) -> str:
     this year's enemy (name, strength, rewards, penalties) if they peeked, else `NOT_PEEKED`."""
     card = getattr(view, "peeked_enemy", None)
     if card is None:
-        return NOT_PEEKED
+        return tr(NOT_PEEKED)
     year = _roman(getattr(card, "year", 0))
-    when = f"year {year}" if year else "this year"
-    return (
-        f"The enemy of {when}, which you looked at: {card.enemy}, strength {card.strength}. "
-        f"Reward if you beat it: {_sentence(card.reward)} "
-        f"Penalty if it beats you: {_sentence(card.penalty)}"
+    reward = _sentence(say(card.reward))
+    penalty = _sentence(say(card.penalty))
+    if year:
+        return tr(
+            "The enemy of year {year}, which you looked at: {enemy}, strength {strength}. "
+            "Reward if you beat it: {reward} Penalty if it beats you: {penalty}",
+            year=year,
+            enemy=card.enemy,
+            strength=card.strength,
+            reward=reward,
+            penalty=penalty,
+        )
+    return tr(
+        "The enemy of this year, which you looked at: {enemy}, strength {strength}. "
+        "Reward if you beat it: {reward} Penalty if it beats you: {penalty}",
+        enemy=card.enemy,
+        strength=card.strength,
+        reward=reward,
+        penalty=penalty,
     )
 
 
 def _sentence(text: str) -> str:
-    text = text.strip() or "nothing"
+    text = text.strip() or tr("nothing")
     return text if text.endswith((".", "!", "?")) else text + "."
 
 
@@ -145,7 +163,7 @@ def gains_nothing(s: State, seat: int, action: Action) -> str:
         and s.step is Step.INFLUENCE
         and not _goods_before(s, seat, 6)
     ):
-        return "gains nothing: you will have no good to trade"
+        return tr("gains nothing: you will have no good to trade")
     return ""
 
 
@@ -153,9 +171,15 @@ def _influence_label(s: State, seat: int, a: Influence) -> str:
     adv = D.ADVISOR_BY_NUMBER[a.advisor]
     text = format_action(a)
     head = f"influence {a.advisor}"
-    text = f"{head} ({adv.name}: {adv.gift}){text[len(head) :]}"
+    text = tr(
+        "{move} ({advisor}: {gift}){rest}",
+        move=head,
+        advisor=adv.name,
+        gift=adv.gift,
+        rest=text[len(head) :],
+    )
     if adv.kind == D.GiftKind.SMUGGLER and s.players[seat].vp <= 0:
-        text += f" - your score goes to {s.players[seat].vp - 1}"
+        text = tr("{move} - your score goes to {vp}", move=text, vp=s.players[seat].vp - 1)
     note = gains_nothing(s, seat, a)
     return f"{text} - {note}" if note else text
 
@@ -170,18 +194,18 @@ def label(s: State, seat: int, action: Action) -> str:
     if isinstance(action, Build):
         b = D.BUILDING_BY_ID[action.building]
         cost = D.cost_for(action.building, s.players[seat].crane_discount)
-        return f"{text} ({goods_words(cost)}; {b.vp} VP)"
+        return tr("{move} ({cost}; {vp} VP)", move=text, cost=say(goods_words(cost)), vp=b.vp)
     if s.step is Step.GIFTS and s.gifts:
         adv = D.ADVISOR_BY_NUMBER[s.gifts[0].advisor]
         if adv.kind == D.GiftKind.SMUGGLER:
             if isinstance(action, Gift):
-                return f"{text} (pay 1 VP)"
+                return tr("{move} (pay 1 VP)", move=text)
             if isinstance(action, Skip):
-                return f"{text} (keep your VP, take no goods)"
+                return tr("{move} (keep your VP, take no goods)", move=text)
     if isinstance(action, TownHall):
-        return f"{text} (1 VP)"
+        return tr("{move} (1 VP)", move=text)
     if isinstance(action, Recruit):
-        return f"{text} ({action.count} soldier{'s' if action.count > 1 else ''})"
+        return tr("{move} ({soldiers})", move=text, soldiers=count(action.count, "soldier"))
     return text
 
 
@@ -193,53 +217,60 @@ def menu_labels(s: State, seat: int) -> tuple[tuple[str, str], ...]:
 TABLE = GameTable(
     key="kingsburg",
     cog="cogs.kingsburg",
-    mine_label="My board",
+    mine_label=N_("My board"),
     details=True,
     subcommands={
-        "aid": simple("aid", "take the King's aid: one good of your choice", "good"),
+        "aid": simple("aid", N_("take the King's aid: one good of your choice"), "good"),
         "reroll": simple(
-            "reroll", "reroll with the Statue (`statue`, `statue white`) or Chapel", "building"
+            "reroll", N_("reroll with the Statue (`statue`, `statue white`) or Chapel"), "building"
         ),
-        "keep": simple("keep", "keep your dice as rolled"),
+        "keep": simple("keep", N_("keep your dice as rolled")),
         "influence": Subcommand(
             "influence",
             ("advisor", "dice"),
-            "influence an advisor with dice, e.g. `/kingsburg influence 8 5+3`",
+            N_("influence an advisor with dice, e.g. `/kingsburg influence 8 5+3`"),
             lead="influence",
             joiners=("with",),
         ),
-        "pass": simple("pass", "stop influencing advisors this season"),
-        "gift": simple("gift", "choose the goods of an advisor's gift, e.g. `gold+wood`", "goods"),
-        "alchemist": simple(
-            "alchemist", "trade one good at the Alchemist for one each of the others", "give"
+        "pass": simple("pass", N_("stop influencing advisors this season")),
+        "gift": simple(
+            "gift", N_("choose the goods of an advisor's gift, e.g. `gold+wood`"), "goods"
         ),
-        "build": simple("build", "construct a building in your province", "building"),
-        "done": simple("done", "build nothing (more) this season"),
+        "alchemist": simple(
+            "alchemist", N_("trade one good at the Alchemist for one each of the others"), "give"
+        ),
+        "build": simple("build", N_("construct a building in your province"), "building"),
+        "done": simple("done", N_("build nothing (more) this season")),
         "townhall": simple(
-            "townhall", 'hand in a "+2" token or a good for 1 VP at the Town Hall', "pay"
+            "townhall", N_('hand in a "+2" token or a good for 1 VP at the Town Hall'), "pay"
         ),
         "envoy": Subcommand(
             "envoy",
             ("move",),
-            "a move using the King's Envoy, e.g. `build crane envoy`, `influence 3 with 3 envoy`",
+            N_(
+                "a move using the King's Envoy, e.g. `build crane envoy`, "
+                "`influence 3 with 3 envoy`"
+            ),
         ),
         "recruit": simple(
             "recruit",
-            "recruit soldiers naming the goods paid, e.g. `2 gold+wood+stone+stone`",
+            N_("recruit soldiers naming the goods paid, e.g. `2 gold+wood+stone+stone`"),
             "soldiers",
         ),
-        "lose": simple("lose", "after a lost battle, the goods you give up", "goods"),
-        "skip": simple("skip", "decline an optional benefit or recruit nobody"),
+        "lose": simple("lose", N_("after a lost battle, the goods you give up"), "goods"),
+        "skip": simple("skip", N_("decline an optional benefit or recruit nobody")),
         "act": Subcommand(
             "act",
             ("notation",),
-            "any Kingsburg action in notation, e.g. `/kingsburg act influence 8 with 5+3` "
-            "(`/game rules kingsburg` lists the notation)",
+            N_(
+                "any Kingsburg action in notation, e.g. `/kingsburg act influence 8 with 5+3` "
+                "(`/game rules kingsburg` lists the notation)"
+            ),
         ),
         "peek": Subcommand(
             "peek",
             (),
-            "see again, privately, what only you know (an enemy you looked at)",
+            N_("see again, privately, what only you know (an enemy you looked at)"),
             reads=True,
         ),
     },
@@ -254,7 +285,7 @@ TABLE = GameTable(
 
 def _building_name(building_id: str) -> str:
     found = D.BUILDING_BY_ID.get(building_id)
-    return found.name if found else building_id
+    return say(found.name) if found else building_id
 
 
 def _dice_words(dice: str) -> str:
@@ -264,8 +295,8 @@ def _dice_words(dice: str) -> str:
     coloured = "+".join(p for p in parts if not p.endswith("w"))
     if not whites:
         return dice
-    white = " and ".join(f"a white {w}" for w in whites)
-    return f"{coloured} and {white}" if coloured else white
+    white = say(and_list([tr("a white {value}", value=w) for w in whites]))
+    return tr("{dice} and {white}", dice=coloured, white=white) if coloured else white
 
 
 def public_line(notation: str) -> str:
@@ -277,39 +308,55 @@ def public_line(notation: str) -> str:
         return notation
     match action:
         case Aid(good):
-            return f"Aid from the King (1 {good})"
+            return tr("Aid from the King ({good})", good=good_count(1, good))
         case Influence(advisor):
             found = D.ADVISOR_BY_NUMBER.get(advisor)
-            name = found.name if found else f"advisor {advisor}"
+            name = say(found.name) if found else tr("advisor {number}", number=advisor)
             dice = notation.split(" with ", 1)[-1].split()
-            extras = {"+2": " and a +2 token", "envoy": " and the Envoy"}
-            used = _dice_words(dice[0]) + "".join(
-                extras.get(w, f" (Market {w[6:]})" if w.startswith("market") else f" {w}")
-                for w in dice[1:]
-            )
-            return f"{used} on the {name} ({advisor})"
+            used = _dice_words(dice[0])
+            for w in dice[1:]:
+                if w == "+2":
+                    used = tr("{dice} and a +2 token", dice=used)
+                elif w == "envoy":
+                    used = tr("{dice} and the Envoy", dice=used)
+                elif w.startswith("market"):
+                    used = tr("{dice} (Market {shift})", dice=used, shift=w[6:])
+                else:
+                    used = f"{used} {w}"
+            return tr("{dice} on the {advisor} ({number})", dice=used, advisor=name, number=advisor)
         case Pass():
-            return "Pass"
+            return tr_c("move", "Pass")
         case Gift(goods):
-            return f"Gift: {goods_words(goods)}"
+            return tr("Gift: {goods}", goods=goods_words(goods))
         case Alchemist(give):
-            others = " and 1 ".join(g for g in D.GOODS if g != give)
-            return f"the Alchemist: 1 {give} for 1 {others}"
+            others = and_list([good_count(1, g) for g in D.GOODS if g != give])
+            return tr(
+                "the Alchemist: {given} for {others}", given=good_count(1, give), others=others
+            )
         case Build(building, envoy):
-            return f"Build: {_building_name(building)}" + (" (with the Envoy)" if envoy else "")
+            if envoy:
+                return tr("Build: {building} (with the Envoy)", building=_building_name(building))
+            return tr("Build: {building}", building=_building_name(building))
         case Reroll(building):
-            return f"a reroll with the {_building_name(building)}"
+            return tr("a reroll with the {building}", building=_building_name(building))
         case Keep():
-            return "Keep the dice"
+            return tr("Keep the dice")
         case Done():
-            return "Done"
+            return tr_c("move", "Done")
         case TownHall(pay):
-            return f"Town Hall: {'a +2 token' if pay == 'plus2' else '1 ' + pay} for 1 VP"
-        case Recruit(count, payment):
-            paid = f" for {goods_words(payment)}" if count else ""
-            return f"Recruit: {count} soldier{'s' * (count != 1)}{paid}"
+            if pay == "plus2":
+                return tr("Town Hall: a +2 token for 1 VP")
+            return tr("Town Hall: {good} for 1 VP", good=good_count(1, pay))
+        case Recruit(number, payment):
+            if number:
+                return tr(
+                    "Recruit: {soldiers} for {goods}",
+                    soldiers=count(number, "soldier"),
+                    goods=goods_words(payment),
+                )
+            return tr("Recruit: {soldiers}", soldiers=count(number, "soldier"))
         case Lose(goods):
-            return f"Loss: {goods_words(goods)}"
+            return tr("Loss: {goods}", goods=goods_words(goods))
         case Skip():
-            return "Skip"
+            return tr_c("move", "Skip")
     return notation

@@ -709,7 +709,8 @@ def test_dispatch_knows_kingsburg() -> None:
 
 def test_renderer_imports_only_static_data_and_view_types() -> None:
     """rendering/kingsburg.py imports no discord and, at run time, only the static data module
-    from the game package (view types are imported for type checking only)."""
+    from the game package (view types are imported for type checking only) and the language
+    kit (`bot.i18n`: labels are said in the reader's language)."""
     source = Path(kingsburg.__file__).read_text(encoding="utf-8")
     tree = ast.parse(source)
     runtime: list[str] = []
@@ -718,7 +719,7 @@ def test_renderer_imports_only_static_data_and_view_types() -> None:
             runtime.append(node.module)
         elif isinstance(node, ast.Import):
             runtime.extend(alias.name for alias in node.names)
-    game = [m for m in runtime if m.startswith("bot")]
+    game = [m for m in runtime if m.startswith("bot") and m != "bot.i18n"]
     assert game == ["bot.games.kingsburg"]  # `from bot.games.kingsburg import data`
     assert "from bot.games.kingsburg import data as D" in source
     assert not any(m.startswith("discord") for m in runtime)

@@ -12,9 +12,11 @@ from bot.games.kingsburg.bots import HeuristicBot, RandomBot
 from bot.games.kingsburg.rulestext import RULES_SUMMARY
 from bot.games.kingsburg.state import State, Step
 from bot.games.kingsburg.strong import strong_bot
+from bot.games.kingsburg.texts import and_list, cap_colour, colour_name, count
 from bot.games.kingsburg.view import PHASE_NAMES, KingsburgView
 from bot.games.protocol import Bot, Event, GameSpec, Outcome, Seat, Transition
 from bot.games.rejections import Rejection
+from bot.games.text import tx
 
 
 class KingsburgEngine(RulesCodecEngine):
@@ -25,7 +27,7 @@ class KingsburgEngine(RulesCodecEngine):
 
     spec = GameSpec(
         key="kingsburg",
-        display_name="Kingsburg",
+        display_name="Kingsburg",  # i18n-exempt: the game's name in every language
         min_players=2,
         max_players=5,
         has_hidden_information=True,
@@ -41,7 +43,7 @@ class KingsburgEngine(RulesCodecEngine):
     def new_game(self, seats: int, options: Mapping[str, object], seed: int) -> State:
         """A fresh game (random turn order and enemies, then Aid from the King)."""
         if not 2 <= seats <= 5:
-            raise ValueError("Kingsburg is played by 2 to 5 players.")
+            raise ValueError(tx("Kingsburg is played by 2 to 5 players."))
         self.spec.validate_options(options)
         return rules.new_game(seats, seed)
 
@@ -59,10 +61,24 @@ class KingsburgEngine(RulesCodecEngine):
         }
         best = max(keys.values())
         winners = frozenset(s for s, k in keys.items() if k == best)
-        names = " and ".join(rules.colour(s) for s in sorted(winners))
-        verb = "wins" if len(winners) == 1 else "share the victory"
-        reason = f"{names[:1].upper()}{names[1:]} {verb} with {best[0]} VP after five years"
-        reason += _tie_break_note(keys, winners, best) + "."
+        ordered = sorted(winners)
+        note = _tie_break_note(keys, winners, best)
+        vp = count(best[0], "VP")
+        if len(ordered) == 1:
+            reason = tx(
+                "{seat} wins with {vp} after five years{note}.",
+                seat=cap_colour(ordered[0]),
+                vp=vp,
+                note=note,
+            )
+        else:
+            names = and_list([cap_colour(ordered[0]), *(colour_name(s) for s in ordered[1:])])
+            reason = tx(
+                "{seats} share the victory with {vp} after five years{note}.",
+                seats=names,
+                vp=vp,
+                note=note,
+            )
         return Outcome(
             tie_break=_tie_break_name(keys, winners, best),
             termination="completed",
@@ -125,7 +141,7 @@ class KingsburgEngine(RulesCodecEngine):
 
     def seat_label(self, state: State, seat: Seat) -> str:
         """The seat's colour."""
-        return rules.colour(seat)
+        return colour_name(seat)
 
 
 ENGINE = KingsburgEngine()
@@ -143,14 +159,22 @@ def _tie_break_note(
         return ""
     others = [s for s in tied if s not in winners]
     if not others:
-        goods = rules.plural(best[1], "good")
-        buildings = rules.plural(best[2], "building")
-        return f" (tied on VP, goods and buildings: {goods} and {buildings} each)"
+        return tx(
+            " (tied on VP, goods and buildings: {goods} and {buildings} each)",
+            goods=count(best[1], "good"),
+            buildings=count(best[2], "building"),
+        )
     if any(keys[s][1] != best[1] for s in others):
         runner = max(keys[s][1] for s in others)
-        return f" (tie on VP broken by goods: {best[1]} against {runner})"
+        return tx(
+            " (tie on VP broken by goods: {best} against {runner})", best=best[1], runner=runner
+        )
     runner = max(keys[s][2] for s in others)
-    return f" (tie on VP and goods broken by the number of buildings: {best[2]} against {runner})"
+    return tx(
+        " (tie on VP and goods broken by the number of buildings: {best} against {runner})",
+        best=best[2],
+        runner=runner,
+    )
 
 
 def _tie_break_name(
@@ -161,8 +185,8 @@ def _tie_break_name(
     if not others:
         return ""
     if any(keys[s][1] != best[1] for s in others):
-        return "most goods"
-    return "most buildings"
+        return tx("most goods")
+    return tx("most buildings")
 
 
 def _reveals(before: State, after: State, events: Sequence[Event] = ()) -> bool:

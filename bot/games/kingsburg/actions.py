@@ -27,7 +27,9 @@ import re
 from dataclasses import dataclass
 
 from bot.games.kingsburg.data import ADVISORS, BUILDING_BY_ID, BUILDINGS, GOODS
+from bot.games.kingsburg.texts import joined
 from bot.games.rejections import Rejection, malformed
+from bot.games.text import tx
 
 Goods = tuple[int, int, int]
 
@@ -192,7 +194,20 @@ _GOOD_ALIASES = {
     "golds": "gold",
     "woods": "wood",
     "stones": "stone",
+    # The German words, so German players may type them too (notation stays English).
+    "holz": "wood",
+    "h": "wood",
+    "stein": "stone",
+    "steine": "stone",
 }
+
+
+def _fold(word: str) -> str:
+    """`word` in lower case with German letters spelled out ("Ställe" -> "staelle")."""
+    word = word.lower()
+    for letter, spelled in (("ä", "ae"), ("ö", "oe"), ("ü", "ue"), ("ß", "ss")):
+        word = word.replace(letter, spelled)
+    return word
 
 
 def _good(word: str) -> str | None:
@@ -209,11 +224,15 @@ def not_a_good(word: str, example: str) -> Rejection:
     """`word` is no good: say which goods exist, suggest the closest, show `example`."""
     word = word.strip()
     if not word:
-        return malformed(f"Name a good: gold, wood or stone, e.g. `{example}`.")
+        return malformed(tx("Name a good: gold, wood or stone, e.g. `{move}`.", move=example))
     guess = _closest(word, {g: g for g in GOODS})
     return malformed(
-        f"{word!r} is not a good: the goods are gold, wood and stone (e.g. `{example}`).",
-        f"Did you mean {guess}?" if guess else None,
+        tx(
+            "{word} is not a good: the goods are gold, wood and stone (e.g. `{move}`).",
+            word=repr(word),
+            move=example,
+        ),
+        tx("Did you mean {guess}?", guess=guess) if guess else None,
     )
 
 
@@ -222,7 +241,7 @@ NUMBER_MAX = 99
 Parsers refuse bigger ones with a sentence before converting them, so a typed number of any
 length costs no more work than a short one (`int()` of 5,000 digits even raises)."""
 
-_TOO_BIG = f"Numbers in Kingsburg actions go up to {NUMBER_MAX}; no action uses more."
+_TOO_BIG = tx("Numbers in Kingsburg actions go up to {most}; no action uses more.", most=NUMBER_MAX)
 
 
 def parse_number(digits: str) -> int | Rejection:
@@ -233,7 +252,10 @@ def parse_number(digits: str) -> int | Rejection:
     return int(digits)
 
 
-def parse_goods(text: str, example: str = "gift gold+wood") -> Goods | Rejection:
+def parse_goods(
+    text: str,
+    example: str = "gift gold+wood",  # i18n-exempt: notation
+) -> Goods | Rejection:
     """ "gold+wood+wood", "gold, 2 wood" or "2 wood gold" -> (1, 2, 0)."""
     counts = [0, 0, 0]
     tokens = [t for t in re.split(r"[+,\s]+|\band\b", text) if t]
@@ -259,11 +281,39 @@ _BUILDING_ALIASES = {
     "wizardguild": "wizards-guild",
     "merchantguild": "merchants-guild",
     "stable": "stables",
+    # The German edition's names (Heidelberger Spieleverlag), spelled out by `_fold`.
+    "standbild": "statue",
+    "statue": "statue",
+    "kapelle": "chapel",
+    "kirche": "church",
+    "kathedrale": "cathedral",
+    "kneipe": "inn",
+    "gasthaus": "inn",
+    "markt": "market",
+    "bauernhof": "farms",
+    "bauernhoefe": "farms",
+    "gildederkaufleute": "merchants-guild",
+    "kaufmannsgilde": "merchants-guild",
+    "wachturm": "guard-tower",
+    "schmiede": "blacksmith",
+    "kaserne": "barracks",
+    "gildederzauberer": "wizards-guild",
+    "zauberergilde": "wizards-guild",
+    "palisaden": "palisade",
+    "staelle": "stables",
+    "stall": "stables",
+    "stalle": "stables",
+    "steinmauer": "stone-wall",
+    "festung": "fortress",
+    "barrikade": "barricade",
+    "kran": "crane",
+    "rathaus": "town-hall",
+    "botschaft": "embassy",
 }
 
 
 def _building_key(word: str) -> str:
-    return re.sub(r"[^a-z]", "", word.lower())
+    return re.sub(r"[^a-z]", "", _fold(word))
 
 
 def _norm_building(word: str) -> str | None:
@@ -274,27 +324,61 @@ def _norm_building(word: str) -> str | None:
     return _BUILDING_ALIASES.get(key)
 
 
-BUILDING_NAMES = ", ".join(b.name for b in BUILDINGS)
+BUILDING_NAMES = joined([b.name for b in BUILDINGS])
 """Every building, in province-sheet order (row by row), for sentences."""
 
 
 def unknown_building(name: str) -> Rejection:
     """No building by that name: the list of buildings and the closest name."""
     if not name.strip():
-        return malformed("`build` needs a building name.")
+        return malformed(tx("`build` needs a building name."))
     keys = {_building_key(b.name): b.name for b in BUILDINGS}
     keys.update({k: BUILDING_BY_ID[v].name for k, v in _BUILDING_ALIASES.items()})
     guess = _closest(_building_key(name), keys)
     return malformed(
-        f"There is no building called {name!r}. Buildings: {BUILDING_NAMES}.",
-        f"Did you mean {guess}?" if guess else None,
+        tx(
+            "There is no building called {name}. Buildings: {buildings}.",
+            name=repr(name),
+            buildings=BUILDING_NAMES,
+        ),
+        tx("Did you mean {guess}?", guess=guess) if guess else None,
     )
 
 
-ADVISOR_LIST = ", ".join(f"{a.number} {a.name}" for a in ADVISORS)
+ADVISOR_LIST = joined([tx("{number} {advisor}", number=a.number, advisor=a.name) for a in ADVISORS])
 """Every advisor as "1 Jester, 2 Squire, ...", for sentences."""
 
-_ADVISOR_KEYS = {re.sub(r"[^a-z]", "", a.name.lower()): a.number for a in ADVISORS}
+_GERMAN_ADVISORS = (
+    "hofnarr",
+    "gutsherr",
+    "baumeister",
+    "kaufmann",
+    "feldwebel",
+    "alchimist",
+    "astronom",
+    "schatzmeister",
+    "oberjaegermeister",
+    "heerfuehrer",
+    "waffenschmied",
+    "edelfrau",
+    "held",
+    "schmuggler",
+    "erfinder",
+    "zauberer",
+    "koenigin",
+    "koenig",
+)
+"""The German edition's advisors 1 to 18, spelled out by `_fold` (typed names are accepted in
+both languages; notation uses numbers)."""
+
+
+def _advisor_key(word: str) -> str:
+    return re.sub(r"[^a-z]", "", _fold(word))
+
+
+_ADVISOR_KEYS = {_advisor_key(a.name): a.number for a in ADVISORS}
+_ADVISOR_KEYS.update({name: n for n, name in enumerate(_GERMAN_ADVISORS, start=1)})
+_ADVISOR_KEYS.update({"narr": 1, "knappe": 2, "architekt": 3, "haendler": 4, "general": 10})
 
 
 def _advisor_number(word: str) -> int | Rejection:
@@ -302,14 +386,21 @@ def _advisor_number(word: str) -> int | Rejection:
     word = word.strip()
     if re.fullmatch(r"#?[0-9]+", word):
         return parse_number(word.lstrip("#"))
-    key = re.sub(r"[^a-z]", "", word.lower())
+    key = _advisor_key(word)
     if key in _ADVISOR_KEYS:
         return _ADVISOR_KEYS[key]
-    names = {k: f"the {ADVISORS[n - 1].name} ({n})" for k, n in _ADVISOR_KEYS.items()}
+    names = {
+        k: tx("the {advisor} ({number})", advisor=ADVISORS[n - 1].name, number=n)
+        for k, n in _ADVISOR_KEYS.items()
+    }
     guess = _closest(key, names)
     return malformed(
-        f"There is no advisor called {word!r}. The advisors: {ADVISOR_LIST}.",
-        f"Did you mean {guess}?" if guess else None,
+        tx(
+            "There is no advisor called {name}. The advisors: {advisors}.",
+            name=repr(word),
+            advisors=ADVISOR_LIST,
+        ),
+        tx("Did you mean {guess}?", guess=guess) if guess else None,
     )
 
 
@@ -319,30 +410,32 @@ def _parse_dice(text: str) -> tuple[tuple[int, ...], tuple[int, ...]] | Rejectio
     for tok in [t for t in re.split(r"[+,\s]+", text) if t]:
         m = re.fullmatch(r"([1-6])(w|white)?", tok)
         if not m:
-            return malformed(f"{tok!r} is not a die: write values 1-6, white dice as 4w.")
+            return malformed(
+                tx("{token} is not a die: write values 1-6, white dice as 4w.", token=repr(tok))
+            )
         (whites if m.group(2) else dice).append(int(m.group(1)))
     if not dice and not whites:
-        return malformed("Name the dice you place, e.g. `influence 8 with 5+3`.")
+        return malformed(tx("Name the dice you place, e.g. `influence 8 with 5+3`."))
     return tuple(sorted(dice, reverse=True)), tuple(sorted(whites, reverse=True))
 
 
-TWO_PLUS_TWO = 'Only one "+2" token may be used to influence each season, so a group takes one.'
+TWO_PLUS_TWO = tx('Only one "+2" token may be used to influence each season, so a group takes one.')
 """Refusal for a dice group naming more than one "+2" token (rulebook, Influence step; the
 designer's clarifications: one token per player per season)."""
 
-TWO_MARKETS = (
+TWO_MARKETS = tx(
     "The Market changes a dice group by 1 only once: say `market+1` or `market-1`, not both "
     "or twice."
 )
 """Refusal for a dice group naming the Market more than once."""
 
-TWO_ENVOYS = "There is only one King's Envoy: say `envoy` once."
+TWO_ENVOYS = tx("There is only one King's Envoy: say `envoy` once.")
 """Refusal for a notation naming the King's Envoy twice."""
 
 
 def _parse_influence(rest: str) -> Action | Rejection:
     if not rest:
-        return malformed("Say which advisor and which dice, e.g. `influence 8 with 5+3`.")
+        return malformed(tx("Say which advisor and which dice, e.g. `influence 8 with 5+3`."))
     split = re.split(r"\s+(?:with|using)\s+|\s*:\s*", rest, maxsplit=1)
     if len(split) == 2:
         who, tail = split
@@ -350,7 +443,7 @@ def _parse_influence(rest: str) -> Action | Rejection:
         words = rest.split()
         # "influence 8 5+3" or "influence master hunter 4+5": the name may take two words.
         two = " ".join(words[:2])
-        if len(words) > 1 and re.sub(r"[^a-z]", "", two) in _ADVISOR_KEYS:
+        if len(words) > 1 and words[1].isalpha() and _advisor_key(two) in _ADVISOR_KEYS:
             who, tail = two, " ".join(words[2:])
         else:
             who, tail = words[0], " ".join(words[1:])
@@ -391,7 +484,7 @@ def _parse_influence(rest: str) -> Action | Rejection:
             elif sign in ("-", "-1"):
                 shift = -1
             else:
-                return malformed("Say `market+1` or `market-1`.")
+                return malformed(tx("Say `market+1` or `market-1`."))
         else:
             dice_words.append(w)
         i += 1
@@ -405,7 +498,7 @@ def parse_action(text: str) -> Action | Rejection:
     """Parse notation (tolerant of case and spacing) into an action, unchecked."""
     t = " ".join(text.strip().lower().replace("\u2192", "->").split())
     if not t:
-        return malformed("Type an action, e.g. `influence 8 with 5+3` or `pass`.")
+        return malformed(tx("Type an action, e.g. `influence 8 with 5+3` or `pass`."))
     head, _, rest = t.partition(" ")
     rest = rest.strip()
     simple: dict[str, Action] = {
@@ -421,32 +514,32 @@ def parse_action(text: str) -> Action | Rejection:
     if head == "aid":
         good = _good(rest)
         if good is None:
-            return not_a_good(rest, "aid gold")
+            return not_a_good(rest, "aid gold")  # i18n-exempt: notation
         return Aid(good)
     if head == "reroll":
         words = rest.split()
         if not words:
-            return malformed("Say `reroll statue` or `reroll chapel`.")
+            return malformed(tx("Say `reroll statue` or `reroll chapel`."))
         bid = _norm_building(words[0])
         if bid not in ("statue", "chapel"):
-            return malformed("Only the Statue and the Chapel give rerolls.")
+            return malformed(tx("Only the Statue and the Chapel give rerolls."))
         white = "white" in words[1:] or "w" in words[1:]
         return Reroll(bid, white if bid == "statue" else False)
     if head in ("influence", "inf", "place"):
         return _parse_influence(rest)
     if head in ("gift", "take", "choose"):
-        goods = parse_goods(rest, "gift gold")
+        goods = parse_goods(rest, "gift gold")  # i18n-exempt: notation
         return goods if isinstance(goods, Rejection) else Gift(goods)
     if head in ("lose", "give"):
-        goods = parse_goods(rest, "lose gold")
+        goods = parse_goods(rest, "lose gold")  # i18n-exempt: notation
         return goods if isinstance(goods, Rejection) else Lose(goods)
     if head == "alchemist":
         give_text = re.split(r"->|>|\s+for\s+|\s", rest)[0] if rest else ""
         give = _good(give_text)
         if give is None:
             if not give_text:
-                return malformed("Say which good you give, e.g. `alchemist stone->gold+wood`.")
-            return not_a_good(give_text, "alchemist gold->wood+stone")
+                return malformed(tx("Say which good you give, e.g. `alchemist stone->gold+wood`."))
+            return not_a_good(give_text, "alchemist gold->wood+stone")  # i18n-exempt: notation
         return Alchemist(give)
     if head == "build":
         words = rest.split()
@@ -458,7 +551,7 @@ def parse_action(text: str) -> Action | Rejection:
         if bid is None:
             return unknown_building(name)
         return Build(bid, envoy)
-    if head in ("townhall", "town-hall") or t.startswith("town hall"):
+    if head in ("townhall", "town-hall") or t.startswith("town hall"):  # i18n-exempt: notation
         what = rest if head != "town" else rest.partition(" ")[2]
         what = what.replace(" ", "")
         if what in ("plus2", "+2", "token", "plus-2"):
@@ -467,27 +560,32 @@ def parse_action(text: str) -> Action | Rejection:
         if good is None:
             if not what:
                 return malformed(
-                    "Say what you hand in: `townhall plus2` or a good (`townhall gold`)."
+                    tx("Say what you hand in: `townhall plus2` or a good (`townhall gold`).")
                 )
-            rej = not_a_good(what, "townhall gold")
-            town = 'The Town Hall takes a "+2" token or a good.'
-            return malformed(f"{rej.message} {town}", rej.hint)
+            rej = not_a_good(what, "townhall gold")  # i18n-exempt: notation
+            return malformed(
+                tx('{refusal} The Town Hall takes a "+2" token or a good.', refusal=rej.message),
+                rej.hint,
+            )
         return TownHall(good)
     if head == "recruit":
         # "recruit 3 soldiers for gold+..." reads like "recruit 3 gold+...".
         rest = re.sub(r"^(\d+)\s*soldiers?\b", r"\1", rest).strip()
         m = re.fullmatch(r"([0-9]+)\s*(?:for|paying|with)?\s*(.*)", rest)
         if not m:
-            return malformed("Write it as `recruit 2 gold+wood+stone+stone`.")
+            return malformed(tx("Write it as `recruit 2 gold+wood+stone+stone`."))
         count = parse_number(m.group(1))
         if isinstance(count, Rejection):
             return count
         if count == 0:
             return Skip()
-        goods = parse_goods(m.group(2), "recruit 1 gold+wood") if m.group(2) else (0, 0, 0)
+        example = "recruit 1 gold+wood"  # i18n-exempt: notation
+        goods = parse_goods(m.group(2), example) if m.group(2) else (0, 0, 0)
         return goods if isinstance(goods, Rejection) else Recruit(count, goods)
     return malformed(
-        f"I don't know the action {head!r}.",
-        "Try influence, pass, gift, alchemist, reroll, keep, build, done, townhall, recruit, "
-        "aid, lose or skip.",
+        tx("I don't know the action {word}.", word=repr(head)),
+        tx(
+            "Try influence, pass, gift, alchemist, reroll, keep, build, done, townhall, recruit, "
+            "aid, lose or skip."
+        ),
     )

@@ -29,6 +29,7 @@ from bot.games.kingsburg.state import (
     WinterChoice,
 )
 from bot.games.rng import Rng
+from bot.games.text import Text
 
 GAME = "kingsburg"
 VERSION = 1
@@ -39,7 +40,9 @@ def _goods(d: Mapping[str, Any], key: str, where: str) -> tuple[int, int, int]:
     if len(raw) != 3 or not all(
         isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in raw
     ):
-        raise CorruptStateError(f"{where}.{key}: expected three non-negative integers")
+        raise CorruptStateError(
+            f"{where}.{key}: expected three non-negative integers"  # i18n-exempt: damaged save
+        )
     return (raw[0], raw[1], raw[2])
 
 
@@ -59,7 +62,9 @@ def _int_list(d: Mapping[str, Any], key: str, where: str) -> tuple[int, ...]:
     raw = require_list(d, key, where)
     for x in raw:
         if isinstance(x, bool) or not isinstance(x, int):
-            raise CorruptStateError(f"{where}.{key}: expected integers, got {x!r}")
+            raise CorruptStateError(
+                f"{where}.{key}: expected integers, got {x!r}"  # i18n-exempt: damaged save
+            )
     return tuple(raw)
 
 
@@ -72,11 +77,15 @@ def _battle_effects(b: Mapping[str, Any], where: str) -> tuple[BattleEffect, ...
         e = require_mapping(raw, f"{where}.effects[{j}]")
         goods = _int_list(e, "goods", f"{where}.effects[{j}]")
         if len(goods) != 3:
-            raise CorruptStateError(f"{where}.effects[{j}].goods: expected three integers")
+            raise CorruptStateError(
+                f"{where}.effects[{j}].goods: expected three integers"  # i18n-exempt: damaged save
+            )
         destroyed = tuple(str(x) for x in require_list(e, "destroyed", f"{where}.effects[{j}]"))
         for bid in destroyed:
             if bid not in D.BUILDING_BY_ID:
-                raise CorruptStateError(f"{where}.effects[{j}].destroyed: unknown {bid!r}")
+                raise CorruptStateError(
+                    f"{where}.effects[{j}].destroyed: unknown {bid!r}"  # i18n-exempt: damaged save
+                )
         out.append(
             BattleEffect(
                 (goods[0], goods[1], goods[2]),
@@ -116,7 +125,9 @@ def _player_from(raw: object, where: str) -> Player:
     buildings = require_list(d, "buildings", where)
     for b in buildings:
         if b not in D.BUILDING_BY_ID:
-            raise CorruptStateError(f"{where}.buildings: unknown building {b!r}")
+            raise CorruptStateError(
+                f"{where}.buildings: unknown building {b!r}"  # i18n-exempt: damaged save
+            )
     dice: list[Die] = []
     for i, raw_die in enumerate(require_list(d, "dice", where)):
         if (
@@ -128,16 +139,23 @@ def _player_from(raw: object, where: str) -> Player:
             or not isinstance(raw_die[2], int)
             or not 0 <= raw_die[2] <= 18
         ):
-            raise CorruptStateError(f"{where}.dice[{i}]: expected [value 1-6, white, advisor 0-18]")
+            raise CorruptStateError(
+                f"{where}.dice[{i}]: "  # i18n-exempt: damaged save
+                "expected [value 1-6, white, advisor 0-18]"
+            )
         dice.append(Die(raw_die[0], raw_die[1], raw_die[2]))
     result = require(d, "result", where)
     if result not in (None, "won", "tied", "lost"):
-        raise CorruptStateError(f"{where}.result: unknown battle result {result!r}")
+        raise CorruptStateError(
+            f"{where}.result: unknown battle result {result!r}"  # i18n-exempt: damaged save
+        )
     # A score may be negative (designer's clarifications); the counts below may not.
     counts = {k: require_int(d, k, where) for k in ("plus_two", "soldiers", "vp", "builds")}
     for k, v in counts.items():
         if v < 0 and k != "vp":
-            raise CorruptStateError(f"{where}.{k} must not be negative")
+            raise CorruptStateError(
+                f"{where}.{k} must not be negative"  # i18n-exempt: damaged save
+            )
     return Player(
         goods=_goods(d, "goods", where),
         plus_two=counts["plus_two"],
@@ -164,7 +182,9 @@ def _player_from(raw: object, where: str) -> Player:
 def _vp_from(raw: object, where: str) -> tuple[tuple[str, int], ...]:
     """VP by source; absent in games saved before sources were kept (then their VP are "Other")."""
     if not isinstance(raw, list):
-        raise CorruptStateError(f"{where}: expected a list of [source, points] pairs")
+        raise CorruptStateError(
+            f"{where}: expected a list of [source, points] pairs"  # i18n-exempt: damaged save
+        )
     out: list[tuple[str, int]] = []
     for i, pair in enumerate(raw):
         if (
@@ -174,9 +194,54 @@ def _vp_from(raw: object, where: str) -> tuple[tuple[str, int], ...]:
             or not isinstance(pair[1], int)
             or isinstance(pair[1], bool)
         ):
-            raise CorruptStateError(f"{where}[{i}]: expected [source, points]")
+            raise CorruptStateError(
+                f"{where}[{i}]: expected [source, points]"  # i18n-exempt: damaged save
+            )
         out.append((pair[0], pair[1]))
     return tuple(out)
+
+
+def _text_to(value: Any) -> Any:
+    """A recent event's sentence as data: a `Text` as its message id and parameters (so a
+    board shows it again in the reader's language), anything else as it is."""
+    if not isinstance(value, Text):
+        return value if isinstance(value, int | str) else str(value)
+    out: dict[str, Any] = {"msgid": value.msgid}
+    if value.plural is not None:
+        out["plural"] = value.plural
+    if value.n is not None:
+        out["n"] = value.n
+    if value.context is not None:
+        out["context"] = value.context
+    params = {k: _text_to(v) for k, v in value.params.items() if k != "n" or value.n is None}
+    if params:
+        out["params"] = params
+    return out
+
+
+def _text_from(raw: Any) -> Any:
+    """The inverse of `_text_to` (a sentence saved as plain text stays plain text)."""
+    if not isinstance(raw, Mapping):
+        return raw if isinstance(raw, int) else str(raw)
+    msgid = raw.get("msgid")
+    params = raw.get("params", {})
+    if not isinstance(msgid, str) or not isinstance(params, Mapping):
+        raise CorruptStateError(
+            "state.recent: a sentence without its text"  # i18n-exempt: damaged save
+        )
+    plural = raw.get("plural")
+    n = raw.get("n")
+    context = raw.get("context")
+    try:
+        return Text(
+            msgid,
+            plural=plural if isinstance(plural, str) else None,
+            n=n if isinstance(n, int) else None,
+            context=context if isinstance(context, str) else None,
+            params={str(k): _text_from(v) for k, v in params.items()},
+        )
+    except (KeyError, IndexError, ValueError) as exc:
+        raise CorruptStateError(f"state.recent: {exc}") from exc  # i18n-exempt: damaged save
 
 
 def state_to_dict(s: State) -> dict[str, Any]:
@@ -233,7 +298,7 @@ def state_to_dict(s: State) -> dict[str, Any]:
             }
             for b in s.battles
         ],
-        "recent": list(s.recent),
+        "recent": [_text_to(x) for x in s.recent],
     }
 
 
@@ -243,36 +308,51 @@ def state_from_dict(data: Mapping[str, Any]) -> State:
     check_header(d, GAME, VERSION)
     n = require_int(d, "n", "state")
     if not 2 <= n <= 5:
-        raise CorruptStateError("state.n: Kingsburg has 2 to 5 players")
+        raise CorruptStateError(
+            "state.n: Kingsburg has 2 to 5 players"  # i18n-exempt: damaged save
+        )
 
     def seat_ok(x: object, where: str) -> int:
         if isinstance(x, bool) or not isinstance(x, int) or not 0 <= x < n:
-            raise CorruptStateError(f"{where}: {x!r} is not a seat")
+            raise CorruptStateError(
+                f"{where}: {x!r} is not a seat"  # i18n-exempt: damaged save
+            )
         return x
 
     year = require_int(d, "year", "state")
     phase = require_int(d, "phase", "state")
     if not 1 <= year <= 5 or not 1 <= phase <= 8:
-        raise CorruptStateError("state.year/phase out of range")
+        raise CorruptStateError(
+            "state.year/phase out of range"  # i18n-exempt: damaged save
+        )
     step_text = require_str(d, "step", "state")
     try:
         step = Step(step_text)
     except ValueError:
-        raise CorruptStateError(f"state.step: unknown step {step_text!r}") from None
+        raise CorruptStateError(
+            f"state.step: unknown step {step_text!r}"  # i18n-exempt: damaged save
+        ) from None
     players = tuple(
         _player_from(p, f"state.players[{i}]")
         for i, p in enumerate(require_list(d, "players", "state"))
     )
     if len(players) != n:
-        raise CorruptStateError("state.players: one entry per seat expected")
+        raise CorruptStateError(
+            "state.players: one entry per seat expected"  # i18n-exempt: damaged save
+        )
     order = tuple(seat_ok(x, "state.turn_order") for x in require_list(d, "turn_order", "state"))
     if sorted(order) != list(range(n)):
-        raise CorruptStateError("state.turn_order: must list every seat once")
+        raise CorruptStateError(
+            "state.turn_order: must list every seat once"  # i18n-exempt: damaged save
+        )
     deck = tuple(require_list(d, "deck", "state"))
     if len(deck) != 5 or any(
         c not in D.ENEMY_BY_ID or D.ENEMY_BY_ID[c].year != y + 1 for y, c in enumerate(deck)
     ):
-        raise CorruptStateError("state.deck: expected one known enemy card id per year, in order")
+        raise CorruptStateError(
+            "state.deck: expected one known enemy card id "  # i18n-exempt: damaged save
+            "per year, in order"
+        )
     envoy = require(d, "envoy", "state")
     if envoy is not None:
         seat_ok(envoy, "state.envoy")
@@ -284,7 +364,9 @@ def state_from_dict(data: Mapping[str, Any]) -> State:
             seat_ok(owner, f"state.court[{i}].owner")
         adv = require_int(g, "advisor", f"state.court[{i}]")
         if not 1 <= adv <= 18:
-            raise CorruptStateError(f"state.court[{i}].advisor out of range")
+            raise CorruptStateError(
+                f"state.court[{i}].advisor out of range"  # i18n-exempt: damaged save
+            )
         court.append(
             Group(
                 advisor=adv,
@@ -301,7 +383,9 @@ def state_from_dict(data: Mapping[str, Any]) -> State:
         if not isinstance(r, list) or not all(
             isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 6 for v in r
         ):
-            raise CorruptStateError(f"state.dummy_rolls[{i}]: expected die values 1-6")
+            raise CorruptStateError(
+                f"state.dummy_rolls[{i}]: expected die values 1-6"  # i18n-exempt: damaged save
+            )
         dummy_rolls.append(tuple(r))
     gifts: list[GiftDue] = []
     for i, raw in enumerate(require_list(d, "gifts", "state")):
@@ -311,7 +395,9 @@ def state_from_dict(data: Mapping[str, Any]) -> State:
             or not isinstance(raw[0], int)
             or not 1 <= raw[0] <= 18
         ):
-            raise CorruptStateError(f"state.gifts[{i}]: expected [advisor, seat]")
+            raise CorruptStateError(
+                f"state.gifts[{i}]: expected [advisor, seat]"  # i18n-exempt: damaged save
+            )
         gifts.append(GiftDue(raw[0], seat_ok(raw[1], f"state.gifts[{i}]")))
     choices: list[WinterChoice] = []
     for i, raw in enumerate(require_list(d, "choices", "state")):
@@ -321,14 +407,18 @@ def state_from_dict(data: Mapping[str, Any]) -> State:
             or not isinstance(raw[1], bool)
             or not isinstance(raw[2], int)
         ):
-            raise CorruptStateError(f"state.choices[{i}]: expected [seat, gain, count]")
+            raise CorruptStateError(
+                f"state.choices[{i}]: expected [seat, gain, count]"  # i18n-exempt: damaged save
+            )
         choices.append(WinterChoice(seat_ok(raw[0], f"state.choices[{i}]"), raw[1], raw[2]))
     battles: list[Battle] = []
     for i, raw in enumerate(require_list(d, "battles", "state")):
         b = require_mapping(raw, f"state.battles[{i}]")
         cid = require_str(b, "card_id", f"state.battles[{i}]")
         if cid not in D.ENEMY_BY_ID:
-            raise CorruptStateError(f"state.battles[{i}].card_id: unknown card {cid!r}")
+            raise CorruptStateError(
+                f"state.battles[{i}].card_id: unknown card {cid!r}"  # i18n-exempt: damaged save
+            )
         results = tuple(str(r) for r in require_list(b, "results", f"state.battles[{i}]"))
         effects = _battle_effects(b, f"state.battles[{i}]")
         battles.append(
@@ -364,5 +454,5 @@ def state_from_dict(data: Mapping[str, Any]) -> State:
         choices=tuple(choices),
         kings_die=_opt_int(d, "kings_die", "state"),
         battles=tuple(battles),
-        recent=tuple(str(x) for x in require_list(d, "recent", "state")),
+        recent=tuple(_text_from(x) for x in require_list(d, "recent", "state")),
     )

@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.games.kingsburg.texts import count, joined
+from bot.games.text import tx, tx_c
+
 GOODS: tuple[str, str, str] = ("gold", "wood", "stone")
 """The three goods, in the canonical order used everywhere (tuples of counts follow it)."""
 
@@ -17,6 +20,13 @@ COLOURS: tuple[str, ...] = ("red", "blue", "green", "yellow", "purple")
 """Seat colours by seat index."""
 
 ROMAN: tuple[str, ...] = ("I", "II", "III", "IV", "V")
+
+BARBARIANS = "Barbarians"  # i18n-exempt: an enemy type (data key; `enemy_name` says it)
+GOBLINS = "Goblins"  # i18n-exempt: an enemy type (data key; `enemy_name` says it)
+ORCS = "Orcs"  # i18n-exempt: an enemy type (data key; `enemy_name` says it)
+ZOMBIES = "Zombies"  # i18n-exempt: an enemy type (data key; `enemy_name` says it)
+DEMONS = "Demons"  # i18n-exempt: an enemy type (data key; `enemy_name` says it)
+DRAGONS = "Dragons"  # i18n-exempt: an enemy type (data key; `enemy_name` says it)
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,152 +72,189 @@ def _b(
 BUILDINGS: tuple[Building, ...] = (
     _b(
         "statue",
-        "Statue",
+        tx_c("building", "Statue"),
         1,
         1,
         (2, 0, 0),
         3,
         0,
-        "Once a season, after rolling: if all your dice (white too) match, reroll one.",
+        tx("Once a season, after rolling: if all your dice (white too) match, reroll one."),
     ),
     _b(
         "chapel",
-        "Chapel",
+        tx_c("building", "Chapel"),
         1,
         2,
         (3, 0, 1),
         5,
         0,
-        "Once a season, after rolling: if your dice total 7 or less, reroll them all.",
+        tx("Once a season, after rolling: if your dice total 7 or less, reroll them all."),
     ),
-    _b("church", "Church", 1, 3, (3, 1, 2), 7, 0, "+1 in battle against Demons.", (("Demons", 1),)),
-    _b("cathedral", "Cathedral", 1, 4, (5, 0, 3), 9, 0, "Game end: +1 VP per 2 goods you hold."),
+    _b(
+        "church",
+        tx_c("building", "Church"),
+        1,
+        3,
+        (3, 1, 2),
+        7,
+        0,
+        tx("+1 in battle against Demons."),
+        ((DEMONS, 1),),
+    ),
+    _b(
+        "cathedral",
+        tx_c("building", "Cathedral"),
+        1,
+        4,
+        (5, 0, 3),
+        9,
+        0,
+        tx("Game end: +1 VP per 2 goods you hold."),
+    ),
     _b(
         "inn",
-        "Inn",
+        tx_c("building", "Inn"),
         2,
         1,
         (1, 1, 0),
         0,
         0,
-        'End of every summer: take a "+2" token (it may pay the Town Hall at once).',
+        tx('End of every summer: take a "+2" token (it may pay the Town Hall at once).'),
     ),
     _b(
         "market",
-        "Market",
+        tx_c("building", "Market"),
         2,
         2,
         (2, 2, 0),
         1,
         0,
-        "Once a season: one dice group may influence the advisor 1 above or below its total.",
+        tx("Once a season: one dice group may influence the advisor 1 above or below its total."),
     ),
     _b(
         "farms",
-        "Farms",
+        tx_c("building", "Farms"),
         2,
         3,
         (2, 3, 1),
         2,
         -1,
-        "Roll one extra white die every productive season; -1 in battle.",
+        tx("Roll one extra white die every productive season; -1 in battle."),
     ),
     _b(
         "merchants-guild",
-        "Merchants' Guild",
+        tx_c("building", "Merchants' Guild"),
         2,
         4,
         (3, 1, 2),
         4,
         0,
-        "Take 1 gold before each productive season's roll.",
+        tx("Take 1 gold before each productive season's roll."),
     ),
-    _b("guard-tower", "Guard Tower", 3, 1, (1, 0, 1), 1, 1, "+1 in battle."),
-    _b("blacksmith", "Blacksmith", 3, 2, (1, 2, 0), 2, 1, "+1 in battle."),
+    _b("guard-tower", tx_c("building", "Guard Tower"), 3, 1, (1, 0, 1), 1, 1, tx("+1 in battle.")),
+    _b("blacksmith", tx_c("building", "Blacksmith"), 3, 2, (1, 2, 0), 2, 1, tx("+1 in battle.")),
     _b(
         "barracks",
-        "Barracks",
+        tx_c("building", "Barracks"),
         3,
         3,
         (2, 2, 1),
         4,
         0,
-        "Recruit soldiers for 1 good each instead of 2.",
+        tx("Recruit soldiers for 1 good each instead of 2."),
     ),
-    _b("wizards-guild", "Wizards' Guild", 3, 4, (3, 2, 2), 6, 2, "+2 in battle."),
+    _b(
+        "wizards-guild",
+        tx_c("building", "Wizards' Guild"),
+        3,
+        4,
+        (3, 2, 2),
+        6,
+        2,
+        tx("+2 in battle."),
+    ),
     _b(
         "palisade",
-        "Palisade",
+        tx_c("building", "Palisade"),
         4,
         1,
         (0, 2, 0),
         0,
         1,
-        "+1 in battle (+2 against Zombies).",
-        (("Zombies", 2),),
+        tx("+1 in battle (+2 against Zombies)."),
+        ((ZOMBIES, 2),),
     ),
     _b(
         "stables",
-        "Stables",
+        tx_c("building", "Stables"),
         4,
         2,
         (1, 1, 1),
         2,
         0,
-        "Once a season: one more soldier from the Sergeant (5), General (10) or King (18).",
+        tx("Once a season: one more soldier from the Sergeant (5), General (10) or King (18)."),
     ),
     _b(
         "stone-wall",
-        "Stone Wall",
+        tx_c("building", "Stone Wall"),
         4,
         3,
         (2, 0, 2),
         2,
         1,
-        "+1 in battle; a tied battle is a win for you.",
+        tx("+1 in battle; a tied battle is a win for you."),
     ),
     _b(
         "fortress",
-        "Fortress",
+        tx_c("building", "Fortress"),
         4,
         4,
         (3, 0, 2),
         4,
         1,
-        "+1 in battle; +1 VP for every battle you win.",
+        tx("+1 in battle; +1 VP for every battle you win."),
     ),
     _b(
         "barricade",
-        "Barricade",
+        tx_c("building", "Barricade"),
         5,
         1,
         (0, 1, 0),
         0,
         0,
-        "+1 in battle against Goblins.",
-        (("Goblins", 1),),
+        tx("+1 in battle against Goblins."),
+        ((GOBLINS, 1),),
     ),
     _b(
         "crane",
-        "Crane",
+        tx_c("building", "Crane"),
         5,
         2,
         (0, 1, 1),
         1,
         0,
-        "Once a season: a building in column III or IV costs 1 gold less.",
+        tx("Once a season: a building in column III or IV costs 1 gold less."),
     ),
     _b(
         "town-hall",
-        "Town Hall",
+        tx_c("building", "Town Hall"),
         5,
         3,
         (2, 1, 1),
         2,
         0,
-        'End of each productive season: 1 VP for a "+2" token or a good.',
+        tx('End of each productive season: 1 VP for a "+2" token or a good.'),
     ),
-    _b("embassy", "Embassy", 5, 4, (2, 2, 2), 4, 0, "End of each productive season: +1 VP."),
+    _b(
+        "embassy",
+        tx_c("building", "Embassy"),
+        5,
+        4,
+        (2, 2, 2),
+        4,
+        0,
+        tx("End of each productive season: +1 VP."),
+    ),
 )
 
 BUILDING_BY_ID: dict[str, Building] = {b.building_id: b for b in BUILDINGS}
@@ -262,52 +309,79 @@ class Advisor:
 
 
 ADVISORS: tuple[Advisor, ...] = (
-    Advisor(1, "Jester", "1 VP", GiftKind.FIXED, vp=1),
-    Advisor(2, "Squire", "1 gold", GiftKind.FIXED, goods=(1, 0, 0)),
-    Advisor(3, "Architect", "1 wood", GiftKind.FIXED, goods=(0, 1, 0)),
-    Advisor(4, "Merchant", "1 wood or 1 gold", GiftKind.CHOICE, choices=((1, 0, 0), (0, 1, 0))),
-    Advisor(5, "Sergeant", "1 soldier", GiftKind.FIXED, soldiers=1),
-    Advisor(6, "Alchemist", "trade 1 good for the other 2", GiftKind.ALCHEMIST),
+    Advisor(1, tx_c("advisor", "Jester"), tx("1 VP"), GiftKind.FIXED, vp=1),
+    Advisor(2, tx_c("advisor", "Squire"), tx("1 gold"), GiftKind.FIXED, goods=(1, 0, 0)),
+    Advisor(3, tx_c("advisor", "Architect"), tx("1 wood"), GiftKind.FIXED, goods=(0, 1, 0)),
+    Advisor(
+        4,
+        tx_c("advisor", "Merchant"),
+        tx("1 wood or 1 gold"),
+        GiftKind.CHOICE,
+        choices=((1, 0, 0), (0, 1, 0)),
+    ),
+    Advisor(5, tx_c("advisor", "Sergeant"), tx("1 soldier"), GiftKind.FIXED, soldiers=1),
+    Advisor(
+        6, tx_c("advisor", "Alchemist"), tx("trade 1 good for the other 2"), GiftKind.ALCHEMIST
+    ),
     Advisor(
         7,
-        "Astronomer",
-        '1 good of choice + a "+2" token',
+        tx_c("advisor", "Astronomer"),
+        tx('1 good of choice + a "+2" token'),
         GiftKind.GOODS,
         goods_of_choice=1,
         plus_two=1,
     ),
-    Advisor(8, "Treasurer", "2 gold", GiftKind.FIXED, goods=(2, 0, 0)),
+    Advisor(8, tx_c("advisor", "Treasurer"), tx("2 gold"), GiftKind.FIXED, goods=(2, 0, 0)),
     Advisor(
         9,
-        "Master Hunter",
-        "1 wood + 1 gold, or 1 wood + 1 stone",
+        tx_c("advisor", "Master Hunter"),
+        tx("1 wood + 1 gold, or 1 wood + 1 stone"),
         GiftKind.CHOICE,
         choices=((1, 1, 0), (0, 1, 1)),
     ),
-    Advisor(10, "General", "2 soldiers + peek at the enemy", GiftKind.FIXED, soldiers=2, peek=True),
+    Advisor(
+        10,
+        tx_c("advisor", "General"),
+        tx("2 soldiers + peek at the enemy"),
+        GiftKind.FIXED,
+        soldiers=2,
+        peek=True,
+    ),
     Advisor(
         11,
-        "Swordsmith",
-        "1 stone + 1 wood, or 1 stone + 1 gold",
+        tx_c("advisor", "Swordsmith"),
+        tx("1 stone + 1 wood, or 1 stone + 1 gold"),
         GiftKind.CHOICE,
         choices=((1, 0, 1), (0, 1, 1)),
     ),
     Advisor(
         12,
-        "Duchess",
-        '2 goods of choice + a "+2" token',
+        tx_c("advisor", "Duchess"),
+        tx('2 goods of choice + a "+2" token'),
         GiftKind.GOODS,
         goods_of_choice=2,
         plus_two=1,
     ),
-    Advisor(13, "Champion", "3 stone", GiftKind.FIXED, goods=(0, 0, 3)),
-    Advisor(14, "Smuggler", "pay 1 VP for 3 goods of choice", GiftKind.SMUGGLER, goods_of_choice=3),
-    Advisor(15, "Inventor", "1 gold, 1 wood, 1 stone", GiftKind.FIXED, goods=(1, 1, 1)),
-    Advisor(16, "Wizard", "4 gold", GiftKind.FIXED, goods=(4, 0, 0)),
+    Advisor(13, tx_c("advisor", "Champion"), tx("3 stone"), GiftKind.FIXED, goods=(0, 0, 3)),
+    Advisor(
+        14,
+        tx_c("advisor", "Smuggler"),
+        tx("pay 1 VP for 3 goods of choice"),
+        GiftKind.SMUGGLER,
+        goods_of_choice=3,
+    ),
+    Advisor(
+        15,
+        tx_c("advisor", "Inventor"),
+        tx("1 gold, 1 wood, 1 stone"),
+        GiftKind.FIXED,
+        goods=(1, 1, 1),
+    ),
+    Advisor(16, tx_c("advisor", "Wizard"), tx("4 gold"), GiftKind.FIXED, goods=(4, 0, 0)),
     Advisor(
         17,
-        "Queen",
-        "2 goods of choice + peek + 3 VP",
+        tx_c("advisor", "Queen"),
+        tx("2 goods of choice + peek + 3 VP"),
         GiftKind.GOODS,
         goods_of_choice=2,
         vp=3,
@@ -315,8 +389,8 @@ ADVISORS: tuple[Advisor, ...] = (
     ),
     Advisor(
         18,
-        "King",
-        "1 gold, 1 wood, 1 stone + 1 soldier",
+        tx_c("advisor", "King"),
+        tx("1 gold, 1 wood, 1 stone + 1 soldier"),
         GiftKind.FIXED,
         goods=(1, 1, 1),
         soldiers=1,
@@ -347,38 +421,38 @@ def _e(
     year: int, n: int, enemy: str, strength: int, reward: dict[str, int], penalty: dict[str, int]
 ) -> EnemyCard:
     cid = f"enemy-{ROMAN[year - 1]}-{enemy.lower()}-{n}"
-    verified = (year, enemy, strength) == (1, "Goblins", 3)
+    verified = (year, enemy, strength) == (1, GOBLINS, 3)
     return EnemyCard(
         cid, year, enemy, strength, tuple(reward.items()), tuple(penalty.items()), verified
     )
 
 
 ENEMY_CARDS: tuple[EnemyCard, ...] = (
-    _e(1, 1, "Barbarians", 2, {"gold": 1}, {"goods_of_choice": 1, "buildings": 1}),
-    _e(1, 2, "Goblins", 2, {"wood": 1}, {"vp": 1, "wood": 1, "stone": 1, "buildings": 1}),
-    _e(1, 3, "Goblins", 3, {"stone": 1}, {"gold": 1, "buildings": 1}),
-    _e(1, 4, "Orcs", 3, {"gold": 1}, {"vp": 1, "goods_of_choice": 2}),
-    _e(1, 5, "Zombies", 4, {"vp": 1}, {"vp": 2}),
-    _e(2, 1, "Goblins", 3, {"wood": 1}, {"vp": 1, "wood": 2, "stone": 2, "buildings": 1}),
-    _e(2, 2, "Goblins", 4, {"stone": 1}, {"gold": 2, "buildings": 1}),
-    _e(2, 3, "Orcs", 4, {"gold": 1}, {"goods_of_choice": 2, "buildings": 1}),
-    _e(2, 4, "Barbarians", 5, {"gold": 1}, {"vp": 1, "goods_of_choice": 2}),
-    _e(2, 5, "Zombies", 5, {"vp": 1}, {"vp": 2}),
-    _e(3, 1, "Goblins", 4, {"wood": 1}, {"vp": 1, "wood": 3, "stone": 3, "buildings": 1}),
-    _e(3, 2, "Goblins", 5, {"stone": 1}, {"gold": 3, "buildings": 1}),
-    _e(3, 3, "Orcs", 5, {"gold": 1}, {"goods_of_choice": 2, "buildings": 1}),
-    _e(3, 4, "Demons", 6, {"vp": 1}, {"vp": 1, "gold": 2, "wood": 1, "stone": 1}),
-    _e(3, 5, "Zombies", 6, {"vp": 1}, {"vp": 2}),
-    _e(4, 1, "Goblins", 5, {"wood": 1}, {"vp": 1, "wood": 4, "stone": 4, "buildings": 1}),
-    _e(4, 2, "Goblins", 6, {"stone": 1}, {"gold": 4, "buildings": 1}),
-    _e(4, 3, "Demons", 6, {"gold": 1}, {"goods_of_choice": 4, "buildings": 1}),
-    _e(4, 4, "Orcs", 7, {"goods_of_choice": 1}, {"goods_of_choice": 2, "buildings": 1}),
-    _e(4, 5, "Zombies", 7, {"vp": 1}, {"vp": 2}),
-    _e(5, 1, "Barbarians", 7, {"vp": 1}, {"vp": 8}),
-    _e(5, 2, "Barbarians", 8, {"vp": 1}, {"buildings": 1}),
-    _e(5, 3, "Demons", 8, {"vp": 2}, {"vp": 2, "buildings": 1}),
-    _e(5, 4, "Demons", 9, {"vp": 2}, {"buildings": 1}),
-    _e(5, 5, "Dragons", 9, {"vp": 3}, {"vp": 5}),
+    _e(1, 1, BARBARIANS, 2, {"gold": 1}, {"goods_of_choice": 1, "buildings": 1}),
+    _e(1, 2, GOBLINS, 2, {"wood": 1}, {"vp": 1, "wood": 1, "stone": 1, "buildings": 1}),
+    _e(1, 3, GOBLINS, 3, {"stone": 1}, {"gold": 1, "buildings": 1}),
+    _e(1, 4, ORCS, 3, {"gold": 1}, {"vp": 1, "goods_of_choice": 2}),
+    _e(1, 5, ZOMBIES, 4, {"vp": 1}, {"vp": 2}),
+    _e(2, 1, GOBLINS, 3, {"wood": 1}, {"vp": 1, "wood": 2, "stone": 2, "buildings": 1}),
+    _e(2, 2, GOBLINS, 4, {"stone": 1}, {"gold": 2, "buildings": 1}),
+    _e(2, 3, ORCS, 4, {"gold": 1}, {"goods_of_choice": 2, "buildings": 1}),
+    _e(2, 4, BARBARIANS, 5, {"gold": 1}, {"vp": 1, "goods_of_choice": 2}),
+    _e(2, 5, ZOMBIES, 5, {"vp": 1}, {"vp": 2}),
+    _e(3, 1, GOBLINS, 4, {"wood": 1}, {"vp": 1, "wood": 3, "stone": 3, "buildings": 1}),
+    _e(3, 2, GOBLINS, 5, {"stone": 1}, {"gold": 3, "buildings": 1}),
+    _e(3, 3, ORCS, 5, {"gold": 1}, {"goods_of_choice": 2, "buildings": 1}),
+    _e(3, 4, DEMONS, 6, {"vp": 1}, {"vp": 1, "gold": 2, "wood": 1, "stone": 1}),
+    _e(3, 5, ZOMBIES, 6, {"vp": 1}, {"vp": 2}),
+    _e(4, 1, GOBLINS, 5, {"wood": 1}, {"vp": 1, "wood": 4, "stone": 4, "buildings": 1}),
+    _e(4, 2, GOBLINS, 6, {"stone": 1}, {"gold": 4, "buildings": 1}),
+    _e(4, 3, DEMONS, 6, {"gold": 1}, {"goods_of_choice": 4, "buildings": 1}),
+    _e(4, 4, ORCS, 7, {"goods_of_choice": 1}, {"goods_of_choice": 2, "buildings": 1}),
+    _e(4, 5, ZOMBIES, 7, {"vp": 1}, {"vp": 2}),
+    _e(5, 1, BARBARIANS, 7, {"vp": 1}, {"vp": 8}),
+    _e(5, 2, BARBARIANS, 8, {"vp": 1}, {"buildings": 1}),
+    _e(5, 3, DEMONS, 8, {"vp": 2}, {"vp": 2, "buildings": 1}),
+    _e(5, 4, DEMONS, 9, {"vp": 2}, {"buildings": 1}),
+    _e(5, 5, DRAGONS, 9, {"vp": 3}, {"vp": 5}),
 )
 
 ENEMY_BY_ID: dict[str, EnemyCard] = {c.card_id: c for c in ENEMY_CARDS}
@@ -396,15 +470,33 @@ STRENGTH_RANGES: tuple[tuple[int, int], ...] = tuple(
 """(min, max) enemy strength per year, as printed on the card backs (public)."""
 
 
+_ITEM_WORDS = {
+    "gold": "gold",
+    "wood": "wood",
+    "stone": "stone",
+    "goods_of_choice": "goods_of_choice",
+    "vp": "VP",
+    "buildings": "building",
+}
+
+
 def describe_items(items: tuple[tuple[str, int], ...]) -> str:
     """A short sentence for a reward or penalty, e.g. "1 gold, 1 building"."""
-    words = {
-        "gold": ("gold", "gold"),
-        "wood": ("wood", "wood"),
-        "stone": ("stone", "stone"),
-        "goods_of_choice": ("good of your choice", "goods of your choice"),
-        "vp": ("VP", "VP"),
-        "buildings": ("building", "buildings"),
-    }
-    parts = [f"{n} {words[k][0] if n == 1 else words[k][1]}" for k, n in items]
-    return ", ".join(parts) if parts else "nothing"
+    parts = [count(n, _ITEM_WORDS[k]) for k, n in items]
+    return joined(parts) if parts else tx("nothing")
+
+
+ENEMY_NAMES: dict[str, str] = {
+    BARBARIANS: tx_c("enemy", "Barbarians"),
+    GOBLINS: tx_c("enemy", "Goblins"),
+    ORCS: tx_c("enemy", "Orcs"),
+    ZOMBIES: tx_c("enemy", "Zombies"),
+    DEMONS: tx_c("enemy", "Demons"),
+    DRAGONS: tx_c("enemy", "Dragons"),
+}
+"""An enemy type (the data key on the cards, English) as players read it."""
+
+
+def enemy_name(enemy: str) -> str:
+    """An enemy type's name for players (GOBLINS); an unknown key as it is."""
+    return ENEMY_NAMES.get(enemy, enemy)

@@ -46,38 +46,49 @@ from bot.games.kingsburg.state import (
     Step,
     WinterChoice,
 )
+from bot.games.kingsburg.texts import (
+    and_list,
+    cap_colour,
+    colour_name,
+    count,
+    good_count,
+    good_name,
+    joined,
+    or_list,
+)
 from bot.games.protocol import Event, Seat
 from bot.games.rejections import Rejection, RejectionCode, illegal
 from bot.games.rng import Rng
+from bot.games.text import Text, tx, tx_n
 
-SEASON_NAMES = {2: "Spring", 4: "Summer", 6: "Autumn"}
+SEASON_NAMES = {2: tx("Spring"), 4: tx("Summer"), 6: tx("Autumn")}
 
 
 def colour(seat: int) -> str:
-    """The colour (seat label) of a seat."""
-    return D.COLOURS[seat]
+    """The colour (seat label) of a seat: "red" (a data key that also reads as a word)."""
+    return colour_name(seat)
 
 
 def _adv_label(n: int) -> str:
-    return f"the {D.ADVISOR_BY_NUMBER[n].name} ({n})"
+    return tx("the {advisor} ({number})", advisor=D.ADVISOR_BY_NUMBER[n].name, number=n)
 
 
 def _ev(kind: str, text: str, **data: object) -> Event:
-    # Most event sentences start with a seat colour ("red takes ..."): capitalise the sentence.
-    return Event(kind, text[:1].upper() + text[1:], dict(data))
+    # Event sentences that start with a seat colour use `cap_colour` ("Red takes ...").
+    if not isinstance(text, Text):
+        text = text[:1].upper() + text[1:]
+    return Event(kind, text, dict(data))
 
 
 def plural(n: int, word: str, many: str | None = None) -> str:
-    """ "1 soldier", "2 soldiers" (`many` for irregular plurals)."""
-    return f"{n} {word if n == 1 else (many or word + 's')}"
+    """ "1 soldier", "2 soldiers": the engine's counted words (see `texts.count`)."""
+    return count(n, word)
 
 
 def goods_words(goods: Goods) -> str:
     """(1, 1, 0) -> "1 gold and 1 wood"; (0, 0, 2) -> "2 stone" (prose, not notation)."""
-    parts = [f"{n} {g}" for g, n in zip(D.GOODS, goods, strict=True) if n]
-    if len(parts) <= 1:
-        return "".join(parts) or "nothing"
-    return ", ".join(parts[:-1]) + " and " + parts[-1]
+    parts = [good_count(n, g) for g, n in zip(D.GOODS, goods, strict=True) if n]
+    return and_list(parts) if parts else tx("nothing")
 
 
 def _multisets(count: int, limit: Goods | None = None) -> list[Goods]:
@@ -118,9 +129,13 @@ def _add_vp(
         return s
     p = s.players[seat]
     if delta > 0:
-        text = f"{colour(seat)} gains {delta} VP ({why})."
+        text = tx(
+            "{seat} gains {vp} ({why}).", seat=cap_colour(seat), vp=count(delta, "VP"), why=why
+        )
     else:
-        text = f"{colour(seat)} loses {-delta} VP ({why})."
+        text = tx(
+            "{seat} loses {vp} ({why}).", seat=cap_colour(seat), vp=count(-delta, "VP"), why=why
+        )
     ev.append(_ev("vp", text, seat=seat, vp=delta))
     ledger = scoring.credit(p.vp_from, source, delta)
     return s.with_player(seat, replace(p, vp=p.vp + delta, vp_from=ledger))
@@ -133,7 +148,12 @@ def _gain_goods(s: State, seat: int, goods: Goods, why: str, ev: list[Event]) ->
     ev.append(
         _ev(
             "goods",
-            f"{colour(seat)} takes {goods_words(goods)} ({why}).",
+            tx(
+                "{seat} takes {goods} ({why}).",
+                seat=cap_colour(seat),
+                goods=goods_words(goods),
+                why=why,
+            ),
             seat=seat,
             goods=list(goods),
         )
@@ -149,7 +169,17 @@ def _pay_goods(s: State, seat: int, goods: Goods) -> State:
 def _add_soldiers(s: State, seat: int, n: int, why: str, ev: list[Event]) -> State:
     p = s.players[seat]
     ev.append(
-        _ev("soldiers", f"{colour(seat)} gets {plural(n, 'soldier')} ({why}).", seat=seat, n=n)
+        _ev(
+            "soldiers",
+            tx(
+                "{seat} gets {soldiers} ({why}).",
+                seat=cap_colour(seat),
+                soldiers=count(n, "soldier"),
+                why=why,
+            ),
+            seat=seat,
+            n=n,
+        )
     )
     return s.with_player(seat, replace(p, soldiers=p.soldiers + n))
 
@@ -160,13 +190,18 @@ def _peek(s: State, seat: int, ev: list[Event]) -> State:
     ev.append(
         Event(
             "peek",
-            f"You look at the top of the Enemies Deck: this winter's enemy is {card.enemy}, "
-            f"strength {card.strength}. If you beat them you gain "
-            f"{D.describe_items(card.reward)}; if they beat you, you lose "
-            f"{D.describe_items(card.penalty)}.",
+            tx(
+                "You look at the top of the Enemies Deck: this winter's enemy is {enemy}, "
+                "strength {strength}. If you beat them you gain {reward}; if they beat you, "
+                "you lose {penalty}.",
+                enemy=D.enemy_name(card.enemy),
+                strength=card.strength,
+                reward=D.describe_items(card.reward),
+                penalty=D.describe_items(card.penalty),
+            ),
             {"seat": seat, "card_id": card.card_id},
             frozenset({Seat(seat)}),
-            f"{colour(seat).capitalize()} secretly looks at the top card of the Enemies Deck.",
+            tx("{seat} secretly looks at the top card of the Enemies Deck.", seat=cap_colour(seat)),
         )
     )
     return replace(s, peeked=s.peeked | {seat})
@@ -271,8 +306,9 @@ def _skip_or_advance(
 
 
 def _has_words(p: Player) -> str:
-    goods = goods_words(p.goods)
-    return "has no goods" if goods == "nothing" else f"has {goods}"
+    if not p.total_goods:
+        return tx("has no goods")
+    return tx("has {goods}", goods=goods_words(p.goods))
 
 
 def _build_skip_sentence(s: State, seat: int) -> str | None:
@@ -287,8 +323,12 @@ def _build_skip_sentence(s: State, seat: int) -> str | None:
         if not p.has(b.building_id) and all(p.has(x) for x in D.left_neighbours(b.building_id))
     ]
     if not free:
-        return f"{colour(seat)} has nothing left to build."
-    return f"{colour(seat)} cannot afford any building this season ({_has_words(p)})."
+        return tx("{seat} has nothing left to build.", seat=cap_colour(seat))
+    return tx(
+        "{seat} cannot afford any building this season ({holding}).",
+        seat=cap_colour(seat),
+        holding=_has_words(p),
+    )
 
 
 def _townhall_skip_sentence(s: State, seat: int) -> str | None:
@@ -296,14 +336,21 @@ def _townhall_skip_sentence(s: State, seat: int) -> str | None:
     p = s.players[seat]
     if not p.has("town-hall") or p.townhall_used:
         return None
-    return f'{colour(seat)} has no good and no "+2" token to hand in at the Town Hall.'
+    return tx(
+        '{seat} has no good and no "+2" token to hand in at the Town Hall.', seat=cap_colour(seat)
+    )
 
 
 def _recruit_skip_sentence(s: State, seat: int) -> str | None:
     """Every player may recruit: say why this one is not asked."""
     p = s.players[seat]
     cost = _recruit_cost(p)
-    return f"{colour(seat)} cannot afford a soldier ({plural(cost, 'good')} each; {_has_words(p)})."
+    return tx(
+        "{seat} cannot afford a soldier ({price} each; {holding}).",
+        seat=cap_colour(seat),
+        price=count(cost, "good"),
+        holding=_has_words(p),
+    )
 
 
 def _progress(s: State, ev: list[Event]) -> State | None:
@@ -322,7 +369,7 @@ def _progress(s: State, ev: list[Event]) -> State | None:
             ev.append(
                 _ev(
                     "pass",
-                    f"{colour(seat)} cannot place any more dice and passes.",
+                    tx("{seat} cannot place any more dice and passes.", seat=cap_colour(seat)),
                     seat=seat,
                     forced=True,
                 )
@@ -371,7 +418,13 @@ def _progress(s: State, ev: list[Event]) -> State | None:
 def _enter_aid(s: State, ev: list[Event]) -> State:
     players = tuple(replace(p, aid_white=False, combat=None, result=None) for p in s.players)
     s = replace(s, phase=1, step=Step.AID, players=players, kings_die=None)
-    ev.append(_ev("phase", f"Year {D.ROMAN[s.year - 1]} begins: Aid from the King.", year=s.year))
+    ev.append(
+        _ev(
+            "phase",
+            tx("Year {year} begins: Aid from the King.", year=D.ROMAN[s.year - 1]),
+            year=s.year,
+        )
+    )
     keys = [(len(p.buildings), p.total_goods) for p in s.players]
     least = min(keys)
     tied = [i for i, k in enumerate(keys) if k == least]
@@ -381,16 +434,20 @@ def _enter_aid(s: State, ev: list[Event]) -> State:
         ev.append(
             _ev(
                 "aid",
-                f"The King aids {colour(seat)}: an extra white die this spring.",
+                tx("The King aids {seat}: an extra white die this spring.", seat=colour(seat)),
                 seat=seat,
             )
         )
         return s
-    names = ", ".join(colour(i) for i in tied)
+    names = joined([colour(i) for i in tied])
     ev.append(
         _ev(
             "aid",
-            f"The King aids {names} (tied for fewest buildings and goods): each chooses one good.",
+            tx(
+                "The King aids {seats} (tied for fewest buildings and goods): "
+                "each chooses one good.",
+                seats=names,
+            ),
             seats=tied,
         )
     )
@@ -402,7 +459,8 @@ def _enter_aid(s: State, ev: list[Event]) -> State:
 
 def _start_season(s: State, phase: int, ev: list[Event]) -> State:
     s = replace(s, phase=phase, step=Step.ROLL, court=(), dummy_rolls=(), dummy_aside=None)
-    ev.append(_ev("phase", f"{SEASON_NAMES[phase]} of year {D.ROMAN[s.year - 1]}.", phase=phase))
+    season = tx("{season} of year {year}.", season=SEASON_NAMES[phase], year=D.ROMAN[s.year - 1])
+    ev.append(_ev("phase", season, phase=phase))
     players = tuple(
         replace(
             p,
@@ -423,20 +481,25 @@ def _start_season(s: State, phase: int, ev: list[Event]) -> State:
     # applied automatically.
     for seat in s.turn_order:
         if s.players[seat].has("merchants-guild"):
-            s = _gain_goods(s, seat, (1, 0, 0), "Merchants' Guild", ev)
+            s = _gain_goods(s, seat, (1, 0, 0), D.BUILDING_BY_ID["merchants-guild"].name, ev)
     rng = s.rng
     if s.n == 2:
         three, rng = rng.dice(3)
         two, rng = rng.dice(2)
         groups, aside = place_dummy(tuple(three), tuple(two))
-        where = " and ".join(_adv_label(g.advisor) for g in groups[1:])
+        where = and_list([_adv_label(g.advisor) for g in groups[1:]])
         if aside is not None:
-            where += f" ({aside} set aside)"
+            where = tx("{advisors} ({value} set aside)", advisors=where, value=aside)
         ev.append(
             _ev(
                 "dummy",
-                f"Dummy dice: {'+'.join(map(str, three))} block {_adv_label(groups[0].advisor)}; "
-                f"{'+'.join(map(str, two))} block {where}.",
+                tx(
+                    "Dummy dice: {three} block {advisor}; {two} block {where}.",
+                    three="+".join(map(str, three)),
+                    advisor=_adv_label(groups[0].advisor),
+                    two="+".join(map(str, two)),
+                    where=where,
+                ),
                 three=list(three),
                 two=list(two),
             )
@@ -450,10 +513,17 @@ def _start_season(s: State, phase: int, ev: list[Event]) -> State:
         values, rng = rng.dice(3 + whites)
         dice = tuple(Die(v, i >= 3) for i, v in enumerate(values))
         s = s.with_player(seat, replace(p, dice=dice))
-        text = f"{colour(seat)} rolls {', '.join(map(str, values[:3]))}"
+        rolled = ", ".join(map(str, values[:3]))
         if whites:
-            text += f" + white {', '.join(map(str, values[3:]))}"
-        ev.append(_ev("roll", text + ".", seat=seat, dice=list(values[:3]), white=list(values[3:])))
+            text = tx(
+                "{seat} rolls {dice} + white {white}.",
+                seat=cap_colour(seat),
+                dice=rolled,
+                white=", ".join(map(str, values[3:])),
+            )
+        else:
+            text = tx("{seat} rolls {dice}.", seat=cap_colour(seat), dice=rolled)
+        ev.append(_ev("roll", text, seat=seat, dice=list(values[:3]), white=list(values[3:])))
     return replace(s, rng=rng, step=Step.REROLL, queue=s.turn_order)
 
 
@@ -499,7 +569,12 @@ def _start_influence(s: State, ev: list[Event]) -> State:
     ev.append(
         _ev(
             "turn_order",
-            "Turn order: " + ", ".join(f"{colour(i)} ({totals[i]})" for i in order) + ".",
+            tx(
+                "Turn order: {order}.",
+                order=joined(
+                    [tx("{seat} ({total})", seat=colour(i), total=totals[i]) for i in order]
+                ),
+            ),
             order=list(order),
         )
     )
@@ -543,7 +618,7 @@ def _start_gifts(s: State, ev: list[Event]) -> State:
     dues = tuple(
         GiftDue(n, g.owner) for n in range(1, 19) for g in s.groups_on(n) if g.owner != DUMMY
     )
-    ev.append(_ev("step", "The advisors give their help."))
+    ev.append(_ev("step", tx("The advisors give their help.")))
     return replace(s, step=Step.GIFTS, gifts=dues, queue=())
 
 
@@ -554,7 +629,13 @@ def _give_fixed_parts(s: State, seat: int, adv: D.Advisor, ev: list[Event]) -> S
     if adv.plus_two:
         p = s.players[seat]
         s = s.with_player(seat, replace(p, plus_two=p.plus_two + adv.plus_two))
-        ev.append(_ev("plus_two", f'{colour(seat)} takes a "+2" token ({label}).', seat=seat))
+        ev.append(
+            _ev(
+                "plus_two",
+                tx('{seat} takes a "+2" token ({why}).', seat=cap_colour(seat), why=label),
+                seat=seat,
+            )
+        )
     if adv.soldiers:
         p = s.players[seat]
         # The Stables add one soldier once a season (designer's clarifications: each building
@@ -564,7 +645,7 @@ def _give_fixed_parts(s: State, seat: int, adv: D.Advisor, ev: list[Event]) -> S
         )
         if extra:
             s = s.with_player(seat, replace(p, stables_used=True))
-        why = label + (" + Stables" if extra else "")
+        why = tx("{advisor} + Stables", advisor=label) if extra else label
         s = _add_soldiers(s, seat, adv.soldiers + extra, why, ev)
     if adv.vp:
         s = _add_vp(s, seat, adv.vp, label, ev, scoring.ADVISORS)
@@ -581,7 +662,12 @@ def _auto_gift(s: State, ev: list[Event]) -> State | None:
         s = _give_fixed_parts(s, due.seat, adv, ev)
         return replace(s, gifts=s.gifts[1:])
     if adv.kind == D.GiftKind.ALCHEMIST and p.total_goods == 0:
-        ev.append(_ev("gift", f"{colour(due.seat)} has no good to trade with the Alchemist."))
+        ev.append(
+            _ev(
+                "gift",
+                tx("{seat} has no good to trade with the Alchemist.", seat=cap_colour(due.seat)),
+            )
+        )
         return replace(s, gifts=s.gifts[1:])
     return None
 
@@ -603,7 +689,7 @@ def _gift_options(s: State, seat: int) -> list[Action]:
 
 
 def _start_build(s: State, ev: list[Event]) -> State:
-    ev.append(_ev("step", "Construction, in turn order."))
+    ev.append(_ev("step", tx("Construction, in turn order.")))
     return replace(s, step=Step.BUILD, queue=s.turn_order)
 
 
@@ -630,14 +716,15 @@ def _build_options(s: State, seat: int) -> list[Action]:
 def _end_season(s: State, ev: list[Event]) -> State:
     for seat in s.turn_order:
         if s.players[seat].has("embassy"):
-            s = _add_vp(s, seat, 1, "Embassy", ev, scoring.EMBASSY)
+            s = _add_vp(s, seat, 1, D.BUILDING_BY_ID["embassy"].name, ev, scoring.EMBASSY)
     if s.phase == 4:
         # The Inn's token arrives before the Town Hall so it can be spent there at once.
         for seat in s.turn_order:
             p = s.players[seat]
             if p.has("inn"):
                 s = s.with_player(seat, replace(p, plus_two=p.plus_two + 1))
-                ev.append(_ev("plus_two", f'{colour(seat)} takes a "+2" token (Inn).', seat=seat))
+                inn = tx('{seat} takes a "+2" token (Inn).', seat=cap_colour(seat))
+                ev.append(_ev("plus_two", inn, seat=seat))
     return replace(s, step=Step.TOWNHALL, queue=s.turn_order)
 
 
@@ -659,7 +746,7 @@ def _finish_season(s: State, ev: list[Event]) -> State:
     if phase == 4:
         s = _assign_envoy(s, ev)
         return _start_season(s, 6, ev)
-    ev.append(_ev("phase", "Recruit soldiers, in turn order."))
+    ev.append(_ev("phase", tx("Recruit soldiers, in turn order.")))
     return replace(s, phase=7, step=Step.RECRUIT, queue=s.turn_order)
 
 
@@ -671,11 +758,11 @@ def _kings_reward(s: State, ev: list[Event]) -> State:
     counts = [len(p.buildings) for p in s.players]
     most = max(counts)
     if most == 0:
-        ev.append(_ev("reward", "The King's Reward: nobody has built anything yet."))
+        ev.append(_ev("reward", tx("The King's Reward: nobody has built anything yet.")))
         return s
     for seat in s.turn_order:
         if counts[seat] == most:
-            s = _add_vp(s, seat, 1, "the King's Reward", ev, scoring.KINGS_REWARD)
+            s = _add_vp(s, seat, 1, tx("the King's Reward"), ev, scoring.KINGS_REWARD)
     return s
 
 
@@ -683,16 +770,24 @@ def _assign_envoy(s: State, ev: list[Event]) -> State:
     s = replace(s, phase=5, step=Step.ENVOY)
     if s.envoy is not None:
         ev.append(
-            _ev("envoy", f"The King's Envoy returns to the supply unused by {colour(s.envoy)}.")
+            _ev(
+                "envoy",
+                tx(
+                    "The King's Envoy returns to the supply unused by {seat}.", seat=colour(s.envoy)
+                ),
+            )
         )
         s = replace(s, envoy=None)
     keys = [(len(p.buildings), p.total_goods) for p in s.players]
     least = min(keys)
     tied = [i for i, k in enumerate(keys) if k == least]
     if len(tied) == 1:
-        ev.append(_ev("envoy", f"The King's Envoy goes to {colour(tied[0])}.", seat=tied[0]))
+        envoy = tx("The King's Envoy goes to {seat}.", seat=colour(tied[0]))
+        ev.append(_ev("envoy", envoy, seat=tied[0]))
         return replace(s, envoy=tied[0])
-    ev.append(_ev("envoy", "Tie for fewest buildings and goods: nobody receives the King's Envoy."))
+    ev.append(
+        _ev("envoy", tx("Tie for fewest buildings and goods: nobody receives the King's Envoy."))
+    )
     return s
 
 
@@ -739,27 +834,44 @@ def complete_recruit(s: State, seat: int, a: Recruit) -> Recruit:
 def _recruit_refusal(p: Player, a: Recruit) -> Rejection:
     """Why a recruit's payment is wrong, with one payment this player can really make."""
     cost = _recruit_cost(p)
-    each = "1 good" if cost == 1 else "2 goods"
+    each = count(cost, "good")
     price = a.count * cost
-    costs = (
-        f"{a.count} soldier{'s cost' if a.count > 1 else ' costs'} "
-        f"{price} good{'s' if price > 1 else ''} ({each} each)"
+    costs = tx_n(
+        "{n} soldier costs {price} ({each} each)",
+        "{n} soldiers cost {price} ({each} each)",
+        a.count,
+        price=count(price, "good"),
+        each=each,
     )
     affordable = p.total_goods // cost
     if affordable < 1:
-        return illegal(f"You cannot afford a soldier ({each} each); say `skip`.")
+        return illegal(tx("You cannot afford a soldier ({each} each); say `skip`.", each=each))
     if a.count > affordable:
         ex = example_payment(p, affordable)
         assert ex is not None
         return illegal(
-            f"{costs} and you have {p.total_goods}: you can recruit at most {affordable}, "
-            f"e.g. `recruit {affordable} {goods_notation(ex)}`."
+            tx(
+                "{costs} and you have {have}: you can recruit at most {most}, e.g. `{move}`.",
+                costs=costs,
+                have=p.total_goods,
+                most=affordable,
+                move=f"recruit {affordable} {goods_notation(ex)}",
+            )
         )
     ex = example_payment(p, a.count)
     assert ex is not None
-    named = "" if a.payment == (0, 0, 0) else f", not {sum(a.payment)}"
+    move = f"recruit {a.count} {goods_notation(ex)}"
+    if a.payment == (0, 0, 0):
+        return illegal(
+            tx("{costs}; name the goods you pay, e.g. `{move}`.", costs=costs, move=move)
+        )
     return illegal(
-        f"{costs}{named}; name the goods you pay, e.g. `recruit {a.count} {goods_notation(ex)}`."
+        tx(
+            "{costs}, not {named}; name the goods you pay, e.g. `{move}`.",
+            costs=costs,
+            named=sum(a.payment),
+            move=move,
+        )
     )
 
 
@@ -801,8 +913,14 @@ def _winter(s: State, ev: list[Event]) -> State:
     ev.append(
         _ev(
             "enemy",
-            f"Winter: the enemy is revealed - {card.enemy}, strength {card.strength} "
-            f"(win: {D.describe_items(card.reward)}; lose: {D.describe_items(card.penalty)}).",
+            tx(
+                "Winter: the enemy is revealed - {enemy}, strength {strength} "
+                "(win: {reward}; lose: {penalty}).",
+                enemy=D.enemy_name(card.enemy),
+                strength=card.strength,
+                reward=D.describe_items(card.reward),
+                penalty=D.describe_items(card.penalty),
+            ),
             card_id=card.card_id,
         )
     )
@@ -811,8 +929,13 @@ def _winter(s: State, ev: list[Event]) -> State:
     ev.append(
         _ev(
             "kings_die",
-            f"{colour(first)} (first player) rolls the King's die: {die}. "
-            f"Every governor gets {plural(die, 'soldier')}.",
+            tx(
+                "{seat} (first player) rolls the King's die: {die}. "
+                "Every governor gets {soldiers}.",
+                seat=cap_colour(first),
+                die=die,
+                soldiers=count(die, "soldier"),
+            ),
             value=die,
             seat=first,
         )
@@ -840,17 +963,13 @@ def _winter(s: State, ev: list[Event]) -> State:
     for seat in s.turn_order:
         p = s.players[seat]
         s = s.with_player(seat, replace(p, combat=combats[seat], result=results[seat]))
+        stone_wall = combats[seat] == card.strength and results[seat] == "won"
         ev.append(
             _ev(
                 "battle",
-                f"{colour(seat)} fights with {combats[seat]} against {card.strength}: "
-                f"{results[seat]}"
-                + (
-                    " (Stone Wall)"
-                    if combats[seat] == card.strength and results[seat] == "won"
-                    else ""
-                )
-                + ".",
+                _battle_sentence(
+                    cap_colour(seat), combats[seat], card.strength, results[seat], stone_wall
+                ),
                 seat=seat,
                 combat=combats[seat],
                 result=results[seat],
@@ -860,7 +979,7 @@ def _winter(s: State, ev: list[Event]) -> State:
             s, extra = _battle_items(s, seat, card.reward, gain=True, ev=ev)
             choices += extra
             if s.players[seat].has("fortress"):
-                s = _add_vp(s, seat, 1, "Fortress", ev, scoring.BATTLES)
+                s = _add_vp(s, seat, 1, D.BUILDING_BY_ID["fortress"].name, ev, scoring.BATTLES)
         elif results[seat] == "lost":
             s, extra = _battle_items(s, seat, card.penalty, gain=False, ev=ev)
             choices += extra
@@ -869,8 +988,9 @@ def _winter(s: State, ev: list[Event]) -> State:
         best = max(combats[i] for i in winners)
         for seat in s.turn_order:
             if seat in winners and combats[seat] == best:
-                s = _add_vp(s, seat, 1, "strongest victorious defender", ev, scoring.BATTLES)
-    ev.append(_ev("soldiers", "The soldiers go home."))
+                why = tx("strongest victorious defender")
+                s = _add_vp(s, seat, 1, why, ev, scoring.BATTLES)
+    ev.append(_ev("soldiers", tx("The soldiers go home.")))
     effects: list[BattleEffect] = []
     for seat, (b, a) in enumerate(zip(before, s.players, strict=True)):
         choosing = sum(c.count if c.gain else -c.count for c in choices if c.seat == seat)
@@ -884,6 +1004,37 @@ def _winter(s: State, ev: list[Event]) -> State:
         players=tuple(replace(p, soldiers=0) for p in s.players),
         battles=s.battles + (battle,),
         choices=tuple(choices),
+    )
+
+
+def _battle_sentence(seat: str, combat: int, strength: int, result: str, stone_wall: bool) -> str:
+    """ "Red fights with 5 against 4: won." (the Stone Wall named when it won a tie)."""
+    if result == "won" and stone_wall:
+        return tx(
+            "{seat} fights with {combat} against {strength}: won (Stone Wall).",
+            seat=seat,
+            combat=combat,
+            strength=strength,
+        )
+    if result == "won":
+        return tx(
+            "{seat} fights with {combat} against {strength}: won.",
+            seat=seat,
+            combat=combat,
+            strength=strength,
+        )
+    if result == "tied":
+        return tx(
+            "{seat} fights with {combat} against {strength}: tied.",
+            seat=seat,
+            combat=combat,
+            strength=strength,
+        )
+    return tx(
+        "{seat} fights with {combat} against {strength}: lost.",
+        seat=seat,
+        combat=combat,
+        strength=strength,
     )
 
 
@@ -902,13 +1053,13 @@ def _battle_items(
             vec[D.GOODS.index(key)] = n
             goods: Goods = (vec[0], vec[1], vec[2])
             if gain:
-                s = _gain_goods(s, seat, goods, "battle reward", ev)
+                s = _gain_goods(s, seat, goods, tx("battle reward"), ev)
             else:
                 have = s.players[seat].goods
                 lost = tuple(min(h, x) for h, x in zip(have, goods, strict=True))
                 s = _lose_goods(s, seat, (lost[0], lost[1], lost[2]), key, ev)
         elif key == "vp":
-            s = _add_vp(s, seat, sign * n, "battle", ev, scoring.BATTLES)
+            s = _add_vp(s, seat, sign * n, tx("battle"), ev, scoring.BATTLES)
         elif key == "buildings":
             for _ in range(n):
                 s = _destroy(s, seat, ev)
@@ -933,11 +1084,12 @@ def _battle_items(
 def _lose_goods(s: State, seat: int, lost: Goods, what: str, ev: list[Event]) -> State:
     """Pay `lost` as a battle penalty and say so (or that there was no `what` to lose)."""
     s = _pay_goods(s, seat, lost)
-    text = (
-        f"{colour(seat)} loses {goods_words(lost)}."
-        if sum(lost)
-        else f"{colour(seat)} has no {what} to lose."
-    )
+    if sum(lost):
+        text = tx("{seat} loses {goods}.", seat=cap_colour(seat), goods=goods_words(lost))
+    elif what == "goods":
+        text = tx("{seat} has no goods to lose.", seat=cap_colour(seat))
+    else:
+        text = tx("{seat} has no {good} to lose.", seat=cap_colour(seat), good=good_name(what))
     ev.append(_ev("goods", text, seat=seat, goods=[-x for x in lost]))
     return s
 
@@ -946,15 +1098,22 @@ def _destroy(s: State, seat: int, ev: list[Event]) -> State:
     p = s.players[seat]
     bid = destroyed_building(p)
     if bid is None:
-        ev.append(_ev("destroy", f"{colour(seat)} has no building to lose.", seat=seat))
+        nothing = tx("{seat} has no building to lose.", seat=cap_colour(seat))
+        ev.append(_ev("destroy", nothing, seat=seat))
         return s
     b = D.BUILDING_BY_ID[bid]
     s = s.with_player(seat, replace(p, buildings=p.buildings - {bid}))
     ev.append(
-        _ev("destroy", f"The enemy destroys {colour(seat)}'s {b.name}.", seat=seat, building=bid)
+        _ev(
+            "destroy",
+            tx("The enemy destroys {seat}'s {building}.", seat=colour(seat), building=b.name),
+            seat=seat,
+            building=bid,
+        )
     )
     if b.vp:
-        s = _add_vp(s, seat, -b.vp, f"{b.name} destroyed", ev, scoring.BUILDINGS)
+        why = tx("{building} destroyed", building=b.name)
+        s = _add_vp(s, seat, -b.vp, why, ev, scoring.BUILDINGS)
     return s
 
 
@@ -966,14 +1125,17 @@ def _end_year(s: State, ev: list[Event]) -> State:
             if p.has("cathedral"):
                 goods = p.total_goods
                 if goods >= 2:
-                    why = f"Cathedral: {goods} goods"
+                    why = tx("Cathedral: {goods}", goods=count(goods, "good"))
                     s = _add_vp(s, seat, goods // 2, why, ev, scoring.CATHEDRAL)
                 else:
                     # Announced anyway, so the end scoring can be checked by everyone.
-                    held = plural(goods, "good")
-                    text = f"{colour(seat)} gains no VP from the Cathedral ({held}; 1 VP per 2)."
+                    text = tx(
+                        "{seat} gains no VP from the Cathedral ({goods}; 1 VP per 2).",
+                        seat=cap_colour(seat),
+                        goods=count(goods, "good"),
+                    )
                     ev.append(_ev("vp", text, seat=seat, vp=0))
-        ev.append(_ev("over", "The fifth year is over."))
+        ev.append(_ev("over", tx("The fifth year is over.")))
         return replace(s, step=Step.OVER, queue=(), gifts=(), choices=(), aid_pending=frozenset())
     s = replace(s, year=s.year + 1)
     return _enter_aid(s, ev)
@@ -1035,22 +1197,28 @@ def legal_actions(s: State, seat: int) -> tuple[Action, ...]:
 # --------------------------------------------------------------------------------------------
 
 _STEP_TASK = {
-    Step.AID: "choose your good from the King",
-    Step.REROLL: "use your Statue or Chapel, or keep your dice",
-    Step.INFLUENCE: "influence an advisor or pass",
-    Step.GIFTS: "choose your advisor's gift",
-    Step.BUILD: "build or say `done`",
-    Step.TOWNHALL: "use your Town Hall or skip",
-    Step.RECRUIT: "recruit soldiers or skip",
-    Step.BATTLE: "settle the battle's goods",
+    Step.AID: tx("choose your good from the King"),
+    Step.REROLL: tx("use your Statue or Chapel, or keep your dice"),
+    Step.INFLUENCE: tx("influence an advisor or pass"),
+    Step.GIFTS: tx("choose your advisor's gift"),
+    Step.BUILD: tx("build or say `done`"),
+    Step.TOWNHALL: tx("use your Town Hall or skip"),
+    Step.RECRUIT: tx("recruit soldiers or skip"),
+    Step.BATTLE: tx("settle the battle's goods"),
 }
 _DECLINES = (Pass, Done, Skip, Keep)
 
 
 def _or_list(words: list[str]) -> str:
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " or " + words[-1]
+    return or_list(words)
+
+
+def _task(s: State, default: str) -> str:
+    """What the awaited seat must do now ("choose the Merchant's gift"), for sentences."""
+    if s.step is Step.GIFTS and s.gifts:
+        adv = D.ADVISOR_BY_NUMBER[s.gifts[0].advisor]
+        return tx("choose the {advisor}'s gift", advisor=adv.name)
+    return _STEP_TASK.get(s.step, default)
 
 
 def _influence_order(a: Action) -> tuple[int, ...]:
@@ -1100,7 +1268,12 @@ def action_examples(s: State, seat: int, limit: int = 3) -> str:
         return _or_list(words)
     verbs = [format_action(a).split()[0] for a in shown if not isinstance(a, _DECLINES)]
     command = f"/kingsburg {verbs[0]}" if verbs else "/kingsburg"
-    return ", ".join(words) + f", \u2026 ({more} more: the {command} autocomplete lists them)"
+    return tx(
+        "{examples}, \u2026 ({more} more: the {command} autocomplete lists them)",
+        examples=joined(words),
+        more=more,
+        command=command,
+    )
 
 
 def _cost_words(cost: Goods) -> str:
@@ -1115,24 +1288,34 @@ def buildable_sentence(s: State, seat: int) -> str:
         if opts:
             envoy = " envoy" if opts[0].envoy else ""
             names = [
-                f"{D.BUILDING_BY_ID[a.building].name} "
-                f"({_cost_words(D.cost_for(a.building, p.crane_discount))})"
+                tx(
+                    "{building} ({cost})",
+                    building=D.BUILDING_BY_ID[a.building].name,
+                    cost=_cost_words(D.cost_for(a.building, p.crane_discount)),
+                )
                 for a in opts
             ]
-            return (
-                f"You can build now: {', '.join(names)} - e.g. `build {opts[0].building}{envoy}`; "
-                "or say `done`."
+            return tx(
+                "You can build now: {buildings} - e.g. `{move}`; or say `done`.",
+                buildings=joined(names),
+                move=f"build {opts[0].building}{envoy}",
             )
-    have = _cost_words(p.goods) if p.total_goods else "no goods"
+    have = _cost_words(p.goods) if p.total_goods else tx("no goods")
     free = [
         b
         for b in D.BUILDINGS
         if not p.has(b.building_id) and all(p.has(x) for x in D.left_neighbours(b.building_id))
     ]
     if not any(can_build(p, b.building_id) for b in free):
-        return f"You cannot afford any building that is next in its row now (you have {have})."
-    names = ", ".join(b.name for b in free if can_build(p, b.building_id))
-    return f"With your goods you could build: {names} (in the Construct Buildings step)."
+        return tx(
+            "You cannot afford any building that is next in its row now (you have {goods}).",
+            goods=have,
+        )
+    names = joined([b.name for b in free if can_build(p, b.building_id)])
+    return tx(
+        "With your goods you could build: {buildings} (in the Construct Buildings step).",
+        buildings=names,
+    )
 
 
 def influence_sentence(s: State, seat: int) -> str:
@@ -1143,21 +1326,28 @@ def influence_sentence(s: State, seat: int) -> str:
     free = sorted({o.advisor for o in opts if not o.envoy})
     envoy = sorted({o.advisor for o in opts if o.envoy})
     ex = [a for a in _example_actions(s, seat, 2) if isinstance(a, Influence)]
-    example = f" - e.g. `{format_action(ex[0])}`" if ex else ""
     if free:
-        names = ", ".join(_reach_words(n) for n in free)
-        text = f"Free advisors your dice can reach: {names}{example}; or `pass`."
+        names = joined([_reach_words(n) for n in free])
+        if ex:
+            text = tx(
+                "Free advisors your dice can reach: {advisors} - e.g. `{move}`; or `pass`.",
+                advisors=names,
+                move=format_action(ex[0]),
+            )
+        else:
+            text = tx("Free advisors your dice can reach: {advisors}; or `pass`.", advisors=names)
     else:
-        text = "No free advisor matches your dice: say `pass`."
+        text = tx("No free advisor matches your dice: say `pass`.")
     if envoy:
-        text += f" With the King's Envoy also: {', '.join(_reach_words(n) for n in envoy)}."
+        also = joined([_reach_words(n) for n in envoy])
+        text = tx("{text} With the King's Envoy also: {advisors}.", text=text, advisors=also)
     return text
 
 
 def _reach_words(n: int) -> str:
     """ "13 Champion (3 stone)"."""
     adv = D.ADVISOR_BY_NUMBER[n]
-    return f"{n} {adv.name} ({adv.gift})"
+    return tx("{number} {advisor} ({gift})", number=n, advisor=adv.name, gift=adv.gift)
 
 
 def now_sentence(s: State, seat: int) -> str:
@@ -1169,10 +1359,8 @@ def now_sentence(s: State, seat: int) -> str:
     if s.step is Step.INFLUENCE:
         return influence_sentence(s, seat)
     ex = action_examples(s, seat)
-    task = _STEP_TASK.get(s.step, "wait")
-    if s.step is Step.GIFTS and s.gifts:
-        task = f"choose the {D.ADVISOR_BY_NUMBER[s.gifts[0].advisor].name}'s gift"
-    return f"Now {task}: {ex}." if ex else ""
+    task = _task(s, tx("wait"))
+    return tx("Now {task}: {examples}.", task=task, examples=ex) if ex else ""
 
 
 def explain_parse_error(s: State, seat: int, rejection: Rejection) -> Rejection:
@@ -1180,28 +1368,28 @@ def explain_parse_error(s: State, seat: int, rejection: Rejection) -> Rejection:
     extra = now_sentence(s, seat)
     if not extra:
         return rejection
-    hint = f"{rejection.hint} {extra}" if rejection.hint else extra
+    hint = tx("{hint} {more}", hint=rejection.hint, more=extra) if rejection.hint else extra
     return Rejection(rejection.code, rejection.message, hint)
 
 
 def _wrong_time(s: State, seat: int) -> Rejection:
-    task = _STEP_TASK.get(s.step, "wait")
-    if s.step is Step.GIFTS and s.gifts:
-        task = f"choose the {D.ADVISOR_BY_NUMBER[s.gifts[0].advisor].name}'s gift"
+    task = _task(s, tx("wait"))
+    examples = action_examples(s, seat)
     ex = (
         buildable_sentence(s, seat)
         if s.step is Step.BUILD
         else influence_sentence(s, seat)
         if s.step is Step.INFLUENCE
-        else (f"Say {action_examples(s, seat)}." if action_examples(s, seat) else "")
+        else (tx("Say {moves}.", moves=examples) if examples else "")
     )
-    return illegal(f"That is not possible now: it is time to {task}.", ex or None)
+    return illegal(tx("That is not possible now: it is time to {task}.", task=task), ex or None)
 
 
 def _with_hint(rej: Rejection, extra: str) -> Rejection:
     if not extra:
         return rej
-    return Rejection(rej.code, rej.message, f"{rej.hint} {extra}" if rej.hint else extra)
+    hint = tx("{hint} {more}", hint=rej.hint, more=extra) if rej.hint else extra
+    return Rejection(rej.code, rej.message, hint)
 
 
 def check(s: State, seat: int, a: Action) -> Rejection | None:
@@ -1215,16 +1403,20 @@ def check(s: State, seat: int, a: Action) -> Rejection | None:
 
 def _check(s: State, seat: int, a: Action) -> Rejection | None:
     if s.step is Step.OVER:
-        return Rejection(RejectionCode.GAME_OVER, "The game is over; no more moves can be made.")
+        return Rejection(
+            RejectionCode.GAME_OVER, tx("The game is over; no more moves can be made.")
+        )
     if seat not in to_act(s):
         waiting = sorted(to_act(s))
-        who = " and ".join(colour(w) for w in waiting)
-        task = _STEP_TASK.get(s.step, "act")
-        if s.step is Step.GIFTS and s.gifts:
-            task = f"choose the {D.ADVISOR_BY_NUMBER[s.gifts[0].advisor].name}'s gift"
+        who = and_list([colour(w) for w in waiting])
+        task = _task(s, tx("act"))
         return Rejection(
             RejectionCode.NOT_YOUR_TURN,
-            f"It is not your turn: the game is waiting for {who} to {task}.",
+            tx(
+                "It is not your turn: the game is waiting for {seats} to {task}.",
+                seats=who,
+                task=task,
+            ),
         )
     p = s.players[seat]
     step = s.step
@@ -1248,8 +1440,12 @@ def _check(s: State, seat: int, a: Action) -> Rejection | None:
         n = s.choices[0].count
         if sum(a.goods) != n:
             return illegal(
-                f"Choose exactly {plural(n, 'good')} as your reward, not {sum(a.goods)}, "
-                f"e.g. `gift {goods_notation(_multisets(n)[-1])}`."
+                tx(
+                    "Choose exactly {goods} as your reward, not {chosen}, e.g. `{move}`.",
+                    goods=count(n, "good"),
+                    chosen=sum(a.goods),
+                    move=f"gift {goods_notation(_multisets(n)[-1])}",
+                )
             )
         return None
     if isinstance(a, Lose):
@@ -1257,11 +1453,20 @@ def _check(s: State, seat: int, a: Action) -> Rejection | None:
             return _wrong_time(s, seat)
         n = s.choices[0].count
         if sum(a.goods) != n:
-            return illegal(f"You must give up exactly {plural(n, 'good')}, not {sum(a.goods)}.")
+            return illegal(
+                tx(
+                    "You must give up exactly {goods}, not {chosen}.",
+                    goods=count(n, "good"),
+                    chosen=sum(a.goods),
+                )
+            )
         if not _covers(p.goods, a.goods):
             return illegal(
-                f"You do not have {goods_words(a.goods)} to give up: you have "
-                f"{_cost_words(p.goods)}."
+                tx(
+                    "You do not have {goods} to give up: you have {holding}.",
+                    goods=goods_words(a.goods),
+                    holding=_cost_words(p.goods),
+                )
             )
         return None
     if isinstance(a, Build | Done):
@@ -1274,26 +1479,40 @@ def _check(s: State, seat: int, a: Action) -> Rejection | None:
         if step is not Step.TOWNHALL:
             return _wrong_time(s, seat)
         if a.pay == "plus2":
-            return None if p.plus_two > 0 else illegal('You have no "+2" token to hand in.')
+            return None if p.plus_two > 0 else illegal(tx('You have no "+2" token to hand in.'))
         if a.pay not in D.GOODS:
-            return illegal(f'The Town Hall takes a "+2" token or a good, not {a.pay!r}.')
+            return illegal(
+                tx('The Town Hall takes a "+2" token or a good, not {pay}.', pay=repr(a.pay))
+            )
         if p.goods[D.GOODS.index(a.pay)] == 0:
-            return illegal(f"You have no {a.pay} to hand in.")
+            return illegal(tx("You have no {good} to hand in.", good=good_name(a.pay)))
         return None
     if isinstance(a, Recruit):
         if step is not Step.RECRUIT:
             return _wrong_time(s, seat)
         cost = _recruit_cost(p)
         if a.count < 1:
-            return illegal("Recruit at least one soldier, or say `skip`.")
+            return illegal(tx("Recruit at least one soldier, or say `skip`."))
         if sum(a.payment) != a.count * cost:
             return _recruit_refusal(p, a)
         if not _covers(p.goods, a.payment):
             ex = example_payment(p, a.count)
+            holding = _cost_words(p.goods) if p.total_goods else tx("no goods")
+            if ex:
+                return illegal(
+                    tx(
+                        "You do not have {goods}: you have {holding}; e.g. `{move}`.",
+                        goods=goods_words(a.payment),
+                        holding=holding,
+                        move=f"recruit {a.count} {goods_notation(ex)}",
+                    )
+                )
             return illegal(
-                f"You do not have {goods_words(a.payment)}: you have "
-                f"{_cost_words(p.goods) if p.total_goods else 'no goods'}"
-                + (f"; e.g. `recruit {a.count} {goods_notation(ex)}`." if ex else ".")
+                tx(
+                    "You do not have {goods}: you have {holding}.",
+                    goods=goods_words(a.payment),
+                    holding=holding,
+                )
             )
         return None
     if isinstance(a, Skip):
@@ -1302,7 +1521,13 @@ def _check(s: State, seat: int, a: Action) -> Rejection | None:
             if kind in (D.GiftKind.ALCHEMIST, D.GiftKind.SMUGGLER):
                 return None
             adv = D.ADVISOR_BY_NUMBER[s.gifts[0].advisor]
-            return illegal(f"The {adv.name}'s gift ({adv.gift}) cannot be declined.")
+            return illegal(
+                tx(
+                    "The {advisor}'s gift ({gift}) cannot be declined.",
+                    advisor=adv.name,
+                    gift=adv.gift,
+                )
+            )
         if step in (Step.TOWNHALL, Step.RECRUIT):
             return None
         return _wrong_time(s, seat)
@@ -1312,21 +1537,23 @@ def _check(s: State, seat: int, a: Action) -> Rejection | None:
 def _explain_reroll(p: Player, a: Reroll) -> Rejection:
     if a.building == "statue":
         if not p.has("statue"):
-            return illegal("You do not own the Statue.")
+            return illegal(tx("You do not own the Statue."))
         if p.statue_used:
-            return illegal("You have already used your Statue this season.")
+            return illegal(tx("You have already used your Statue this season."))
         if len({d.value for d in p.dice}) != 1:
-            return illegal("The Statue only helps when all your dice show the same number.")
-        return illegal("You have no white die to reroll.")
+            return illegal(tx("The Statue only helps when all your dice show the same number."))
+        return illegal(tx("You have no white die to reroll."))
     if not p.has("chapel"):
-        return illegal("You do not own the Chapel.")
+        return illegal(tx("You do not own the Chapel."))
     if p.chapel_used:
-        return illegal("You have already used your Chapel this season.")
+        return illegal(tx("You have already used your Chapel this season."))
     total = sum(d.value for d in p.dice)
-    return illegal(f"Your dice total {total}; the Chapel only helps with a total of 7 or less.")
+    return illegal(
+        tx("Your dice total {total}; the Chapel only helps with a total of 7 or less.", total=total)
+    )
 
 
-ONE_PLUS_TWO_A_SEASON = (
+ONE_PLUS_TWO_A_SEASON = tx(
     'You have already used a "+2" token to influence this season: each player may use only one '
     "per season (the Town Hall does not count)."
 )
@@ -1336,75 +1563,130 @@ ONE_PLUS_TWO_A_SEASON = (
 def advisor_words(n: int) -> str:
     """ "the Champion (13: 3 stone)": an advisor named with its number and gift."""
     adv = D.ADVISOR_BY_NUMBER[n]
-    return f"the {adv.name} ({n}: {adv.gift})"
+    return tx("the {advisor} ({number}: {gift})", advisor=adv.name, number=n, gift=adv.gift)
 
 
-def _sum_words(a: Influence) -> tuple[int, str]:
-    """The group's total and how it is made, e.g. (15, 'Your dice 6+4+3 with a "+2" token')."""
+def _sum_words(a: Influence) -> tuple[int, str, str]:
+    """The group's total and how it is made, as the start of a sentence and in its middle, e.g.
+    (15, 'Your dice 6+4+3 with a "+2" token', 'your dice 6+4+3 with a "+2" token')."""
     total = sum(a.dice) + sum(a.whites) + (2 if a.plus_two else 0) + a.shift
-    extras = ""
-    if a.plus_two:
-        extras += ' with a "+2" token'
-    if a.shift:
-        extras += (
-            f" and the Market's {a.shift:+d}" if extras else f" with the Market's {a.shift:+d}"
+    dice = _dice_words(a.dice, a.whites)
+    shift = f"{a.shift:+d}"
+    if a.plus_two and a.shift:
+        return (
+            total,
+            tx(
+                'Your dice {dice} with a "+2" token and the Market\'s {shift}',
+                dice=dice,
+                shift=shift,
+            ),
+            tx(
+                'your dice {dice} with a "+2" token and the Market\'s {shift}',
+                dice=dice,
+                shift=shift,
+            ),
         )
-    return total, f"Your dice {_dice_words(a.dice, a.whites)}{extras}"
+    if a.plus_two:
+        return (
+            total,
+            tx('Your dice {dice} with a "+2" token', dice=dice),
+            tx('your dice {dice} with a "+2" token', dice=dice),
+        )
+    if a.shift:
+        return (
+            total,
+            tx("Your dice {dice} with the Market's {shift}", dice=dice, shift=shift),
+            tx("your dice {dice} with the Market's {shift}", dice=dice, shift=shift),
+        )
+    return total, tx("Your dice {dice}", dice=dice), tx("your dice {dice}", dice=dice)
 
 
 def _check_influence(s: State, seat: int, a: Influence) -> Rejection | None:
     p = s.players[seat]
     if not 1 <= a.advisor <= 18:
         return illegal(
-            f"There is no advisor {a.advisor}: the King's court runs from 1 (Jester) to 18 (King)."
+            tx(
+                "There is no advisor {number}: "
+                "the King's court runs from 1 ({first}) to 18 ({last}).",
+                number=a.advisor,
+                first=D.ADVISOR_BY_NUMBER[1].name,
+                last=D.ADVISOR_BY_NUMBER[18].name,
+            )
         )
-    total, made = _sum_words(a)
+    total, made, made_inside = _sum_words(a)
     col, wh = _unplaced(p)
-    have = _dice_words(tuple(col), tuple(wh)) or "none"
+    have = _dice_words(tuple(col), tuple(wh)) or tx("none")
     missing = bool(Counter(a.dice) - Counter(col) or Counter(a.whites) - Counter(wh))
     # An advisor already taken is the first thing to say: no other dice would help there.
     groups = s.groups_on(a.advisor)
-    label = f"The {D.ADVISOR_BY_NUMBER[a.advisor].name} ({a.advisor})"
+    label = tx(
+        "The {advisor} ({number})", advisor=D.ADVISOR_BY_NUMBER[a.advisor].name, number=a.advisor
+    )
     if groups and not a.envoy:
-        owners = " and ".join(
-            "the dummy dice" if g.owner == DUMMY else colour(g.owner) for g in groups
+        owners = and_list(
+            [tx("the dummy dice") if g.owner == DUMMY else colour(g.owner) for g in groups]
         )
-        hint = " (the King's Envoy could let you join)" if s.envoy == seat else ""
-        also = ""
+        text = tx(
+            "{advisor} is already taken this season by {owners}", advisor=label, owners=owners
+        )
+        if s.envoy == seat:
+            text = tx("{text} (the King's Envoy could let you join)", text=text)
         if total != a.advisor and not missing:
-            also = f"; besides, {made[0].lower()}{made[1:]} add up to {total}"
-        return illegal(f"{label} is already taken this season by {owners}{hint}{also}.")
+            text = tx(
+                "{text}; besides, {dice} add up to {total}",
+                text=text,
+                dice=made_inside,
+                total=total,
+            )
+        return illegal(tx("{text}.", text=text))
     if not a.dice:
-        return illegal("A white die cannot influence an advisor alone.")
+        return illegal(tx("A white die cannot influence an advisor alone."))
     if missing:
         return illegal(
-            f"You do not have {_dice_words(a.dice, a.whites)} among your unplaced dice ({have})."
+            tx(
+                "You do not have {dice} among your unplaced dice ({unplaced}).",
+                dice=_dice_words(a.dice, a.whites),
+                unplaced=have,
+            )
         )
     if a.plus_two and p.plus_two < 1:
-        return illegal('You have no "+2" token.')
+        return illegal(tx('You have no "+2" token.'))
     if a.plus_two and plus_two_used(s, seat):
         return illegal(ONE_PLUS_TWO_A_SEASON)
     if a.shift:
         if abs(a.shift) != 1:
-            return illegal("The Market shifts a group by exactly 1.")
+            return illegal(tx("The Market shifts a group by exactly 1."))
         if not p.has("market"):
-            return illegal("You need the Market to shift a group by 1.")
+            return illegal(tx("You need the Market to shift a group by 1."))
         if p.market_used:
-            return illegal("You have already used your Market this season.")
+            return illegal(tx("You have already used your Market this season."))
     if total != a.advisor:
-        return illegal(f"{made} add up to {total}, not {a.advisor} ({_gift_of(a.advisor)}).")
+        return illegal(
+            tx(
+                "{dice} add up to {total}, not {number} ({gift}).",
+                dice=made,
+                total=total,
+                number=a.advisor,
+                gift=_gift_of(a.advisor),
+            )
+        )
     if a.envoy:
         if s.envoy != seat:
-            return illegal("You do not hold the King's Envoy.")
+            return illegal(tx("You do not hold the King's Envoy."))
         if not groups:
-            return illegal(f"{label} is free: the King's Envoy is only needed for a taken advisor.")
+            return illegal(
+                tx(
+                    "{advisor} is free: the King's Envoy is only needed for a taken advisor.",
+                    advisor=label,
+                )
+            )
     return None
 
 
 def _gift_of(n: int) -> str:
     """ "Champion: 3 stone"."""
     adv = D.ADVISOR_BY_NUMBER[n]
-    return f"{adv.name}: {adv.gift}"
+    return tx("{advisor}: {gift}", advisor=adv.name, gift=adv.gift)
 
 
 def _check_gift(s: State, seat: int, a: Gift | Alchemist) -> Rejection | None:
@@ -1413,33 +1695,52 @@ def _check_gift(s: State, seat: int, a: Gift | Alchemist) -> Rejection | None:
     p = s.players[seat]
     if isinstance(a, Alchemist):
         if adv.kind != D.GiftKind.ALCHEMIST:
-            return illegal(f"Now it is the {adv.name}'s gift, not the Alchemist's.")
+            return illegal(
+                tx("Now it is the {advisor}'s gift, not the Alchemist's.", advisor=adv.name)
+            )
         if a.give not in D.GOODS or p.goods[D.GOODS.index(a.give)] == 0:
-            return illegal(f"You have no {a.give} to give the Alchemist.")
+            return illegal(tx("You have no {good} to give the Alchemist.", good=good_name(a.give)))
         return None
     if adv.kind == D.GiftKind.CHOICE:
         if a.goods in adv.choices:
             return None
-        opts = " or ".join(f"`gift {goods_notation(c)}`" for c in adv.choices)
-        return illegal(f"The {adv.name} gives {adv.gift}: say {opts}.")
+        opts = or_list([f"`gift {goods_notation(c)}`" for c in adv.choices])
+        return illegal(
+            tx(
+                "The {advisor} gives {gift}: say {moves}.",
+                advisor=adv.name,
+                gift=adv.gift,
+                moves=opts,
+            )
+        )
     if adv.kind in (D.GiftKind.GOODS, D.GiftKind.SMUGGLER):
         if sum(a.goods) != adv.goods_of_choice:
             n = adv.goods_of_choice
             return illegal(
-                f"The {adv.name} gives {n} good{'s' if n > 1 else ''} of your choice, "
-                f"not {sum(a.goods)}: e.g. `gift {goods_notation(_multisets(n)[-1])}`."
+                tx(
+                    "The {advisor} gives {goods}, not {chosen}: e.g. `{move}`.",
+                    advisor=adv.name,
+                    goods=count(n, "goods_of_choice"),
+                    chosen=sum(a.goods),
+                    move=f"gift {goods_notation(_multisets(n)[-1])}",
+                )
             )
         return None
     if adv.kind == D.GiftKind.ALCHEMIST:
         # `gift wood` at the Alchemist: the trade is its own move, so show that move.
         trades = [x for x in legal_actions(s, seat) if isinstance(x, Alchemist)]
-        write = " or ".join(f"`{format_action(x)}`" for x in trades)
-        if not write:
-            return illegal("The Alchemist trades one good for the other two, but you have none.")
+        if not trades:
+            return illegal(
+                tx("The Alchemist trades one good for the other two, but you have none.")
+            )
+        write = or_list([f"`{format_action(x)}`" for x in trades])
         return illegal(
-            f"The Alchemist trades one good for the other two: write {write} (or `skip`)."
+            tx(
+                "The Alchemist trades one good for the other two: write {moves} (or `skip`).",
+                moves=write,
+            )
         )
-    return illegal(f"The {adv.name}'s gift needs no choice.")
+    return illegal(tx("The {advisor}'s gift needs no choice.", advisor=adv.name))
 
 
 def _check_build(s: State, seat: int, a: Build) -> Rejection | None:
@@ -1450,32 +1751,44 @@ def _check_build(s: State, seat: int, a: Build) -> Rejection | None:
     if p.builds >= 1 and not a.envoy:
         if s.envoy == seat and p.builds == 1:
             return illegal(
-                f"You already built this season; say `build {a.building} envoy` "
-                "to use the King's Envoy."
+                tx(
+                    "You already built this season; say `{move}` to use the King's Envoy.",
+                    move=f"build {a.building} envoy",
+                )
             )
-        return illegal("You have already built this season; say `done`.")
+        return illegal(tx("You have already built this season; say `done`."))
     if a.envoy:
         if s.envoy != seat:
-            return illegal("You do not hold the King's Envoy.")
+            return illegal(tx("You do not hold the King's Envoy."))
         if p.builds == 0:
             return illegal(
-                f"Build your first building normally (`build {a.building}`); "
-                "the Envoy gives the second."
+                tx(
+                    "Build your first building normally (`{move}`); the Envoy gives the second.",
+                    move=f"build {a.building}",
+                )
             )
         if p.builds >= 2:
-            return illegal("You have already built twice this season; say `done`.")
+            return illegal(tx("You have already built twice this season; say `done`."))
     if p.has(a.building):
-        return illegal(f"You already own the {b.name}.")
+        return illegal(tx("You already own the {building}.", building=b.name))
     missing = [D.BUILDING_BY_ID[x].name for x in D.left_neighbours(a.building) if not p.has(x)]
     if missing:
         return illegal(
-            f"The {b.name} needs the {', '.join(missing)} first: each row is built left to right."
+            tx(
+                "The {building} needs the {missing} first: each row is built left to right.",
+                building=b.name,
+                missing=joined(missing),
+            )
         )
     cost = D.cost_for(a.building, p.crane_discount)
     if not _covers(p.goods, cost):
         return illegal(
-            f"The {b.name} costs {goods_words(cost)}; you have "
-            f"{goods_words(p.goods) if sum(p.goods) else 'no goods'}."
+            tx(
+                "The {building} costs {cost}; you have {holding}.",
+                building=b.name,
+                cost=goods_words(cost),
+                holding=goods_words(p.goods) if sum(p.goods) else tx("no goods"),
+            )
         )
     return None
 
@@ -1497,7 +1810,7 @@ def apply(s: State, seat: int, a: Action) -> tuple[State, list[Event]]:
 def _apply_aid(s: State, seat: int, a: Aid, ev: list[Event]) -> State:
     vec = [0, 0, 0]
     vec[D.GOODS.index(a.good)] = 1
-    s = _gain_goods(s, seat, (vec[0], vec[1], vec[2]), "Aid from the King", ev)
+    s = _gain_goods(s, seat, (vec[0], vec[1], vec[2]), tx("Aid from the King"), ev)
     return replace(s, aid_pending=s.aid_pending - {seat})
 
 
@@ -1511,11 +1824,24 @@ def _apply_reroll(s: State, seat: int, a: Reroll, ev: list[Event]) -> State:
         value, rng = rng.randint(1, 6)
         dice[idx] = Die(value, a.white)
         p = replace(p, dice=tuple(dice), statue_used=True)
-        kind = "white die" if a.white else "die"
+        if a.white:
+            text = tx(
+                "{seat} uses the Statue: rerolls a {old} (white die) into a {value}.",
+                seat=cap_colour(seat),
+                old=old,
+                value=value,
+            )
+        else:
+            text = tx(
+                "{seat} uses the Statue: rerolls a {old} (die) into a {value}.",
+                seat=cap_colour(seat),
+                old=old,
+                value=value,
+            )
         ev.append(
             _ev(
                 "roll",
-                f"{colour(seat)} uses the Statue: rerolls a {old} ({kind}) into a {value}.",
+                text,
                 seat=seat,
                 reroll="statue",
                 value=value,
@@ -1531,8 +1857,11 @@ def _apply_reroll(s: State, seat: int, a: Reroll, ev: list[Event]) -> State:
         ev.append(
             _ev(
                 "roll",
-                f"{colour(seat)} uses the Chapel: rerolls all dice into "
-                f"{', '.join(map(str, values))}.",
+                tx(
+                    "{seat} uses the Chapel: rerolls all dice into {dice}.",
+                    seat=cap_colour(seat),
+                    dice=", ".join(map(str, values)),
+                ),
                 seat=seat,
                 reroll="chapel",
                 values=list(values),
@@ -1564,19 +1893,23 @@ def _apply_influence(s: State, seat: int, a: Influence, ev: list[Event]) -> Stat
     )
     group = Group(a.advisor, seat, a.dice + a.whites, len(a.whites), a.plus_two, a.shift, a.envoy)
     s = replace(s.with_player(seat, p), court=s.court + (group,))
-    extras = ""
+    used: list[str] = [_dice_words(a.dice, a.whites)]
     if a.plus_two:
-        extras += ' and a "+2" token'
+        used.append(tx('a "+2" token'))
     if a.shift:
-        extras += f" and the Market ({a.shift:+d})"
+        used.append(tx("the Market ({shift})", shift=f"{a.shift:+d}"))
     if a.envoy:
-        extras += " and the King's Envoy"
+        used.append(tx("the King's Envoy"))
         s = replace(s, envoy=None)
     ev.append(
         _ev(
             "influence",
-            f"{colour(seat)} influences {_adv_label(a.advisor)} with "
-            f"{_dice_words(a.dice, a.whites)}{extras}.",
+            tx(
+                "{seat} influences {advisor} with {used}.",
+                seat=cap_colour(seat),
+                advisor=_adv_label(a.advisor),
+                used=_with_and(used),
+            ),
             seat=seat,
             advisor=a.advisor,
         )
@@ -1584,20 +1917,28 @@ def _apply_influence(s: State, seat: int, a: Influence, ev: list[Event]) -> Stat
     return replace(s, queue=s.queue[1:] + (seat,))
 
 
+def _with_and(parts: list[str]) -> str:
+    """ "4+3 and a "+2" token and the King's Envoy": what a dice group is made of."""
+    text = parts[0]
+    for part in parts[1:]:
+        text = tx("{first} and {second}", first=text, second=part)
+    return text
+
+
 def _apply_pass(s: State, seat: int, a: Pass, ev: list[Event]) -> State:
     s = s.with_player(seat, replace(s.players[seat], passed=True))
-    ev.append(_ev("pass", f"{colour(seat)} passes.", seat=seat, forced=False))
+    ev.append(_ev("pass", tx("{seat} passes.", seat=cap_colour(seat)), seat=seat, forced=False))
     return replace(s, queue=s.queue[1:])
 
 
 def _apply_gift(s: State, seat: int, a: Gift, ev: list[Event]) -> State:
     if s.step is Step.BATTLE:
-        s = _gain_goods(s, seat, a.goods, "battle reward", ev)
+        s = _gain_goods(s, seat, a.goods, tx("battle reward"), ev)
         s = _record_choice(s, seat, a.goods, sum(a.goods))
         return replace(s, choices=s.choices[1:])
     adv = D.ADVISOR_BY_NUMBER[s.gifts[0].advisor]
     if adv.kind == D.GiftKind.SMUGGLER:
-        s = _add_vp(s, seat, -1, "paid to the Smuggler", ev, scoring.ADVISORS)
+        s = _add_vp(s, seat, -1, tx("paid to the Smuggler"), ev, scoring.ADVISORS)
     s = _gain_goods(s, seat, a.goods, adv.name, ev)
     if adv.kind == D.GiftKind.GOODS:
         s = _give_fixed_parts(s, seat, adv, ev)
@@ -1610,10 +1951,14 @@ def _apply_alchemist(s: State, seat: int, a: Alchemist, ev: list[Event]) -> Stat
     delta[i] = -1
     p = s.players[seat]
     s = s.with_player(seat, p.with_goods((delta[0], delta[1], delta[2])))
-    others = " and ".join(f"1 {g}" for g in D.GOODS if g != a.give)
-    ev.append(
-        _ev("goods", f"{colour(seat)} trades 1 {a.give} for {others} at the Alchemist.", seat=seat)
+    others = and_list([good_count(1, g) for g in D.GOODS if g != a.give])
+    text = tx(
+        "{seat} trades {given} for {others} at the Alchemist.",
+        seat=cap_colour(seat),
+        given=good_count(1, a.give),
+        others=others,
     )
+    ev.append(_ev("goods", text, seat=seat))
     return replace(s, gifts=s.gifts[1:])
 
 
@@ -1630,11 +1975,24 @@ def _apply_build(s: State, seat: int, a: Build, ev: list[Event]) -> State:
     )
     s = s.with_player(seat, p)
     paid = goods_words(cost)
-    extra = " with the King's Envoy" if a.envoy else ""
+    if a.envoy:
+        text = tx(
+            "{seat} builds the {building} with the King's Envoy (pays {cost}).",
+            seat=cap_colour(seat),
+            building=b.name,
+            cost=paid,
+        )
+    else:
+        text = tx(
+            "{seat} builds the {building} (pays {cost}).",
+            seat=cap_colour(seat),
+            building=b.name,
+            cost=paid,
+        )
     ev.append(
         _ev(
             "build",
-            f"{colour(seat)} builds the {b.name}{extra} (pays {paid}).",
+            text,
             seat=seat,
             building=a.building,
         )
@@ -1654,20 +2012,21 @@ def _apply_townhall(s: State, seat: int, a: TownHall, ev: list[Event]) -> State:
     p = s.players[seat]
     if a.pay == "plus2":
         p = replace(p, plus_two=p.plus_two - 1)
-        what = 'a "+2" token'
+        what = tx('a "+2" token')
     else:
         vec = [0, 0, 0]
         vec[D.GOODS.index(a.pay)] = 1
         p = p.with_goods((-vec[0], -vec[1], -vec[2]))
-        what = f"1 {a.pay}"
+        what = good_count(1, a.pay)
     s = s.with_player(seat, replace(p, townhall_used=True))
-    s = _add_vp(s, seat, 1, f"Town Hall, for {what}", ev, scoring.TOWN_HALL)
+    s = _add_vp(s, seat, 1, tx("Town Hall, for {what}", what=what), ev, scoring.TOWN_HALL)
     return replace(s, queue=s.queue[1:])
 
 
 def _apply_recruit(s: State, seat: int, a: Recruit, ev: list[Event]) -> State:
     s = _pay_goods(s, seat, a.payment)
-    s = _add_soldiers(s, seat, a.count, f"recruited for {goods_words(a.payment)}", ev)
+    why = tx("recruited for {goods}", goods=goods_words(a.payment))
+    s = _add_soldiers(s, seat, a.count, why, ev)
     return replace(s, queue=s.queue[1:])
 
 
@@ -1692,7 +2051,7 @@ def _apply_lose(s: State, seat: int, a: Lose, ev: list[Event]) -> State:
     ev.append(
         _ev(
             "goods",
-            f"{colour(seat)} loses {goods_words(a.goods)}.",
+            tx("{seat} loses {goods}.", seat=cap_colour(seat), goods=goods_words(a.goods)),
             seat=seat,
             goods=[-x for x in a.goods],
         )
@@ -1703,7 +2062,8 @@ def _apply_lose(s: State, seat: int, a: Lose, ev: list[Event]) -> State:
 def _apply_skip(s: State, seat: int, a: Skip, ev: list[Event]) -> State:
     if s.step is Step.GIFTS:
         adv = D.ADVISOR_BY_NUMBER[s.gifts[0].advisor]
-        ev.append(_ev("gift", f"{colour(seat)} declines the {adv.name}'s offer.", seat=seat))
+        text = tx("{seat} declines the {advisor}'s offer.", seat=cap_colour(seat), advisor=adv.name)
+        ev.append(_ev("gift", text, seat=seat))
         return replace(s, gifts=s.gifts[1:])
     return replace(s, queue=s.queue[1:])
 

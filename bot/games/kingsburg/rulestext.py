@@ -5,34 +5,47 @@ notation and the rules notes with the readings we chose and their sources."""
 from __future__ import annotations
 
 from bot.games.kingsburg import data as D
+from bot.games.kingsburg.texts import good_count, joined
+from bot.games.text import tx
 
-CLARIFICATIONS = '"Kingsburg: Official Clarifications" (public posts by designer Luca Iennaco)'
+CLARIFICATIONS = tx('"Kingsburg: Official Clarifications" (public posts by designer Luca Iennaco)')
 """How the rules notes cite the designer's published clarifications."""
 
 
 def _cost(cost: tuple[int, int, int]) -> str:
-    parts = [f"{n} {g}" for g, n in zip(D.GOODS, cost, strict=True) if n]
-    return ", ".join(parts) if parts else "free"
+    parts = [good_count(n, g) for g, n in zip(D.GOODS, cost, strict=True) if n]
+    return joined(parts) if parts else tx("free")
 
 
 def advisor_lines() -> list[str]:
     """One line per advisor: "13 Champion: 3 stone"."""
-    return [f"{a.number} **{a.name}**: {a.gift}" for a in D.ADVISORS]
+    return [
+        tx("{number} **{advisor}**: {gift}", number=a.number, advisor=a.name, gift=a.gift)
+        for a in D.ADVISORS
+    ]
 
 
 def building_rows() -> list[str]:
     """One block per province-sheet row, one line per building: name, cost, VP and effect."""
     out: list[str] = []
     for row in range(1, 6):
-        lines = [f"Row {row}:"]
+        lines = [tx("Row {row}:", row=row)]
         for col in range(1, 5):
             b = D.BUILDING_AT[(row, col)]
-            lines.append(f"- **{b.name}** ({_cost(b.cost)}; {b.vp} VP): {b.power}")
-        out.append("\n".join(lines))
+            lines.append(
+                tx(
+                    "- **{building}** ({cost}; {vp} VP): {power}",
+                    building=b.name,
+                    cost=_cost(b.cost),
+                    vp=b.vp,
+                    power=b.power,
+                )
+            )
+        out.append(joined(lines, "\n"))
     return out
 
 
-_PHASES = """\
+_PHASES = tx("""\
 **Kingsburg**: 5 years of 8 phases; most VP wins.
 1. **Aid from the King**: fewest buildings (then fewest goods) rolls a white die this spring; \
 a full tie: each tied player takes 1 good instead.
@@ -47,18 +60,19 @@ Embassy VP, the Inn's token (summer), the Town Hall.
 soldiers + building bonuses against the enemy: win (reward), tie (nothing) or lose (penalty); \
 the strongest winners +1 VP.
 End: Cathedral 1 VP per 2 goods; ties on VP: most goods, then most buildings, else shared.
-2 players: dummy dice (3 and 2) block advisors every season."""
+2 players: dummy dice (3 and 2) block advisors every season.""")
 
-_NOTATION = """\
+_NOTATION = tx("""\
 **Notation**: `aid wood`, `reroll statue`/`reroll chapel`/`keep`, `influence 8 with 5+3` \
 (white dice: `4w`; add `+2`, `market+1`/`market-1`, `envoy`), `pass`, `gift gold+wood`, \
 `alchemist stone->gold+wood`, `build crane` (`build inn envoy` for the 2nd), `done`, \
 `townhall plus2`/`townhall gold`, `recruit 2 gold+wood+stone+stone` (`recruit 2` alone if only \
-one payment fits), `lose gold`, `skip`."""
+one payment fits), `lose gold`, `skip`.""")
 
-_NOTES = f"""\
+_NOTES = tx(
+    """\
 **Rules notes**
-- Following the designer's clarifications, {CLARIFICATIONS}:
+- Following the designer's clarifications, {source}:
   - Scores may go below 0: the Smuggler can be paid at 0 VP or less, and battle or building \
 losses are taken in full.
   - Each player may use only one "+2" token on the advisors per season (tokens handed in at \
@@ -84,21 +98,26 @@ placement passes automatically.
 the next phase 5. The Envoy build is the second build: `build X` then `build Y envoy`.
 - Peeks (General, Queen) show this year's card to that seat only.
 - Reconstructed: the enemy cards come from one unverified transcription (only the year I \
-Goblins 3 is confirmed by the rulebook)."""
+Goblins 3 is confirmed by the rulebook).""",
+    source=CLARIFICATIONS,
+)
 
 
 def rules_summary() -> str:
     """The whole rules text (Markdown, split into messages by the table)."""
-    return "\n\n".join(
+    return joined(
         [
             _PHASES,
-            "**Advisors** (gifts):\n" + "\n".join(advisor_lines()),
-            "**Buildings** (cost; VP when built; effect). Each row is built left to right; "
-            "one building a season.",
+            tx("**Advisors** (gifts):\n{advisors}", advisors=joined(advisor_lines(), "\n")),
+            tx(
+                "**Buildings** (cost; VP when built; effect). Each row is built left to right; "
+                "one building a season."
+            ),
             *building_rows(),
             _NOTATION,
             _NOTES,
-        ]
+        ],
+        "\n\n",
     )
 
 

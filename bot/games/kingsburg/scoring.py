@@ -9,14 +9,16 @@ each player's VP by source, summing to the score.
 
 from __future__ import annotations
 
-BUILDINGS = "Buildings"
-ADVISORS = "Advisors"
-TOWN_HALL = "Town Hall"
-EMBASSY = "Embassy"
-KINGS_REWARD = "King's Reward"
-BATTLES = "Battles"
-CATHEDRAL = "Cathedral bonus"
-OTHER = "Other"
+from bot.games.text import tx_c
+
+BUILDINGS = tx_c("score", "Buildings")
+ADVISORS = tx_c("score", "Advisors")
+TOWN_HALL = tx_c("score", "Town Hall")
+EMBASSY = tx_c("score", "Embassy")
+KINGS_REWARD = tx_c("score", "King's Reward")
+BATTLES = tx_c("score", "Battles")
+CATHEDRAL = tx_c("score", "Cathedral bonus")
+OTHER = tx_c("score", "Other")
 """Only for a score change whose source was not named (a bug: the conformance tests forbid it)."""
 
 CATEGORIES: tuple[str, ...] = (

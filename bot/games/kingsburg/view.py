@@ -17,32 +17,33 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.games.protocol import Seat
+from bot.games.text import tx
 
 PHASE_NAMES: tuple[str, ...] = (
-    "Aid from the King",
-    "Spring",
-    "The King's Reward",
-    "Summer",
-    "The King's Envoy",
-    "Autumn",
-    "Recruit Soldiers",
-    "Winter - The Battle",
+    tx("Aid from the King"),
+    tx("Spring"),
+    tx("The King's Reward"),
+    tx("Summer"),
+    tx("The King's Envoy"),
+    tx("Autumn"),
+    tx("Recruit Soldiers"),
+    tx("Winter - The Battle"),
 )
 """Phase names by phase number - 1 (the calendar track)."""
 
 STEP_NAMES: dict[str, str] = {
-    "aid": "Choose a good from the King",
-    "roll": "Roll dice",
-    "reroll": "Statue / Chapel rerolls",
-    "influence": "Influence the King's advisors",
-    "gifts": "Receive help from the advisors",
-    "build": "Construct buildings",
-    "townhall": "End of season: Town Hall",
-    "reward": "The King's Reward",
-    "envoy": "The King's Envoy",
-    "recruit": "Recruit soldiers",
-    "battle": "Winter battle",
-    "over": "Game over",
+    "aid": tx("Choose a good from the King"),
+    "roll": tx("Roll dice"),
+    "reroll": tx("Statue / Chapel rerolls"),
+    "influence": tx("Influence the King's advisors"),
+    "gifts": tx("Receive help from the advisors"),
+    "build": tx("Construct buildings"),
+    "townhall": tx("End of season: Town Hall"),
+    "reward": tx("The King's Reward"),
+    "envoy": tx("The King's Envoy"),
+    "recruit": tx("Recruit soldiers"),
+    "battle": tx("Winter battle"),
+    "over": tx("Game over"),
 }
 """Human names for `KingsburgView.step` values."""
 

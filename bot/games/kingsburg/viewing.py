@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from bot.games.kingsburg import data as D
 from bot.games.kingsburg.actions import Build
-from bot.games.kingsburg.rules import action_examples, colour, legal_actions, plural, to_act
+from bot.games.kingsburg.rules import action_examples, colour, legal_actions, to_act
 from bot.games.kingsburg.state import DUMMY, BattleEffect, State, Step
+from bot.games.kingsburg.texts import count, good_count, joined
 from bot.games.kingsburg.view import (
     PHASE_NAMES,
     STEP_NAMES,
@@ -22,6 +23,7 @@ from bot.games.kingsburg.view import (
     SeatView,
 )
 from bot.games.protocol import Seat
+from bot.games.text import tx, tx_n
 
 
 def enemy_view(card_id: str) -> EnemyCardView:
@@ -30,7 +32,7 @@ def enemy_view(card_id: str) -> EnemyCardView:
     return EnemyCardView(
         card_id=c.card_id,
         year=c.year,
-        enemy=c.enemy,
+        enemy=D.enemy_name(c.enemy),
         strength=c.strength,
         reward=D.describe_items(c.reward),
         penalty=D.describe_items(c.penalty),
@@ -43,16 +45,20 @@ def enemy_view(card_id: str) -> EnemyCardView:
 def effect_text(e: BattleEffect) -> str:
     """ "+1 stone, +2 VP", "-1 gold, Crane destroyed, -1 VP", "choosing 2 goods to give up",
     "nothing"."""
-    parts = [f"{n:+d} {g}" for g, n in zip(D.GOODS, e.goods, strict=True) if n]
-    parts += [f"{D.BUILDING_BY_ID[b].name} destroyed" for b in e.destroyed]
+    parts: list[str] = [
+        tx("{sign}{goods}", sign="+" if n > 0 else "-", goods=good_count(abs(n), g))
+        for g, n in zip(D.GOODS, e.goods, strict=True)
+        if n
+    ]
+    parts += [tx("{building} destroyed", building=D.BUILDING_BY_ID[b].name) for b in e.destroyed]
     if e.vp:
-        parts.append(f"{e.vp:+d} VP")
+        parts.append(tx("{sign}{vp}", sign="+" if e.vp > 0 else "-", vp=count(abs(e.vp), "VP")))
     if e.choosing > 0:
-        parts.append(f"choosing {e.choosing} good{'s' if e.choosing > 1 else ''}")
+        parts.append(tx_n("choosing {n} good", "choosing {n} goods", e.choosing))
     elif e.choosing < 0:
         n = -e.choosing
-        parts.append(f"choosing {n} good{'s' if n > 1 else ''} to give up")
-    return ", ".join(parts) if parts else "nothing"
+        parts.append(tx_n("choosing {n} good to give up", "choosing {n} goods to give up", n))
+    return joined(parts) if parts else tx("nothing")
 
 
 def effect_view(seat: Seat, e: BattleEffect) -> BattleEffectView:
@@ -72,29 +78,41 @@ def pending_text(s: State, seat: int) -> str:
     step = s.step
     ex = action_examples(s, seat)
     if step is Step.AID:
-        return f"Choose one good from the King: {ex}."
+        return tx("Choose one good from the King: {moves}.", moves=ex)
     if step is Step.REROLL:
-        return f"Use your Statue or Chapel, or keep your dice: {ex}."
+        return tx("Use your Statue or Chapel, or keep your dice: {moves}.", moves=ex)
     if step is Step.INFLUENCE:
-        return f"Influence an advisor or pass: {ex}."
+        return tx("Influence an advisor or pass: {moves}.", moves=ex)
     if step is Step.GIFTS and s.gifts:
         adv = D.ADVISOR_BY_NUMBER[s.gifts[0].advisor]
-        return f"Choose the {adv.name}'s gift ({adv.gift}): {ex}."
+        return tx(
+            "Choose the {advisor}'s gift ({gift}): {moves}.",
+            advisor=adv.name,
+            gift=adv.gift,
+            moves=ex,
+        )
     if step is Step.BUILD:
         names = [a for a in legal_actions(s, seat) if isinstance(a, Build)]
         if not names:
-            return "You cannot afford any building that is next in its row: say `done`."
-        second = " second" if s.players[seat].builds == 1 else ""
-        return f"Build a{second} building or say done: {ex}."
+            return tx("You cannot afford any building that is next in its row: say `done`.")
+        if s.players[seat].builds == 1:
+            return tx("Build a second building or say done: {moves}.", moves=ex)
+        return tx("Build a building or say done: {moves}.", moves=ex)
     if step is Step.TOWNHALL:
-        return f'Town Hall: 1 VP for a "+2" token or a good: {ex}.'
+        return tx('Town Hall: 1 VP for a "+2" token or a good: {moves}.', moves=ex)
     if step is Step.RECRUIT:
-        return f"Recruit soldiers or skip: {ex}."
+        return tx("Recruit soldiers or skip: {moves}.", moves=ex)
     if step is Step.BATTLE and s.choices:
         ch = s.choices[0]
         if ch.gain:
-            return f"Battle reward: choose {plural(ch.count, 'good')}: {ex}."
-        return f"Battle lost: choose {plural(ch.count, 'good')} to give up: {ex}."
+            return tx(
+                "Battle reward: choose {goods}: {moves}.", goods=count(ch.count, "good"), moves=ex
+            )
+        return tx(
+            "Battle lost: choose {goods} to give up: {moves}.",
+            goods=count(ch.count, "good"),
+            moves=ex,
+        )
     return ""
 
 
