@@ -255,7 +255,7 @@ def _fmt_start(a: Start, data: CanaanData) -> str:
 def _fmt_stone(a: Stone, data: CanaanData) -> str:
     if a.via < 0:
         return "stone"
-    return f"stone via {COLOURS[a.via]} pay {RESOURCES[a.pay]}"
+    return f"stone via {COLOURS[a.via]} pay {RESOURCES[a.pay]}"  # i18n-exempt: notation
 
 
 def _fmt_play(a: Play, data: CanaanData) -> str:
@@ -332,9 +332,9 @@ def public_notation(notation: str) -> str:
 _SIMPLE: dict[str, Action] = {
     "roll": Roll(),
     "end": End(),
-    "end turn": End(),
+    "end turn": End(),  # i18n-exempt: notation
     "buy": Buy(),
-    "buy card": Buy(),
+    "buy card": Buy(),  # i18n-exempt: notation
     "accept": Accept(),
     "decline": Decline(),
     "withdraw": Withdraw(),

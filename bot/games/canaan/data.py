@@ -458,8 +458,10 @@ def parse_data(raw: Any, source: str = "canaan data") -> CanaanData:  # i18n-exe
             + ", ".join(EVENT_NAMES)
             + (f"; missing {', '.join(unnamed)}" if unnamed else "")
             + (
-                f"; not in the rulebook: {', '.join(extra)}" if extra else ""
-            )  # i18n-exempt: startup error
+                f"; not in the rulebook: {', '.join(extra)}"  # i18n-exempt: startup error
+                if extra
+                else ""
+            )
             + "."
         )
     copies_total = sum(e.copies for e in events)
