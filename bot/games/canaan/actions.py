@@ -480,9 +480,8 @@ def parse_action(text: str, data: CanaanData) -> Action | Rejection:
         return _SIMPLE[t]
     word, _, rest = t.partition(" ")
     if word in ("road", "settlement", "city", "start") and not rest:
-        return malformed(
-            tx("Say where: `{move}`.", move=f"{word} {'12-17' if word == 'road' else '23'}")
-        )
+        example = f"{word} {'12-17' if word == 'road' else '23'}"
+        return malformed(tx("Say where: `{move}`.", move=example))
     if word == "road":
         e = _edge(rest, data)
         return e if isinstance(e, Rejection) else Road(e)

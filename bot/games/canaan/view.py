@@ -124,7 +124,8 @@ def awaited_text(s: State, seat: int, *, hint: bool = True) -> Text | str:
             else:
                 words = tx("give {n} ({why})", n=p.count, why=why)
             if hint:
-                return tx("{task} with {command}", task=words, command=f"/canaan {p.kind}")
+                command = f"/canaan {p.kind}"
+                return tx("{task} with {command}", task=words, command=command)
             return words
     if seat != s.current:
         return tx("answer {player}'s offer", player=R.colour(s.current))
