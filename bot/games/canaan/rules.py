@@ -1811,20 +1811,9 @@ def _produce(s: State, number: int) -> Result:
         Pending(i, "take", min(n, left), "copper") for i, n in sorted(copper.items()) if left
     )
     if pend:
+        choices = [tx("{player} chooses {n}", player=colour(x.seat), n=x.count) for x in pend]
         events.append(
-            _ev(
-                "copper",
-                tx(
-                    "Copper produces: {choices}.",
-                    choices=joined(
-                        [
-                            tx("{player} chooses {n}", player=colour(x.seat), n=x.count)
-                            for x in pend
-                        ],
-                        ", ",
-                    ),
-                ),
-            )
+            _ev("copper", tx("Copper produces: {choices}.", choices=joined(choices, ", ")))
         )
     return evolve(s, pending=pend), events
 
