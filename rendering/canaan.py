@@ -470,13 +470,29 @@ def _word_font(c: _Ctx) -> Font:
 
 
 def _terrain_word(t: HexTile) -> str:
+    """The word printed on a hex: what it yields, in the map's short words (a hex has room for
+    about six letters at the smallest readable size)."""
     from bot.games.canaan.data import terrain_word
 
     if t.terrain == "copper":
-        return say(terrain_word("copper"))
-    return (
-        say(RESOURCE_WORDS[t.resource]) if t.resource is not None else say(terrain_word(t.terrain))
-    )
+        return tr_c("map", "copper")
+    if t.resource is None:
+        return say(terrain_word(t.terrain))
+    return _map_word(t.resource)
+
+
+def _map_word(res: int) -> str:
+    """A resource's word on the hexes (a short form where a language's own word is too long
+    for a hex: German "Korn" for "Getreide")."""
+    if res == 0:
+        return tr_c("map", "lumber")
+    if res == 1:
+        return tr_c("map", "grain")
+    if res == 2:
+        return tr_c("map", "stone")
+    if res == 3:
+        return tr_c("map", "ore")
+    return tr_c("map", "wool")
 
 
 def _word_rect(c: _Ctx, cx: float, cy: float, word: str) -> Rect:

@@ -2741,7 +2741,9 @@ def _jerusalem_check(s: State) -> Result:
         return evolve(s, phase=OVER, winner=seat, end_reason=reason), [_ev("over", reason)]
     if s.play_on:
         return s, []
-    names = joined([colour(r[2]) for r in tied], " and ")
+    names: Text = colour(tied[0][2])
+    for r in tied[1:]:  # "red and blue and yellow"
+        names = tx("{names} and {last}", names=names, last=colour(r[2]))
     text = tx(
         "Jerusalem is complete but {players} are tied on VP and stones: play continues until a "
         "turn ends with one leader.",

@@ -133,7 +133,10 @@ def awaited_text(s: State, seat: int, *, hint: bool = True) -> Text | str:
     if mode == "main" and s.offer is not None:
         ready = [R.colour(i) for i in confirmable(s)]
         if ready:
-            return tx("trade with {players}, or go on", players=joined(ready, " or "))
+            either: Text = ready[0]
+            for name in ready[1:]:  # "blue or green or yellow"
+                either = tx("{first} or {second}", first=either, second=name)
+            return tx("trade with {players}, or go on", players=either)
         return tx("trade, build or end (offer open)")
     if mode == "free-road":
         return tx("place {n} free road(s)", n=s.free_roads)
@@ -188,7 +191,7 @@ def status_text(s: State) -> Text | str:
     return tx("{head}. Awaiting {tasks}.", head=head, tasks=joined(parts, "; "))
 
 
-def _last_move_for(s: State, seat: int | None) -> str:
+def _last_move_for(s: State, seat: int | None) -> Text | str:
     """The last move's notation as `seat` may read it: its own player reads it in full, the
     others without the cards of a discard, gift or take (`public_notation`); a card played is
     named as printed."""
@@ -199,7 +202,9 @@ def _last_move_for(s: State, seat: int | None) -> str:
     if head == "play" and rest:
         # A card by its printed name ("play Gibeonite Trickery"), not its key.
         key, _, tail = rest.partition(" ")
-        return f"play {R.card_name(s.data, key)} {tail}".rstrip()  # i18n-exempt: notation
+        # Notation, but the card's name is said in the reader's language.
+        params = {"card": R.card_name(s.data, key), "tail": tail}
+        return Text("play {card} {tail}" if tail else "play {card}", params=params)
     return move
 
 
