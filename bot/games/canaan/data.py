@@ -593,19 +593,30 @@ def hand_words(hand: Hand | tuple[int, ...]) -> Text:
     if text is None:
         if len(_HAND_WORDS) >= 65_536:
             _HAND_WORDS.clear()  # bounded; rebuilt from the hands named next
-        parts = [
-            tx("{n} {resource}", n=n, resource=RESOURCE_WORDS[i]) for i, n in enumerate(key) if n
-        ]
+        parts = [_cards_of(n, i) for i, n in enumerate(key) if n]
         text = _HAND_WORDS[key] = joined(parts, "+") if parts else tx("nothing")
     return text
 
 
 _HAND_WORDS: dict[tuple[int, ...], Text] = {}
+_CARDS_OF: dict[tuple[int, int], Text] = {}
+
+
+def _cards_of(n: int, res: int) -> Text:
+    """ "2 ore" as players read it (remembered: hands are made of few such parts)."""
+    text = _CARDS_OF.get((n, res))
+    if text is None:
+        text = tx("{n} {resource}", n=n, resource=RESOURCE_WORDS[res])
+        if len(_CARDS_OF) < 4096:
+            _CARDS_OF[(n, res)] = text
+    return text
 
 
 def joined(parts: list[Any] | tuple[Any, ...], separator: str) -> Text:
     """Texts joined by a separator that is no word ("+", "; "): one `Text` whose parts are each
     said in the reader's language (its message id holds only placeholders)."""
+    if len(parts) == 1 and isinstance(parts[0], Text):
+        return parts[0]
     msgid = separator.join(f"{{p{i}}}" for i in range(len(parts)))
     return Text(msgid, params={f"p{i}": part for i, part in enumerate(parts)})
 

@@ -1513,6 +1513,44 @@ _MARKS: dict[type, Callable[[Any], tuple[str, ...]]] = {
 """What the last move touched, for the image's highlight, by action class."""
 
 
+_SAID: dict[object, Text] = {}
+"""Sentences of frequent events by what they say (a roll by seat and dice, an offer by seat and
+action...): said once, then the same immutable Text serves every game (whole random games make
+thousands of events)."""
+
+
+def _remember(key: object, text: Text) -> Text:
+    if len(_SAID) >= 50_000:
+        _SAID.clear()  # bounded; rebuilt from the events said next
+    _SAID[key] = text
+    return text
+
+
+def _got_words(seat: int, got: Hand) -> Text:
+    """ "red 1 ore+2 wool": one seat's production."""
+    key = ("got", seat, got)
+    said = _SAID.get(key)
+    if said is None:
+        said = _remember(
+            key, tx("{player} {hand}", player=_COLOUR_WORDS[seat], hand=hand_words(got))
+        )
+    return said
+
+
+def _hand_now(hand: Hand) -> Text:
+    """A receiver's private line after production."""
+    key = ("hand", hand)
+    said = _SAID.get(key)
+    if said is None:
+        said = _remember(key, tx("Your hand now: {hand}.", hand=hand_words(hand)))
+    return said
+
+
+_ENDS = tuple(tx("{player} ends the turn.", player=c) for c in _CAPITALISED)
+_WITHDRAWS = tuple(tx("{player} withdraws the offer.", player=c) for c in _CAPITALISED)
+_DECLINES = tuple(tx("{player} declines.", player=c) for c in _CAPITALISED)
+
+
 def _ev(kind: str, text: str, **data: JSON) -> Event:
     return make_event(kind, text, data)
 
@@ -1699,9 +1737,11 @@ def _apply_roll(s: State, seat: int, a: A.Roll) -> tuple[State, list[Event], boo
     dice, rng = s.rng.dice(2)
     total = dice[0] + dice[1]
     s = evolve(s, rng=rng, dice=dice, rolled=True)
-    events = [
-        _ev(
-            "roll",
+    key = ("roll", seat, dice)
+    said = _SAID.get(key)
+    if said is None:
+        said = _remember(
+            key,
             tx(
                 "{player} rolls {a}+{b} = {total}.",
                 player=colour_title(seat),
@@ -1709,9 +1749,8 @@ def _apply_roll(s: State, seat: int, a: A.Roll) -> tuple[State, list[Event], boo
                 b=dice[1],
                 total=total,
             ),
-            dice=list(dice),
         )
-    ]
+    events = [_ev("roll", said, dice=list(dice))]
     if total == 7:
         s, more = _seven(s, seat)
     else:
@@ -1876,7 +1915,7 @@ def _pay_in_full(s: State, paid: dict[int, list[int]], totals: list[int]) -> Res
     """Give each seat its row of `paid` and take `totals` from the bank, with the public
     production line and each receiver's private line."""
     players = list(s.players)
-    got = []
+    rows: list[tuple[int, Hand]] = []
     private = []
     for seat in sorted(paid):
         g0, g1, g2, g3, g4 = paid[seat]
@@ -1886,13 +1925,11 @@ def _pay_in_full(s: State, paid: dict[int, list[int]], totals: list[int]) -> Res
         h = before.hand
         after = (h[0] + g0, h[1] + g1, h[2] + g2, h[3] + g3, h[4] + g4)
         players[seat] = with_hand(before, after)
-        got.append(
-            tx("{player} {hand}", player=_COLOUR_WORDS[seat], hand=hand_words((g0, g1, g2, g3, g4)))
-        )
+        rows.append((seat, (g0, g1, g2, g3, g4)))
         # Each receiver also gets a private line with the hand it now holds.
-        text = tx("Your hand now: {hand}.", hand=hand_words(after))
+        text = _hand_now(after)
         private.append(make_event("hand", text, {}, _ALONE[seat]))
-    if not got:
+    if not rows:
         return s, []
     b = s.bank
     bank = (
@@ -1903,7 +1940,12 @@ def _pay_in_full(s: State, paid: dict[int, list[int]], totals: list[int]) -> Res
         b[4] - totals[4],
     )
     s = evolve(s, players=tuple(players), bank=bank)
-    return s, [_ev("production", tx("Production: {got}.", got=joined(got, "; "))), *private]
+    key = ("production", *rows)
+    said = _SAID.get(key)
+    if said is None:
+        got = [_got_words(seat, cards) for seat, cards in rows]
+        said = _remember(key, tx("Production: {got}.", got=joined(got, "; ")))
+    return s, [_ev("production", said), *private]
 
 
 def _apply_discard(s: State, seat: int, a: A.Discard) -> tuple[State, list[Event], bool]:
@@ -2336,7 +2378,11 @@ def _apply_bank(s: State, seat: int, a: A.BankTrade) -> tuple[State, list[Event]
 def _apply_offer(s: State, seat: int, a: A.MakeOffer) -> tuple[State, list[Event], bool]:
     offer = Offer(a.give, a.get, None if a.to < 0 else a.to, (_UNANSWERED,) * len(s.players))
     s = evolve(s, offer=offer, offers_made=s.offers_made + 1)
-    if a.to >= 0:
+    key = ("offer", seat, a)
+    text = _SAID.get(key)
+    if text is not None:
+        pass
+    elif a.to >= 0:
         text = tx(
             "{player} offers {give} for {get} to {to}.",
             player=colour_title(seat),
@@ -2351,7 +2397,7 @@ def _apply_offer(s: State, seat: int, a: A.MakeOffer) -> tuple[State, list[Event
             give=hand_words(a.give),
             get=hand_words(a.get),
         )
-    return s, [_ev("offer", text)], False
+    return s, [_ev("offer", _remember(key, text))], False
 
 
 _ACCEPTED, _DECLINED, _UNANSWERED = Answer("accept"), Answer("decline"), Answer()
@@ -2400,7 +2446,7 @@ def _apply_decline(s: State, seat: int, a: A.Decline) -> tuple[State, list[Event
     elif was.kind == "counter":
         text = tx("{player} declines (instead of the counter).", player=player)
     else:
-        text = tx("{player} declines.", player=player)
+        text = _DECLINES[seat]
     return _answer(s, seat, _DECLINED), [_ev("answer", text)], False
 
 
@@ -2467,13 +2513,13 @@ def _apply_trade(s: State, seat: int, a: A.Trade) -> tuple[State, list[Event], b
 def _apply_withdraw(s: State, seat: int, a: A.Withdraw) -> tuple[State, list[Event], bool]:
     return (
         evolve(s, offer=None),
-        [_ev("withdraw", tx("{player} withdraws the offer.", player=colour_title(seat)))],
+        [_ev("withdraw", _WITHDRAWS[seat])],
         False,
     )
 
 
 def _apply_end(s: State, seat: int, a: A.End) -> tuple[State, list[Event], bool]:
-    events = [_ev("end", tx("{player} ends the turn.", player=colour_title(seat)))]
+    events = [_ev("end", _ENDS[seat])]
     if s.play_on:
         s, more = _jerusalem_check(s)
         events += more
