@@ -89,7 +89,7 @@ class CanaanEngine(RulesCodecEngine):
             termination="completed",
             winners=frozenset({Seat(state.winner)}),
             scores={Seat(i): rules.vp(state, i) for i in range(n)},
-            reason=state.end_reason,
+            reason=rules.end_words(state),
             breakdown={Seat(i): rules.breakdown(state, i) for i in range(n)},
         )
 
@@ -135,8 +135,8 @@ class CanaanEngine(RulesCodecEngine):
         }
 
     def seat_label(self, state: State, seat: Seat) -> str:
-        """The seat's colour."""
-        return COLOURS[seat]
+        """The seat's colour (a translatable text equal to the English colour)."""
+        return rules.colour(seat)
 
     def bot_waits_for(self, state: State, seat: Seat) -> frozenset[Seat]:
         """The seats whose answers a computer player at `seat` waits for before it moves on:

@@ -2755,6 +2755,44 @@ def _check_win(s: State, turn_start: bool = False) -> Result:
     return s, []
 
 
+def end_words(s: State) -> Text | str:
+    """Why the game ended, as players read it. The state keeps the English sentence (a saved
+    game keeps no more); it is worded again from the final position, which still holds the
+    points and stones it names."""
+    reason = s.end_reason
+    if not reason or isinstance(reason, Text) or s.winner < 0:
+        return reason
+    seat, points = s.winner, vp(s, s.winner)
+    if reason.startswith("Jerusalem is complete;"):  # i18n-exempt: matching the saved English
+        stones = s.players[seat].stones
+        if "broken by stones" in reason:  # i18n-exempt: matching the saved English
+            text = tx(
+                "Jerusalem is complete; {player} wins with {vp} VP and {stones} stones (tie on VP "
+                "broken by stones).",
+                player=colour(seat),
+                vp=points,
+                stones=stones,
+            )
+        else:
+            text = tx(
+                "Jerusalem is complete; {player} wins with {vp} VP.", player=colour(seat), vp=points
+            )
+    elif "during another player's turn" in reason:  # i18n-exempt: matching the saved English
+        text = tx(
+            "{player} begins their turn with {vp} VP (reached during another player's turn) "
+            "and wins.",
+            player=colour_title(seat),
+            vp=points,
+        )
+    else:
+        text = tx(
+            "{player} reaches {vp} VP in their own turn and wins.",
+            player=colour_title(seat),
+            vp=points,
+        )
+    return text if text == reason else reason
+
+
 def standings(s: State) -> list[tuple[int, int, int]]:
     """(vp, own stones, seat) per seat, best first."""
     return sorted(((vp(s, i), p.stones, i) for i, p in enumerate(s.players)), reverse=True)

@@ -157,7 +157,7 @@ _AWAITED = {
 def status_text(s: State) -> Text | str:
     """One sentence on where the game stands."""
     if s.phase is Phase.OVER:
-        return s.end_reason
+        return R.end_words(s)
     # Seats awaited for the same thing are named together ("red, blue and yellow: answer
     # green's offer"), so the sentence stays short enough for the image with four players.
     groups: dict[str, tuple[Text | str, list[Text]]] = {}
@@ -311,7 +311,7 @@ def build_view(s: State, seat: int | None) -> CanaanView:
         last_marks=s.last_marks,
         first_rolls=s.first_rolls,
         winner=s.winner,
-        result=s.end_reason,
+        result=R.end_words(s),
         you=you,
     )
 

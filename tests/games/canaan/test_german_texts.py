@@ -156,3 +156,20 @@ def test_the_end_of_the_game_in_german() -> None:
     outcome = ENGINE.outcome(s)
     assert outcome is not None
     assert _german(outcome.reason) == "Rot erreicht im eigenen Zug 12 SP und gewinnt."
+
+
+def test_a_saved_finished_game_says_its_end_in_german() -> None:
+    """The state keeps the English sentence; read back from a save, the view words it again."""
+    import json
+
+    corners = [D.hexes[hexes("A")].corners[0], D.hexes[hexes("S")].corners[3]]
+    s = position(3, settlements={corners[0]: 0, corners[1]: 0})
+    s = with_player(s, 0, vp_cards=("x",) * 9, dev=("ten-commandments",))
+    s = play(s, 0, "play ten-commandments")
+    saved = ENGINE.state_from_dict(json.loads(json.dumps(ENGINE.state_to_dict(s))))
+    view = ENGINE.view(saved, None)
+    assert view.result == "Red reaches 12 VP in their own turn and wins."
+    with speaking("de"):
+        assert say(view.result) == "Rot erreicht im eigenen Zug 12 SP und gewinnt."
+        assert say(view.status) == say(view.result)
+        assert say(ENGINE.outcome(saved).reason) == say(view.result)  # type: ignore[union-attr]
