@@ -171,20 +171,16 @@ def status_text(s: State) -> Text | str:
         head = tx("Turn {turn}, {player}", turn=s.turn, player=R.colour(s.current))
     else:
         first = s.first_player
-        rolls = joined(
-            [
-                joined(
-                    [
-                        tx("{player} {total}", player=R.colour(i), total=t)
-                        for i, t in enumerate(r)
-                        if t
-                    ],
-                    ", ",
-                )
-                for r in s.first_rolls
-            ],
-            " then ",
-        )
+        rounds = [
+            joined(
+                [tx("{player} {total}", player=R.colour(i), total=t) for i, t in enumerate(r) if t],
+                ", ",
+            )
+            for r in s.first_rolls
+        ]
+        rolls: Text = rounds[0]
+        for later in rounds[1:]:  # a tie rolled again: "red 9, blue 9 then red 5, blue 8"
+            rolls = tx("{first} then {second}", first=rolls, second=later)
         head = tx(
             "Setup ({player} begins, highest roll: {rolls})", player=R.colour(first), rolls=rolls
         )
