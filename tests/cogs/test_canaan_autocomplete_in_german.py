@@ -51,7 +51,9 @@ async def test_cards_and_plague_moves_in_german(h: Harness, german: None) -> Non
     s = position(3, settlements={ORE_8[0]: 1}, hands={1: hand(grain=1)})
     users = await _users(h, with_player(s, 0, dev=("priest", "caravan", "ten-commandments")))
     labels = await _labels(h, "canaan play", "card", users[0])
-    assert labels["caravan grain"] == "Karawane: jeder andere Spieler gibt dir alle seine Getreide"
+    assert labels["caravan grain"] == (
+        "Karawane: jeder andere Spieler gibt dir alle seine Karten Getreide"
+    )
     assert labels["ten-commandments"] == "Zehn Gebote: 1 Siegpunkt"
     plague = await _labels(h, "canaan play", "card", users[0], card="priest O")
     (value, label), *_ = plague.items()
