@@ -8,6 +8,7 @@ Stability promise: fields are only ever appended at the end of a class, with def
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from bot.games.canaan import actions as A
@@ -15,7 +16,7 @@ from bot.games.canaan import board as B
 from bot.games.canaan import rules as R
 from bot.games.canaan.data import RESOURCE_WORDS, CanaanData, Hand, hand_words, joined, listed
 from bot.games.canaan.state import CITY, COLOURS, EMPTY, Phase, State
-from bot.games.text import Text, tx
+from bot.games.text import Text, tx, tx_c, tx_n
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,9 +189,9 @@ def status_text(s: State) -> Text | str:
 
 
 def _last_move_for(s: State, seat: int | None) -> Text | str:
-    """The last move's notation as `seat` may read it: its own player reads it in full, the
-    others without the cards of a discard, gift or take (`public_notation`); a card played is
-    named as printed."""
+    """The last move as `seat` may read it: its own player reads it in full, the others without
+    the cards of a discard, gift or take (`public_notation`); a card played is named as printed.
+    In English the notation itself (`move_words`)."""
     move = (
         s.last_move if seat is not None and seat == s.last_seat else A.public_notation(s.last_move)
     )
@@ -198,10 +199,135 @@ def _last_move_for(s: State, seat: int | None) -> Text | str:
     if head == "play" and rest:
         # A card by its printed name ("play Gibeonite Trickery"), not its key.
         key, _, tail = rest.partition(" ")
-        # Notation, but the card's name is said in the reader's language.
-        params = {"card": R.card_name(s.data, key), "tail": tail}
-        return Text("play {card} {tail}" if tail else "play {card}", params=params)
-    return move
+        card = R.card_name(s.data, key)
+        said = _play_words(s.data, key, card, tail)
+        if said is not None:
+            return said
+        return f"play {card} {tail}".rstrip()  # i18n-exempt: notation
+    return move_words(s.data, move)
+
+
+def _play_words(d: CanaanData, key: str, card: Text | str, tail: str) -> Text | None:
+    """ "play Priest C from red" in the reader's words (None when `tail` is not understood)."""
+    words = tail.split()
+    if not words:
+        return tx_c("move", "play {card}", card=card)
+    if len(words) in (1, 3) and words[0].upper() in d.hex_by_label:
+        if len(words) == 1:
+            return tx_c("move", "play {card} {hex}", card=card, hex=words[0])
+        if words[1] == "from" and words[2] in COLOURS:
+            return tx_c(
+                "move",
+                "play {card} {hex} from {player}",
+                card=card,
+                hex=words[0],
+                player=R.colour(COLOURS.index(words[2])),
+            )
+        return None
+    res = A.parse_resource(tail) if len(words) == 1 else None
+    if res is not None:
+        return tx_c("move", "play {card} {resource}", card=card, resource=RESOURCE_WORDS[res])
+    cards = A.parse_cards(tail)
+    if isinstance(cards, tuple):
+        return tx_c("move", "play {card} {cards}", card=card, cards=hand_words(cards))
+    return None
+
+
+def move_words(d: CanaanData, move: str) -> Text | str:
+    """A move's notation as players read it in their language (English: the notation itself,
+    `public_notation`'s counts included); a move it cannot read, as it is."""
+    said = _move_text(d, move)
+    return said if said is not None and said == move else move
+
+
+def _move_text(d: CanaanData, move: str) -> Text | None:
+    head, _, rest = move.partition(" ")
+    if head in ("discard", "give", "take"):
+        counted = re.fullmatch(r"(\d+) cards?", rest)
+        if counted:
+            n = int(counted.group(1))
+            if head == "discard":
+                return tx_n("discard {n} card", "discard {n} cards", n)
+            if head == "give":
+                return tx_n("give {n} card", "give {n} cards", n)
+            return tx_n("take {n} card", "take {n} cards", n)
+    a = A.parse_action(move, d)
+    player = R.colour
+    if isinstance(a, A.Roll | A.End | A.Buy | A.Accept | A.Decline | A.Withdraw):
+        return _WORD_MOVES[type(a)]
+    if isinstance(a, A.Road):
+        return tx_c("move", "road {path}", path=d.edge_label(a.edge))
+    if isinstance(a, A.Settlement):
+        return tx_c("move", "settlement {v}", v=a.vertex + 1)
+    if isinstance(a, A.City):
+        return tx_c("move", "city {v}", v=a.vertex + 1)
+    if isinstance(a, A.Start):
+        if a.copper < 0:
+            return tx_c("move", "start {v}", v=a.vertex + 1)
+        return tx_c(
+            "move", "start {v} copper {resource}", v=a.vertex + 1, resource=RESOURCE_WORDS[a.copper]
+        )
+    if isinstance(a, A.Stone):
+        if a.via < 0:
+            return tx_c("move", "stone")
+        return tx_c(
+            "move",
+            "stone via {player} pay {resource}",
+            player=player(a.via),
+            resource=RESOURCE_WORDS[a.pay],
+        )
+    if isinstance(a, A.Plague):
+        label = d.hexes[a.hex].label
+        if a.victim < 0:
+            return tx_c("move", "plague {hex}", hex=label)
+        return tx_c("move", "plague {hex} from {player}", hex=label, player=player(a.victim))
+    if isinstance(a, A.Discard):
+        return tx_c("move", "discard {cards}", cards=hand_words(a.cards))
+    if isinstance(a, A.Give):
+        return tx_c("move", "give {cards}", cards=hand_words(a.cards))
+    if isinstance(a, A.Take):
+        return tx_c("move", "take {cards}", cards=hand_words(a.cards))
+    if isinstance(a, A.BankTrade):
+        return tx_c(
+            "move",
+            "bank {give} for {get}",
+            give=RESOURCE_WORDS[a.give],
+            get=RESOURCE_WORDS[a.get],
+        )
+    if isinstance(a, A.MakeOffer | A.Counter | A.Reply):
+        give, get = hand_words(a.give), hand_words(a.get)
+        if isinstance(a, A.Counter):
+            return tx_c("move", "counter {give} for {get}", give=give, get=get)
+        if isinstance(a, A.Reply):
+            return tx_c(
+                "move",
+                "counter {give} for {get} to {player}",
+                give=give,
+                get=get,
+                player=player(a.to),
+            )
+        if a.to < 0:
+            return tx_c("move", "offer {give} for {get}", give=give, get=get)
+        return tx_c(
+            "move", "offer {give} for {get} to {player}", give=give, get=get, player=player(a.to)
+        )
+    if isinstance(a, A.Trade):
+        return tx_c("move", "trade {player}", player=player(a.seat))
+    if isinstance(a, A.Look):
+        return tx_c("move", "look {player}", player=player(a.seat))
+    if isinstance(a, A.Bless):
+        return tx_c("move", "bless {resource}", resource=RESOURCE_WORDS[a.res])
+    return None
+
+
+_WORD_MOVES: dict[type, Text] = {
+    A.Roll: tx_c("move", "roll"),
+    A.End: tx_c("move", "end"),
+    A.Buy: tx_c("move", "buy"),
+    A.Accept: tx_c("move", "accept"),
+    A.Decline: tx_c("move", "decline"),
+    A.Withdraw: tx_c("move", "withdraw"),
+}
 
 
 _ANSWER_WORDS = {"": "", "accept": tx("accepts"), "decline": tx("declines")}

@@ -173,3 +173,15 @@ def test_a_saved_finished_game_says_its_end_in_german() -> None:
         assert say(view.result) == "Rot erreicht im eigenen Zug 12 SP und gewinnt."
         assert say(view.status) == say(view.result)
         assert say(ENGINE.outcome(saved).reason) == say(view.result)  # type: ignore[union-attr]
+
+
+def test_the_last_move_reads_in_german_and_stays_notation_in_english() -> None:
+    s = position(3, hands={0: hand(wool=2), 1: hand(ore=9)})
+    s = play(s, 0, "offer 2 wool for 1 ore to blue")
+    view = ENGINE.view(s, None)
+    assert view.last_move == "offer 2 wool for 1 ore to blue"
+    assert _german(view.last_move) == "bietet Blau 2 Wolle für 1 Erz"
+    s = with_player(s, 0, dev=("priest",))
+    s = play(s, 0, "play priest C")
+    assert ENGINE.view(s, None).last_move == "play Priest C"
+    assert _german(ENGINE.view(s, None).last_move) == "spielt Priester aus: C"
