@@ -8,13 +8,15 @@ as buttons under the game post (`bot/table/canaan.py` picks them). Rules live in
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.i18n import language_for_locale, say, speaking, tr
 from cogs._base import (
     bot_of,
     caller_of,
@@ -22,7 +24,6 @@ from cogs._base import (
     game_here,
     legal_notation_choices,
     legal_notations,
-    notation_choices,
     play_move,
     rank,
     run,
@@ -50,6 +51,34 @@ def _word(text: object) -> str:
     return " ".join(str(text or "").split())
 
 
+@contextmanager
+def _in_readers_language(interaction: discord.Interaction) -> Iterator[str]:
+    """Autocomplete labels are read by the member typing: say them in their Discord language."""
+    locale = getattr(interaction, "locale", None)
+    with speaking(language_for_locale(str(locale) if locale else None).code) as code:
+        yield code
+
+
+def _worded(
+    values: list[str], current: str, words: Callable[[str], str]
+) -> list[app_commands.Choice[str]]:
+    """Choices whose labels say each notation value in the reader's words (`words`), found by
+    what is typed in either language; the value sent stays the notation."""
+    labels = {v: words(v) for v in values}
+    return [
+        choice(labels[v], v)
+        for v in rank(values, current, key=lambda v: f"{labels[v]} {v}")
+        if len(v) <= 100
+    ]
+
+
+def _cards_choices(values: list[str], current: str) -> list[app_commands.Choice[str]]:
+    """Sets of cards ("2 ore+1 wool") labelled in the reader's words ("2 Erz+1 Wolle")."""
+    from bot.table.canaan import cards_words
+
+    return _worded(values, current, cards_words)
+
+
 async def _play(interaction: discord.Interaction, notation: str) -> None:
     await play_move(interaction, notation)
 
@@ -75,12 +104,15 @@ async def _receive_choices(
     `give` option already holds (everything legal while it is empty)."""
     give = _word(getattr(interaction.namespace, "give", ""))
     legal = [n for n in await _legal(interaction) if not give or n.startswith(f"{head} {give} ")]
-    return notation_choices(_offer_sides(tuple(legal), head, 1), current)
+    with _in_readers_language(interaction):
+        return _cards_choices(_offer_sides(tuple(legal), head, 1), current)
 
 
 @app_commands.guild_only()
 class CanaanCog(
-    commands.GroupCog, group_name="canaan", group_description="Play Settlers of Canaan."
+    commands.GroupCog,
+    group_name="canaan",
+    group_description="Play Settlers of Canaan.",  # i18n-exempt: the command tree (language.py)
 ):
     """Settlers of Canaan moves (/canaan …)."""
 
@@ -128,7 +160,8 @@ class CanaanCog(
             return await _described(interaction, routes, current, strip="stone ")
         ctx = await game_here(interaction, GAME)
         data = getattr(getattr(ctx, "state", None), "data", None)
-        return _labelled(data, _rest(legal, kind), current)
+        with _in_readers_language(interaction):
+            return _labelled(data, _rest(legal, kind), current)
 
     @app_commands.command(name="buy")
     async def buy(self, interaction: discord.Interaction) -> None:
@@ -172,9 +205,10 @@ class CanaanCog(
     ) -> list[app_commands.Choice[str]]:
         gives = _offer_sides(await _legal(interaction), "bank", 0)
         ctx = await game_here(interaction, GAME)
-        if ctx is None or ctx.seat is None or ctx.state is None:
-            return notation_choices(gives, current)
-        return _with_rates(ctx.state, int(ctx.seat), gives, current)
+        with _in_readers_language(interaction):
+            if ctx is None or ctx.seat is None or ctx.state is None:
+                return _cards_choices(gives, current)
+            return _with_rates(ctx.state, int(ctx.seat), gives, current)
 
     @trade_bank.autocomplete("receive")
     async def _bank_receive(
@@ -207,17 +241,17 @@ class CanaanCog(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         colours = _offer_sides(await _legal(interaction), "offer", 2)
-        names = await _names_by_colour(interaction)
-        return [
-            choice(names.get(c, c), c)
-            for c in rank(colours, current, key=lambda c: names.get(c, c))
-        ]
+        with _in_readers_language(interaction):
+            names = await _names_by_colour(interaction)
+            return _worded(colours, current, lambda c: names.get(c, c))
 
     @offer.autocomplete("give")
     async def _offer_give(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return notation_choices(_offer_sides(await _legal(interaction), "offer", 0), current)
+        gives = _offer_sides(await _legal(interaction), "offer", 0)
+        with _in_readers_language(interaction):
+            return _cards_choices(gives, current)
 
     @offer.autocomplete("receive")
     async def _offer_receive(
@@ -249,7 +283,9 @@ class CanaanCog(
     async def _counter_give(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return notation_choices(_offer_sides(await _legal(interaction), "counter", 0), current)
+        gives = _offer_sides(await _legal(interaction), "counter", 0)
+        with _in_readers_language(interaction):
+            return _cards_choices(gives, current)
 
     @counter.autocomplete("receive")
     async def _counter_receive(
@@ -294,7 +330,9 @@ class CanaanCog(
     async def _discard(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return notation_choices(_rest(await _legal(interaction), "discard"), current)
+        sets = _rest(await _legal(interaction), "discard")
+        with _in_readers_language(interaction):
+            return _cards_choices(sets, current)
 
     @app_commands.command(name="take")
     async def take(self, interaction: discord.Interaction, cards: str) -> None:
@@ -309,7 +347,9 @@ class CanaanCog(
     async def _take(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return notation_choices(_rest(await _legal(interaction), "take"), current)
+        sets = _rest(await _legal(interaction), "take")
+        with _in_readers_language(interaction):
+            return _cards_choices(sets, current)
 
     @app_commands.command(name="give")
     async def give(self, interaction: discord.Interaction, cards: str) -> None:
@@ -324,7 +364,9 @@ class CanaanCog(
     async def _give(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return notation_choices(_rest(await _legal(interaction), "give"), current)
+        sets = _rest(await _legal(interaction), "give")
+        with _in_readers_language(interaction):
+            return _cards_choices(sets, current)
 
     @app_commands.command(name="plague")
     async def plague(self, interaction: discord.Interaction, hex: str) -> None:
@@ -372,7 +414,9 @@ class CanaanCog(
     async def _bless(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return notation_choices(_rest(await _legal(interaction), "bless"), current)
+        resources = _rest(await _legal(interaction), "bless")
+        with _in_readers_language(interaction):
+            return _cards_choices(resources, current)
 
     @app_commands.command(name="start")
     async def start(self, interaction: discord.Interaction, settlement: str) -> None:
@@ -392,8 +436,9 @@ class CanaanCog(
         state = getattr(ctx, "state", None)
         from bot.table.canaan import start_words
 
-        labels = {v: start_words(state, v) for v in starts}
-        return [choice(labels[v], v) for v in rank(starts, current, key=lambda v: labels[v])]
+        with _in_readers_language(interaction):
+            labels = {v: start_words(state, v) for v in starts}
+            return [choice(labels[v], v) for v in rank(starts, current, key=lambda v: labels[v])]
 
     @app_commands.command(name="act")
     async def act(self, interaction: discord.Interaction, notation: str) -> None:
@@ -428,22 +473,25 @@ def _with_rates(
     rates = trade_rates(state, seat)  # type: ignore[arg-type]
     blessed = getattr(state, "blessing", -1) == seat
 
+    from bot.games.canaan.data import RESOURCE_WORDS
+
     def label(res: str) -> str:
         if res not in RESOURCES:
             return res
         i = RESOURCES.index(res)
         rate = rates[i]
+        word = RESOURCE_WORDS[i]
         if rate == 4:
-            why = "bank"
+            why = tr("bank")
         elif rate == 3:
-            why = "3:1 harbour"
+            why = tr("3:1 harbour")
         elif blessed and getattr(state, "blessing_res", -1) == i:
-            why = "King's Blessing"
+            why = tr("King's Blessing")
         else:
-            why = f"2:1 {res} harbour"
-        return f"{res}: {rate} for 1 ({why})"
+            why = tr("2:1 {resource} harbour", resource=word)
+        return tr("{resource}: {rate} for 1 ({why})", resource=word, rate=rate, why=why)
 
-    return [choice(label(g), g) for g in rank(gives, current, key=label)]
+    return _worded(gives, current, label)
 
 
 def _labelled(data: object, places: list[str], current: str) -> list[app_commands.Choice[str]]:
@@ -455,8 +503,8 @@ def _labelled(data: object, places: list[str], current: str) -> list[app_command
 
     def label(place: str) -> str:
         if place.isdigit():
-            return vertex_text(d, int(place) - 1)
-        return f"path {place}"
+            return say(vertex_text(d, int(place) - 1))
+        return tr("path {path}", path=place)
 
     return [choice(label(p), p) for p in rank(places, current, key=label)]
 
@@ -471,10 +519,13 @@ async def _players_in_words(
     names)` (e.g. "Bob (blue) accepts: you give 1 lumber, get 1 grain")."""
     colours = _rest(await _legal(interaction), head)
     ctx = await game_here(interaction, GAME)
-    names = await _names_by_colour(interaction)
-    state = getattr(ctx, "state", None)
-    labels = {c: words(state, c, names) for c in colours}
-    return [choice(labels[c], c) for c in rank(colours, current, key=lambda c: labels[c])]
+    with _in_readers_language(interaction):
+        names = await _names_by_colour(interaction)
+        state = getattr(ctx, "state", None)
+        labels = {c: words(state, c, names) for c in colours}
+        return [
+            choice(labels[c], c) for c in rank(colours, current, key=lambda c: f"{labels[c]} {c}")
+        ]
 
 
 async def _described(
@@ -488,12 +539,13 @@ async def _described(
 
     ctx = await game_here(interaction, GAME)
     data = getattr(getattr(ctx, "state", None), "data", None) or ENGINE.data
-    names = await _names_by_colour(interaction)
-    labels = {v: move_words(data, v if strip else f"play {v}", names) for v in values}
-    return [
-        choice(labels[v], v[len(strip) :] if strip and v.startswith(strip) else v)
-        for v in rank(values, current, key=lambda v: f"{v} {labels[v]}")
-    ]
+    with _in_readers_language(interaction):
+        names = await _names_by_colour(interaction)
+        labels = {v: move_words(data, v if strip else f"play {v}", names) for v in values}
+        return [
+            choice(labels[v], v[len(strip) :] if strip and v.startswith(strip) else v)
+            for v in rank(values, current, key=lambda v: f"{v} {labels[v]}")
+        ]
 
 
 async def _names_by_colour(interaction: discord.Interaction) -> dict[str, str]:
@@ -502,10 +554,12 @@ async def _names_by_colour(interaction: discord.Interaction) -> dict[str, str]:
     if ctx is None or ctx.state is None:
         return {}
     engine = bot_of(interaction).service.engine_for(ctx.session)
+    from bot.games.canaan.rules import colour as colour_word
+
     out = {}
     for seat in ctx.session.seats:
         colour = engine.seat_label(ctx.state, seat.seat)
-        out[colour] = f"{seat.display_name} ({colour})"
+        out[colour] = tr("{name} ({colour})", name=seat.display_name, colour=colour_word(seat.seat))
     return out
 
 

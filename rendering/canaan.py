@@ -17,8 +17,9 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from bot.games.canaan.data import HexTile
+from bot.games.canaan.data import RESOURCE_WORDS, HexTile
 from bot.games.canaan.view import CanaanView
+from bot.i18n import N_, current_language, say, tr, tr_c
 from rendering.base import (
     DEFAULT,
     Font,
@@ -61,10 +62,42 @@ TERRAIN_COLOURS = {
     "sea_of_galilee": "#3f86c6",
 }
 RESOURCE_LETTER = {"lumber": "L", "grain": "G", "stone": "S", "ore": "O", "wool": "W"}
+"""The harbour labels' letters in English (`letter_of` gives them in the reader's language)."""
+
+
+def letter_of(name: str) -> str:
+    """A resource's letter on the harbour labels in the current language (its initial)."""
+    if name == "lumber":
+        return tr_c("resource letter", "L")
+    if name == "grain":
+        return tr_c("resource letter", "G")
+    if name == "stone":
+        return tr_c("resource letter", "S")
+    if name == "ore":
+        return tr_c("resource letter", "O")
+    return tr_c("resource letter", "W")
+
+
+def _resource_word(name: str) -> str:
+    from bot.games.canaan.data import RESOURCES
+
+    return say(RESOURCE_WORDS[RESOURCES.index(name)]) if name in RESOURCES else name
+
+
 SEA = "#1d4f7a"
 DESERT = "#d8c49a"
 BLACK_STONE = "#16161a"
-SPECIAL_SHORT = {"Longest Road": "Road", "Most Priests": "Priests", "King's Blessing": "Blessing"}
+
+
+def _special_short(name: str) -> str:
+    """A special card's short name for the players' rows."""
+    if name == "Longest Road":  # i18n-exempt: the engine's name (compared, not shown)
+        return tr_c("special", "Road")
+    if name == "Most Priests":  # i18n-exempt: the engine's name (compared, not shown)
+        return tr_c("special", "Priests")
+    return tr_c("special", "Blessing")
+
+
 PIPS = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
 TOKEN_DY = -0.13
 """The number token's centre below the hex centre, in hex radii (a little above it)."""
@@ -150,7 +183,9 @@ class _Ctx:
         return self.view.seats[seat].colour[:1].upper()
 
     def name(self, seat: int) -> str:
-        return self.names.get(seat) or self.view.seats[seat].colour.capitalize()
+        from bot.games.canaan.rules import colour_title
+
+        return self.names.get(seat) or say(colour_title(seat))
 
 
 def render(
@@ -178,7 +213,7 @@ def _render(view: CanaanView, theme: Theme, width: int, names: dict[int, str]) -
     # The land, its numbers and harbours never change in a game: painted once per map, player
     # count and width, then copied for every move (the pieces are drawn on the copy).
     layer = static_layer(
-        ("canaan", view.data.fingerprint, len(view.seats), _MIN_PX.get()),
+        ("canaan", view.data.fingerprint, len(view.seats), _MIN_PX.get(), current_language()),
         (lay.width, lay.height),
         theme,
         lambda image, draw: _paint_land(_Ctx(draw, theme, view, lay, names)),
@@ -198,29 +233,31 @@ def _title(c: _Ctx) -> None:
     bold = font(_MIN_PX.get(), bold=True)
     room = c.lay.header.width * 0.38
 
-    def named(seat: int, before: str, after: str) -> str:
+    def named(seat: int, say_it: Any) -> str:
         # The name is shortened (never the words around it) to what the header leaves.
-        rest = text_width(before + after, bold)
-        return before + fit_name(c.name(seat), bold, max(room - rest, 4 * bold.size)) + after
+        rest = text_width(say_it(""), bold)
+        return say_it(fit_name(c.name(seat), bold, max(room - rest, 4 * bold.size)))
 
     if v.phase == "over":
-        status = named(v.winner, "", " wins") if v.winner >= 0 else "Game over"
+        if v.winner >= 0:
+            status = named(v.winner, lambda name: tr("{name} wins", name=name))
+        else:
+            status = tr("Game over")
         colour = c.seat_colour(v.winner) if v.winner >= 0 else None
     elif v.phase == "turn":
-        status = named(v.current, f"Turn {v.turn}: ", "")
+        status = named(v.current, lambda name: tr("Turn {turn}: {name}", turn=v.turn, name=name))
         colour = c.seat_colour(v.current)
     else:
-        status = "Setup"
+        status = tr("Setup")
         colour = None
     if colour is not None:
         colour = header_colour(colour)
     # A long display name is cut rather than shrunk below the phone-readable size.
     status = ellipsize(status, bold, room)
-    draw_header(
-        c.draw, c.lay.header, "Settlers of Canaan", c.theme, status=status, status_colour=colour
-    )
+    draw_header(c.draw, c.lay.header, GAME_TITLE, c.theme, status=status, status_colour=colour)
 
 
+GAME_TITLE = "Settlers of Canaan"  # i18n-exempt: the product's name (English only)
 HEADER_MIN_LUMINANCE = 0.45
 """The title bar is dark: a seat's colour written on it is lightened to at least this."""
 
@@ -299,15 +336,20 @@ def _jerusalem_label(c: _Ctx, strip_top: float) -> None:
     y = (strip_top + b.y1) / 2
     r = size * 0.45
     # A legend: the gold dot, then the word - the gold intersections are Jerusalem's.
-    head = ellipsize("Jerusalem", bold, room - 3 * r)
+    head = ellipsize(tr("Jerusalem"), bold, room - 3 * r)
     c.draw.ellipse((left, y - r, left + 2 * r, y + r), fill=JERUSALEM_SPOT, outline="#444444")
     c.draw.text((left + 3 * r, y), head, font=bold, fill="#20170a", anchor="lm")
     spot = _copper_note_spot(c, strip_top)
     if spot is not None:  # the copper hex's yield, right of Jerusalem's intersections
-        c.draw.text(spot, COPPER_NOTE, font=bold, fill="#20170a", anchor="rm")
+        c.draw.text(spot, copper_note(), font=bold, fill="#20170a", anchor="rm")
 
 
-COPPER_NOTE = "copper: any"
+COPPER_NOTE = N_("copper: any")
+
+
+def copper_note() -> str:
+    """The copper hex's yield, as the map's key says it."""
+    return tr(COPPER_NOTE)
 
 
 def _copper_note_spot(c: _Ctx, strip_top: float) -> tuple[float, float] | None:
@@ -321,7 +363,7 @@ def _copper_note_spot(c: _Ctx, strip_top: float) -> tuple[float, float] | None:
     xs = [px for px, py in (c.px(*d.vertex_xy[x]) for x in d.jerusalem) if py >= strip_top]
     right = c.lay.width * 0.97
     start = (max(xs) if xs else 0) + u * 0.25
-    if right - start < text_width(COPPER_NOTE, bold):
+    if right - start < text_width(copper_note(), bold):
         return None
     return right, (strip_top + b.y1) / 2
 
@@ -410,7 +452,7 @@ def _plague(c: _Ctx, t: HexTile) -> None:
     c.draw.ellipse((cx - r, ty - r, cx + r, ty + r), outline="#000000", width=max(4, int(u * 0.08)))
     box = _plague_plate(c, cx, cy, _terrain_word(t))
     c.draw.rounded_rectangle(box.box(), radius=4, fill="#000000")
-    draw_text_centered(c.draw, box.center, "plague", _word_font(c), "#ffffff")
+    draw_text_centered(c.draw, box.center, plague_word(), _word_font(c), "#ffffff")
     _hex_letter(c, cx, cy, t.label, TERRAIN_COLOURS.get(t.terrain, DESERT))
 
 
@@ -418,14 +460,39 @@ def _plague(c: _Ctx, t: HexTile) -> None:
 # drawing and by `label_collisions` (which proves no piece can cover a terrain word)
 
 
+def plague_word() -> str:
+    """The plate over the plague's hex."""
+    return tr_c("map", "plague")
+
+
 def _word_font(c: _Ctx) -> Font:
     return font(c.lay.unit * 0.16)
 
 
 def _terrain_word(t: HexTile) -> str:
+    """The word printed on a hex: what it yields, in the map's short words (a hex has room for
+    about six letters at the smallest readable size)."""
+    from bot.games.canaan.data import terrain_word
+
     if t.terrain == "copper":
-        return "copper"
-    return _res_name(t.resource) if t.resource is not None else t.terrain
+        return tr_c("map", "copper")
+    if t.resource is None:
+        return say(terrain_word(t.terrain))
+    return _map_word(t.resource)
+
+
+def _map_word(res: int) -> str:
+    """A resource's word on the hexes (a short form where a language's own word is too long
+    for a hex: German "Korn" for "Getreide")."""
+    if res == 0:
+        return tr_c("map", "lumber")
+    if res == 1:
+        return tr_c("map", "grain")
+    if res == 2:
+        return tr_c("map", "stone")
+    if res == 3:
+        return tr_c("map", "ore")
+    return tr_c("map", "wool")
 
 
 def _word_rect(c: _Ctx, cx: float, cy: float, word: str) -> Rect:
@@ -438,7 +505,7 @@ def _word_rect(c: _Ctx, cx: float, cy: float, word: str) -> Rect:
 
 def _plague_plate(c: _Ctx, cx: float, cy: float, word: str) -> Rect:
     """The "plague" plate over the hex's terrain word: just large enough to hide it."""
-    a, b = _word_rect(c, cx, cy, "plague"), _word_rect(c, cx, cy, word)
+    a, b = _word_rect(c, cx, cy, plague_word()), _word_rect(c, cx, cy, word)
     pad = c.lay.unit * 0.025
     return Rect(
         min(a.x0, b.x0) - pad, min(a.y0, b.y0) - pad, max(a.x1, b.x1) + pad, max(a.y1, b.y1) + pad
@@ -550,7 +617,7 @@ def _harbours(c: _Ctx, *, labels: bool) -> None:
             dx, dy = mx - hx, my - hy
             norm = math.hypot(dx, dy) or 1
             p = c.px(mx + dx / norm * 0.55, my + dy / norm * 0.55)
-        text = "3:1" if trade is None else f"2:1 {RESOURCE_LETTER[_res_name(trade)]}"
+        text = "3:1" if trade is None else f"2:1 {letter_of(_res_name(trade))}"
         w = f.getlength(text) + u * 0.12
         box = Rect(p[0] - w / 2, p[1] - f.size * 0.65, p[0] + w / 2, p[1] + f.size * 0.65)
         target = c.px(mx, my)
@@ -573,7 +640,7 @@ def _shore_label(c: _Ctx, box: Rect, trade: int | None, f: Font) -> None:
         return
     mid = box.center[0]
     draw_text_centered(c.draw, (mid, box.y0 + box.height * 0.28), "2:1", f, "#3b2a10")
-    letter = RESOURCE_LETTER[_res_name(trade)]
+    letter = letter_of(_res_name(trade))
     draw_text_centered(c.draw, (mid, box.y0 + box.height * 0.72), letter, f, "#3b2a10")
 
 
@@ -640,23 +707,20 @@ def harbour_legend_box(c: _Ctx) -> Rect | None:
     return None
 
 
-_LETTER_WORD = {letter: word for word, letter in RESOURCE_LETTER.items()}
-
-
-def _harbour_letters(c: _Ctx) -> list[str]:
-    """The letters the map's 2:1 harbour labels use, sorted."""
+def _harbour_letters(c: _Ctx) -> list[tuple[str, str]]:
+    """(letter, resource) of the map's 2:1 harbour labels, sorted by letter."""
     trades = {t for _, _, t, _ in c.view.data.harbors if t is not None}
-    return sorted({RESOURCE_LETTER[_res_name(t)] for t in trades})
+    return sorted({(letter_of(_res_name(t)), _res_name(t)) for t in trades})
 
 
 def legend_lines(c: _Ctx) -> list[str]:
     """The key's lines: each harbour letter's resource ("W wool"), then the copper hex's yield
     ("copper: any") when the map has one."""
-    lines = [f"{letter} {_LETTER_WORD[letter]}" for letter in _harbour_letters(c)]
+    lines = [f"{letter} {_resource_word(name)}" for letter, name in _harbour_letters(c)]
     strip_top = _strip_top(c)
     copper = any(t.terrain == "copper" for t in c.view.data.hexes)
     if copper and _copper_note_spot(c, strip_top) is None:
-        lines.append("copper: any")
+        lines.append(copper_note())
     return lines
 
 
@@ -754,10 +818,10 @@ BANK_LOW = 5
 
 def supply_text(v: CanaanView) -> str:
     """ "deck 27 · bank low: ore 2" - what is left to buy and draw."""
-    from bot.games.canaan.data import RESOURCES
-
-    low = [f"{RESOURCES[i]} {n}" for i, n in enumerate(v.bank) if n <= BANK_LOW]
-    return f"deck {v.deck}" + (f" \u00b7 bank low: {', '.join(low)}" if low else "")
+    low = [f"{say(RESOURCE_WORDS[i])} {n}" for i, n in enumerate(v.bank) if n <= BANK_LOW]
+    if low:
+        return tr("deck {n} \u00b7 bank low: {low}", n=v.deck, low=", ".join(low))
+    return tr("deck {n}", n=v.deck)
 
 
 def supply_forms(v: CanaanView) -> tuple[str, ...]:
@@ -768,17 +832,21 @@ def supply_forms(v: CanaanView) -> tuple[str, ...]:
     low = [(RESOURCES[i], n) for i, n in enumerate(v.bank) if n <= BANK_LOW]
     if not low:
         return (supply_text(v),)
-    words = ", ".join(f"{name} {n}" for name, n in low)
-    letters = " ".join(f"{RESOURCE_LETTER[name]}{n}" for name, n in low)
-    deck = f"deck {v.deck} \u00b7 "
-    return (supply_text(v), f"{deck}low: {words}", f"{deck}low: {letters}", f"low: {letters}")
+    words = ", ".join(f"{_resource_word(name)} {n}" for name, n in low)
+    letters = " ".join(f"{letter_of(name)}{n}" for name, n in low)
+    return (
+        supply_text(v),
+        tr("deck {n} \u00b7 low: {low}", n=v.deck, low=words),
+        tr("deck {n} \u00b7 low: {low}", n=v.deck, low=letters),
+        tr("low: {low}", low=letters),
+    )
 
 
 def _wall(c: _Ctx) -> None:
     v, r, draw = c.view, c.lay.wall, c.draw
     draw_panel(draw, r, c.theme, fill=mix(DESERT, c.theme.background, 0.55), radius=10)
     cap = font(max(12, int(r.height * 0.22)), bold=True)
-    caption = f"Jerusalem {len(v.jerusalem)}/{v.blocks}"
+    caption = tr("Jerusalem {n}/{blocks}", n=len(v.jerusalem), blocks=v.blocks)
     draw.text((r.x0 + 10, r.y0 + r.height * 0.16), caption, font=cap, fill="#20170a", anchor="lm")
     dice_w = r.height * 0.55
     # Beside the caption: the development cards left, and any resource the bank runs short of
@@ -799,7 +867,7 @@ def _wall(c: _Ctx) -> None:
             x = r.x1 - 10 - (2 - i) * (dice_w + 6)
             draw_die(draw, Rect(x, r.y0 + 6, x + dice_w, r.y0 + 6 + dice_w), value, c.theme)
         f = font(max(12, int(r.height * 0.2)), bold=True)
-        total = f"rolled {sum(v.dice)}"
+        total = tr("rolled {n}", n=sum(v.dice))
         draw_text_centered(
             draw, (r.x1 - 10 - dice_w - 3, r.y1 - r.height * 0.17), total, f, "#20170a"
         )
@@ -839,7 +907,14 @@ def _table(c: _Ctx) -> None:
     row_h = r.height / (n + 0.6)
     head = font(max(11, int(row_h * 0.26)))
     cols = [0.05, 0.45, 0.56, 0.67, 0.78, 0.9]
-    labels = ["", "VP", "Hand", "Dev", "Priests", "Stones"]
+    labels = [
+        "",
+        tr_c("column", "VP"),
+        tr_c("column", "Hand"),
+        tr_c("column", "Dev"),
+        tr_c("column", "Priests"),
+        tr_c("column", "Stones"),
+    ]
     for x, lab in zip(cols, labels, strict=True):
         if lab:
             draw_text_centered(
@@ -867,10 +942,19 @@ def _table(c: _Ctx) -> None:
             (sq.x1 + 10, cy - row_h * 0.14), name, font=name_font, fill=c.theme.text, anchor="lm"
         )
         small = font(max(11, int(row_h * 0.22)))
-        extra = ", ".join(SPECIAL_SHORT.get(x, x) for x in sv.specials)
-        if sv.specials and "King's Blessing" in sv.specials and v.blessing_res:
-            extra = extra.replace("Blessing", f"Blessing ({v.blessing_res})")
-        sub = extra or (sv.awaited if sv.awaited else f"longest road {sv.road_length}")
+        shorts = []
+        for x in sv.specials:
+            short = _special_short(x)
+            if x == "King's Blessing" and v.blessing_res:  # i18n-exempt: the engine's name
+                short = tr("{card} ({resource})", card=short, resource=say(v.blessing_res))
+            shorts.append(short)
+        extra = ", ".join(shorts)
+        if extra:
+            sub = extra
+        elif sv.awaited:
+            sub = say(sv.awaited)
+        else:
+            sub = tr("longest road {n}", n=sv.road_length)
         room = r.x0 + r.width * 0.4 - (sq.x1 + 10)
         if text_width(sub, small) > room:  # the words without their parenthesis, not cut
             sub = re.sub(r"\s*\([^()]*\)", "", sub)
@@ -905,25 +989,30 @@ def _footer(c: _Ctx) -> None:
         who = c.name(v.last_seat) if v.last_seat >= 0 else ""
         # The move whole, the mover's name shortened to what it leaves on one line (or to a
         # few letters when the move itself takes two, e.g. a counter of 3 cards for 3).
-        rest = text_width(f"Last:  {v.last_move}", fb)
+        rest = text_width(tr("Last: {name} {move}", name=" ", move=v.last_move), fb)
         who = fit_name(who, fb, max(r.width - 40 - rest, 4 * size)) if who else ""
-        items.append((f"Last: {who} {v.last_move}", fb, 2, 0))
+        items.append((tr("Last: {name} {move}", name=who, move=v.last_move), fb, 2, 0))
     if v.offer is not None:
         o = v.offer
-        to = f" to {o.to}" if o.to else ""
-        items.append((f"Offer: {o.by} gives {o.give} for {o.get}{to}", f, 2, 0))
+        terms = {"player": say(o.by), "give": say(o.give), "get": say(o.get)}
+        if o.to:
+            line = tr("Offer: {player} gives {give} for {get} to {to}", to=say(o.to), **terms)
+        else:
+            line = tr("Offer: {player} gives {give} for {get}", **terms)
+        items.append((line, f, 2, 0))
         # Answers given first, one each; those still to come are named once ("awaiting blue,
         # yellow").
-        items += [(f"{col} {a}", f, 2, indent) for col, a in o.answers if a]
-        waiting = [col for col, a in o.answers if not a]
+        items += [(f"{say(col)} {say(a)}", f, 2, indent) for col, a in o.answers if a]
+        waiting = [say(col) for col, a in o.answers if not a]
         if waiting:
-            items.append(("awaiting " + ", ".join(waiting), f, 2, indent))
+            items.append((tr("awaiting {players}", players=", ".join(waiting)), f, 2, indent))
     if v.you is not None:
-        from bot.games.canaan.data import hand_text
+        from bot.games.canaan.data import hand_words
 
-        dev = ", ".join(v.you.dev) or "none"
-        items.append((f"Your hand: {hand_text(v.you.hand)}; cards: {dev}", f, 2, 0))
-    items.append((v.result or v.status, f, FOOTER_LINES, 0))
+        dev = ", ".join(say(d) for d in v.you.dev) or tr("none")
+        hand = say(hand_words(v.you.hand))
+        items.append((tr("Your hand: {hand}; cards: {cards}", hand=hand, cards=dev), f, 2, 0))
+    items.append((say(v.result or v.status), f, FOOTER_LINES, 0))
     width = r.width - 40
     lines: list[tuple[str, Font, float]] = []
     for text, fnt, most, left in items:

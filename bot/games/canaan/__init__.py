@@ -27,7 +27,7 @@ class CanaanEngine(RulesCodecEngine):
 
     spec = GameSpec(
         key="canaan",
-        display_name="Settlers of Canaan",
+        display_name="Settlers of Canaan",  # i18n-exempt: the product's name (English only)
         min_players=2,
         max_players=4,
         has_hidden_information=True,
@@ -53,7 +53,9 @@ class CanaanEngine(RulesCodecEngine):
     def new_game(self, seats: int, options: Mapping[str, object], seed: int) -> State:
         """A fresh game: first player by dice, then the placement of starting settlements."""
         if not 2 <= seats <= 4:
-            raise ValueError("Settlers of Canaan is played by 2 to 4 players.")
+            raise ValueError(
+                "Settlers of Canaan is played by 2 to 4 players."  # i18n-exempt: internal check
+            )
         self.spec.validate_options(options)
         return rules.new_game(seats, seed, self.data)
 
@@ -87,7 +89,7 @@ class CanaanEngine(RulesCodecEngine):
             termination="completed",
             winners=frozenset({Seat(state.winner)}),
             scores={Seat(i): rules.vp(state, i) for i in range(n)},
-            reason=state.end_reason,
+            reason=rules.end_words(state),
             breakdown={Seat(i): rules.breakdown(state, i) for i in range(n)},
         )
 
@@ -133,8 +135,8 @@ class CanaanEngine(RulesCodecEngine):
         }
 
     def seat_label(self, state: State, seat: Seat) -> str:
-        """The seat's colour."""
-        return COLOURS[seat]
+        """The seat's colour (a translatable text equal to the English colour)."""
+        return rules.colour(seat)
 
     def bot_waits_for(self, state: State, seat: Seat) -> frozenset[Seat]:
         """The seats whose answers a computer player at `seat` waits for before it moves on:

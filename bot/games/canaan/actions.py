@@ -29,6 +29,7 @@ from typing import Any
 from bot.games.canaan.data import R_INDEX, RESOURCES, CanaanData, Hand, hand_text
 from bot.games.canaan.state import COLOURS
 from bot.games.rejections import Rejection, malformed
+from bot.games.text import Text, tx
 
 MAX_TEXT = 120
 """Longest notation we read; anything longer is refused before any work."""
@@ -254,7 +255,7 @@ def _fmt_start(a: Start, data: CanaanData) -> str:
 def _fmt_stone(a: Stone, data: CanaanData) -> str:
     if a.via < 0:
         return "stone"
-    return f"stone via {COLOURS[a.via]} pay {RESOURCES[a.pay]}"
+    return f"stone via {COLOURS[a.via]} pay {RESOURCES[a.pay]}"  # i18n-exempt: notation
 
 
 def _fmt_play(a: Play, data: CanaanData) -> str:
@@ -320,7 +321,7 @@ def public_notation(notation: str) -> str:
     head, _, rest = notation.partition(" ")
     if head in ("discard", "give", "take"):
         n = sum(int(w) for w in re.findall(r"\d+", rest)) or 1
-        return f"{head} {n} card{'s' * (n > 1)}"
+        return f"{head} {n} card{'s' * (n > 1)}"  # i18n-exempt: notation
     if head == "start" and " copper " in rest:
         return f"start {rest.partition(' ')[0]}"
     return notation
@@ -331,9 +332,9 @@ def public_notation(notation: str) -> str:
 _SIMPLE: dict[str, Action] = {
     "roll": Roll(),
     "end": End(),
-    "end turn": End(),
+    "end turn": End(),  # i18n-exempt: notation
     "buy": Buy(),
-    "buy card": Buy(),
+    "buy card": Buy(),  # i18n-exempt: notation
     "accept": Accept(),
     "decline": Decline(),
     "withdraw": Withdraw(),
@@ -344,6 +345,23 @@ _RES_ALIASES = {
     "wheat": R_INDEX["grain"],
     "brick": R_INDEX["stone"],
     "sheep": R_INDEX["wool"],
+    # The German names (players type them as they read them).
+    "holz": R_INDEX["lumber"],
+    "getreide": R_INDEX["grain"],
+    "korn": R_INDEX["grain"],
+    "stein": R_INDEX["stone"],
+    "steine": R_INDEX["stone"],
+    "erz": R_INDEX["ore"],
+    "wolle": R_INDEX["wool"],
+}
+_COLOUR_ALIASES = {
+    **{c: i for i, c in enumerate(COLOURS)},
+    # The German names (the table's words for the players' colours).
+    "rot": 0,
+    "blau": 1,
+    "grün": 2,
+    "gruen": 2,
+    "gelb": 3,
 }
 
 
@@ -357,42 +375,49 @@ def parse_resource(word: str) -> int | None:
     return None
 
 
-def parse_cards(text: str) -> Hand | str:
+def parse_cards(text: str) -> Hand | Text:
     """ "2 ore+1 wool", "ore, ore, wool", "2ore wool" -> a hand; otherwise an error sentence."""
     t = text.strip().lower()
-    if t in ("", "nothing", "none"):
+    if t in ("", "nothing", "none", "nichts"):
         return (0, 0, 0, 0, 0)
-    tokens = re.findall(r"\d+|[a-z]+|[^\sa-z\d]", t)
+    tokens = re.findall(r"\d+|[a-zäöüß]+|[^\sa-zäöüß\d]", t)
     counts = [0] * 5
     pending: int | None = None
     for tok in tokens:
-        if tok in "+,&" or tok == "and":
+        if tok in "+,&" or tok == "and" or tok == "und":
             if pending is not None:
-                return "a number must be followed by a resource"
+                return tx("a number must be followed by a resource")
             continue
         # ASCII digits only: str.isdigit() also accepts superscripts ("²") that int() refuses.
         if tok.isascii() and tok.isdigit():
             if pending is not None or len(tok) > 2:
-                return f"{tok!r} is not a card count"
+                return tx("{word} is not a card count", word=repr(tok))
             pending = int(tok)
             continue
         res = parse_resource(tok)
         if res is None:
-            return f"{tok!r} is not a resource (lumber, grain, stone, ore, wool)"
+            return tx("{word} is not a resource (lumber, grain, stone, ore, wool)", word=repr(tok))
         counts[res] += 1 if pending is None else pending
         pending = None
     if pending is not None:
-        return "a number must be followed by a resource"
+        return tx("a number must be followed by a resource")
     if sum(counts) > 99:
-        return "too many cards"
+        return tx("too many cards")
     return (counts[0], counts[1], counts[2], counts[3], counts[4])
 
 
-def _colour(word: str, where: str) -> int | Rejection:
+def _colour(word: str, where: Text) -> int | Rejection:
     w = word.strip().lower()
-    if w in COLOURS:
-        return COLOURS.index(w)
-    return malformed(f"{word!r} is not a player colour ({', '.join(COLOURS)}) {where}.")
+    if w in _COLOUR_ALIASES:
+        return _COLOUR_ALIASES[w]
+    return malformed(
+        tx(
+            "{word} is not a player colour ({colours}) {where}.",
+            word=repr(word),
+            colours=", ".join(COLOURS),
+            where=where,
+        )
+    )
 
 
 def _vertex(word: str, data: CanaanData) -> int | Rejection:
@@ -402,8 +427,11 @@ def _vertex(word: str, data: CanaanData) -> int | Rejection:
         or not 1 <= int(word) <= len(data.vertex_ids)
     ):
         return malformed(
-            f"{word!r} is not an intersection; intersections are numbered 1 to "
-            f"{len(data.vertex_ids)}."
+            tx(
+                "{word} is not an intersection; intersections are numbered 1 to {last}.",
+                word=repr(word),
+                last=len(data.vertex_ids),
+            )
         )
     return int(word) - 1
 
@@ -411,33 +439,49 @@ def _vertex(word: str, data: CanaanData) -> int | Rejection:
 def _edge(word: str, data: CanaanData) -> int | Rejection:
     m = re.fullmatch(r"(\d{1,3})\s*-\s*(\d{1,3})", word)
     if not m:
-        return malformed(f"{word!r} is not a path; name it by its two intersections, e.g. 12-17.")
+        return malformed(
+            tx(
+                "{word} is not a path; name it by its two intersections, e.g. 12-17.",
+                word=repr(word),
+            )
+        )
     a, b = int(m.group(1)) - 1, int(m.group(2)) - 1
     e = data.edge_index.get((min(a, b), max(a, b)))
     if e is None:
-        return malformed(f"There is no path between intersections {a + 1} and {b + 1}.")
+        return malformed(
+            tx("There is no path between intersections {a} and {b}.", a=a + 1, b=b + 1)
+        )
     return e
 
 
 def _hex(word: str, data: CanaanData) -> int | Rejection:
     h = data.hex_by_label.get(word.strip().upper())
     if h is None:
-        return malformed(f"{word!r} is not a hex; hexes are lettered A to {data.hexes[-1].label}.")
+        return malformed(
+            tx(
+                "{word} is not a hex; hexes are lettered A to {last}.",
+                word=repr(word),
+                last=data.hexes[-1].label,
+            )
+        )
     return h
 
 
 def parse_action(text: str, data: CanaanData) -> Action | Rejection:
     """Parse notation into an action (not yet checked for legality)."""
     if len(text) > MAX_TEXT:
-        return malformed(f"That move is too long ({len(text)} characters); moves are short.")
+        return malformed(
+            tx("That move is too long ({n} characters); moves are short.", n=len(text))
+        )
     t = " ".join(text.strip().lower().split())
     if not t:
-        return malformed("Type a move, e.g. `roll`, `road 12-17` or `end`.")
+        return malformed(tx("Type a move, e.g. `roll`, `road 12-17` or `end`."))
     if t in _SIMPLE:
         return _SIMPLE[t]
     word, _, rest = t.partition(" ")
     if word in ("road", "settlement", "city", "start") and not rest:
-        return malformed(f"Say where: `{word} {'12-17' if word == 'road' else '23'}`.")
+        example = f"{word} {'12-17' if word == 'road' else '23'}"
+        return malformed(tx("Say where: `{move}`.", move=example))
     if word == "road":
         e = _edge(rest, data)
         return e if isinstance(e, Rejection) else Road(e)
@@ -449,7 +493,7 @@ def parse_action(text: str, data: CanaanData) -> Action | Rejection:
     if word == "start":
         m = re.fullmatch(r"(\S+)(?: copper (\S+))?", rest)
         if not m:
-            return malformed("Write `start 23` or `start 23 copper ore`.")
+            return malformed(tx("Write `start 23` or `start 23 copper ore`."))
         v = _vertex(m.group(1), data)
         if isinstance(v, Rejection):
             return v
@@ -457,50 +501,54 @@ def parse_action(text: str, data: CanaanData) -> Action | Rejection:
             return Start(v)
         res = parse_resource(m.group(2))
         if res is None:
-            return malformed(f"{m.group(2)!r} is not a resource.")
+            return malformed(tx("{word} is not a resource.", word=repr(m.group(2))))
         return Start(v, res)
     if word == "stone":
         if not rest:
             return Stone()
         m = re.fullmatch(r"via (\S+) pay (\S+)", rest)
         if not m:
-            return malformed("Write `stone` (at your own building) or `stone via red pay ore`.")
-        seat = _colour(m.group(1), "to build through")
+            return malformed(tx("Write `stone` (at your own building) or `stone via red pay ore`."))
+        seat = _colour(m.group(1), tx("to build through"))
         if isinstance(seat, Rejection):
             return seat
         res = parse_resource(m.group(2))
         if res is None:
-            return malformed(f"{m.group(2)!r} is not a resource to pay with.")
+            return malformed(tx("{word} is not a resource to pay with.", word=repr(m.group(2))))
         return Stone(seat, res)
     if word in ("play", "plague"):
         return _parse_play(word, rest, data)
     if word in ("discard", "take", "give"):
         cards = parse_cards(rest)
-        if isinstance(cards, str):
-            return malformed(f"Cannot read the cards: {cards}.")
+        if isinstance(cards, Text):
+            return malformed(tx("Cannot read the cards: {why}.", why=cards))
         if not any(cards):
-            return malformed(f"Say which cards to {word}, e.g. `{word} 1 ore`.")
+            return malformed(_WHICH_CARDS[word])
         return {"discard": Discard, "take": Take, "give": Give}[word](cards)
     if word == "bank":
         m = re.fullmatch(r"(?:\d+ )?(\S+) for (?:1 )?(\S+)", rest)
         if not m:
-            return malformed("Write `bank ore for wool` (your best rate is used).")
+            return malformed(tx("Write `bank ore for wool` (your best rate is used)."))
         g, r = parse_resource(m.group(1)), parse_resource(m.group(2))
         if g is None or r is None:
-            return malformed("Name two resources: `bank ore for wool`.")
+            return malformed(tx("Name two resources: `bank ore for wool`."))
         return BankTrade(g, r)
     if word in ("offer", "counter"):
         m = re.fullmatch(r"(.+?) for (.+?)(?: to (\S+))?", rest)
         if not m:
-            return malformed(f"Write `{word} 2 wool+1 grain for 1 ore` [to red].")
+            return malformed(tx("Write `{move} 2 wool+1 grain for 1 ore` [to red].", move=word))
         give, get = parse_cards(m.group(1)), parse_cards(m.group(2))
-        if isinstance(give, str) or isinstance(get, str):
-            return malformed(f"Cannot read the cards: {give if isinstance(give, str) else get}.")
+        if isinstance(give, Text) or isinstance(get, Text):
+            why = give if isinstance(give, Text) else get
+            return malformed(tx("Cannot read the cards: {why}.", why=why))
         if not any(give) or not any(get):
-            return malformed(f"Name cards on both sides, e.g. `{word} 2 wool for 1 ore`.")
+            return malformed(
+                tx("Name cards on both sides, e.g. `{move} 2 wool for 1 ore`.", move=word)
+            )
         to = -1
         if m.group(3):
-            seat = _colour(m.group(3), f"to {word} to")
+            where = tx("to offer to") if word == "offer" else tx("to counter to")
+            seat = _colour(m.group(3), where)
             if isinstance(seat, Rejection):
                 return seat
             to = seat
@@ -508,77 +556,97 @@ def parse_action(text: str, data: CanaanData) -> Action | Rejection:
             return Counter(give, get) if to < 0 else Reply(give, get, to)
         return MakeOffer(give, get, to)
     if word in ("trade", "look"):
-        seat = _colour(rest, f"to {word} with" if word == "trade" else "to look at")
+        seat = _colour(rest, tx("to trade with") if word == "trade" else tx("to look at"))
         if isinstance(seat, Rejection):
             return seat
         return Trade(seat) if word == "trade" else Look(seat)
     if word == "bless":
         res = parse_resource(rest)
         if res is None:
-            return malformed("Write `bless grain` (the resource kept under King's Blessing).")
+            return malformed(tx("Write `bless grain` (the resource kept under King's Blessing)."))
         return Bless(res)
     if word in _SIMPLE:
         # A one-word move with words after it ("end now", "roll dice"): say what it takes.
-        return malformed(f"`{word}` takes nothing after it: type just `{word}`.")
+        return malformed(tx("`{move}` takes nothing after it: type just `{move}`.", move=word))
     return malformed(
-        f"Unknown move {word!r}. Moves: roll, road, settlement, city, stone, buy, play, bank, "
-        "offer, trade, end (and discard, take, give, plague, accept, decline, counter when asked)."
+        tx(
+            "Unknown move {word}. Moves: roll, road, settlement, city, stone, buy, play, bank, "
+            "offer, trade, end (and discard, take, give, plague, accept, decline, counter when "
+            "asked).",
+            word=repr(word),
+        )
     )
+
+
+_WHICH_CARDS = {
+    "discard": tx("Say which cards to discard, e.g. `discard 1 ore`."),
+    "take": tx("Say which cards to take, e.g. `take 1 ore`."),
+    "give": tx("Say which cards to give, e.g. `give 1 ore`."),
+}
 
 
 def _parse_play(word: str, rest: str, data: CanaanData) -> Action | Rejection:
     if word == "plague":
         m = re.fullmatch(r"(\S+)(?: from (\S+))?", rest)
         if not m:
-            return malformed("Write `plague C` or `plague C from red`.")
+            return malformed(tx("Write `plague C` or `plague C from red`."))
         h = _hex(m.group(1), data)
         if isinstance(h, Rejection):
             return h
         victim = -1
         if m.group(2):
-            v = _colour(m.group(2), "to steal from")
+            v = _colour(m.group(2), tx("to steal from"))
             if isinstance(v, Rejection):
                 return v
             victim = v
         return Plague(h, victim)
     card, _, args = rest.partition(" ")
     if not card:
-        return malformed("Say which card: `play priest C from red`, `play caravan ore`, ...")
+        return malformed(tx("Say which card: `play priest C from red`, `play caravan ore`, ..."))
     event = data.event(card)
     is_plague = card == "priest" or (event is not None and event.kind == "move_plague")
     if is_plague:
         m = re.fullmatch(r"(\S+)(?: from (\S+))?", args)
         if not m:
             return malformed(
-                f"Write `play {card} C` or `play {card} C from red` (the hex to move to)."
+                tx(
+                    "Write `play {card} C` or `play {card} C from red` (the hex to move to).",
+                    card=card,
+                )
             )
         h = _hex(m.group(1), data)
         if isinstance(h, Rejection):
             return h
         victim = -1
         if m.group(2):
-            v = _colour(m.group(2), "to steal from")
+            v = _colour(m.group(2), tx("to steal from"))
             if isinstance(v, Rejection):
                 return v
             victim = v
         return Play(card, h, victim)
     if event is None and card not in ("priest",) and not _is_vp(card):
         names = ", ".join(["priest", *(e.key for e in data.events)])
-        return malformed(f"No card called {card!r}. Cards: {names} and the victory point cards.")
+        return malformed(
+            tx(
+                "No card called {card}. Cards: {names} and the victory point cards.",
+                card=repr(card),
+                names=names,
+            )
+        )
     if args:
         if event is not None and event.kind == "monopoly":
             res = parse_resource(args)
             if res is None:
-                return malformed(f"{args!r} is not a resource to name.")
+                return malformed(tx("{word} is not a resource to name.", word=repr(args)))
             cards = [0] * 5
             cards[res] = 1
             return Play(card, cards=(cards[0], cards[1], cards[2], cards[3], cards[4]))
         if event is not None and event.kind == "take_from_bank":
             parsed = parse_cards(args)
-            if isinstance(parsed, str):
-                return malformed(f"Cannot read the cards: {parsed}.")
+            if isinstance(parsed, Text):
+                return malformed(tx("Cannot read the cards: {why}.", why=parsed))
             return Play(card, cards=parsed)
-        return malformed(f"`play {card}` takes nothing after the card's name.")
+        return malformed(tx("`play {card}` takes nothing after the card's name.", card=card))
     return Play(card)
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from bot.games.canaan.data import PIECES, CanaanData
 from bot.games.canaan.state import CITY, EMPTY, State
+from bot.games.text import Text, tx
 
 
 def positions(values: tuple[int, ...], value: int) -> list[int]:
@@ -248,23 +249,24 @@ def touching_seats(s: State, hex_index: int) -> set[int]:
     return {b[v] % CITY for v in s.data.hexes[hex_index].corners if v >= 0 and b[v] != EMPTY}
 
 
-def vertex_text(d: CanaanData, v: int) -> str:
+def vertex_text(d: CanaanData, v: int) -> Text:
     """ "23 (stone 8, lumber 10, grain 12)" for autocomplete and errors: each hex by what it
     yields, the word the map writes on it (the rulebook's resource names; copper: any)."""
-    from bot.games.canaan.data import RESOURCES, TERRAIN_RESOURCE
+    from bot.games.canaan.data import RESOURCE_WORDS, TERRAIN_RESOURCE, joined, terrain_word
 
-    parts = []
+    parts: list[Text | str] = []
     for h in d.vertex_hexes[v]:
         t = d.hexes[h]
         res = TERRAIN_RESOURCE.get(t.terrain)
-        word = RESOURCES[res] if res is not None else t.terrain.replace("_", " ")
-        parts.append(f"{word} {t.number}" if t.number else word)
-    extra = []
+        word = RESOURCE_WORDS[res] if res is not None else terrain_word(t.terrain)
+        parts.append(tx("{what} {number}", what=word, number=t.number) if t.number else word)
     if v in d.harbor_at:
         kind = d.harbor_at[v]
-        from bot.games.canaan.data import RESOURCES
-
-        extra.append("3:1 harbour" if kind is None else f"2:1 {RESOURCES[kind]} harbour")
+        parts.append(
+            tx("3:1 harbour")
+            if kind is None
+            else tx("2:1 {resource} harbour", resource=RESOURCE_WORDS[kind])
+        )
     if v in d.jerusalem:
-        extra.append("Jerusalem")
-    return f"{v + 1} ({', '.join(parts + extra)})"
+        parts.append(tx("Jerusalem"))
+    return tx("{v} ({things})", v=v + 1, things=joined(parts, ", "))

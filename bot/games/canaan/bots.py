@@ -19,6 +19,7 @@ from bot.games.canaan.data import COSTS, RESOURCES, Hand
 from bot.games.canaan.state import CITY, EMPTY, State
 from bot.games.protocol import Seat
 
+_CARD_COST = COSTS["development card"]  # i18n-exempt: a data key
 PIPS = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
 
 
@@ -85,7 +86,7 @@ class RandomBot:
                 return options[rnd.randrange(len(options))]
             left.remove(i)
             if not left:
-                raise ValueError("no legal action")
+                raise ValueError("no legal action")  # i18n-exempt: internal error
             i = left[rnd.randrange(len(left))]
 
 
@@ -189,7 +190,7 @@ class HeuristicBot:
             B.own_jerusalem_building(s, seat) and p.stones < 20
         ):
             return COSTS["stone"]
-        return COSTS["development card"]
+        return _CARD_COST
 
     def _surplus(self, s: State, seat: int) -> list[int]:
         hand = s.players[seat].hand
@@ -422,7 +423,7 @@ class HeuristicBot:
                     offer = A.MakeOffer(R.one(spare[0]), R.one(wanted[0]))
                     if offer in actions:
                         return offer
-        if A.Buy in by_kind and (target in (COSTS["development card"],) or sum(hand) > 7):
+        if A.Buy in by_kind and (target in (_CARD_COST,) or sum(hand) > 7):
             return A.Buy()
         if (
             A.Road in by_kind

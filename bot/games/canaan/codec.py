@@ -111,11 +111,16 @@ def state_to_dict(s: State) -> dict[str, Any]:
 def _ints(d: Mapping[str, Any], key: str, where: str, length: int | None = None) -> tuple[int, ...]:
     items = require_list(d, key, where)
     if length is not None and len(items) != length:
-        raise CorruptStateError(f"{where}.{key}: expected {length} entries, got {len(items)}")
+        raise CorruptStateError(
+            f"{where}.{key}: expected {length} entries, "  # i18n-exempt: damaged save
+            f"got {len(items)}"
+        )
     out = []
     for i, v in enumerate(items):
         if isinstance(v, bool) or not isinstance(v, int):
-            raise CorruptStateError(f"{where}.{key}[{i}]: expected an integer, got {v!r}")
+            raise CorruptStateError(
+                f"{where}.{key}[{i}]: expected an integer, got {v!r}"  # i18n-exempt: damaged save
+            )
         out.append(v)
     return tuple(out)
 
@@ -123,14 +128,18 @@ def _ints(d: Mapping[str, Any], key: str, where: str, length: int | None = None)
 def _hand_of(d: Mapping[str, Any], key: str, where: str) -> tuple[int, int, int, int, int]:
     h = _ints(d, key, where, 5)
     if min(h) < 0:
-        raise CorruptStateError(f"{where}.{key}: card counts must not be negative")
+        raise CorruptStateError(
+            f"{where}.{key}: card counts must not be negative"  # i18n-exempt: damaged save
+        )
     return (h[0], h[1], h[2], h[3], h[4])
 
 
 def _strs(d: Mapping[str, Any], key: str, where: str) -> tuple[str, ...]:
     items = require_list(d, key, where)
     if not all(isinstance(x, str) for x in items):
-        raise CorruptStateError(f"{where}.{key}: expected a list of strings")
+        raise CorruptStateError(
+            f"{where}.{key}: expected a list of strings"  # i18n-exempt: damaged save
+        )
     return tuple(items)
 
 
@@ -141,7 +150,9 @@ def state_from_dict(data: Mapping[str, Any]) -> State:
     raw = require(d, "data", "state")
     fp = require_str(d, "data_fingerprint", "state")
     if fingerprint(raw) != fp:
-        raise CorruptStateError("state.data: does not match its fingerprint")
+        raise CorruptStateError(
+            "state.data: does not match its fingerprint"  # i18n-exempt: damaged save
+        )
     try:
         board = data_for(raw)
     except DataError as exc:
@@ -162,11 +173,15 @@ def state_from_dict(data: Mapping[str, Any]) -> State:
             )
         )
     if not 2 <= len(players) <= 4:
-        raise CorruptStateError("state.players: expected 2 to 4 players")
+        raise CorruptStateError(
+            "state.players: expected 2 to 4 players"  # i18n-exempt: damaged save
+        )
     try:
         phase = Phase(require_str(d, "phase", "state"))
     except ValueError:
-        raise CorruptStateError("state.phase: unknown phase") from None
+        raise CorruptStateError(
+            "state.phase: unknown phase"  # i18n-exempt: damaged save
+        ) from None
     offer = None
     raw_offer = require(d, "offer", "state")
     if raw_offer is not None:
@@ -180,7 +195,9 @@ def state_from_dict(data: Mapping[str, Any]) -> State:
             )
         to = require(om, "to", "state.offer")
         if to is not None and (isinstance(to, bool) or not isinstance(to, int)):
-            raise CorruptStateError("state.offer.to: expected a seat or null")
+            raise CorruptStateError(
+                "state.offer.to: expected a seat or null"  # i18n-exempt: damaged save
+            )
         offer = Offer(
             _hand_of(om, "give", "state.offer"),
             _hand_of(om, "get", "state.offer"),

@@ -19,11 +19,20 @@ from pathlib import Path
 from typing import Any
 
 from bot.games.gamedata import DataError, Reader, fingerprint, load_yaml
+from bot.games.text import Text, tx, tx_c, tx_n
 
 RESOURCES: tuple[str, ...] = ("lumber", "grain", "stone", "ore", "wool")
 """Resource order used in every hand tuple."""
 R_INDEX = {name: i for i, name in enumerate(RESOURCES)}
 LUMBER, GRAIN, STONE, ORE, WOOL = range(5)
+RESOURCE_WORDS: tuple[Text, ...] = (
+    tx_c("resource", "lumber"),
+    tx_c("resource", "grain"),
+    tx_c("resource", "stone"),
+    tx_c("resource", "ore"),
+    tx_c("resource", "wool"),
+)
+"""The resources as players read them (the notation keeps `RESOURCES`)."""
 
 TERRAIN_RESOURCE: dict[str, int | None] = {
     "forest": LUMBER,
@@ -35,6 +44,16 @@ TERRAIN_RESOURCE: dict[str, int | None] = {
 }
 WATER = "sea_of_galilee"
 TERRAINS = (*TERRAIN_RESOURCE, WATER)
+TERRAIN_WORDS: dict[str, Text] = {
+    "forest": tx_c("terrain", "forest"),
+    "fields": tx_c("terrain", "fields"),
+    "hills": tx_c("terrain", "hills"),
+    "mountains": tx_c("terrain", "mountains"),
+    "pasture": tx_c("terrain", "pasture"),
+    "copper": tx_c("terrain", "copper"),
+    WATER: tx_c("terrain", "sea of galilee"),
+}
+"""The terrains as players read them (the data file keeps its keys)."""
 
 Hand = tuple[int, int, int, int, int]
 
@@ -51,7 +70,7 @@ COSTS: dict[str, Hand] = {
     "road": cost(stone=1, lumber=1),
     "settlement": cost(stone=1, lumber=1, wool=1, grain=1),
     "city": cost(ore=3, grain=2),
-    "development card": cost(ore=1, wool=1, grain=1),
+    "development card": cost(ore=1, wool=1, grain=1),  # i18n-exempt: a data key
     "stone": cost(stone=1, ore=1),
 }
 BANK_PER_RESOURCE = 23
@@ -59,25 +78,47 @@ PIECES = {"road": 15, "settlement": 5, "city": 4, "stone": 20}
 PRIESTS = 20
 EVENT_CARDS = 11
 EVENT_NAMES: tuple[str, ...] = (
-    "Plentiful Lands",
-    "New Trade Route",
-    "Caravan",
+    "Plentiful Lands",  # i18n-exempt: a data key
+    "New Trade Route",  # i18n-exempt: a data key
+    "Caravan",  # i18n-exempt: a data key
     "Korah's Rebellion",
-    "Improvements",
-    "Bountiful Harvest",
-    "Gibeonite Trickery",
+    "Improvements",  # i18n-exempt: a data key
+    "Bountiful Harvest",  # i18n-exempt: a data key
+    "Gibeonite Trickery",  # i18n-exempt: a data key
     "Deborah's Song",
-    "Prophet",
+    "Prophet",  # i18n-exempt: a data key
     "Caleb's Blessing",
 )
 """The event cards the rulebook names (ten names for eleven cards)."""
+PRIEST_WORD = tx_c("card", "Priest")
+CARD_WORDS: dict[str, Text] = {
+    str(word): word
+    for word in (
+        PRIEST_WORD,
+        tx_c("card", "Plentiful Lands"),
+        tx_c("card", "New Trade Route"),
+        tx_c("card", "Caravan"),
+        tx_c("card", "Korah's Rebellion"),
+        tx_c("card", "Improvements"),
+        tx_c("card", "Bountiful Harvest"),
+        tx_c("card", "Gibeonite Trickery"),
+        tx_c("card", "Deborah's Song"),
+        tx_c("card", "Prophet"),
+        tx_c("card", "Caleb's Blessing"),
+        tx_c("card", "Ten Commandments"),
+        tx_c("card", "City of Refuge"),
+        tx_c("card", "Divine Guidance"),
+        tx_c("card", "Ladder to Heaven"),
+    )
+}
+"""The rulebook's card names as players read them; a server's own card names stay as written."""
 JERUSALEM_BLOCKS = 28
 JERUSALEM_INTERSECTIONS = 11
 VP_CARDS: tuple[tuple[str, str], ...] = (
-    ("ten-commandments", "Ten Commandments"),
-    ("city-of-refuge", "City of Refuge"),
-    ("divine-guidance", "Divine Guidance"),
-    ("ladder-to-heaven", "Ladder to Heaven"),
+    ("ten-commandments", "Ten Commandments"),  # i18n-exempt: a data key
+    ("city-of-refuge", "City of Refuge"),  # i18n-exempt: a data key
+    ("divine-guidance", "Divine Guidance"),  # i18n-exempt: a data key
+    ("ladder-to-heaven", "Ladder to Heaven"),  # i18n-exempt: a data key
 )
 VP_TO_WIN = 12
 LONGEST_ROAD_MIN = 5
@@ -216,7 +257,7 @@ def _key_text(key: tuple[str, int, int]) -> str:
     return f"{key[0]}({key[1]},{key[2]})"
 
 
-def parse_data(raw: Any, source: str = "canaan data") -> CanaanData:
+def parse_data(raw: Any, source: str = "canaan data") -> CanaanData:  # i18n-exempt: a file name
     """Validate `raw` (the mapping read from a data file) and build the board; DataError names
     the exact field of any bad value."""
     top = Reader(raw, source=source)
@@ -230,24 +271,32 @@ def parse_data(raw: Any, source: str = "canaan data") -> CanaanData:
         h.only_keys(("q", "r", "terrain", "number"))
         q, r = h.int("q", minimum=-10, maximum=10), h.int("r", minimum=-10, maximum=10)
         if (q, r) in seen:
-            raise h.fail(f"hex ({q}, {r}) is listed twice.")
+            raise h.fail(f"hex ({q}, {r}) is listed twice.")  # i18n-exempt: startup error
         seen.add((q, r))
         terrain = h.str("terrain", choices=TERRAINS)
         num_reader = h.at("number")
         number: int | None
         if terrain == WATER:
             if num_reader.raw is not None:
-                raise num_reader.fail("the Sea of Galilee has no number; write null.")
+                raise num_reader.fail(
+                    "the Sea of Galilee has no number; "  # i18n-exempt: startup error
+                    "write null."  # i18n-exempt: startup error
+                )
             number = None
         else:
             number = num_reader.as_int(minimum=2, maximum=12)
             if number == 7:
-                raise num_reader.fail("no hex carries a 7 (a 7 activates the plague).")
+                raise num_reader.fail(
+                    "no hex carries a 7 "  # i18n-exempt: startup error
+                    "(a 7 activates the plague)."  # i18n-exempt: startup error
+                )
         tiles_raw.append((q, r, terrain, number))
     if len(tiles_raw) > 60:
-        raise top.at("hexes").fail("at most 60 hexes.")
+        raise top.at("hexes").fail("at most 60 hexes.")  # i18n-exempt: startup error
     if sum(1 for t in tiles_raw if t[2] == "copper") != 1:
-        raise top.at("hexes").fail("the board has exactly one copper hex.")
+        raise top.at("hexes").fail(
+            "the board has exactly one copper hex."  # i18n-exempt: startup error
+        )
 
     # Vertices: corners of land hexes, numbered in reading order.
     land = [t for t in tiles_raw if t[2] != WATER]
@@ -291,10 +340,16 @@ def parse_data(raw: Any, source: str = "canaan data") -> CanaanData:
         text = reader.as_str()
         m = _VERTEX_RE.match(text)
         if not m:
-            raise reader.fail(f"expected an intersection like 'N(0,-2)' or 'S(1,1)', got {text!r}.")
+            raise reader.fail(
+                "expected an intersection like 'N(0,-2)' or "  # i18n-exempt: startup error
+                "'S(1,1)', "  # i18n-exempt: startup error
+                f"got {text!r}."  # i18n-exempt: startup error
+            )
         key = (m.group(1), int(m.group(2)), int(m.group(3)))
         if key not in vindex:
-            raise reader.fail(f"{text} is not a corner of any land hex.")
+            raise reader.fail(
+                f"{text} is not a corner of any land hex."  # i18n-exempt: startup error
+            )
         return vindex[key]
 
     # Harbours.
@@ -308,10 +363,15 @@ def parse_data(raw: Any, source: str = "canaan data") -> CanaanData:
         pair = h.at("intersections").items(length=2)
         a, b = vertex(pair[0]), vertex(pair[1])
         if b not in vn[a]:
-            raise h.at("intersections").fail("the two intersections must be the ends of one path.")
+            raise h.at("intersections").fail(
+                "the two intersections must be "  # i18n-exempt: startup error
+                "the ends of one path."  # i18n-exempt: startup error
+            )
         for v, rd in ((a, pair[0]), (b, pair[1])):
             if v in harbor_at:
-                raise rd.fail("this intersection already has a harbour.")
+                raise rd.fail(
+                    "this intersection already has a harbour."  # i18n-exempt: startup error
+                )
             harbor_at[v] = None if trade == "any" else R_INDEX[trade]
         harbors.append((hid, at, None if trade == "any" else R_INDEX[trade], (a, b)))
 
@@ -323,13 +383,15 @@ def parse_data(raw: Any, source: str = "canaan data") -> CanaanData:
     blocks = jr.int("blocks", minimum=1, maximum=200)
     if blocks != JERUSALEM_BLOCKS:
         raise jr.fail(
-            f"the rulebook's Jerusalem has {JERUSALEM_BLOCKS} blocks, not {blocks}.", "blocks"
+            f"the rulebook's Jerusalem has {JERUSALEM_BLOCKS} "  # i18n-exempt: startup error
+            f"blocks, not {blocks}.",  # i18n-exempt: startup error
+            "blocks",
         )
     jorder: list[int] = []
     for item in jr.at("intersections").items(length=JERUSALEM_INTERSECTIONS):
         v = vertex(item)
         if v in jorder:
-            raise item.fail("listed twice.")
+            raise item.fail("listed twice.")  # i18n-exempt: startup error
         jorder.append(v)
 
     # Events.
@@ -340,7 +402,10 @@ def parse_data(raw: Any, source: str = "canaan data") -> CanaanData:
         name = e.str("name")
         key = slug(name)
         if not key or key in names or key == "priest" or key in dict(VP_CARDS):
-            raise e.fail(f"the card name {name!r} is empty or used twice.", "name")
+            raise e.fail(
+                f"the card name {name!r} is empty or used twice.",  # i18n-exempt: startup error
+                "name",
+            )
         names.add(key)
         copies = e.int("copies", minimum=1, maximum=10)
         st = e.str("status", choices=("rulebook", "reconstruction", "printed"))
@@ -380,22 +445,30 @@ def parse_data(raw: Any, source: str = "canaan data") -> CanaanData:
         if name == "Deborah's Song" and (kind, card.count) != ("everyone_takes", 1):
             # The one effect the rulebook gives: "every player in the game is allowed to select
             # one resource of their choice from the bank".
-            raise eff.fail("the rulebook gives Deborah's Song: {kind: everyone_takes, count: 1}.")
+            raise eff.fail(
+                "the rulebook gives Deborah's Song: "  # i18n-exempt: startup error
+                "{kind: everyone_takes, count: 1}."  # i18n-exempt: startup error
+            )
         events.append(_replace(card, text=effect_text(card)))
     unnamed = sorted(set(EVENT_NAMES) - {e.name for e in events})
     if unnamed or len(events) != len(EVENT_NAMES):
         extra = sorted({e.name for e in events} - set(EVENT_NAMES))
         raise top.at("events").fail(
-            "the rulebook names ten event cards: "
+            "the rulebook names ten event cards: "  # i18n-exempt: startup error
             + ", ".join(EVENT_NAMES)
             + (f"; missing {', '.join(unnamed)}" if unnamed else "")
-            + (f"; not in the rulebook: {', '.join(extra)}" if extra else "")
+            + (
+                f"; not in the rulebook: {', '.join(extra)}"  # i18n-exempt: startup error
+                if extra
+                else ""
+            )
             + "."
         )
     copies_total = sum(e.copies for e in events)
     if copies_total != EVENT_CARDS:
         raise top.at("events").fail(
-            f"the rulebook has {EVENT_CARDS} event cards; these copies add up to {copies_total}."
+            f"the rulebook has {EVENT_CARDS} event cards; "  # i18n-exempt: startup error
+            f"these copies add up to {copies_total}."  # i18n-exempt: startup error
         )
 
     by_number: dict[int, list[tuple[int, int | None, tuple[int, ...]]]] = {}
@@ -437,37 +510,64 @@ def _replace(card: EventCard, **kw: Any) -> EventCard:
     return replace(card, **kw)
 
 
-def effect_text(card: EventCard) -> str:
+def effect_text(card: EventCard) -> Text:
     """One sentence for an event card's effect."""
     k, n = card.kind, card.count
-    s = "s" if n != 1 else ""
     if k == "everyone_takes":
-        return f"every player, you included, takes {n} resource{s} of their choice from the bank"
+        return tx_n(
+            "every player, you included, takes {n} resource of their choice from the bank",
+            "every player, you included, takes {n} resources of their choice from the bank",
+            n,
+        )
     if k == "take_from_bank":
-        return f"take {n} resource{s} of your choice from the bank"
+        return tx_n(
+            "take {n} resource of your choice from the bank",
+            "take {n} resources of your choice from the bank",
+            n,
+        )
     if k == "free_roads":
-        return f"place {n} road{s} free"
+        return tx_n("place {n} road free", "place {n} roads free", n)
     if k == "monopoly":
-        return "name a resource: every other player gives you all their cards of it"
+        return tx("name a resource: every other player gives you all their cards of it")
     if k == "each_opponent_gives":
-        return f"every other player gives you {n} resource card{s} of their choice"
+        return tx_n(
+            "every other player gives you {n} resource card of their choice",
+            "every other player gives you {n} resource cards of their choice",
+            n,
+        )
     if k == "discounted_city":
-        return f"this turn one settlement may become a city for {hand_text(card.city_cost)}"
+        return tx(
+            "this turn one settlement may become a city for {cost}",
+            cost=hand_words(card.city_cost),
+        )
     if k == "harvest":
-        res = RESOURCES[TERRAIN_RESOURCE[card.terrain] or 0]
-        return (
-            f"take {card.per_settlement} {res} per settlement and {card.per_city} per city "
-            f"touching a {card.terrain} hex without the plague (once per building)"
+        res = RESOURCE_WORDS[TERRAIN_RESOURCE[card.terrain] or 0]
+        return tx(
+            "take {settlement} {resource} per settlement and {city} per city touching a "
+            "{terrain} hex without the plague (once per building)",
+            settlement=card.per_settlement,
+            resource=res,
+            city=card.per_city,
+            terrain=TERRAIN_WORDS.get(card.terrain, card.terrain),
         )
     if k == "look_and_take":
-        return f"look at one opponent's hand and take {n} card{s} of your choice"
+        return tx_n(
+            "look at one opponent's hand and take {n} card of your choice",
+            "look at one opponent's hand and take {n} cards of your choice",
+            n,
+        )
     if k == "move_plague":
-        return "move the plague and steal as a priest does (does not count as a priest)"
-    return f"place {n} settlement{s} free (distance rule, touching your road)"
+        return tx("move the plague and steal as a priest does (does not count as a priest)")
+    return tx_n(
+        "place {n} settlement free (distance rule, touching your road)",
+        "place {n} settlements free (distance rule, touching your road)",
+        n,
+    )
 
 
 def hand_text(hand: Hand | tuple[int, ...]) -> str:
-    """ "2 ore+1 wool" (canonical resource order); "nothing" when empty."""
+    """ "2 ore+1 wool" (canonical resource order); "nothing" when empty. Notation: the words
+    players type (`hand_words` is the same hand as players read it)."""
     # Remembered by hand: every production, trade and offer names hands, and hands recur.
     key = hand if type(hand) is tuple else tuple(hand)
     text = _HAND_TEXTS.get(key)
@@ -483,7 +583,59 @@ _HAND_TEXTS: dict[tuple[int, ...], str] = {}
 
 def _hand_text(hand: tuple[int, ...]) -> str:
     parts = [f"{n} {RESOURCES[i]}" for i, n in enumerate(hand) if n]
-    return "+".join(parts) if parts else "nothing"
+    return "+".join(parts) if parts else "nothing"  # i18n-exempt: notation (the words typed)
+
+
+def hand_words(hand: Hand | tuple[int, ...]) -> Text:
+    """A hand as players read it: "2 ore+1 wool" in the reader's language; "nothing"."""
+    key = hand if type(hand) is tuple else tuple(hand)
+    text = _HAND_WORDS.get(key)
+    if text is None:
+        if len(_HAND_WORDS) >= 65_536:
+            _HAND_WORDS.clear()  # bounded; rebuilt from the hands named next
+        parts = [_cards_of(n, i) for i, n in enumerate(key) if n]
+        text = _HAND_WORDS[key] = joined(parts, "+") if parts else tx("nothing")
+    return text
+
+
+_HAND_WORDS: dict[tuple[int, ...], Text] = {}
+_CARDS_OF: dict[tuple[int, int], Text] = {}
+
+
+def _cards_of(n: int, res: int) -> Text:
+    """ "2 ore" as players read it (remembered: hands are made of few such parts)."""
+    text = _CARDS_OF.get((n, res))
+    if text is None:
+        text = tx("{n} {resource}", n=n, resource=RESOURCE_WORDS[res])
+        if len(_CARDS_OF) < 4096:
+            _CARDS_OF[(n, res)] = text
+    return text
+
+
+def joined(parts: list[Any] | tuple[Any, ...], separator: str) -> Text:
+    """Texts joined by a separator that is no word ("+", "; "): one `Text` whose parts are each
+    said in the reader's language (its message id holds only placeholders)."""
+    if len(parts) == 1 and isinstance(parts[0], Text):
+        return parts[0]
+    msgid = separator.join(f"{{p{i}}}" for i in range(len(parts)))
+    return Text(msgid, params={f"p{i}": part for i, part in enumerate(parts)})
+
+
+def listed(parts: list[Any] | tuple[Any, ...]) -> Text:
+    """ "red", "red and blue", "red, blue and yellow", in the reader's language."""
+    if len(parts) == 1:
+        return joined(parts, "")
+    return tx("{names} and {last}", names=joined(parts[:-1], ", "), last=parts[-1])
+
+
+def terrain_word(terrain: str) -> Text | str:
+    """A terrain as players read it (a key the data file may add later: as written)."""
+    return TERRAIN_WORDS.get(terrain, terrain)
+
+
+def card_word(name: str) -> Text | str:
+    """A card name as players read it (a server's own card: as its data file writes it)."""
+    return CARD_WORDS.get(name, name)
 
 
 DEFAULT_PATH = Path(__file__).with_name("canaan.yaml")

@@ -29,15 +29,20 @@ from bot.games.canaan.data import (
     LONGEST_ROAD_MIN,
     MOST_PRIESTS_MIN,
     PIECES,
+    PRIEST_WORD,
     PRIESTS,
-    RESOURCES,
+    RESOURCE_WORDS,
     SPECIAL_VP,
     TERRAIN_RESOURCE,
     VP_CARDS,
     VP_TO_WIN,
     CanaanData,
     Hand,
-    hand_text,
+    card_word,
+    hand_words,
+    joined,
+    listed,
+    terrain_word,
 )
 from bot.games.canaan.state import (
     BLACK,
@@ -62,8 +67,13 @@ from bot.games.canaan.state import (
 from bot.games.protocol import JSON, Event, Seat, Transition, make_event
 from bot.games.rejections import Rejection, illegal
 from bot.games.rng import Rng
+from bot.games.text import Text, tx, tx_c, tx_n
 
 VP_CARD_IDS = frozenset(k for k, _ in VP_CARDS)
+LONGEST_ROAD = tx_c("special", "Longest Road")
+MOST_PRIESTS = tx_c("special", "Most Priests")
+KINGS_BLESSING = tx_c("special", "King's Blessing")
+"""The special cards' names as players read them."""
 MAX_OFFER = 3  # cards of one kind drawn by the random bot's offers (a subset of MAX_SIDE's)
 MAX_SIDE = 3
 """Cards (of any kinds) on each side of an offer, counter or reply: with any mix of kinds a turn
@@ -72,17 +82,43 @@ of one kind (1-3 a side) stays legal as before."""
 MAX_OFFERS_PER_TURN = 3
 
 
-def colour(seat: int) -> str:
-    """The seat's colour name."""
-    return COLOURS[seat]
+_COLOUR_WORDS = (
+    tx_c("colour", "red"),
+    tx_c("colour", "blue"),
+    tx_c("colour", "green"),
+    tx_c("colour", "yellow"),
+)
+_CAPITALISED = (
+    tx_c("colour", "Red"),
+    tx_c("colour", "Blue"),
+    tx_c("colour", "Green"),
+    tx_c("colour", "Yellow"),
+)
 
 
-_CAPITALISED = tuple(c.capitalize() for c in COLOURS)
+def colour(seat: int) -> Text:
+    """The seat's colour name as players read it (the notation keeps `COLOURS`)."""
+    return _COLOUR_WORDS[seat]
 
 
-def colour_title(seat: int) -> str:
+def colour_title(seat: int) -> Text:
     """The seat's colour name, capitalised to begin a sentence."""
     return _CAPITALISED[seat]
+
+
+def resource(res: int) -> Text:
+    """A resource's name as players read it."""
+    return RESOURCE_WORDS[res]
+
+
+def reason_words(d: CanaanData, reason: str) -> Text | str:
+    """Why a discard, take or give is owed, as players read it (the state keeps the key:
+    "a 7", "copper" or an event card's name)."""
+    if reason == "a 7":
+        return tx("a 7")
+    if reason == "copper":
+        return tx_c("reason", "copper")
+    return card_word(reason)
 
 
 # ------------------------------------------------------------------------------------ hands
@@ -188,12 +224,12 @@ def breakdown(s: State, seat: int) -> dict[str, int]:
     """VP by scoring category (sums to `vp`)."""
     st, ci, _ = B.count_pieces(s, seat)
     return {
-        "Settlements": st,
-        "Cities": 2 * ci,
-        "Longest Road": SPECIAL_VP if s.longest == seat else 0,
-        "Most Priests": SPECIAL_VP if s.most_priests == seat else 0,
-        "King's Blessing": SPECIAL_VP if s.blessing == seat else 0,
-        "Victory point cards": len(s.players[seat].vp_cards),
+        tx_c("score", "Settlements"): st,
+        tx_c("score", "Cities"): 2 * ci,
+        LONGEST_ROAD: SPECIAL_VP if s.longest == seat else 0,
+        MOST_PRIESTS: SPECIAL_VP if s.most_priests == seat else 0,
+        KINGS_BLESSING: SPECIAL_VP if s.blessing == seat else 0,
+        tx_c("score", "Victory point cards"): len(s.players[seat].vp_cards),
     }
 
 
@@ -485,7 +521,7 @@ _PRICES = (
     (_ROAD_BIT, COSTS["road"]),
     (_SETTLEMENT_BIT, COSTS["settlement"]),
     (_CITY_BIT, COSTS["city"]),
-    (_CARD_BIT, COSTS["development card"]),
+    (_CARD_BIT, COSTS["development card"]),  # i18n-exempt: a data key
     (_STONE_BIT, COSTS["stone"]),
 )
 _AFFORD: dict[Hand, int] = {}
@@ -1002,330 +1038,423 @@ def _offer_ok(s: State, seat: int, give: Hand, get: Hand, to: int) -> bool:
     return to != seat and to < len(s.players) and len(s.players) > 2
 
 
-def explain(s: State, seat: int, a: A.Action) -> str:
+def explain(s: State, seat: int, a: A.Action) -> Text:
     """Why `a` is not legal for `seat` now, in one sentence."""
     d = s.data
     p = s.players[seat]
     if s.phase is SETUP:
         if s.setup_vertex < 0:
             if not isinstance(a, A.Settlement):
-                return "Place a starting settlement first: `settlement <intersection>`."
+                return tx("Place a starting settlement first: `settlement <intersection>`.")
             v = a.vertex
             if v in d.jerusalem:
-                return (
+                return tx(
                     "No starting settlement may stand on one of Jerusalem's eleven intersections."
                 )
             if s.buildings[v] != EMPTY:
-                return f"Intersection {v + 1} is taken."
-            return f"Intersection {v + 1} is next to a settlement (distance rule)."
+                return tx("Intersection {v} is taken.", v=v + 1)
+            return tx("Intersection {v} is next to a settlement (distance rule).", v=v + 1)
         if not isinstance(a, A.Road):
-            return f"Place the road of the settlement at {s.setup_vertex + 1}: `road <path>`."
-        return f"The road must touch your new settlement at {s.setup_vertex + 1} on a free path."
+            return tx(
+                "Place the road of the settlement at {v}: `road <path>`.", v=s.setup_vertex + 1
+            )
+        return tx(
+            "The road must touch your new settlement at {v} on a free path.", v=s.setup_vertex + 1
+        )
     if s.phase is START:
         if not isinstance(a, A.Start):
-            return "Choose the settlement that gives your starting cards: `start <intersection>`."
+            return tx(
+                "Choose the settlement that gives your starting cards: `start <intersection>`."
+            )
         if s.buildings[a.vertex] != seat:
-            return f"You have no settlement at {a.vertex + 1}."
+            return tx("You have no settlement at {v}.", v=a.vertex + 1)
         return (
-            "This settlement touches the copper hex: add the card you take, e.g. `copper ore`."
+            tx("This settlement touches the copper hex: add the card you take, e.g. `copper ore`.")
             if a.copper < 0
-            else "This settlement does not touch the copper hex; write just `start <intersection>`."
+            else tx(
+                "This settlement does not touch the copper hex; write just `start <intersection>`."
+            )
         )
     if s.pending:
         pend = next((x for x in s.pending if x.seat == seat), None)
         if pend is None:
-            return "Wait: others are deciding first."
+            return tx("Wait: others are deciding first.")
         return _explain_pending(s, pend, a)
     if seat != s.current:
         return _explain_answer(s, seat, a)
     mode = current_mode(s)
     if mode == "blessing":
         return (
-            "Choose the resource kept under King's Blessing first: `bless grain`."
+            tx("Choose the resource kept under King's Blessing first: `bless grain`.")
             if not isinstance(a, A.Bless)
-            else "The bank has none of that resource."
+            else tx("The bank has none of that resource.")
         )
     if mode == "plague":
         if not isinstance(a, A.Plague):
-            return "Move the plague first: `plague <hex>` or `plague <hex> from <colour>`."
+            return tx("Move the plague first: `plague <hex>` or `plague <hex> from <colour>`.")
         return _explain_plague(s, seat, a.hex, a.victim, optional=True)
     if mode == "free-road":
         if not isinstance(a, A.Road):
-            return f"Place your free road{'s' if s.free_roads > 1 else ''} first: `road <path>`."
+            return tx_n(
+                "Place your free road first: `road <path>`.",
+                "Place your free roads first: `road <path>`.",
+                s.free_roads,
+            )
         return _explain_road(s, seat, a.edge, free=True)
     if mode == "free-settlement":
         if not isinstance(a, A.Settlement):
-            return "Place your free settlement first: `settlement <intersection>`."
+            return tx("Place your free settlement first: `settlement <intersection>`.")
         return _explain_settlement(s, seat, a.vertex, free=True)
     if mode == "look":
-        return "Choose whose hand to look at: `look <colour>` (a player holding cards)."
+        return tx("Choose whose hand to look at: `look <colour>` (a player holding cards).")
     if mode == "take-look":
-        return (
-            f"Take {_cards(s.look_count)} from {colour(s.look_victim)}'s "
-            "hand: `take <card>` (only cards they hold)."
+        return tx_n(
+            "Take {n} card from {victim}'s hand: `take <card>` (only cards they hold).",
+            "Take {n} cards from {victim}'s hand: `take <card>` (only cards they hold).",
+            s.look_count,
+            victim=colour(s.look_victim),
         )
     if isinstance(a, A.Play):
         return _explain_play(s, seat, a)
     if isinstance(a, A.Accept | A.Decline | A.Counter):
         if s.offer is None:
-            return "There is no open offer to answer."
-        return "Only the other players answer your offer."
+            return tx("There is no open offer to answer.")
+        return tx("Only the other players answer your offer.")
     if mode == "pre-roll":
         if isinstance(a, A.Roll | A.Play):
-            return "You cannot do that now."
-        return "Roll first (`roll`); before rolling you may only play a development card."
+            return tx("You cannot do that now.")
+        return tx("Roll first (`roll`); before rolling you may only play a development card.")
     match a:
         case A.Roll():
-            return "You have already rolled this turn."
+            return tx("You have already rolled this turn.")
         case A.Road(edge=e):
             if not covers(p.hand, COSTS["road"]):
-                return f"A road costs {hand_text(COSTS['road'])}; you have {hand_text(p.hand)}."
+                return tx(
+                    "A road costs {cost}; you have {hand}.",
+                    cost=hand_words(COSTS["road"]),
+                    hand=hand_words(p.hand),
+                )
             return _explain_road(s, seat, e, free=False)
         case A.Settlement(vertex=v):
             if not covers(p.hand, COSTS["settlement"]):
-                return (
-                    f"A settlement costs {hand_text(COSTS['settlement'])}; "
-                    f"you have {hand_text(p.hand)}."
+                return tx(
+                    "A settlement costs {cost}; you have {hand}.",
+                    cost=hand_words(COSTS["settlement"]),
+                    hand=hand_words(p.hand),
                 )
             return _explain_settlement(s, seat, v, free=False)
         case A.City(vertex=v):
             if s.buildings[v] != seat:
-                return f"You have no settlement at {v + 1} to upgrade."
+                return tx("You have no settlement at {v} to upgrade.", v=v + 1)
             if B.pieces_left(s, seat, "city") <= 0:
-                return "You have no city left in stock."
-            return f"A city costs {hand_text(city_cost(s))}; you have {hand_text(p.hand)}."
+                return tx("You have no city left in stock.")
+            return tx(
+                "A city costs {cost}; you have {hand}.",
+                cost=hand_words(city_cost(s)),
+                hand=hand_words(p.hand),
+            )
         case A.Buy():
             if not s.deck:
-                return "The development cards are all gone."
-            return (
-                f"A development card costs {hand_text(COSTS['development card'])}; "
-                f"you have {hand_text(p.hand)}."
+                return tx("The development cards are all gone.")
+            return tx(
+                "A development card costs {cost}; you have {hand}.",
+                cost=hand_words(COSTS["development card"]),
+                hand=hand_words(p.hand),
             )
         case A.Stone():
             return _explain_stone(s, seat, a)
         case A.BankTrade(give=g, get=r):
             if s.built:
-                return (
+                return tx(
                     "Trading comes before building: you have built this turn, so trading is over."
                 )
             if g == r:
-                return "Trade one resource for a different one."
+                return tx("Trade one resource for a different one.")
             if s.bank[r] == 0:
-                return f"The bank has no {RESOURCES[r]} left."
+                return tx("The bank has no {resource} left.", resource=resource(r))
             rate = B.trade_rate(s, seat, g)
-            return f"You trade {RESOURCES[g]} at {rate}:1 and hold {p.hand[g]}."
+            return tx(
+                "You trade {resource} at {rate}:1 and hold {held}.",
+                resource=resource(g),
+                rate=rate,
+                held=p.hand[g],
+            )
         case A.MakeOffer(give=g, get=r, to=to):
             if s.built:
-                return (
+                return tx(
                     "Trading comes before building: you have built this turn, so trading is over."
                 )
             if s.offers_made >= MAX_OFFERS_PER_TURN:
-                return f"You have made {MAX_OFFERS_PER_TURN} offers this turn, the limit."
+                return tx("You have made {n} offers this turn, the limit.", n=MAX_OFFERS_PER_TURN)
             if to == seat or to >= len(s.players):
-                return "Offer to another player at this table."
-            return _explain_shape("an offer", p.hand, g, r)
+                return tx("Offer to another player at this table.")
+            return _explain_shape("offer", p.hand, g, r)
         case A.Trade(seat=i):
             if s.offer is None:
-                return "You have no open offer."
+                return tx("You have no open offer.")
             ans = s.offer.answers[i] if i < len(s.offer.answers) else Answer()
             if ans.kind not in ("accept", "counter"):
-                return f"{colour_title(i)} has not accepted or countered your offer."
-            return "You no longer hold the cards for that trade."
+                return tx(
+                    "{player} has not accepted or countered your offer.", player=colour_title(i)
+                )
+            return tx("You no longer hold the cards for that trade.")
         case A.Withdraw():
-            return "You have no open offer."
+            return tx("You have no open offer.")
         case A.End():
-            return "You cannot end the turn now."
+            return tx("You cannot end the turn now.")
         case A.Accept() | A.Decline() | A.Counter():
-            return "Only the other players answer your offer."
+            return tx("Only the other players answer your offer.")
         case A.Reply(give=g, get=r, to=to):
             if s.offer is None:
-                return "You have no open offer."
+                return tx("You have no open offer.")
             if not 0 <= to < len(s.offer.answers) or s.offer.answers[to].kind != "counter":
-                return (
-                    f"{colour_title(to) if to < len(COLOURS) else 'That player'} has no counter "
-                    "to answer: your own new terms are a new `offer`."
+                if to < len(COLOURS):
+                    return tx(
+                        "{player} has no counter to answer: your own new terms are a new `offer`.",
+                        player=colour_title(to),
+                    )
+                return tx(
+                    "That player has no counter to answer: your own new terms are a new `offer`."
                 )
             ans = s.offer.answers[to]
             if (g, r) == (ans.get, ans.give):
-                return f"Those are {colour(to)}'s own terms: `trade {colour(to)}` to take them."
-            return _explain_shape("a reply", p.hand, g, r)
+                return tx(
+                    "Those are {player}'s own terms: `trade {key}` to take them.",
+                    player=colour(to),
+                    key=COLOURS[to],
+                )
+            return _explain_shape("reply", p.hand, g, r)
         case A.Plague():
-            return "The plague moves after your 7 or with a priest: `play priest <hex>`."
+            return tx("The plague moves after your 7 or with a priest: `play priest <hex>`.")
         case A.Discard() | A.Give() | A.Take():
-            return "Nobody asks you for cards now (discards follow a 7, gives an event card)."
+            return tx("Nobody asks you for cards now (discards follow a 7, gives an event card).")
         case A.Look():
             card = next((e.key for e in d.events if e.kind == "look_and_take"), "")
-            return f"You look at a hand only when an event card lets you: `play {card}`."
+            return tx(
+                "You look at a hand only when an event card lets you: `play {card}`.", card=card
+            )
         case A.Bless():
-            return (
+            return tx(
                 "The King's Blessing resource is chosen when you take the card "
                 "(for the most own stones in Jerusalem)."
             )
         case A.Start():
-            return "Starting cards are chosen once, right after the starting settlements."
-    return "That move is not possible now."
+            return tx("Starting cards are chosen once, right after the starting settlements.")
+    return tx("That move is not possible now.")
 
 
-def _explain_pending(s: State, pend: Pending, a: A.Action) -> str:
+def _explain_pending(s: State, pend: Pending, a: A.Action) -> Text:
     n = pend.count
+    why = reason_words(s.data, pend.reason)
     if pend.kind == "discard":
         if not isinstance(a, A.Discard):
-            return (
-                f"Discard {n} cards first (you hold more than "
-                f"{HAND_LIMIT}): `discard 2 ore+2 wool`."
+            return tx(
+                "Discard {n} cards first (you hold more than {limit}): `discard 2 ore+2 wool`.",
+                n=n,
+                limit=HAND_LIMIT,
             )
         if sum(a.cards) != n:
-            return f"Discard exactly {n} cards, not {sum(a.cards)}."
-        return f"You hold {hand_text(s.players[pend.seat].hand)}; discard only cards you hold."
+            return tx("Discard exactly {n} cards, not {given}.", n=n, given=sum(a.cards))
+        return tx(
+            "You hold {hand}; discard only cards you hold.",
+            hand=hand_words(s.players[pend.seat].hand),
+        )
     if pend.kind == "take":
         if not isinstance(a, A.Take):
-            return (
-                f"Take {n} card{'s' * (n > 1)} from the bank first ({pend.reason}): `take 1 ore`."
+            return tx_n(
+                "Take {n} card from the bank first ({why}): `take 1 ore`.",
+                "Take {n} cards from the bank first ({why}): `take 1 ore`.",
+                n,
+                why=why,
             )
         if sum(a.cards) != n:
-            return f"Take exactly {n} card{'s' * (n > 1)}."
-        return f"The bank holds {hand_text(s.bank)}."
+            return tx_n("Take exactly {n} card.", "Take exactly {n} cards.", n)
+        return tx("The bank holds {hand}.", hand=hand_words(s.bank))
     if not isinstance(a, A.Give):
-        return (
-            f"Give {n} card{'s' * (n > 1)} to {colour(s.current)} "
-            f"first ({pend.reason}): `give 1 ore`."
+        return tx_n(
+            "Give {n} card to {player} first ({why}): `give 1 ore`.",
+            "Give {n} cards to {player} first ({why}): `give 1 ore`.",
+            n,
+            player=colour(s.current),
+            why=why,
         )
     if sum(a.cards) != n:
-        return f"Give exactly {n} card{'s' * (n > 1)}."
-    return f"You hold {hand_text(s.players[pend.seat].hand)}; give only cards you hold."
+        return tx_n("Give exactly {n} card.", "Give exactly {n} cards.", n)
+    return tx(
+        "You hold {hand}; give only cards you hold.", hand=hand_words(s.players[pend.seat].hand)
+    )
 
 
-def _explain_shape(what: str, hand: Hand, give: Hand, get: Hand) -> str:
-    """Why the sides of an offer, counter or reply are refused."""
+def _explain_shape(what: str, hand: Hand, give: Hand, get: Hand) -> Text:
+    """Why the sides of an offer, counter or reply (`what`) are refused."""
     if not 1 <= sum(give) <= MAX_SIDE or not 1 <= sum(get) <= MAX_SIDE:
-        return f"Each side of {what} has 1 to {MAX_SIDE} cards (of any kinds)."
-    both = [RESOURCES[i] for i in range(5) if give[i] and get[i]]
+        if what == "offer":
+            return tx("Each side of an offer has 1 to {n} cards (of any kinds).", n=MAX_SIDE)
+        if what == "counter":
+            return tx("Each side of a counter has 1 to {n} cards (of any kinds).", n=MAX_SIDE)
+        return tx("Each side of a reply has 1 to {n} cards (of any kinds).", n=MAX_SIDE)
+    both = [resource(i) for i in range(5) if give[i] and get[i]]
     if both:
-        return f"{what.capitalize()} cannot both give and ask for {both[0]}."
-    return f"You do not hold {hand_text(give)}."
+        if what == "offer":
+            return tx("An offer cannot both give and ask for {resource}.", resource=both[0])
+        if what == "counter":
+            return tx("A counter cannot both give and ask for {resource}.", resource=both[0])
+        return tx("A reply cannot both give and ask for {resource}.", resource=both[0])
+    return tx("You do not hold {hand}.", hand=hand_words(give))
 
 
-def _explain_answer(s: State, seat: int, a: A.Action) -> str:
+def _explain_answer(s: State, seat: int, a: A.Action) -> Text:
     o = s.offer
     if o is None or seat not in answerers(s):
-        return "It is not your turn."
+        return tx("It is not your turn.")
     hand = s.players[seat].hand
     ans = o.answers[seat]
     give, _ = asked(o, ans)
     if isinstance(a, A.Accept):
         if ans.kind == "accept":
-            return "You have accepted already; the offerer confirms the trade or not."
-        return f"To accept you must give {hand_text(give)}; you hold {hand_text(hand)}."
+            return tx("You have accepted already; the offerer confirms the trade or not.")
+        return tx(
+            "To accept you must give {give}; you hold {hand}.",
+            give=hand_words(give),
+            hand=hand_words(hand),
+        )
     if isinstance(a, A.Decline):
-        return "You have declined already; `accept` or `counter` to change your answer."
+        return tx("You have declined already; `accept` or `counter` to change your answer.")
     if isinstance(a, A.Counter):
         if (a.give, a.get) == asked(o, ans):
-            return "Those are the terms asked of you: `accept` them instead."
+            return tx("Those are the terms asked of you: `accept` them instead.")
         if ans.kind == "counter" and (a.give, a.get) == (ans.give, ans.get):
-            return "That is your counter already."
-        return _explain_shape("a counter", hand, a.give, a.get)
+            return tx("That is your counter already.")
+        return _explain_shape("counter", hand, a.give, a.get)
     if isinstance(a, A.Reply):
-        return "Only the player whose turn it is answers a counter with `counter ... to <colour>`."
-    return f"Answer {colour(s.current)}'s offer: `accept`, `decline` or `counter 1 ore for 2 wool`."
-
-
-def _explain_road(s: State, seat: int, e: int, free: bool) -> str:
-    if s.roads[e] != EMPTY:
-        return f"Path {s.data.edge_label(e)} already has a road."
-    if B.pieces_left(s, seat, "road") <= 0:
-        return "You have no road left in stock."
-    return (
-        f"Path {s.data.edge_label(e)} does not connect to your road, "
-        "settlement or city (an opponent's building blocks a road)."
+        return tx(
+            "Only the player whose turn it is answers a counter with `counter ... to <colour>`."
+        )
+    return tx(
+        "Answer {player}'s offer: `accept`, `decline` or `counter 1 ore for 2 wool`.",
+        player=colour(s.current),
     )
 
 
-def _explain_settlement(s: State, seat: int, v: int, free: bool) -> str:
+def _explain_road(s: State, seat: int, e: int, free: bool) -> Text:
+    if s.roads[e] != EMPTY:
+        return tx("Path {path} already has a road.", path=s.data.edge_label(e))
+    if B.pieces_left(s, seat, "road") <= 0:
+        return tx("You have no road left in stock.")
+    return tx(
+        "Path {path} does not connect to your road, settlement or city (an opponent's building "
+        "blocks a road).",
+        path=s.data.edge_label(e),
+    )
+
+
+def _explain_settlement(s: State, seat: int, v: int, free: bool) -> Text:
     if B.pieces_left(s, seat, "settlement") <= 0:
-        return "You have no settlement left in stock."
+        return tx("You have no settlement left in stock.")
     if s.buildings[v] != EMPTY:
-        return f"Intersection {v + 1} is taken."
+        return tx("Intersection {v} is taken.", v=v + 1)
     if not B.distance_ok(s, v):
-        return f"Intersection {v + 1} is next to a settlement or city (distance rule)."
-    return f"Intersection {v + 1} does not touch one of your roads."
+        return tx("Intersection {v} is next to a settlement or city (distance rule).", v=v + 1)
+    return tx("Intersection {v} does not touch one of your roads.", v=v + 1)
 
 
-def _explain_plague(s: State, seat: int, h: int, victim: int, optional: bool) -> str:
+def _explain_plague(s: State, seat: int, h: int, victim: int, optional: bool) -> Text:
     t = s.data.hexes[h]
     if not t.producing:
-        return "The plague goes only on a numbered land hex."
+        return tx("The plague goes only on a numbered land hex.")
     if h == s.plague:
-        return "The plague must move to a different hex."
+        return tx("The plague must move to a different hex.")
     victims = _victims(s, h, seat)
     if victim == seat:
-        return "You cannot take a card from yourself."
+        return tx("You cannot take a card from yourself.")
     if victim >= 0 and victim not in victims:
         return (
-            f"{colour_title(victim)} has no card and building at hex {t.label}."
+            tx(
+                "{player} has no card and building at hex {hex}.",
+                player=colour_title(victim),
+                hex=t.label,
+            )
             if victim < len(s.players)
-            else "No such player."
+            else tx("No such player.")
         )
     if victim < 0 and victims and not optional:
-        return f"Name whom you take a card from: {', '.join(colour(v) for v in victims)}."
-    return "That plague move is not possible."
+        return tx(
+            "Name whom you take a card from: {players}.",
+            players=joined([colour(v) for v in victims], ", "),
+        )
+    return tx("That plague move is not possible.")
 
 
-def _explain_play(s: State, seat: int, a: A.Play) -> str:
+def _explain_play(s: State, seat: int, a: A.Play) -> Text:
     p = s.players[seat]
     if a.card not in p.dev:
-        return f"You hold no {card_name(s.data, a.card)} card."
+        return tx("You hold no {card} card.", card=card_name(s.data, a.card))
     if a.card not in VP_CARD_IDS:
         if s.dev_played:
-            return "You have already played a development card this turn (one per turn)."
+            return tx("You have already played a development card this turn (one per turn).")
         if p.dev.count(a.card) <= p.new.count(a.card):
-            return "You cannot play a development card on the turn you bought it."
+            return tx("You cannot play a development card on the turn you bought it.")
     event = s.data.event(a.card)
     if a.card == "priest" or (event is not None and event.kind == "move_plague"):
         if a.hex < 0:
-            return f"Say where the plague goes: `play {a.card} C from red`."
+            return tx("Say where the plague goes: `play {card} C from red`.", card=a.card)
         return _explain_plague(s, seat, a.hex, a.victim, optional=False)
     if event is not None and event.kind == "take_from_bank":
         n = min(event.count, sum(s.bank))
-        return (
-            f"Name {n} cards the bank holds ({hand_text(s.bank)}), "
-            f"e.g. `play {a.card} 1 ore+1 wool`."
+        return tx(
+            "Name {n} cards the bank holds ({bank}), e.g. `play {card} 1 ore+1 wool`.",
+            n=n,
+            bank=hand_words(s.bank),
+            card=a.card,
         )
     if event is not None and event.kind == "monopoly":
-        return f"Name one resource: `play {a.card} ore`."
-    return "You cannot play that card now."
+        return tx("Name one resource: `play {card} ore`.", card=a.card)
+    return tx("You cannot play that card now.")
 
 
-def _explain_stone(s: State, seat: int, a: A.Stone) -> str:
+def _explain_stone(s: State, seat: int, a: A.Stone) -> Text:
     p = s.players[seat]
     if len(s.jerusalem) >= s.data.blocks:
-        return "Jerusalem is complete."
+        return tx("Jerusalem is complete.")
     if B.pieces_left(s, seat, "stone") <= 0:
-        return "You have no building stone left."
+        return tx("You have no building stone left.")
     if not covers(p.hand, COSTS["stone"]):
-        return f"A stone costs {hand_text(COSTS['stone'])}; you have {hand_text(p.hand)}."
+        return tx(
+            "A stone costs {cost}; you have {hand}.",
+            cost=hand_words(COSTS["stone"]),
+            hand=hand_words(p.hand),
+        )
     own = B.own_jerusalem_building(s, seat)
     if a.via < 0:
         if not own:
             owners = sorted(B.route_owners(s, seat))
             if owners:
-                return (
-                    "You have no building at Jerusalem; build via "
-                    f"{', '.join(colour(o) for o in owners)}: "
-                    f"`stone via {colour(owners[0])} pay ore`."
+                return tx(
+                    "You have no building at Jerusalem; build via {players}: "
+                    "`stone via {key} pay ore`.",
+                    players=joined([colour(o) for o in owners], ", "),
+                    key=COLOURS[owners[0]],
                 )
-            return (
+            return tx(
                 "You need a settlement or city on one of Jerusalem's "
                 "intersections, or a trade route to another player's."
             )
-        return "You cannot build a stone now."
+        return tx("You cannot build a stone now.")
     if own:
-        return "You have your own building at Jerusalem: build with `stone`, no fee."
+        return tx("You have your own building at Jerusalem: build with `stone`, no fee.")
     if a.via not in B.route_owners(s, seat):
-        return (
-            "No trade route leads from your buildings to a building of "
-            f"{colour(a.via) if a.via < len(s.players) else 'that player'} at Jerusalem."
+        if a.via < len(s.players):
+            return tx(
+                "No trade route leads from your buildings to a building of {player} at Jerusalem.",
+                player=colour(a.via),
+            )
+        return tx(
+            "No trade route leads from your buildings to a building of that player at Jerusalem."
         )
-    return f"After the stone's cost you have no {RESOURCES[a.pay]} left to pay the fee."
+    return tx(
+        "After the stone's cost you have no {resource} left to pay the fee.",
+        resource=resource(a.pay),
+    )
 
 
 # ------------------------------------------------------------------------------------ apply
@@ -1384,6 +1513,44 @@ _MARKS: dict[type, Callable[[Any], tuple[str, ...]]] = {
 """What the last move touched, for the image's highlight, by action class."""
 
 
+_SAID: dict[object, Text] = {}
+"""Sentences of frequent events by what they say (a roll by seat and dice, an offer by seat and
+action...): said once, then the same immutable Text serves every game (whole random games make
+thousands of events)."""
+
+
+def _remember(key: object, text: Text) -> Text:
+    if len(_SAID) >= 50_000:
+        _SAID.clear()  # bounded; rebuilt from the events said next
+    _SAID[key] = text
+    return text
+
+
+def _got_words(seat: int, got: Hand) -> Text:
+    """ "red 1 ore+2 wool": one seat's production."""
+    key = ("got", seat, got)
+    said = _SAID.get(key)
+    if said is None:
+        said = _remember(
+            key, tx("{player} {hand}", player=_COLOUR_WORDS[seat], hand=hand_words(got))
+        )
+    return said
+
+
+def _hand_now(hand: Hand) -> Text:
+    """A receiver's private line after production."""
+    key = ("hand", hand)
+    said = _SAID.get(key)
+    if said is None:
+        said = _remember(key, tx("Your hand now: {hand}.", hand=hand_words(hand)))
+    return said
+
+
+_ENDS = tuple(tx("{player} ends the turn.", player=c) for c in _CAPITALISED)
+_WITHDRAWS = tuple(tx("{player} withdraws the offer.", player=c) for c in _CAPITALISED)
+_DECLINES = tuple(tx("{player} declines.", player=c) for c in _CAPITALISED)
+
+
 def _ev(kind: str, text: str, **data: JSON) -> Event:
     return make_event(kind, text, data)
 
@@ -1436,7 +1603,11 @@ def _apply_settlement(s: State, seat: int, a: A.Settlement) -> tuple[State, list
         events.append(
             _ev(
                 "settlement",
-                f"{colour_title(seat)} places a settlement at {B.vertex_text(s.data, v)}.",
+                tx(
+                    "{player} places a settlement at {place}.",
+                    player=colour_title(seat),
+                    place=B.vertex_text(s.data, v),
+                ),
             )
         )
         return s, events, False
@@ -1452,8 +1623,17 @@ def _apply_settlement(s: State, seat: int, a: A.Settlement) -> tuple[State, list
         _ev(
             "settlement",
             (
-                f"{colour_title(seat)} builds a "
-                f"settlement{' free' if free else ''} at {B.vertex_text(s.data, v)}."
+                tx(
+                    "{player} builds a settlement free at {place}.",
+                    player=colour_title(seat),
+                    place=B.vertex_text(s.data, v),
+                )
+                if free
+                else tx(
+                    "{player} builds a settlement at {place}.",
+                    player=colour_title(seat),
+                    place=B.vertex_text(s.data, v),
+                )
             ),
         )
     )
@@ -1469,11 +1649,16 @@ def _apply_road(s: State, seat: int, a: A.Road) -> tuple[State, list[Event], boo
     if s.phase is SETUP:
         s = evolve(s, roads=tuple(roads), setup_vertex=-1, setup_index=s.setup_index + 1)
         s, _ = _award_roads(s, (seat,))  # lengths are kept from the first road (never 5 yet)
-        events = [_ev("road", f"{colour_title(seat)} places a road at {label}.")]
+        events = [
+            _ev(
+                "road",
+                tx("{player} places a road at {path}.", player=colour_title(seat), path=label),
+            )
+        ]
         if s.setup_index >= len(s.setup_order):
             s = evolve(s, phase=START)
             events.append(
-                _ev("start", "Each player now chooses one settlement for the starting cards.")
+                _ev("start", tx("Each player now chooses one settlement for the starting cards."))
             )
         return s, events, False
     free = s.free_roads > 0
@@ -1486,7 +1671,9 @@ def _apply_road(s: State, seat: int, a: A.Road) -> tuple[State, list[Event], boo
     events = [
         _ev(
             "road",
-            f"{colour_title(seat)} builds a road{' free' if free else ''} at {label}.",
+            tx("{player} builds a road free at {path}.", player=colour_title(seat), path=label)
+            if free
+            else tx("{player} builds a road at {path}.", player=colour_title(seat), path=label),
         )
     ]
     s, more = _award_roads(s, (seat,))
@@ -1499,7 +1686,12 @@ def _apply_city(s: State, seat: int, a: A.City) -> tuple[State, list[Event], boo
     s = _build_vertex(s, a.vertex, CITY + seat)
     return (
         s,
-        [_ev("city", f"{colour_title(seat)} upgrades {a.vertex + 1} to a city.")],
+        [
+            _ev(
+                "city",
+                tx("{player} upgrades {v} to a city.", player=colour_title(seat), v=a.vertex + 1),
+            )
+        ],
         False,
     )
 
@@ -1519,17 +1711,25 @@ def _apply_start(s: State, seat: int, a: A.Start) -> tuple[State, list[Event], b
     events = [
         _private(
             "start",
-            f"You take {hand_text(cards)} for your settlement at {a.vertex + 1}.",
+            tx(
+                "You take {hand} for your settlement at {v}.",
+                hand=hand_words(cards),
+                v=a.vertex + 1,
+            ),
             {seat},
-            (
-                f"{colour_title(seat)} takes {sum(cards)} "
-                f"starting cards for the settlement at {a.vertex + 1}."
+            tx(
+                "{player} takes {n} starting cards for the settlement at {v}.",
+                player=colour_title(seat),
+                n=sum(cards),
+                v=a.vertex + 1,
             ),
         )
     ]
     if all(p.start >= 0 for p in s.players):
         s = evolve(s, phase=TURN, current=s.first_player, turn=1)
-        events.append(_ev("turn", f"{colour_title(s.first_player)} begins (highest roll)."))
+        events.append(
+            _ev("turn", tx("{player} begins (highest roll).", player=colour_title(s.first_player)))
+        )
     return s, events, False
 
 
@@ -1537,13 +1737,20 @@ def _apply_roll(s: State, seat: int, a: A.Roll) -> tuple[State, list[Event], boo
     dice, rng = s.rng.dice(2)
     total = dice[0] + dice[1]
     s = evolve(s, rng=rng, dice=dice, rolled=True)
-    events = [
-        _ev(
-            "roll",
-            f"{colour_title(seat)} rolls {dice[0]}+{dice[1]} = {total}.",
-            dice=list(dice),
+    key = ("roll", seat, dice)
+    said = _SAID.get(key)
+    if said is None:
+        said = _remember(
+            key,
+            tx(
+                "{player} rolls {a}+{b} = {total}.",
+                player=colour_title(seat),
+                a=dice[0],
+                b=dice[1],
+                total=total,
+            ),
         )
-    ]
+    events = [_ev("roll", said, dice=list(dice))]
     if total == 7:
         s, more = _seven(s, seat)
     else:
@@ -1558,9 +1765,10 @@ def _seven(s: State, seat: int) -> Result:
         events.append(
             _ev(
                 "black",
-                (
-                    "The plague is active: a black stone is added to "
-                    f"Jerusalem ({len(s.jerusalem)}/{s.data.blocks})."
+                tx(
+                    "The plague is active: a black stone is added to Jerusalem ({n}/{blocks}).",
+                    n=len(s.jerusalem),
+                    blocks=s.data.blocks,
                 ),
             )
         )
@@ -1574,14 +1782,14 @@ def _seven(s: State, seat: int) -> Result:
         if p.cards > HAND_LIMIT
     )
     if pend:
-        names = ", ".join(f"{colour(x.seat)} ({x.count})" for x in pend)
-        events.append(_ev("discard-due", f"Discarding half their cards: {names}."))
+        names = joined([tx("{player} ({n})", player=colour(x.seat), n=x.count) for x in pend], ", ")
+        events.append(_ev("discard-due", tx("Discarding half their cards: {names}.", names=names)))
     return evolve(s, pending=pend, plague_due=True), events
 
 
-def _cards(n: int) -> str:
+def _cards(n: int) -> Text:
     """'1 card', '2 cards'."""
-    return f"{n} card" if n == 1 else f"{n} cards"
+    return tx_n("{n} card", "{n} cards", n)
 
 
 def _produce(s: State, number: int) -> Result:
@@ -1616,9 +1824,24 @@ def _produce(s: State, number: int) -> Result:
         # Players look for why their number paid nothing: the plague's hex is named (worked
         # out only here, off the production loop).
         plagued = plague >= 0 and d.hexes[plague].number == number
-        why = f" (the plague is on {d.hexes[plague].label})" if plagued else ""
-        article = "an" if number in (8, 11) else "a"
-        events.append(_ev("production", f"Nothing is produced on {article} {number}{why}."))
+        if plagued:
+            if number in (8, 11):
+                text = tx(
+                    "Nothing is produced on an {number} (the plague is on {hex}).",
+                    number=number,
+                    hex=d.hexes[plague].label,
+                )
+            else:
+                text = tx(
+                    "Nothing is produced on a {number} (the plague is on {hex}).",
+                    number=number,
+                    hex=d.hexes[plague].label,
+                )
+        elif number in (8, 11):
+            text = tx("Nothing is produced on an {number}.", number=number)
+        else:
+            text = tx("Nothing is produced on a {number}.", number=number)
+        events.append(_ev("production", text))
     events += short
     if not copper:
         return (s if not s.pending else evolve(s, pending=())), events
@@ -1627,13 +1850,9 @@ def _produce(s: State, number: int) -> Result:
         Pending(i, "take", min(n, left), "copper") for i, n in sorted(copper.items()) if left
     )
     if pend:
+        choices = [tx("{player} chooses {n}", player=colour(x.seat), n=x.count) for x in pend]
         events.append(
-            _ev(
-                "copper",
-                "Copper produces: "
-                + ", ".join(f"{colour(x.seat)} chooses {x.count}" for x in pend)
-                + ".",
-            )
+            _ev("copper", tx("Copper produces: {choices}.", choices=joined(choices, ", ")))
         )
     return evolve(s, pending=pend), events
 
@@ -1668,15 +1887,27 @@ def _pay_production(
             bank[r] -= total
         elif len(takers) == 1:
             paid[takers[0]][r] = bank[r]
-            short.append(f"the bank had only {bank[r]} {RESOURCES[r]} for {colour(takers[0])}")
+            short.append(
+                tx(
+                    "the bank had only {n} {resource} for {player}",
+                    n=bank[r],
+                    resource=resource(r),
+                    player=colour(takers[0]),
+                )
+            )
             bank[r] = 0
         else:
-            short.append(f"the bank cannot pay everyone {RESOURCES[r]}, so nobody receives it")
+            short.append(
+                tx(
+                    "the bank cannot pay everyone {resource}, so nobody receives it",
+                    resource=resource(r),
+                )
+            )
     s, events = _pay_in_full(
         evolve(s, bank=(bank[0], bank[1], bank[2], bank[3], bank[4])), paid, [0, 0, 0, 0, 0]
     )
     if short:
-        return s, events, [_ev("shortage", "Bank short: " + "; ".join(short) + ".")]
+        return s, events, [_ev("shortage", tx("Bank short: {why}.", why=joined(short, "; ")))]
     return s, events, []
 
 
@@ -1684,7 +1915,7 @@ def _pay_in_full(s: State, paid: dict[int, list[int]], totals: list[int]) -> Res
     """Give each seat its row of `paid` and take `totals` from the bank, with the public
     production line and each receiver's private line."""
     players = list(s.players)
-    got = []
+    rows: list[tuple[int, Hand]] = []
     private = []
     for seat in sorted(paid):
         g0, g1, g2, g3, g4 = paid[seat]
@@ -1694,11 +1925,11 @@ def _pay_in_full(s: State, paid: dict[int, list[int]], totals: list[int]) -> Res
         h = before.hand
         after = (h[0] + g0, h[1] + g1, h[2] + g2, h[3] + g3, h[4] + g4)
         players[seat] = with_hand(before, after)
-        got.append(f"{COLOURS[seat]} {hand_text((g0, g1, g2, g3, g4))}")
+        rows.append((seat, (g0, g1, g2, g3, g4)))
         # Each receiver also gets a private line with the hand it now holds.
-        text = f"Your hand now: {hand_text(after)}."
+        text = _hand_now(after)
         private.append(make_event("hand", text, {}, _ALONE[seat]))
-    if not got:
+    if not rows:
         return s, []
     b = s.bank
     bank = (
@@ -1709,7 +1940,12 @@ def _pay_in_full(s: State, paid: dict[int, list[int]], totals: list[int]) -> Res
         b[4] - totals[4],
     )
     s = evolve(s, players=tuple(players), bank=bank)
-    return s, [_ev("production", "Production: " + "; ".join(got) + "."), *private]
+    key = ("production", *rows)
+    said = _SAID.get(key)
+    if said is None:
+        got = [_got_words(seat, cards) for seat, cards in rows]
+        said = _remember(key, tx("Production: {got}.", got=joined(got, "; ")))
+    return s, [_ev("production", said), *private]
 
 
 def _apply_discard(s: State, seat: int, a: A.Discard) -> tuple[State, list[Event], bool]:
@@ -1718,9 +1954,9 @@ def _apply_discard(s: State, seat: int, a: A.Discard) -> tuple[State, list[Event
     events = [
         _private(
             "discard",
-            f"You discard {hand_text(a.cards)}.",
+            tx("You discard {hand}.", hand=hand_words(a.cards)),
             {seat},
-            f"{colour_title(seat)} discards {sum(a.cards)} cards.",
+            tx("{player} discards {n} cards.", player=colour_title(seat), n=sum(a.cards)),
         )
     ]
     return s, events, True
@@ -1734,9 +1970,19 @@ def _apply_take(s: State, seat: int, a: A.Take) -> tuple[State, list[Event], boo
         events = [
             _private(
                 "take",
-                f"{colour_title(seat)} takes {hand_text(a.cards)} from {colour(victim)}.",
+                tx(
+                    "{player} takes {hand} from {victim}.",
+                    player=colour_title(seat),
+                    hand=hand_words(a.cards),
+                    victim=colour(victim),
+                ),
                 {seat, victim},
-                f"{colour_title(seat)} takes {_cards(sum(a.cards))} from {colour(victim)}.",
+                tx(
+                    "{player} takes {cards} from {victim}.",
+                    player=colour_title(seat),
+                    cards=_cards(sum(a.cards)),
+                    victim=colour(victim),
+                ),
             )
         ]
         return s, events, False
@@ -1753,7 +1999,17 @@ def _apply_take(s: State, seat: int, a: A.Take) -> tuple[State, list[Event], boo
     )
     return (
         s,
-        [_ev("take", f"{colour_title(seat)} takes {hand_text(a.cards)} ({pend.reason}).")],
+        [
+            _ev(
+                "take",
+                tx(
+                    "{player} takes {hand} ({why}).",
+                    player=colour_title(seat),
+                    hand=hand_words(a.cards),
+                    why=reason_words(s.data, pend.reason),
+                ),
+            )
+        ],
         False,
     )
 
@@ -1765,14 +2021,20 @@ def _apply_give(s: State, seat: int, a: A.Give) -> tuple[State, list[Event], boo
     events = [
         _private(
             "give",
-            (
-                f"{colour_title(seat)} gives {hand_text(a.cards)} "
-                f"to {colour(s.current)} ({pend.reason})."
+            tx(
+                "{player} gives {hand} to {receiver} ({why}).",
+                player=colour_title(seat),
+                hand=hand_words(a.cards),
+                receiver=colour(s.current),
+                why=reason_words(s.data, pend.reason),
             ),
             {seat, s.current},
-            (
-                f"{colour_title(seat)} gives {_cards(sum(a.cards))} "
-                f"to {colour(s.current)} ({pend.reason})."
+            tx(
+                "{player} gives {cards} to {receiver} ({why}).",
+                player=colour_title(seat),
+                cards=_cards(sum(a.cards)),
+                receiver=colour(s.current),
+                why=reason_words(s.data, pend.reason),
             ),
         )
     ]
@@ -1794,22 +2056,45 @@ def _steal(s: State, thief: int, victim: int) -> Result:
     return s, [
         _private(
             "steal",
-            f"{colour_title(thief)} takes 1 {RESOURCES[res]} from {colour(victim)}.",
+            tx(
+                "{player} takes 1 {resource} from {victim}.",
+                player=colour_title(thief),
+                resource=resource(res),
+                victim=colour(victim),
+            ),
             {thief, victim},
-            f"{colour_title(thief)} takes a random card from {colour(victim)}.",
+            tx(
+                "{player} takes a random card from {victim}.",
+                player=colour_title(thief),
+                victim=colour(victim),
+            ),
         )
     ]
 
 
-def _move_plague(s: State, seat: int, h: int, victim: int, why: str) -> Result:
+def _move_plague(s: State, seat: int, h: int, victim: int, card: Text | str | None) -> Result:
+    """Move the plague to hex `h` (stealing from `victim` unless -1); `card`: the card played
+    for it (None after a 7)."""
     t = s.data.hexes[h]
     s = evolve(s, plague=h)
-    events = [
-        _ev(
-            "plague",
-            (f"{colour_title(seat)} moves the plague to {t.label} ({t.terrain} {t.number}){why}."),
+    if card is None:
+        text = tx(
+            "{player} moves the plague to {hex} ({terrain} {number}).",
+            player=colour_title(seat),
+            hex=t.label,
+            terrain=terrain_word(t.terrain),
+            number=t.number,
         )
-    ]
+    else:
+        text = tx(
+            "{player} moves the plague to {hex} ({terrain} {number}) ({card}).",
+            player=colour_title(seat),
+            hex=t.label,
+            terrain=terrain_word(t.terrain),
+            number=t.number,
+            card=card,
+        )
+    events = [_ev("plague", text)]
     if victim >= 0:
         s, more = _steal(s, seat, victim)
         events += more
@@ -1818,12 +2103,12 @@ def _move_plague(s: State, seat: int, h: int, victim: int, why: str) -> Result:
 
 def _apply_plague(s: State, seat: int, a: A.Plague) -> tuple[State, list[Event], bool]:
     s = evolve(s, plague_due=False)
-    s, events = _move_plague(s, seat, a.hex, a.victim, "")
+    s, events = _move_plague(s, seat, a.hex, a.victim, None)
     return s, events, a.victim >= 0
 
 
 def _apply_buy(s: State, seat: int, a: A.Buy) -> tuple[State, list[Event], bool]:
-    s = evolve(_pay(s, seat, COSTS["development card"]), built=True)
+    s = evolve(_pay(s, seat, COSTS["development card"]), built=True)  # i18n-exempt: a data key
     card, deck = s.deck[0], s.deck[1:]
     p = s.players[seat]
     s = _set_player(s, seat, dev=tuple(sorted((*p.dev, card))), new=tuple(sorted((*p.new, card))))
@@ -1834,23 +2119,36 @@ def _apply_buy(s: State, seat: int, a: A.Buy) -> tuple[State, list[Event], bool]
         [
             _private(
                 "buy",
-                f"{colour_title(seat)} buys a development card: {name}.",
+                tx(
+                    "{player} buys a development card: {card}.",
+                    player=colour_title(seat),
+                    card=name,
+                ),
                 {seat},
-                f"{colour_title(seat)} buys a development card ({len(deck)} left).",
+                tx(
+                    "{player} buys a development card ({n} left).",
+                    player=colour_title(seat),
+                    n=len(deck),
+                ),
             )
         ],
         True,
     )
 
 
-def card_name(d: CanaanData, card: str) -> str:
-    """Display name of a development card id."""
+def card_name(d: CanaanData, card: str) -> Text | str:
+    """Display name of a development card id (as players read it; a server's own card name as
+    its data file writes it, an unknown id as it is)."""
     if card == "priest":
-        return "Priest"
+        return PRIEST_WORD
     e = d.event(card)
     if e is not None:
-        return e.name
-    return dict(VP_CARDS).get(card, card)
+        return card_word(e.name)
+    name = _VP_NAMES.get(card)
+    return card if name is None else card_word(name)
+
+
+_VP_NAMES = dict(VP_CARDS)
 
 
 def _apply_stone(s: State, seat: int, a: A.Stone) -> tuple[State, list[Event], bool]:
@@ -1861,9 +2159,12 @@ def _apply_stone(s: State, seat: int, a: A.Stone) -> tuple[State, list[Event], b
         events.append(
             _ev(
                 "fee",
-                (
-                    f"{colour_title(seat)} pays {colour(a.via)} 1 "
-                    f"{RESOURCES[a.pay]} to build through their building at Jerusalem."
+                tx(
+                    "{player} pays {owner} 1 {resource} to build through their building at "
+                    "Jerusalem.",
+                    player=colour_title(seat),
+                    owner=colour(a.via),
+                    resource=resource(a.pay),
                 ),
             )
         )
@@ -1873,9 +2174,11 @@ def _apply_stone(s: State, seat: int, a: A.Stone) -> tuple[State, list[Event], b
     events.append(
         _ev(
             "stone",
-            (
-                f"{colour_title(seat)} adds a stone to "
-                f"Jerusalem ({len(s.jerusalem)}/{s.data.blocks})."
+            tx(
+                "{player} adds a stone to Jerusalem ({n}/{blocks}).",
+                player=colour_title(seat),
+                n=len(s.jerusalem),
+                blocks=s.data.blocks,
             ),
         )
     )
@@ -1897,7 +2200,16 @@ def _apply_play(s: State, seat: int, a: A.Play) -> tuple[State, list[Event], boo
         s = _set_player(s, seat, dev=tuple(dev), new=tuple(new), vp_cards=(*p.vp_cards, a.card))
         return (
             s,
-            [_ev("vp-card", f"{colour_title(seat)} plays {card_name(d, a.card)}: +1 VP.")],
+            [
+                _ev(
+                    "vp-card",
+                    tx(
+                        "{player} plays {card}: +1 VP.",
+                        player=colour_title(seat),
+                        card=card_name(d, a.card),
+                    ),
+                )
+            ],
             True,
         )
     s = _set_player(s, seat, dev=tuple(dev))
@@ -1905,15 +2217,23 @@ def _apply_play(s: State, seat: int, a: A.Play) -> tuple[State, list[Event], boo
     who = colour_title(seat)
     if a.card == "priest":
         s = _set_player(s, seat, priests=s.players[seat].priests + 1)
-        s, events = _move_plague(s, seat, a.hex, a.victim, " (Priest)")
+        s, events = _move_plague(s, seat, a.hex, a.victim, PRIEST_WORD)
         s, more = _award_priests(s)
         return s, events + more, True
     event = d.event(a.card)
     assert event is not None
-    head = _ev("event", f"{who} plays {event.name}: {event.text}.")
+    head = _ev(
+        "event",
+        tx(
+            "{player} plays {card}: {effect}.",
+            player=who,
+            card=card_word(event.name),
+            effect=event.text,
+        ),
+    )
     k = event.kind
     if k == "move_plague":
-        s, events = _move_plague(s, seat, a.hex, a.victim, f" ({event.name})")
+        s, events = _move_plague(s, seat, a.hex, a.victim, card_word(event.name))
         return s, [head, *events], True
     if k == "everyone_takes":
         left = sum(s.bank)
@@ -1922,7 +2242,11 @@ def _apply_play(s: State, seat: int, a: A.Play) -> tuple[State, list[Event], boo
         return evolve(s, pending=pend), [head], False
     if k == "take_from_bank":
         s = _gain(s, seat, a.cards)
-        return s, [head, _ev("take", f"{who} takes {hand_text(a.cards)}.")], False
+        return (
+            s,
+            [head, _ev("take", tx("{player} takes {hand}.", player=who, hand=hand_words(a.cards)))],
+            False,
+        )
     if k == "free_roads":
         n = min(event.count, B.pieces_left(s, seat, "road"))
         if not B.road_spots(s, seat):
@@ -1938,11 +2262,19 @@ def _apply_play(s: State, seat: int, a: A.Play) -> tuple[State, list[Event], boo
         got = []
         for i, other in enumerate(s.players):
             if i != seat and other.hand[res]:
-                got.append(f"{colour(i)} {other.hand[res]}")
+                got.append(tx("{player} {n}", player=colour(i), n=other.hand[res]))
                 s = _move_cards(s, i, seat, one(res, other.hand[res]))
-        text = (
-            f"{who} names {RESOURCES[res]}: " + (", ".join(got) if got else "nobody has any") + "."
-        )
+        if got:
+            text = tx(
+                "{player} names {resource}: {got}.",
+                player=who,
+                resource=resource(res),
+                got=joined(got, ", "),
+            )
+        else:
+            text = tx(
+                "{player} names {resource}: nobody has any.", player=who, resource=resource(res)
+            )
         return s, [head, _ev("monopoly", text)], True
     if k == "each_opponent_gives":
         pend = tuple(
@@ -1966,11 +2298,21 @@ def _apply_play(s: State, seat: int, a: A.Play) -> tuple[State, list[Event], boo
                     break  # per building touching such a hex (the card's text), not per hex
         n = min(n, s.bank[res])
         s = _gain(s, seat, one(res, n))
-        return s, [head, _ev("take", f"{who} takes {n} {RESOURCES[res]}.")], False
+        return (
+            s,
+            [
+                head,
+                _ev(
+                    "take",
+                    tx("{player} takes {n} {resource}.", player=who, n=n, resource=resource(res)),
+                ),
+            ],
+            False,
+        )
     # look_and_take
     targets = _look_targets(s, seat)
     if not targets:
-        return s, [head, _ev("event", "No other player holds a card.")], False
+        return s, [head, _ev("event", tx("No other player holds a card."))], False
     return evolve(s, look_stage=1, look_count=event.count), [head], False
 
 
@@ -1979,9 +2321,9 @@ def _apply_look(s: State, seat: int, a: A.Look) -> tuple[State, list[Event], boo
     s = evolve(s, look_stage=2, look_victim=a.seat)
     ev = _private(
         "look",
-        f"{colour_title(a.seat)}'s hand: {hand_text(victim.hand)}.",
+        tx("{player}'s hand: {hand}.", player=colour_title(a.seat), hand=hand_words(victim.hand)),
         {seat, a.seat},
-        f"{colour_title(seat)} looks at {colour(a.seat)}'s hand.",
+        tx("{player} looks at {victim}'s hand.", player=colour_title(seat), victim=colour(a.seat)),
     )
     return s, [ev], True
 
@@ -1993,9 +2335,10 @@ def _apply_bless(s: State, seat: int, a: A.Bless) -> tuple[State, list[Event], b
         [
             _ev(
                 "blessing",
-                (
-                    f"{colour_title(seat)} keeps 1 {RESOURCES[a.res]} "
-                    "under King's Blessing and trades it 2:1."
+                tx(
+                    "{player} keeps 1 {resource} under King's Blessing and trades it 2:1.",
+                    player=colour_title(seat),
+                    resource=resource(a.res),
                 ),
             )
         ],
@@ -2019,9 +2362,12 @@ def _apply_bank(s: State, seat: int, a: A.BankTrade) -> tuple[State, list[Event]
         [
             _ev(
                 "bank",
-                (
-                    f"{colour_title(seat)} trades {rate} "
-                    f"{RESOURCES[a.give]} with the bank for 1 {RESOURCES[a.get]}."
+                tx(
+                    "{player} trades {rate} {give} with the bank for 1 {get}.",
+                    player=colour_title(seat),
+                    rate=rate,
+                    give=resource(a.give),
+                    get=resource(a.get),
                 ),
             )
         ],
@@ -2032,17 +2378,26 @@ def _apply_bank(s: State, seat: int, a: A.BankTrade) -> tuple[State, list[Event]
 def _apply_offer(s: State, seat: int, a: A.MakeOffer) -> tuple[State, list[Event], bool]:
     offer = Offer(a.give, a.get, None if a.to < 0 else a.to, (_UNANSWERED,) * len(s.players))
     s = evolve(s, offer=offer, offers_made=s.offers_made + 1)
-    to = f" to {colour(a.to)}" if a.to >= 0 else ""
-    return (
-        s,
-        [
-            _ev(
-                "offer",
-                (f"{colour_title(seat)} offers {hand_text(a.give)} for {hand_text(a.get)}{to}."),
-            )
-        ],
-        False,
-    )
+    key = ("offer", seat, a)
+    text = _SAID.get(key)
+    if text is not None:
+        pass
+    elif a.to >= 0:
+        text = tx(
+            "{player} offers {give} for {get} to {to}.",
+            player=colour_title(seat),
+            give=hand_words(a.give),
+            get=hand_words(a.get),
+            to=colour(a.to),
+        )
+    else:
+        text = tx(
+            "{player} offers {give} for {get}.",
+            player=colour_title(seat),
+            give=hand_words(a.give),
+            get=hand_words(a.get),
+        )
+    return s, [_ev("offer", _remember(key, text))], False
 
 
 _ACCEPTED, _DECLINED, _UNANSWERED = Answer("accept"), Answer("decline"), Answer()
@@ -2061,33 +2416,38 @@ def _apply_accept(s: State, seat: int, a: A.Accept) -> tuple[State, list[Event],
     assert o is not None
     ans = o.answers[seat]
     if ans.kind == "reply":
-        text = (
-            f"{colour_title(seat)} accepts {colour(s.current)}'s reply: {colour(seat)} gives "
-            f"{hand_text(ans.give)} for {hand_text(ans.get)}."
+        text = tx(
+            "{player} accepts {offerer}'s reply: {seat} gives {give} for {get}.",
+            player=colour_title(seat),
+            offerer=colour(s.current),
+            seat=colour(seat),
+            give=hand_words(ans.give),
+            get=hand_words(ans.get),
         )
         return _answer(s, seat, Answer("accept", ans.give, ans.get)), [_ev("answer", text)], False
-    return (
-        _answer(s, seat, _ACCEPTED),
-        [_ev("answer", f"{colour_title(seat)} accepts{_changed(ans)}.")],
-        False,
-    )
-
-
-def _changed(ans: Answer) -> str:
-    """ " (instead of declining)" when an answer replaces another one."""
-    was = {"accept": "accepting", "decline": "declining", "counter": "the counter"}.get(ans.kind)
-    return f" (instead of {was})" if was else ""
+    player = colour_title(seat)
+    if ans.kind == "decline":
+        text = tx("{player} accepts (instead of declining).", player=player)
+    elif ans.kind == "counter":
+        text = tx("{player} accepts (instead of the counter).", player=player)
+    else:
+        text = tx("{player} accepts.", player=player)
+    return _answer(s, seat, _ACCEPTED), [_ev("answer", text)], False
 
 
 def _apply_decline(s: State, seat: int, a: A.Decline) -> tuple[State, list[Event], bool]:
     assert s.offer is not None
     was = s.offer.answers[seat]
-    what = f" {colour(s.current)}'s reply" if was.kind == "reply" else _changed(was)
-    return (
-        _answer(s, seat, _DECLINED),
-        [_ev("answer", f"{colour_title(seat)} declines{what}.")],
-        False,
-    )
+    player = colour_title(seat)
+    if was.kind == "reply":
+        text = tx("{player} declines {offerer}'s reply.", player=player, offerer=colour(s.current))
+    elif was.kind == "accept":
+        text = tx("{player} declines (instead of accepting).", player=player)
+    elif was.kind == "counter":
+        text = tx("{player} declines (instead of the counter).", player=player)
+    else:
+        text = _DECLINES[seat]
+    return _answer(s, seat, _DECLINED), [_ev("answer", text)], False
 
 
 def _apply_counter(s: State, seat: int, a: A.Counter) -> tuple[State, list[Event], bool]:
@@ -2097,9 +2457,13 @@ def _apply_counter(s: State, seat: int, a: A.Counter) -> tuple[State, list[Event
         [
             _ev(
                 "answer",
-                (
-                    f"{colour_title(seat)} counters: {colour(seat)} gives "
-                    f"{hand_text(a.give)} for {colour(s.current)}'s {hand_text(a.get)}."
+                tx(
+                    "{player} counters: {seat} gives {give} for {offerer}'s {get}.",
+                    player=colour_title(seat),
+                    seat=colour(seat),
+                    give=hand_words(a.give),
+                    offerer=colour(s.current),
+                    get=hand_words(a.get),
                 ),
             )
         ],
@@ -2109,10 +2473,14 @@ def _apply_counter(s: State, seat: int, a: A.Counter) -> tuple[State, list[Event
 
 def _apply_reply(s: State, seat: int, a: A.Reply) -> tuple[State, list[Event], bool]:
     s = _answer(s, a.to, Answer("reply", a.get, a.give))
-    text = (
-        f"{colour_title(seat)} answers {colour(a.to)}'s counter: {colour(seat)} gives "
-        f"{hand_text(a.give)} for {colour(a.to)}'s {hand_text(a.get)} "
-        f"({colour(a.to)} accepts, declines or counters)."
+    text = tx(
+        "{player} answers {other}'s counter: {seat} gives {give} for {other}'s {get} "
+        "({other} accepts, declines or counters).",
+        player=colour_title(seat),
+        other=colour(a.to),
+        seat=colour(seat),
+        give=hand_words(a.give),
+        get=hand_words(a.get),
     )
     return s, [_ev("answer", text)], False
 
@@ -2129,9 +2497,12 @@ def _apply_trade(s: State, seat: int, a: A.Trade) -> tuple[State, list[Event], b
         [
             _ev(
                 "trade",
-                (
-                    f"{colour_title(seat)} gives {hand_text(mine)} "
-                    f"to {colour(a.seat)} for {hand_text(theirs)}."
+                tx(
+                    "{player} gives {give} to {other} for {get}.",
+                    player=colour_title(seat),
+                    give=hand_words(mine),
+                    other=colour(a.seat),
+                    get=hand_words(theirs),
                 ),
             )
         ],
@@ -2142,13 +2513,13 @@ def _apply_trade(s: State, seat: int, a: A.Trade) -> tuple[State, list[Event], b
 def _apply_withdraw(s: State, seat: int, a: A.Withdraw) -> tuple[State, list[Event], bool]:
     return (
         evolve(s, offer=None),
-        [_ev("withdraw", f"{colour_title(seat)} withdraws the offer.")],
+        [_ev("withdraw", _WITHDRAWS[seat])],
         False,
     )
 
 
 def _apply_end(s: State, seat: int, a: A.End) -> tuple[State, list[Event], bool]:
-    events = [_ev("end", f"{colour_title(seat)} ends the turn.")]
+    events = [_ev("end", _ENDS[seat])]
     if s.play_on:
         s, more = _jerusalem_check(s)
         events += more
@@ -2222,7 +2593,7 @@ def _award_roads(s: State, seats: Iterable[int]) -> Result:
     s = evolve(s, road_lengths=tuple(lengths))
     if holder == s.longest:
         return s, []
-    events = [_special_event("Longest Road", s.longest, holder, lengths)]
+    events = [_special_event(LONGEST_ROAD, s.longest, holder, lengths)]
     return evolve(s, longest=holder), events
 
 
@@ -2231,7 +2602,7 @@ def _award_priests(s: State) -> Result:
     holder = _unique_leader(counts, MOST_PRIESTS_MIN)
     if holder == s.most_priests:
         return s, []
-    events = [_special_event("Most Priests", s.most_priests, holder, counts)]
+    events = [_special_event(MOST_PRIESTS, s.most_priests, holder, counts)]
     return evolve(s, most_priests=holder), events
 
 
@@ -2240,7 +2611,7 @@ def _award_blessing(s: State) -> Result:
     holder = _unique_leader(counts, 1)
     if holder == s.blessing:
         return s, []
-    events = [_special_event("King's Blessing", s.blessing, holder, counts)]
+    events = [_special_event(KINGS_BLESSING, s.blessing, holder, counts)]
     if s.blessing >= 0 and s.blessing_res >= 0:
         s = evolve(s, bank=add(s.bank, one(s.blessing_res)))
     s = evolve(s, blessing=holder, blessing_res=-1)
@@ -2249,20 +2620,38 @@ def _award_blessing(s: State) -> Result:
     return s, events
 
 
-def _special_event(name: str, old: int, new: int, values: list[int]) -> Event:
+def _special_event(name: Text, old: int, new: int, values: list[int]) -> Event:
     if new >= 0:
         return _ev(
-            "special", f"{colour_title(new)} takes {name} ({values[new]}): +{SPECIAL_VP} VP."
+            "special",
+            tx(
+                "{player} takes {card} ({value}): +{vp} VP.",
+                player=colour_title(new),
+                card=name,
+                value=values[new],
+                vp=SPECIAL_VP,
+            ),
         )
     best = max(values)
     tied = [colour(i) for i, v in enumerate(values) if v == best]
     # Say which: players read "tie" and look for whom they are tied with.
-    named = f"{', '.join(tied[:-1])} and {tied[-1]}"
-    why = f"{named} tie at {best}" if len(tied) > 1 else "nobody has enough now"
-    return _ev(
-        "special",
-        f"{name} goes back beside the board ({why}); {colour(old)} loses {SPECIAL_VP} VP.",
-    )
+    if len(tied) > 1:
+        text = tx(
+            "{card} goes back beside the board ({players} tie at {value}); {player} loses {vp} VP.",
+            card=name,
+            players=listed(tied),
+            value=best,
+            player=colour(old),
+            vp=SPECIAL_VP,
+        )
+    else:
+        text = tx(
+            "{card} goes back beside the board (nobody has enough now); {player} loses {vp} VP.",
+            card=name,
+            player=colour(old),
+            vp=SPECIAL_VP,
+        )
+    return _ev("special", text)
 
 
 # ------------------------------------------------------------------------------------ end
@@ -2280,24 +2669,32 @@ def _refresh_offer(s: State) -> Result:
     me = s.players[s.current].hand
     if s.built or not covers(me, o.give):
         why = (
-            f"{colour(s.current)} has built or bought, so trading is over this turn"
+            tx(
+                "{player} has built or bought, so trading is over this turn",
+                player=colour(s.current),
+            )
             if s.built
-            else f"{colour(s.current)} no longer holds {hand_text(o.give)}"
+            else tx(
+                "{player} no longer holds {hand}", player=colour(s.current), hand=hand_words(o.give)
+            )
         )
         standing = [
-            f"{colour(i)}'s {_ANSWER_NOUN[a.kind]}"
-            for i, a in enumerate(o.answers)
-            if a.kind in _ANSWER_NOUN
+            _answer_noun(a.kind, colour(i)) for i, a in enumerate(o.answers) if a.kind in _ANSWERED
         ]
-        lapse = (
-            f"; {_joined(standing)} {'lapses' if len(standing) == 1 else 'lapse'}"
-            if standing
-            else ""
-        )
-        text = f"{colour_title(s.current)}'s offer closes ({why}){lapse}."
+        if standing:
+            text = tx_n(
+                "{player}'s offer closes ({why}); {answers} lapses.",
+                "{player}'s offer closes ({why}); {answers} lapse.",
+                len(standing),
+                player=colour_title(s.current),
+                why=why,
+                answers=listed(standing),
+            )
+        else:
+            text = tx("{player}'s offer closes ({why}).", player=colour_title(s.current), why=why)
         return evolve(s, offer=None), [_ev("offer-closed", text)]
     answers = o.answers
-    void: list[str] = []
+    void: list[Text] = []
     for i, a in enumerate(answers):
         if a.kind == "accept" or a.kind == "counter":
             ok = covers(s.players[i].hand, terms(o, a)[0])
@@ -2309,21 +2706,31 @@ def _refresh_offer(s: State) -> Result:
             answers = answers[:i] + (_UNANSWERED,) + answers[i + 1 :]
             holder = colour(i) if a.kind != "reply" else colour(s.current)
             void.append(
-                f"{colour_title(i)}'s {_ANSWER_NOUN[a.kind]} is void ({holder}'s hand no longer "
-                f"allows it); {colour(i)} may answer again."
+                tx(
+                    "{answer} is void ({holder}'s hand no longer allows it); {player} may answer "
+                    "again.",
+                    answer=_answer_noun(a.kind, colour_title(i)),
+                    holder=holder,
+                    player=colour(i),
+                )
             )
     if answers is not o.answers:
         return evolve(s, offer=Offer(o.give, o.get, o.to, answers)), [
-            _ev("answer-void", " ".join(void))
+            _ev("answer-void", joined(void, " "))
         ]
     return s, []
 
 
-_ANSWER_NOUN = {"accept": "acceptance", "counter": "counter", "reply": "reply from the offerer"}
+_ANSWERED = frozenset({"accept", "counter", "reply"})
 
 
-def _joined(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+def _answer_noun(kind: str, player: Text) -> Text:
+    """ "red's acceptance", "red's counter", "red's reply from the offerer"."""
+    if kind == "accept":
+        return tx("{player}'s acceptance", player=player)
+    if kind == "counter":
+        return tx("{player}'s counter", player=player)
+    return tx("{player}'s reply from the offerer", player=player)
 
 
 def _check_win(s: State, turn_start: bool = False) -> Result:
@@ -2335,13 +2742,55 @@ def _check_win(s: State, turn_start: bool = False) -> Result:
     if points >= VP_TO_WIN:
         who = colour_title(s.current)
         reason = (
-            f"{who} begins their turn with {points} VP (reached during another player's turn) "
-            "and wins."
+            tx(
+                "{player} begins their turn with {vp} VP (reached during another player's turn) "
+                "and wins.",
+                player=who,
+                vp=points,
+            )
             if turn_start
-            else f"{who} reaches {points} VP in their own turn and wins."
+            else tx("{player} reaches {vp} VP in their own turn and wins.", player=who, vp=points)
         )
         return evolve(s, phase=OVER, winner=s.current, end_reason=reason), [_ev("over", reason)]
     return s, []
+
+
+def end_words(s: State) -> Text | str:
+    """Why the game ended, as players read it. The state keeps the English sentence (a saved
+    game keeps no more); it is worded again from the final position, which still holds the
+    points and stones it names."""
+    reason = s.end_reason
+    if not reason or isinstance(reason, Text) or s.winner < 0:
+        return reason
+    seat, points = s.winner, vp(s, s.winner)
+    if reason.startswith("Jerusalem is complete;"):  # i18n-exempt: matching the saved English
+        stones = s.players[seat].stones
+        if "broken by stones" in reason:  # i18n-exempt: matching the saved English
+            text = tx(
+                "Jerusalem is complete; {player} wins with {vp} VP and {stones} stones (tie on VP "
+                "broken by stones).",
+                player=colour(seat),
+                vp=points,
+                stones=stones,
+            )
+        else:
+            text = tx(
+                "Jerusalem is complete; {player} wins with {vp} VP.", player=colour(seat), vp=points
+            )
+    elif "during another player's turn" in reason:  # i18n-exempt: matching the saved English
+        text = tx(
+            "{player} begins their turn with {vp} VP (reached during another player's turn) "
+            "and wins.",
+            player=colour_title(seat),
+            vp=points,
+        )
+    else:
+        text = tx(
+            "{player} reaches {vp} VP in their own turn and wins.",
+            player=colour_title(seat),
+            vp=points,
+        )
+    return text if text == reason else reason
 
 
 def standings(s: State) -> list[tuple[int, int, int]]:
@@ -2361,17 +2810,28 @@ def _jerusalem_check(s: State) -> Result:
         seat = top[2]
         by_stones = sum(1 for r in ranks if r[0] == top[0]) > 1
         reason = (
-            f"Jerusalem is complete; {colour(seat)} wins with {top[0]} VP"
-            + (f" and {top[1]} stones (tie on VP broken by stones)" if by_stones else "")
-            + "."
+            tx(
+                "Jerusalem is complete; {player} wins with {vp} VP and {stones} stones (tie on VP "
+                "broken by stones).",
+                player=colour(seat),
+                vp=top[0],
+                stones=top[1],
+            )
+            if by_stones
+            else tx(
+                "Jerusalem is complete; {player} wins with {vp} VP.", player=colour(seat), vp=top[0]
+            )
         )
         return evolve(s, phase=OVER, winner=seat, end_reason=reason), [_ev("over", reason)]
     if s.play_on:
         return s, []
-    names = " and ".join(colour(r[2]) for r in tied)
-    text = (
-        f"Jerusalem is complete but {names} are tied on VP and "
-        "stones: play continues until a turn ends with one leader."
+    names: Text = colour(tied[0][2])
+    for r in tied[1:]:  # "red and blue and yellow"
+        names = tx("{names} and {last}", names=names, last=colour(r[2]))
+    text = tx(
+        "Jerusalem is complete but {players} are tied on VP and stones: play continues until a "
+        "turn ends with one leader.",
+        players=names,
     )
     return evolve(s, play_on=True), [_ev("play-on", text)]
 

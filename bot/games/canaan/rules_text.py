@@ -2,9 +2,45 @@
 
 from __future__ import annotations
 
-from bot.games.canaan.data import CanaanData
+from bot.games.canaan.data import CanaanData, EventCard, card_word, joined
+from bot.games.text import Text, tx
 
-_RULES = """\
+
+def _event_line(e: EventCard) -> Text:
+    name = card_word(e.name)
+    if e.copies > 1 and e.reconstruction:
+        return tx(
+            "{name} (x{copies}): {effect} [reconstruction]",
+            name=name,
+            copies=e.copies,
+            effect=e.text,
+        )
+    if e.copies > 1:
+        return tx("{name} (x{copies}): {effect}", name=name, copies=e.copies, effect=e.text)
+    if e.reconstruction:
+        return tx("{name}: {effect} [reconstruction]", name=name, effect=e.text)
+    return tx("{name}: {effect}", name=name, effect=e.text)
+
+
+def rules_summary(data: CanaanData) -> Text:
+    """The rules text for this data (its events and what is reconstructed)."""
+    events = joined([_event_line(e) for e in data.events], "; ")
+    if data.reconstruction:
+        note = tx(
+            "the printed map (hexes, numbers, harbours, Jerusalem's intersections) and the "
+            "effects of the event cards marked [reconstruction] are reconstructions that respect "
+            "every rule in the rulebook (it names ten events for eleven cards, so which one is "
+            "doubled is a reconstruction too); a server owner can load the real ones "
+            "(GAME_DATA_CANAAN). Data id {fingerprint}.",
+            fingerprint=data.fingerprint,
+        )
+    else:
+        note = tx(
+            "printed map and cards from the server's data file (id {fingerprint}).",
+            fingerprint=data.fingerprint,
+        )
+    return tx(
+        """\
 **Settlers of Canaan**: 2-4 players; first to **12 VP in their own turn** wins, or the leader when \
 Jerusalem's {blocks} blocks are filled (ties: most own stones, then play on).
 **Setup**: first player by dice (ties re-roll). 3-4 players: 2 settlements + roads each, in snake \
@@ -87,24 +123,8 @@ announced by count only. A card passing between two players without the bank (gi
 event's player, taken by the plague or by Gibeonite Trickery) is named only to those two.
 - When Jerusalem is complete with a tie on VP and stones, play continues; the game ends when a \
 turn ends with one leader (or someone reaches 12 VP in their turn). No black stone is added once \
-Jerusalem is complete."""
-
-
-def rules_summary(data: CanaanData) -> str:
-    """The rules text for this data (its events and what is reconstructed)."""
-    events = "; ".join(
-        f"{e.name}{f' (x{e.copies})' if e.copies > 1 else ''}: {e.text}"
-        + (" [reconstruction]" if e.reconstruction else "")
-        for e in data.events
+Jerusalem is complete.""",
+        blocks=data.blocks,
+        events=events,
+        data_note=note,
     )
-    if data.reconstruction:
-        note = (
-            "the printed map (hexes, numbers, harbours, Jerusalem's intersections) and the "
-            "effects of the event cards marked [reconstruction] are reconstructions that respect "
-            "every rule in the rulebook (it names ten events for eleven cards, so which one is "
-            "doubled is a reconstruction too); a server owner can load the real ones "
-            f"(GAME_DATA_CANAAN). Data id {data.fingerprint}."
-        )
-    else:
-        note = f"printed map and cards from the server's data file (id {data.fingerprint})."
-    return _RULES.format(blocks=data.blocks, events=events, data_note=note)

@@ -208,7 +208,8 @@ def evolve(s: State, **changes: object) -> State:
     """`dataclasses.replace` for State; on a Draft, an in-place update. Only State's own field
     names may be changed (checked on a State; the rules' drafts pass known names)."""
     if not _FIELD_SET.issuperset(changes):
-        raise AttributeError(f"State has no field {sorted(changes.keys() - _FIELD_SET)[0]!r}")
+        wrong = sorted(changes.keys() - _FIELD_SET)[0]
+        raise AttributeError(f"State has no field {wrong!r}")  # i18n-exempt: internal error
     if type(s) is Draft:
         s.__dict__.update(changes)
         return s

@@ -8,13 +8,15 @@ Stability promise: fields are only ever appended at the end of a class, with def
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from bot.games.canaan import actions as A
 from bot.games.canaan import board as B
 from bot.games.canaan import rules as R
-from bot.games.canaan.data import RESOURCES, CanaanData, Hand, hand_text
+from bot.games.canaan.data import RESOURCE_WORDS, CanaanData, Hand, hand_words, joined, listed
 from bot.games.canaan.state import CITY, COLOURS, EMPTY, Phase, State
+from bot.games.text import Text, tx, tx_c, tx_n
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,71 +104,94 @@ def confirmable(s: State) -> list[int]:
     return [] if i < 0 else [a.seat for a in groups.options(i)]  # type: ignore[attr-defined]
 
 
-def awaited_text(s: State, seat: int, *, hint: bool = True) -> str:
+def awaited_text(s: State, seat: int, *, hint: bool = True) -> Text | str:
     """What `seat` is awaited for now, in a few words ("" when nothing). `hint`: name the
     command of a private choice ("discard 4 (a 7) with /canaan discard") - for posts, not for
     the image, where there is no room and nothing to click."""
     if seat not in R.to_act(s):
         return ""
     if s.phase is Phase.SETUP:
-        return "road" if s.setup_vertex >= 0 else "starting settlement"
+        return tx("road") if s.setup_vertex >= 0 else tx("starting settlement")
     if s.phase is Phase.START:
-        return "choose starting cards"
+        return tx("choose starting cards")
     for p in s.pending:
         if p.seat == seat:
             # These choices show a hand, so they are never buttons: name the command instead.
-            words = f"{p.kind} {p.count} ({p.reason})"
-            return f"{words} with /canaan {p.kind}" if hint else words
+            why = R.reason_words(s.data, p.reason)
+            if p.kind == "discard":
+                words = tx("discard {n} ({why})", n=p.count, why=why)
+            elif p.kind == "take":
+                words = tx("take {n} ({why})", n=p.count, why=why)
+            else:
+                words = tx("give {n} ({why})", n=p.count, why=why)
+            if hint:
+                command = f"/canaan {p.kind}"
+                return tx("{task} with {command}", task=words, command=command)
+            return words
     if seat != s.current:
-        return f"answer {COLOURS[s.current]}'s offer"
+        return tx("answer {player}'s offer", player=R.colour(s.current))
     mode = R.current_mode(s)
     if mode == "main" and s.offer is not None:
-        ready = [COLOURS[i] for i in confirmable(s)]
+        ready = [R.colour(i) for i in confirmable(s)]
         if ready:
-            return f"trade with {' or '.join(ready)}, or go on"
-        return "trade, build or end (offer open)"
-    return {
-        "blessing": "choose the King's Blessing resource",
-        "plague": "move the plague",
-        "free-road": f"place {s.free_roads} free road(s)",
-        "free-settlement": "place a free settlement",
-        "look": "choose whose hand to look at",
-        "take-look": "take a card",
-        "pre-roll": "roll",
-        "main": "trade, build or end",
-    }[mode]
+            either: Text = ready[0]
+            for name in ready[1:]:  # "blue or green or yellow"
+                either = tx("{first} or {second}", first=either, second=name)
+            return tx("trade with {players}, or go on", players=either)
+        return tx("trade, build or end (offer open)")
+    if mode == "free-road":
+        return tx("place {n} free road(s)", n=s.free_roads)
+    return _AWAITED[mode]
 
 
-def status_text(s: State) -> str:
+_AWAITED = {
+    "blessing": tx("choose the King's Blessing resource"),
+    "plague": tx("move the plague"),
+    "free-settlement": tx("place a free settlement"),
+    "look": tx("choose whose hand to look at"),
+    "take-look": tx("take a card"),
+    "pre-roll": tx("roll"),
+    "main": tx("trade, build or end"),
+}
+
+
+def status_text(s: State) -> Text | str:
     """One sentence on where the game stands."""
     if s.phase is Phase.OVER:
-        return s.end_reason
+        return R.end_words(s)
     # Seats awaited for the same thing are named together ("red, blue and yellow: answer
     # green's offer"), so the sentence stays short enough for the image with four players.
-    groups: dict[str, list[str]] = {}
+    groups: dict[str, tuple[Text | str, list[Text]]] = {}
     for i in sorted(R.to_act(s)):
-        groups.setdefault(awaited_text(s, i, hint=False), []).append(COLOURS[i])
-    parts = [f"{_and(names)}: {task}" for task, names in groups.items()]
+        task = awaited_text(s, i, hint=False)
+        groups.setdefault(str(task), (task, []))[1].append(R.colour(i))
+    parts = [
+        tx("{players}: {task}", players=listed(names), task=task) for task, names in groups.values()
+    ]
     if s.phase is Phase.TURN:
-        head = f"Turn {s.turn}, {COLOURS[s.current]}"
+        head = tx("Turn {turn}, {player}", turn=s.turn, player=R.colour(s.current))
     else:
         first = s.first_player
-        rolls = " then ".join(
-            ", ".join(f"{COLOURS[i]} {t}" for i, t in enumerate(r) if t) for r in s.first_rolls
+        rounds = [
+            joined(
+                [tx("{player} {total}", player=R.colour(i), total=t) for i, t in enumerate(r) if t],
+                ", ",
+            )
+            for r in s.first_rolls
+        ]
+        rolls: Text = rounds[0]
+        for later in rounds[1:]:  # a tie rolled again: "red 9, blue 9 then red 5, blue 8"
+            rolls = tx("{first} then {second}", first=rolls, second=later)
+        head = tx(
+            "Setup ({player} begins, highest roll: {rolls})", player=R.colour(first), rolls=rolls
         )
-        head = f"Setup ({COLOURS[first]} begins, highest roll: {rolls})"
-    return f"{head}. Awaiting " + "; ".join(parts) + "."
+    return tx("{head}. Awaiting {tasks}.", head=head, tasks=joined(parts, "; "))
 
 
-def _and(names: list[str]) -> str:
-    """ "red", "red and blue", "red, blue and yellow"."""
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
-
-
-def _last_move_for(s: State, seat: int | None) -> str:
-    """The last move's notation as `seat` may read it: its own player reads it in full, the
-    others without the cards of a discard, gift or take (`public_notation`); a card played is
-    named as printed."""
+def _last_move_for(s: State, seat: int | None) -> Text | str:
+    """The last move as `seat` may read it: its own player reads it in full, the others without
+    the cards of a discard, gift or take (`public_notation`); a card played is named as printed.
+    In English the notation itself (`move_words`)."""
     move = (
         s.last_move if seat is not None and seat == s.last_seat else A.public_notation(s.last_move)
     )
@@ -174,8 +199,138 @@ def _last_move_for(s: State, seat: int | None) -> str:
     if head == "play" and rest:
         # A card by its printed name ("play Gibeonite Trickery"), not its key.
         key, _, tail = rest.partition(" ")
-        return f"play {R.card_name(s.data, key)} {tail}".rstrip()
-    return move
+        card = R.card_name(s.data, key)
+        said = _play_words(s.data, key, card, tail)
+        if said is not None:
+            return said
+        return f"play {card} {tail}".rstrip()  # i18n-exempt: notation
+    return move_words(s.data, move)
+
+
+def _play_words(d: CanaanData, key: str, card: Text | str, tail: str) -> Text | None:
+    """ "play Priest C from red" in the reader's words (None when `tail` is not understood)."""
+    words = tail.split()
+    if not words:
+        return tx_c("move", "play {card}", card=card)
+    if len(words) in (1, 3) and words[0].upper() in d.hex_by_label:
+        if len(words) == 1:
+            return tx_c("move", "play {card} {hex}", card=card, hex=words[0])
+        if words[1] == "from" and words[2] in COLOURS:
+            return tx_c(
+                "move",
+                "play {card} {hex} from {player}",
+                card=card,
+                hex=words[0],
+                player=R.colour(COLOURS.index(words[2])),
+            )
+        return None
+    res = A.parse_resource(tail) if len(words) == 1 else None
+    if res is not None:
+        return tx_c("move", "play {card} {resource}", card=card, resource=RESOURCE_WORDS[res])
+    cards = A.parse_cards(tail)
+    if isinstance(cards, tuple):
+        return tx_c("move", "play {card} {cards}", card=card, cards=hand_words(cards))
+    return None
+
+
+def move_words(d: CanaanData, move: str) -> Text | str:
+    """A move's notation as players read it in their language (English: the notation itself,
+    `public_notation`'s counts included); a move it cannot read, as it is."""
+    said = _move_text(d, move)
+    return said if said is not None and said == move else move
+
+
+def _move_text(d: CanaanData, move: str) -> Text | None:
+    head, _, rest = move.partition(" ")
+    if head in ("discard", "give", "take"):
+        counted = re.fullmatch(r"(\d+) cards?", rest)
+        if counted:
+            n = int(counted.group(1))
+            if head == "discard":
+                return tx_n("discard {n} card", "discard {n} cards", n)
+            if head == "give":
+                return tx_n("give {n} card", "give {n} cards", n)
+            return tx_n("take {n} card", "take {n} cards", n)
+    a = A.parse_action(move, d)
+    player = R.colour
+    if isinstance(a, A.Roll | A.End | A.Buy | A.Accept | A.Decline | A.Withdraw):
+        return _WORD_MOVES[type(a)]
+    if isinstance(a, A.Road):
+        return tx_c("move", "road {path}", path=d.edge_label(a.edge))
+    if isinstance(a, A.Settlement):
+        return tx_c("move", "settlement {v}", v=a.vertex + 1)
+    if isinstance(a, A.City):
+        return tx_c("move", "city {v}", v=a.vertex + 1)
+    if isinstance(a, A.Start):
+        if a.copper < 0:
+            return tx_c("move", "start {v}", v=a.vertex + 1)
+        return tx_c(
+            "move", "start {v} copper {resource}", v=a.vertex + 1, resource=RESOURCE_WORDS[a.copper]
+        )
+    if isinstance(a, A.Stone):
+        if a.via < 0:
+            return tx_c("move", "stone")
+        return tx_c(
+            "move",
+            "stone via {player} pay {resource}",
+            player=player(a.via),
+            resource=RESOURCE_WORDS[a.pay],
+        )
+    if isinstance(a, A.Plague):
+        label = d.hexes[a.hex].label
+        if a.victim < 0:
+            return tx_c("move", "plague {hex}", hex=label)
+        return tx_c("move", "plague {hex} from {player}", hex=label, player=player(a.victim))
+    if isinstance(a, A.Discard):
+        return tx_c("move", "discard {cards}", cards=hand_words(a.cards))
+    if isinstance(a, A.Give):
+        return tx_c("move", "give {cards}", cards=hand_words(a.cards))
+    if isinstance(a, A.Take):
+        return tx_c("move", "take {cards}", cards=hand_words(a.cards))
+    if isinstance(a, A.BankTrade):
+        return tx_c(
+            "move",
+            "bank {give} for {get}",
+            give=RESOURCE_WORDS[a.give],
+            get=RESOURCE_WORDS[a.get],
+        )
+    if isinstance(a, A.MakeOffer | A.Counter | A.Reply):
+        give, get = hand_words(a.give), hand_words(a.get)
+        if isinstance(a, A.Counter):
+            return tx_c("move", "counter {give} for {get}", give=give, get=get)
+        if isinstance(a, A.Reply):
+            return tx_c(
+                "move",
+                "counter {give} for {get} to {player}",
+                give=give,
+                get=get,
+                player=player(a.to),
+            )
+        if a.to < 0:
+            return tx_c("move", "offer {give} for {get}", give=give, get=get)
+        return tx_c(
+            "move", "offer {give} for {get} to {player}", give=give, get=get, player=player(a.to)
+        )
+    if isinstance(a, A.Trade):
+        return tx_c("move", "trade {player}", player=player(a.seat))
+    if isinstance(a, A.Look):
+        return tx_c("move", "look {player}", player=player(a.seat))
+    if isinstance(a, A.Bless):
+        return tx_c("move", "bless {resource}", resource=RESOURCE_WORDS[a.res])
+    return None
+
+
+_WORD_MOVES: dict[type, Text] = {
+    A.Roll: tx_c("move", "roll"),
+    A.End: tx_c("move", "end"),
+    A.Buy: tx_c("move", "buy"),
+    A.Accept: tx_c("move", "accept"),
+    A.Decline: tx_c("move", "decline"),
+    A.Withdraw: tx_c("move", "withdraw"),
+}
+
+
+_ANSWER_WORDS = {"": "", "accept": tx("accepts"), "decline": tx("declines")}
 
 
 def build_view(s: State, seat: int | None) -> CanaanView:
@@ -186,9 +341,9 @@ def build_view(s: State, seat: int | None) -> CanaanView:
         specials = tuple(
             name
             for name, holder in (
-                ("Longest Road", s.longest),
-                ("Most Priests", s.most_priests),
-                ("King's Blessing", s.blessing),
+                (R.LONGEST_ROAD, s.longest),
+                (R.MOST_PRIESTS, s.most_priests),
+                (R.KINGS_BLESSING, s.blessing),
             )
             if holder == i
         )
@@ -217,20 +372,21 @@ def build_view(s: State, seat: int | None) -> CanaanView:
         for i, a in enumerate(o.answers):
             if i == s.current or (o.to is not None and o.to != i):
                 continue
-            text = {"": "", "accept": "accepts", "decline": "declines"}.get(a.kind)
+            text = _ANSWER_WORDS.get(a.kind)
             # Short: the image gives the offer and every answer two lines.
+            give, get = hand_words(a.give), hand_words(a.get)
             if a.kind == "counter":
-                text = f"counters {hand_text(a.give)} for {hand_text(a.get)}"
+                text = tx("counters {give} for {get}", give=give, get=get)
             elif a.kind == "reply":
-                text = f"asked back {hand_text(a.give)} for {hand_text(a.get)}"
+                text = tx("asked back {give} for {get}", give=give, get=get)
             elif a.kind == "accept" and any(a.give):
-                text = f"accepts {hand_text(a.give)} for {hand_text(a.get)}"
-            answers.append((COLOURS[i], text))
+                text = tx("accepts {give} for {get}", give=give, get=get)
+            answers.append((R.colour(i), text))
         offer = OfferView(
-            by=COLOURS[s.current],
-            give=hand_text(o.give),
-            get=hand_text(o.get),
-            to="" if o.to is None else COLOURS[o.to],
+            by=R.colour(s.current),
+            give=hand_words(o.give),
+            get=hand_words(o.get),
+            to="" if o.to is None else R.colour(o.to),
             answers=tuple(answers),
         )
     you = None
@@ -238,7 +394,11 @@ def build_view(s: State, seat: int | None) -> CanaanView:
         p = s.players[seat]
         peek = ""
         if s.look_stage == 2 and s.current == seat:
-            peek = f"{COLOURS[s.look_victim]} holds {hand_text(s.players[s.look_victim].hand)}"
+            peek = tx(
+                "{player} holds {hand}",
+                player=R.colour(s.look_victim),
+                hand=hand_words(s.players[s.look_victim].hand),
+            )
         you = PrivateView(
             seat=seat,
             hand=p.hand,
@@ -265,7 +425,7 @@ def build_view(s: State, seat: int | None) -> CanaanView:
         longest=s.longest,
         most_priests=s.most_priests,
         blessing=s.blessing,
-        blessing_res="" if s.blessing_res < 0 else RESOURCES[s.blessing_res],
+        blessing_res="" if s.blessing_res < 0 else RESOURCE_WORDS[s.blessing_res],
         offer=offer,
         status=status_text(s),
         last_seat=s.last_seat,
@@ -273,7 +433,7 @@ def build_view(s: State, seat: int | None) -> CanaanView:
         last_marks=s.last_marks,
         first_rolls=s.first_rolls,
         winner=s.winner,
-        result=s.end_reason,
+        result=R.end_words(s),
         you=you,
     )
 
