@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.games.text import tx, tx_c
+
 RESOURCES = ("clay", "wood", "stone", "gold", "marble")
 """Goods a player holds besides silver, in display order."""
 
@@ -27,17 +29,17 @@ LARGE = (
     "guardhouse",
 )
 LOCATION_NAMES = {
-    "quarry": "Quarry",
-    "forest": "Forest",
-    "mines": "Mines",
-    "silversmith": "Silversmith",
-    "storehouse": "King's Storehouse",
-    "workshop": "Workshop",
-    "towncentre": "Town Centre",
-    "taxstand": "Tax Stand",
-    "guardhouse": "Guardhouse",
-    "blackmarket": "Black Market",
-    "guildhall": "Guildhall",
+    "quarry": tx_c("location", "Quarry"),
+    "forest": tx_c("location", "Forest"),
+    "mines": tx_c("location", "Mines"),
+    "silversmith": tx_c("location", "Silversmith"),
+    "storehouse": tx_c("location", "King's Storehouse"),
+    "workshop": tx_c("location", "Workshop"),
+    "towncentre": tx_c("location", "Town Centre"),
+    "taxstand": tx_c("location", "Tax Stand"),
+    "guardhouse": tx_c("location", "Guardhouse"),
+    "blackmarket": tx_c("location", "Black Market"),
+    "guildhall": tx_c("location", "Guildhall"),
 }
 
 START_VIRTUE = 7
@@ -136,7 +138,9 @@ class Character:
 
 
 CHARACTERS = (
-    Character("ada", "Ada", 0, 0, 11, (("gold", 1),), 0, 1, "ignores 1 Tax on every taxed cost"),
+    Character(
+        "ada", "Ada", 0, 0, 11, (("gold", 1),), 0, 1, tx("ignores 1 Tax on every taxed cost")
+    ),
     Character(
         "caroline",
         "Caroline",
@@ -146,7 +150,7 @@ CHARACTERS = (
         (("marble", 1),),
         1,
         0,
-        "draws 1 Building card each time she takes a Black Market action",
+        tx("draws 1 Building card each time she takes a Black Market action"),
     ),
     Character(
         "frederick",
@@ -157,7 +161,7 @@ CHARACTERS = (
         (("stone", 1),),
         0,
         0,
-        "needs no Building card discard to advance the Cathedral",
+        tx("needs no Building card discard to advance the Cathedral"),
     ),
     Character(
         "rudolf",
@@ -168,7 +172,7 @@ CHARACTERS = (
         (("wood", 1),),
         0,
         0,
-        "pays 1 less Silver (not Tax) to hire at the Workshop and may keep 6 Apprentices",
+        tx("pays 1 less Silver (not Tax) to hire at the Workshop and may keep 6 Apprentices"),
     ),
     Character(
         "therese",
@@ -179,7 +183,7 @@ CHARACTERS = (
         (),
         0,
         1,
-        "treats Marble and Gold as the same resource",
+        tx("treats Marble and Gold as the same resource"),
     ),
 )
 CHARACTER_BY_KEY = {c.key: c for c in CHARACTERS}
