@@ -82,7 +82,10 @@ def _card(r: Reader) -> dict[str, Any]:
     return card
 
 
-def parse_schemes(raw: Any, source: str = "architects schemes") -> dict[str, Any]:
+def parse_schemes(
+    raw: Any,
+    source: str = "architects schemes",  # i18n-exempt: the data source's name in a data error
+) -> dict[str, Any]:
     """Validate a Scheme deck mapping; return it normalised (every field filled in). Raises
     `DataError` naming the field path."""
     r = Reader(raw, source=source)
@@ -94,7 +97,11 @@ def parse_schemes(raw: Any, source: str = "architects schemes") -> dict[str, Any
     for name, cards in (("starting", starting), ("future", future)):
         for k, card in enumerate(cards):
             if card["id"] in seen:
-                raise r.at(name).items()[k].fail(f"id {card['id']!r} is used twice.", "id")
+                raise (
+                    r.at(name)
+                    .items()[k]
+                    .fail(tx("id {id} is used twice.", id=repr(card["id"])), "id")
+                )
             seen.add(card["id"])
     return {"version": 1, "starting": starting, "future": future}
 

@@ -139,11 +139,19 @@ class Character:
 
 CHARACTERS = (
     Character(
-        "ada", "Ada", 0, 0, 11, (("gold", 1),), 0, 1, tx("ignores 1 Tax on every taxed cost")
+        "ada",
+        "Ada",  # i18n-exempt: a character's name
+        0,
+        0,
+        11,
+        (("gold", 1),),
+        0,
+        1,
+        tx("ignores 1 Tax on every taxed cost"),
     ),
     Character(
         "caroline",
-        "Caroline",
+        "Caroline",  # i18n-exempt: a character's name
         8,
         10,
         3,
@@ -154,7 +162,7 @@ CHARACTERS = (
     ),
     Character(
         "frederick",
-        "Frederick",
+        "Frederick",  # i18n-exempt: a character's name
         0,
         4,
         7,
@@ -165,7 +173,7 @@ CHARACTERS = (
     ),
     Character(
         "rudolf",
-        "Rudolf",
+        "Rudolf",  # i18n-exempt: a character's name
         0,
         3,
         9,
@@ -176,7 +184,7 @@ CHARACTERS = (
     ),
     Character(
         "therese",
-        "Therese",
+        "Therese",  # i18n-exempt: a character's name
         4,
         5,
         5,
