@@ -39,7 +39,6 @@ EXEMPT = "i18n-exempt:"
 
 PENDING: frozenset[str] = frozenset(
     {
-        "bot/table/architects.py",
         "bot/table/asyncnotes.py",
         "bot/table/asyncplay.py",
         "bot/table/base.py",
@@ -114,7 +113,6 @@ PENDING: frozenset[str] = frozenset(
         "cogs/_permissions.py",
         "cogs/_replies.py",
         "cogs/_views.py",
-        "cogs/architects.py",
         "cogs/canaan.py",
         "cogs/canterbury.py",
         "cogs/cathedral.py",

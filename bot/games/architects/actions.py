@@ -33,7 +33,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from bot.games.architects.board import COLOURS, LARGE, RESOURCES
+from bot.games.architects.board import (
+    COLOUR_ALIASES,
+    COLOURS,
+    LARGE,
+    LOCATION_ALIASES,
+    RESOURCES,
+    plain_word,
+)
 from bot.games.architects.cards import BUILDING_BY_SLUG
 from bot.games.rejections import Rejection, malformed
 from bot.games.text import tx
@@ -192,9 +199,17 @@ def _joined_location(rest: list[str]) -> list[str]:
     "tax stand", "guild hall") joined into its one-word name."""
     if len(rest) >= 2:
         joined = _SPELLINGS.get(rest[0] + rest[1], rest[0] + rest[1])
-        if joined in _PLACES and rest[0] not in _PLACES:
+        joined = LOCATION_ALIASES.get(plain_word(joined), joined)
+        if joined in _PLACES and rest[0] not in _PLACES and _place(rest[0]) not in _PLACES:
             return [joined, *rest[2:]]
+    if rest:
+        return [_place(rest[0]), *rest[1:]]
     return rest
+
+
+def _place(word: str) -> str:
+    """A location's notation key from a word typed in English or German ("steinbruch")."""
+    return LOCATION_ALIASES.get(plain_word(word), word)
 
 
 def parse_action(text: str) -> Action | Rejection:
@@ -242,7 +257,7 @@ def parse_action(text: str) -> Action | Rejection:
         order = {g: i for i, g in enumerate(_TRADE_GOODS)}
         return Trade(tuple(sorted(pay, key=order.__getitem__)), gain)
     if head == "capture" and len(rest) == 2 and rest[0] in LARGE:
-        colour = rest[1]
+        colour = COLOUR_ALIASES.get(plain_word(rest[1]), rest[1])
         if colour not in (*COLOURS, "black"):
             return malformed(tx("There is no colour {colour}.", colour=repr(colour)))
         return Capture(rest[0], colour)

@@ -42,6 +42,48 @@ LOCATION_NAMES = {
     "guildhall": tx_c("location", "Guildhall"),
 }
 
+LOCATION_ALIASES = {
+    # The German edition's names (Schwerkraft-Verlag), as the catalog says them, written
+    # without spaces, capitals or umlauts; tests/games/architects check them against the catalog.
+    "steinbruch": "quarry",
+    "wald": "forest",
+    "mine": "mines",
+    "minen": "mines",
+    "silberschmiede": "silversmith",
+    "silberschmied": "silversmith",
+    "koniglicheslager": "storehouse",
+    "koeniglicheslager": "storehouse",
+    "lager": "storehouse",
+    "werkstatt": "workshop",
+    "stadtzentrum": "towncentre",
+    "steueramt": "taxstand",
+    "steuerstand": "taxstand",
+    "wachhaus": "guardhouse",
+    "wache": "guardhouse",
+    "schwarzmarkt": "blackmarket",
+    "zunfthalle": "guildhall",
+}
+"""Location names players may type besides the English ones, by notation key."""
+
+COLOUR_ALIASES = {
+    "rot": "red",
+    "blau": "blue",
+    "gelb": "yellow",
+    "grun": "green",
+    "gruen": "green",
+    "lila": "purple",
+    "schwarz": "black",
+}
+"""Colour names players may type besides the English ones (German)."""
+
+
+def plain_word(word: str) -> str:
+    """A typed word as the aliases spell it: lower case, no apostrophe, umlauts as plain
+    vowels ("Königliches" -> "koniglicheslager" once joined)."""
+    out = word.lower().replace("'", "").replace("’", "")
+    return out.translate(str.maketrans({"ä": "a", "ö": "o", "ü": "u", "ß": "ss"}))
+
+
 START_VIRTUE = 7
 WORKERS = 20
 TAX_STAND_START = 4

@@ -157,6 +157,16 @@ def place_label(st: State, seat: int, location: str, rest: str) -> str:
     return tx("{location}: {rest}", location=name, rest=rest)
 
 
+def plans_short(st: State, seat: int) -> Text:
+    """The Black Market's space b plans, short: 'b: draw 5, keep 1 - 2 silver, -1 virtue'."""
+    p = st.players[seat]
+    cost = black_market_cost(p, 1)
+    price = tx("{n} silver", n=cost) if cost else tx("free")
+    if E.apprentices_of(p, "illusionist"):
+        return tx("b: draw 5, keep 1 - {price}", price=price)
+    return tx("b: draw 5, keep 1 - {price}, -1 virtue", price=price)
+
+
 def capture_label(st: State, rest: str, seat: int | None = None) -> str:
     """e.g. 'blue at the Forest: 3 workers'; the capturer's own group says where it goes."""
     loc, colour = rest.split()
@@ -269,4 +279,4 @@ def decision_label(st: State, seat: int, notation: str) -> str:
     return notation
 
 
-__all__ = ["capture_label", "decision_label", "place_label"]
+__all__ = ["capture_label", "decision_label", "place_label", "plans_short"]
