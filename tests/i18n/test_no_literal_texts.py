@@ -120,7 +120,6 @@ PENDING: frozenset[str] = frozenset(
         "cogs/errors.py",
         "cogs/kingsburg.py",
         "cogs/table.py",
-        "rendering/architects.py",
         "rendering/base.py",
         "rendering/canaan.py",
         "rendering/canterbury.py",
