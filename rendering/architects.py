@@ -256,7 +256,7 @@ def _market(ctx: _Ctx, rect: Rect) -> None:
         if owner >= 0:
             _chip(ctx, rect.x1 - 50, y - 3, owner, ctx.view.players[owner].letter)
         else:
-            ctx.text((rect.x1 - 62, y), tr("free"), 60, colour=ctx.theme.text_muted)
+            ctx.text((rect.x1 - 62, y), tr_c("space", "free"), 60, colour=ctx.theme.text_muted)
     y = rect.y0 + LINE + 4 + 3 * MARKET_ROW
     x = rect.x0 + 10 + text_width(tr("Prison:") + " ", font(MIN, bold=True))
     jailed = [p for p in ctx.view.players if p.prison]
@@ -289,7 +289,8 @@ def _workshop(ctx: _Ctx, rect: Rect) -> None:
             bold = text_width(name, font(MIN, bold=True)) <= w
             ctx.text((cell.x0 + 6, cell.y0 + 3), name, w, bold=bold)
             skills = skill_letters(card.skills)
-            virtue = " " + tr_c("short", "{n}v", n=f"{card.virtue:+d}") if card.virtue else ""
+            signed = f"{card.virtue:+d}"
+            virtue = " " + tr_c("short", "{n}v", n=signed) if card.virtue else ""
             coins = " " + tr_c("short", "{n}s", n=silver) if silver else ""
             colour = ctx.theme.gold if silver else ctx.theme.text_muted
             ctx.text(
@@ -755,7 +756,8 @@ def _apprentice_words(a: Any) -> str:
     """'Jeweller [T]: +1 silver at Silversmith', 'Thief [C] -1 virtue: ...'."""
     name = f"{say(a.name)} [{skill_letters(a.skills)}]"
     if a.virtue:
-        name = tr("{apprentice} {n} virtue", apprentice=name, n=f"{a.virtue:+d}")
+        signed = f"{a.virtue:+d}"
+        name = tr("{apprentice} {n} virtue", apprentice=name, n=signed)
     return f"{name}: {say(a.ability)}" if a.ability else name
 
 

@@ -207,7 +207,8 @@ def scheme_words(card: dict[str, Any]) -> Text:
         else:
             what = tx("{what}, constructing", what=what)
     if card.get("virtue"):
-        what = tx("{what}, {virtue} virtue", what=what, virtue=f"{card['virtue']:+d}")
+        signed = f"{card['virtue']:+d}"
+        what = tx("{what}, {virtue} virtue", what=what, virtue=signed)
     if card.get("future"):
         n = card["future"]
         what = tx_n(

@@ -13,7 +13,7 @@ from bot.games.architects.rules import black_market_cost, cathedral_cost_text, h
 from bot.games.architects.state import State
 from bot.games.architects.words import amount, goods_comma, skill
 from bot.games.architects.words import colour as colour_word
-from bot.games.text import Text, tx, tx_n
+from bot.games.text import Text, tx, tx_c, tx_n
 
 
 def _goods(items: tuple[tuple[str, int], ...]) -> str:
@@ -66,7 +66,7 @@ def place_label(st: State, seat: int, location: str, rest: str) -> str:
     if location == "blackmarket":
         space = "abc".index(words[0])
         cost = black_market_cost(p, space)
-        price = tx("{n} silver", n=cost) if cost else tx("free")
+        price = tx("{n} silver", n=cost) if cost else tx_c("price", "free")
         keeps = bool(E.apprentices_of(p, "illusionist"))
         if space == 1 and words[1] == "hire":
             who = _apprentice(st, words[2])
@@ -161,7 +161,7 @@ def plans_short(st: State, seat: int) -> Text:
     """The Black Market's space b plans, short: 'b: draw 5, keep 1 - 2 silver, -1 virtue'."""
     p = st.players[seat]
     cost = black_market_cost(p, 1)
-    price = tx("{n} silver", n=cost) if cost else tx("free")
+    price = tx("{n} silver", n=cost) if cost else tx_c("price", "free")
     if E.apprentices_of(p, "illusionist"):
         return tx("b: draw 5, keep 1 - {price}", price=price)
     return tx("b: draw 5, keep 1 - {price}, -1 virtue", price=price)
