@@ -399,7 +399,7 @@ def _virtue(ctx: _Ctx, rect: Rect) -> None:
 
 def player_lines(p: PlayerView, winner: bool = False) -> list[str]:
     """A panel's three lines on the public board: what decides moves (the score at the end)."""
-    captives = " ".join(f"{say(words.colour(c))[:1].upper()}{n}" for c, n in p.captured)
+    captives = " ".join(f"{c[0].upper()}{n}" for c, n in p.captured)  # the seat letters
     first = tr(
         "virtue {virtue}   silver {silver}   debts {debts} (paid {paid})   Cathedral {level}",
         virtue=p.virtue,
@@ -512,7 +512,7 @@ def _paint_static(draw: ImageDraw.ImageDraw, theme: Theme, n: int) -> None:
             ctx.text((box.x0 + 8, box.y0 + 6), tr(NAMES[key]), box.width - 16, bold=True, size=24)
     rect = sections["market"]
     draw_panel(draw, rect, theme, radius=8)
-    ctx.text((rect.x0 + 10, rect.y0 + LINE + 4 + 3 * MARKET_ROW), tr("Prison:"), 100, bold=True)
+    ctx.text((rect.x0 + 10, rect.y0 + LINE + 4 + 3 * MARKET_ROW), tr("Prison:"), 200, bold=True)
     rect = sections["workshop"]
     draw_panel(draw, rect, theme, radius=8)
     row_h = WORKSHOP_ROW
