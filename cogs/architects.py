@@ -19,7 +19,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.games.architects.board import LOCATION_ALIASES, plain_word
+from bot.games.architects.board import LOCATION_ALIASES, LOCATION_NAMES, plain_word
 from bot.games.architects.labels import capture_label, place_label
 from bot.games.protocol import step_text
 from bot.games.rejections import Rejection
@@ -191,7 +191,13 @@ class ArchitectsCog(
     async def _retrieve(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return _rest(await _legal(interaction), "retrieve", current)
+        rests = [
+            n[len("retrieve ") :] for n in await _legal(interaction) if n.startswith("retrieve ")
+        ]
+        with _speaking_to(interaction):
+            labels = {r: say(LOCATION_NAMES[r]) if r in LOCATION_NAMES else r for r in rests}
+        ranked = rank(rests, current, key=lambda r: f"{labels[r]} {r}")
+        return [make_choice(labels[r], r) for r in ranked]
 
     @app_commands.command(name="trade")
     async def trade(self, interaction: discord.Interaction, trade: str) -> None:
