@@ -150,9 +150,9 @@ def move_label(notation: str) -> str:
     if parts[0] == "place" and len(parts) > 1 and parts[1] in _PLACES:
         name = _location(parts[1])
         if len(parts) > 2:
-            return tr(
-                "{location}: {choice}", location=name, choice=_detail(parts[1], parts[2].split())
-            )
+            rest = parts[2]
+            choice = say(words.good(rest)) if rest in words.GOODS else rest
+            return tr("{location}: {choice}", location=name, choice=choice)
         return name
     return notation
 
