@@ -11,7 +11,7 @@ from bot.games.architects.board import CATHEDRAL, LOCATION_NAMES
 from bot.games.architects.cards import APPRENTICE_BY_ID, BUILDING_BY_SLUG
 from bot.games.architects.rules import black_market_cost, cathedral_cost_text, hire_cost
 from bot.games.architects.state import State
-from bot.games.architects.words import amount, goods_comma, skill
+from bot.games.architects.words import amount, good, goods_comma, plus, skill
 from bot.games.architects.words import colour as colour_word
 from bot.games.text import Text, tx, tx_c, tx_n
 
@@ -55,12 +55,13 @@ def place_label(st: State, seat: int, location: str, rest: str) -> str:
         if skips:
             return tx(
                 "{move}: {apprentice} - {cost} silver ({skips} to skip)",
-                move=rest,
+                move=tx("hire {slot}", slot=words[1]),
                 apprentice=who,
                 cost=cost,
                 skips=skips,
             )
-        return tx("{move}: {apprentice} - {cost} silver", move=rest, apprentice=who, cost=cost)
+        move = tx("hire {slot}", slot=words[1])
+        return tx("{move}: {apprentice} - {cost} silver", move=move, apprentice=who, cost=cost)
     if location == "workshop":
         return tx_n("plans: draw {n} building card", "plans: draw {n} building cards", 1 + n // 2)
     if location == "blackmarket":
@@ -257,6 +258,17 @@ def decision_label(st: State, seat: int, notation: str) -> str:
         return guard[notation]()
     if head == "release" and rest:
         return tx("release {n}: Gatekeeper frees {n} of your workers from Prison", n=rest[0])
+    if head == "pay" and rest and len(rest) % 2 == 0 and all(w.isdigit() for w in rest[::2]):
+        paid = [amount(g, int(n)) for n, g in zip(rest[::2], rest[1::2], strict=True)]
+        out = paid[0]
+        for part in paid[1:]:
+            out = tx("{items} {item}", items=out, item=part)
+        return tx("pay {goods}", goods=out)
+    if head == "trade" and len(rest) == 1 and "->" in rest[0]:
+        pay, gain = rest[0].split("->", 1)
+        return tx(
+            "trade {pay}->{gain}", pay=plus([good(g) for g in pay.split("+")]), gain=good(gain)
+        )
     if head == "pass":
         from bot.games.architects.rules import workers_elsewhere, workers_to_bring_home
 
