@@ -13,14 +13,17 @@ constructing). Rules and legality live in the engine; this module only builds no
 from __future__ import annotations
 
 import logging
+from contextlib import AbstractContextManager
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.games.architects.board import LOCATION_ALIASES, LOCATION_NAMES, plain_word
 from bot.games.architects.labels import capture_label, place_label
 from bot.games.protocol import step_text
 from bot.games.rejections import Rejection
+from bot.i18n import N_, language_for_locale, say, speaking, tr
 from bot.table.replies import Reply
 from cogs._base import (
     SeatContext,
@@ -40,18 +43,36 @@ log = logging.getLogger(__name__)
 
 GAME = "architects"
 LOCATION_LABELS = {
-    "quarry": "Quarry (stone)",
-    "forest": "Forest (wood)",
-    "mines": "Mines (clay or gold)",
-    "silversmith": "Silversmith (silver)",
-    "storehouse": "King's Storehouse (trades)",
-    "workshop": "Workshop (hire or plans)",
-    "towncentre": "Town Centre (captures)",
-    "taxstand": "Tax Stand (steal the Tax)",
-    "guardhouse": "Guardhouse (prison, release, debts)",
-    "blackmarket": "Black Market",
-    "guildhall": "Guildhall (build or Cathedral)",
+    "quarry": N_("Quarry (stone)"),
+    "forest": N_("Forest (wood)"),
+    "mines": N_("Mines (clay or gold)"),
+    "silversmith": N_("Silversmith (silver)"),
+    "storehouse": N_("King's Storehouse (trades)"),
+    "workshop": N_("Workshop (hire or plans)"),
+    "towncentre": N_("Town Centre (captures)"),
+    "taxstand": N_("Tax Stand (steal the Tax)"),
+    "guardhouse": N_("Guardhouse (prison, release, debts)"),
+    "blackmarket": N_("Black Market"),
+    "guildhall": N_("Guildhall (build or Cathedral)"),
 }
+"""A location's entry in the autocomplete list (said with `tr` in the member's language)."""
+
+
+def _speaking_to(interaction: discord.Interaction) -> AbstractContextManager[str]:
+    """The context in which an autocomplete list is worded: the member's own language."""
+    locale = getattr(interaction, "locale", None)
+    return speaking(language_for_locale(str(getattr(locale, "value", locale or ""))).code)
+
+
+def _location_label(key: str) -> str:
+    return tr(LOCATION_LABELS[key]) if key in LOCATION_LABELS else key
+
+
+def location_key(typed: str) -> str:
+    """The notation key of a location typed in English or German ("Steinbruch", "Königliches
+    Lager"), or the typed text as it is (the engine reads two-word English names itself)."""
+    text = typed.strip().lower()
+    return LOCATION_ALIASES.get(plain_word(text.replace(" ", "")), text)
 
 
 async def _legal(interaction: discord.Interaction) -> tuple[str, ...]:
@@ -69,7 +90,7 @@ def _rest(notations: tuple[str, ...], head: str, current: str) -> list[app_comma
 class ArchitectsCog(
     commands.GroupCog,
     group_name="architects",
-    group_description="Play Architects of the West Kingdom.",
+    group_description="Play Architects of the West Kingdom.",  # i18n-exempt: command tree
 ):
     """Architects moves and private cards (/architects …)."""
 
@@ -97,7 +118,7 @@ class ArchitectsCog(
                 order, comma-separated ("prison, release"), played at once.
             confirm: Show a private preview to confirm first (default); False plays at once.
         """
-        loc = location.strip().lower()
+        loc = location_key(location)
         table = bot_of(interaction).table
         caller = caller_of(interaction)
         if loc in FOLLOW_UPS and (choice or "").strip():
@@ -130,14 +151,16 @@ class ArchitectsCog(
             words = n.split()
             if words[0] == "place" and len(words) > 1:
                 found.setdefault(words[1], None)
-        ranked = rank(list(found), current, key=lambda k: LOCATION_LABELS.get(k, k))
-        return [make_choice(LOCATION_LABELS.get(k, k), k) for k in ranked]
+        with _speaking_to(interaction):
+            labels = {k: _location_label(k) for k in found}
+        ranked = rank(list(found), current, key=lambda k: f"{labels[k]} {k}")
+        return [make_choice(labels[k], k) for k in ranked]
 
     @place.autocomplete("choice")
     async def _place_choice(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        location = str(getattr(interaction.namespace, "location", "") or "").strip().lower()
+        location = location_key(str(getattr(interaction.namespace, "location", "") or ""))
         ctx = await game_here(interaction, GAME)
         if not location or ctx is None or ctx.seat is None:
             return []
@@ -145,7 +168,8 @@ class ArchitectsCog(
             return [make_choice(v, v) for v in follow_up_choices(ctx, location, current)]
         head = f"place {location} "
         rests = [n[len(head) :] for n in await _legal(interaction) if n.startswith(head)]
-        labels = {r: place_label(ctx.state, ctx.seat, location, r) for r in rests}
+        with _speaking_to(interaction):
+            labels = {r: say(place_label(ctx.state, ctx.seat, location, r)) for r in rests}
         ranked = rank(rests, current, key=lambda r: labels[r])
         return [make_choice(labels[r], r) for r in ranked]
 
@@ -167,7 +191,13 @@ class ArchitectsCog(
     async def _retrieve(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return _rest(await _legal(interaction), "retrieve", current)
+        rests = [
+            n[len("retrieve ") :] for n in await _legal(interaction) if n.startswith("retrieve ")
+        ]
+        with _speaking_to(interaction):
+            labels = {r: say(LOCATION_NAMES[r]) if r in LOCATION_NAMES else r for r in rests}
+        ranked = rank(rests, current, key=lambda r: f"{labels[r]} {r}")
+        return [make_choice(labels[r], r) for r in ranked]
 
     @app_commands.command(name="trade")
     async def trade(self, interaction: discord.Interaction, trade: str) -> None:
@@ -202,7 +232,8 @@ class ArchitectsCog(
             return []
         legal = await _legal(interaction)
         rests = [n[len("capture ") :] for n in legal if n.startswith("capture ")]
-        labels = {r: capture_label(ctx.state, r, int(ctx.seat)) for r in rests}
+        with _speaking_to(interaction):
+            labels = {r: say(capture_label(ctx.state, r, int(ctx.seat))) for r in rests}
         return [make_choice(labels[r], r) for r in rank(rests, current, key=lambda r: labels[r])]
 
     @app_commands.command(name="guard")

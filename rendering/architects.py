@@ -17,11 +17,16 @@ import functools
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from PIL import Image, ImageDraw
 
+from bot.games.architects import scoring as S
+from bot.games.architects import words
 from bot.games.architects.board import guildhall_columns, reset_positions
 from bot.games.architects.view import ArchitectsView, BuildingView, PlayerView
+from bot.games.text import Text
+from bot.i18n import N_, current_language, say, tr, tr_c, tr_n
 from rendering.base import (
     DEFAULT,
     Font,
@@ -75,30 +80,43 @@ LOG_LINES = 2
 LOG_H = LOG_LINES * LINE + 10
 
 NAMES = {
-    "quarry": "Quarry",
-    "forest": "Forest",
-    "mines": "Mines",
-    "silversmith": "Silversmith",
-    "storehouse": "Storehouse",
-    "workshop": "Workshop",
-    "towncentre": "Town Centre",
-    "taxstand": "Tax Stand",
-    "guardhouse": "Guardhouse",
+    "quarry": N_("Quarry"),
+    "forest": N_("Forest"),
+    "mines": N_("Mines"),
+    "silversmith": N_("Silversmith"),
+    "storehouse": N_("Storehouse"),
+    "workshop": N_("Workshop"),
+    "towncentre": N_("Town Centre"),
+    "taxstand": N_("Tax Stand"),
+    "guardhouse": N_("Guardhouse"),
 }
-SKILL_LETTER = {"carpentry": "C", "tiling": "T", "masonry": "M"}
+"""The location boxes' titles (said with `tr`)."""
+
+
+def skill_letters(skills: tuple[str, ...]) -> str:
+    """An apprentice's or building's skills as letters ("CT"), in the current language."""
+    letters = {
+        "carpentry": tr_c("skill letter", "C"),
+        "tiling": tr_c("skill letter", "T"),
+        "masonry": tr_c("skill letter", "M"),
+    }
+    return "".join(letters[s] for s in skills)
+
+
 AUTOMA_FILL = "#1e1e1e"
 CARD_FILL = "#2f3136"
 SHORT_LINES = {
-    "Buildings": "Bld",
-    "Cathedral": "Cath",
-    "Virtue": "Vir",
-    "Debts": "Debt",
-    "Gold and Marble": "G+M",
-    "Silver": "Sil",
-    "Prison": "Pri",
-    "Marble": "Mar",
-    "Guildhall workers": "Guild",
+    S.BUILDINGS: N_("Bld"),
+    S.CATHEDRAL_LINE: N_("Cath"),
+    S.VIRTUE: N_("Vir"),
+    S.DEBTS: N_("Debt"),
+    S.GOLD_AND_MARBLE: N_("G+M"),
+    S.SILVER: N_("Sil"),
+    S.PRISON: N_("Pri"),
+    S.MARBLE: N_("Mar"),
+    S.GUILDHALL_WORKERS: N_("Guild"),
 }
+"""A score line's short label on a player's panel (said with `tr`)."""
 
 
 def height_for(players: int) -> int:
@@ -133,7 +151,7 @@ class _Ctx:
 
     def name(self, index: int) -> str:
         p = self.view.players[index]
-        base = self.names.get(index, p.name)
+        base = self.names.get(index) or say(p.name)
         return f"{base} ({p.character.title()})" if p.character and index in self.names else base
 
     def text(
@@ -202,7 +220,7 @@ def _chips(ctx: _Ctx, x: float, y: float, right: float, chips: list[tuple[int, s
 
 
 def _goods(items: tuple[tuple[str, int], ...]) -> str:
-    return ", ".join(f"{n} {g}" for g, n in items if n) or "-"
+    return say(words.goods_comma([(g, n) for g, n in items if n])) or "-"
 
 
 def _locations(ctx: _Ctx, rect: Rect) -> None:
@@ -212,41 +230,44 @@ def _locations(ctx: _Ctx, rect: Rect) -> None:
         y0 = rect.y0 + (k // 3) * (LOC_BOX + 8)
         box = Rect(col.x0, y0, col.x1, y0 + LOC_BOX)
         if key == "taxstand":  # the silver waiting there, in gold on the title line
-            silver = f"{ctx.view.tax_stand} silver"
+            silver = tr("{n} silver", n=ctx.view.tax_stand)
             fnt = font(MIN, bold=True)
             x = box.x1 - 8 - text_width(silver, fnt)
             draw_text(ctx.draw, (x, box.y0 + 8), silver, fnt, ctx.theme.gold)
             room = box.width - 16 - (box.x1 - 8 - x + 6)
-            ctx.text((box.x0 + 8, box.y0 + 6), NAMES[key], room, bold=True, size=MIN)
+            ctx.text((box.x0 + 8, box.y0 + 6), tr(NAMES[key]), room, bold=True, size=MIN)
         counts = [(p.index, dict(p.at)[key]) for p in ctx.view.players if dict(p.at)[key]]
         if not counts:
-            ctx.text((box.x0 + 8, box.y0 + 44), "empty", 120, colour=ctx.theme.text_muted)
+            ctx.text((box.x0 + 8, box.y0 + 44), tr("empty"), 120, colour=ctx.theme.text_muted)
         chips = [(index, f"{ctx.view.players[index].letter}{n}") for index, n in counts]
         _chips(ctx, box.x0 + 8, box.y0 + 40, box.x1 - 6, chips)
 
 
 def _market(ctx: _Ctx, rect: Rect) -> None:
-    head = f"Black Market (virtue 9 or less), {ctx.view.market_cards_left} cards in small pile"
+    head = tr(
+        "Black Market (virtue 9 or less), {n} cards in small pile", n=ctx.view.market_cards_left
+    )
     ctx.words((rect.x0 + 8, rect.y0 + 6), head, rect.width - 16, bold=True)
     for k, (space, goods, cost, owner) in enumerate(ctx.view.black_market):
         y = rect.y0 + LINE + 4 + k * MARKET_ROW
-        what = _goods(goods) if space != "b" else "hire any apprentice, or draw 5 keep 1"
-        ctx.words((rect.x0 + 10, y), f"{space}: {cost} silver -> {what}", rect.width - 90)
+        what = _goods(goods) if space != "b" else tr("hire any apprentice, or draw 5 keep 1")
+        line = tr("{space}: {cost} silver -> {what}", space=space, cost=cost, what=what)
+        ctx.words((rect.x0 + 10, y), line, rect.width - 90)
         if owner >= 0:
             _chip(ctx, rect.x1 - 50, y - 3, owner, ctx.view.players[owner].letter)
         else:
-            ctx.text((rect.x1 - 62, y), "free", 60, colour=ctx.theme.text_muted)
+            ctx.text((rect.x1 - 62, y), tr_c("space", "free"), 60, colour=ctx.theme.text_muted)
     y = rect.y0 + LINE + 4 + 3 * MARKET_ROW
-    x = rect.x0 + 10 + text_width("Prison: ", font(MIN, bold=True))
+    x = rect.x0 + 10 + text_width(tr("Prison:") + " ", font(MIN, bold=True))
     jailed = [p for p in ctx.view.players if p.prison]
     if not jailed:
-        ctx.text((x, y), "empty", 100, colour=ctx.theme.text_muted)
+        ctx.text((x, y), tr("empty"), 100, colour=ctx.theme.text_muted)
     for p in jailed:
         x += _chip(ctx, x, y - 3, p.index, f"{p.letter}{p.prison}") + 6
 
 
 def _workshop(ctx: _Ctx, rect: Rect) -> None:
-    head = f"Workshop apprentices, columns 1-4 ({ctx.view.apprentice_deck} in pile)"
+    head = tr("Workshop apprentices, columns 1-4 ({n} in pile)", n=ctx.view.apprentice_deck)
     ctx.words((rect.x0 + 8, rect.y0 + 6), head, rect.width - 16, bold=True)
     row_h = WORKSHOP_ROW
     for r, row in enumerate(ctx.view.rows):
@@ -257,15 +278,20 @@ def _workshop(ctx: _Ctx, rect: Rect) -> None:
             w = cell.width - 12
             if card is None:
                 ctx.text(
-                    (cell.x0 + 6, cell.y0 + 4), f"{slot} empty", w, colour=ctx.theme.text_muted
+                    (cell.x0 + 6, cell.y0 + 4),
+                    tr("{slot} empty", slot=slot),
+                    w,
+                    colour=ctx.theme.text_muted,
                 )
                 continue
             # A long name ("Debt Collector") is written in regular type rather than cut.
-            bold = text_width(card.name, font(MIN, bold=True)) <= w
-            ctx.text((cell.x0 + 6, cell.y0 + 3), card.name, w, bold=bold)
-            skills = "".join(SKILL_LETTER[s] for s in card.skills)
-            virtue = f" {card.virtue:+d}v" if card.virtue else ""
-            coins = f" {silver}s" if silver else ""
+            name = say(card.name)
+            bold = text_width(name, font(MIN, bold=True)) <= w
+            ctx.text((cell.x0 + 6, cell.y0 + 3), name, w, bold=bold)
+            skills = skill_letters(card.skills)
+            signed = f"{card.virtue:+d}"
+            virtue = " " + tr_c("short", "{n}v", n=signed) if card.virtue else ""
+            coins = " " + tr_c("short", "{n}s", n=silver) if silver else ""
             colour = ctx.theme.gold if silver else ctx.theme.text_muted
             ctx.text(
                 (cell.x0 + 6, cell.y0 + 4 + MIN + 4),
@@ -286,7 +312,15 @@ def ability_lines(ability: str, width: float) -> list[str]:
     """An apprentice's ability on at most `ABILITY_LINES` lines of `width` (the last cut if
     needed). The location box says where trades happen, so "Storehouse: 2 silver -> 1 virtue"
     is written "Trade 2 silver → 1 virtue"."""
-    ability = ability.replace("Storehouse: ", "Trade ").replace(" -> ", " \u2192 ")
+    trade = "Storehouse: {pay} -> {gain}"  # i18n-exempt: the engine's message id, compared
+    if isinstance(ability, Text) and ability.msgid == trade:
+        ability = tr(
+            "Trade {pay} \u2192 {gain}",
+            pay=say(ability.params["pay"]),
+            gain=say(ability.params["gain"]),
+        )
+    else:
+        ability = say(ability).replace(" -> ", " \u2192 ")
     lines = wrap_text(ability, font(MIN), width)
     keep = ABILITY_LINES - 1
     return lines if len(lines) <= ABILITY_LINES else [*lines[:keep], " ".join(lines[keep:])]
@@ -298,7 +332,7 @@ def _guildhall(ctx: _Ctx, rect: Rect) -> None:
     cols = v.guildhall_columns
     ctx.words(
         (left.x0 + 8, left.y0 + 6),
-        f"Guildhall {len(v.guildhall)}/{4 * cols} (* reset)",
+        tr("Guildhall {filled}/{size} (* reset)", filled=len(v.guildhall), size=4 * cols),
         left.width - 16,
         bold=True,
     )
@@ -311,7 +345,7 @@ def _guildhall(ctx: _Ctx, rect: Rect) -> None:
         draw_text_centered(ctx.draw, centre, v.players[owner].letter, letter_font, text_on(fill))
     ctx.words(
         (right.x0 + 8, right.y0 + 6),
-        f"Cathedral ({v.rewards_left} rewards)",
+        tr("Cathedral ({n} rewards)", n=v.rewards_left),
         right.width - 16,
         bold=True,
     )
@@ -326,7 +360,7 @@ def _guildhall(ctx: _Ctx, rect: Rect) -> None:
         marks_w += 26 * (spaces - len(there))
         ctx.text(
             (right.x0 + 8, y),
-            f"{level}: {vp}VP {cost}",
+            tr("{level}: {vp}VP {cost}", level=level, vp=vp, cost=say(cost)),
             right.width - 24 - marks_w,
             colour=ctx.theme.text_muted,
         )
@@ -365,20 +399,41 @@ def _virtue(ctx: _Ctx, rect: Rect) -> None:
 
 def player_lines(p: PlayerView, winner: bool = False) -> list[str]:
     """A panel's three lines on the public board: what decides moves (the score at the end)."""
-    captives = " ".join(f"{c[0].upper()}{n}" for c, n in p.captured)
-    first = (
-        f"virtue {p.virtue}   silver {p.silver}   debts {p.debts} (paid {p.paid})   "
-        f"Cathedral {p.cathedral}"
+    captives = " ".join(f"{c[0].upper()}{n}" for c, n in p.captured)  # the seat letters
+    first = tr(
+        "virtue {virtue}   silver {silver}   debts {debts} (paid {paid})   Cathedral {level}",
+        virtue=p.virtue,
+        silver=p.silver,
+        debts=p.debts,
+        paid=p.paid,
+        level=p.cathedral,
     )
     if p.score is not None:
-        parts = " ".join(f"{SHORT_LINES.get(label, label)} {n}" for label, n in p.score)
-        return [first, f"{p.total} VP{' - wins' if winner else ''}:", parts]
-    cards = f"{p.hand_count} card{'s' * (p.hand_count != 1)}"
-    goods = f"{_goods(p.goods)}   |   {cards} in hand"
+        parts = " ".join(
+            f"{tr(SHORT_LINES[label]) if label in SHORT_LINES else tr(label)} {n}"
+            for label, n in p.score
+        )
+        total = (
+            tr("{total} VP - wins:", total=p.total) if winner else tr("{total} VP:", total=p.total)
+        )
+        return [first, total, parts]
+    goods = tr_n(
+        "{goods}   |   {n} card in hand",
+        "{goods}   |   {n} cards in hand",
+        p.hand_count,
+        goods=_goods(p.goods),
+    )
     if p.automaton:
-        goods = f"{dict(p.goods).get('marble', 0)} marble (it ignores other goods)"
-    workers = f"workers {p.supply}   Prison {p.prison}   Guildhall {p.guild}"
-    return [first, goods, workers + (f"   captives {captives}" if captives else "")]
+        goods = tr("{n} marble (it ignores other goods)", n=dict(p.goods).get("marble", 0))
+    workers = tr(
+        "workers {supply}   Prison {prison}   Guildhall {guild}",
+        supply=p.supply,
+        prison=p.prison,
+        guild=p.guild,
+    )
+    if captives:
+        workers = tr("{workers}   captives {captives}", workers=workers, captives=captives)
+    return [first, goods, workers]
 
 
 def _player(ctx: _Ctx, rect: Rect, p: PlayerView) -> None:
@@ -387,11 +442,15 @@ def _player(ctx: _Ctx, rect: Rect, p: PlayerView) -> None:
     if acting:  # the panel itself is static; the acting seat's border is drawn over it
         ctx.draw.rounded_rectangle(rect.box(), radius=8, outline=ctx.theme.highlight, width=3)
     w = _chip(ctx, rect.x0 + 8, rect.y0 + 7, p.index, p.letter)
-    kept = f"{len(p.apprentices)} appr.  {len(p.buildings)} bldg"
+    kept = tr(
+        "{apprentices} appr.  {buildings} bldg",
+        apprentices=len(p.apprentices),
+        buildings=len(p.buildings),
+    )
     small = font(MIN)
     kept_w = text_width(kept, small)
     draw_text(ctx.draw, (rect.x1 - 10 - kept_w, rect.y0 + 10), kept, small, ctx.theme.text_muted)
-    tag = "  - to act" if acting else ""
+    tag = "  " + tr("- to act") if acting else ""
     name_font = font(24, bold=True)
     room = rect.width - w - 40 - kept_w - text_width(tag, name_font)
     name = fit_name(ctx.name(p.index), name_font, room) + tag
@@ -441,7 +500,7 @@ def _paint_static(draw: ImageDraw.ImageDraw, theme: Theme, n: int) -> None:
     the Workshop's card frames, the Guildhall's spaces, the virtue track and its numbers."""
     ctx = _Ctx(draw, theme, None, {})  # type: ignore[arg-type]  # text only, no view
     sections, players, log = _layout(n)
-    ctx.text((PAD, 8), "Architects of the West Kingdom", WIDTH - 2 * PAD, bold=True, size=30)
+    ctx.text((PAD, 8), tr("Architects of the West Kingdom"), WIDTH - 2 * PAD, bold=True, size=30)
     rect = sections["locations"]
     cols = rect.split_columns(3, 8)
     for k, key in enumerate(NAMES):
@@ -450,10 +509,10 @@ def _paint_static(draw: ImageDraw.ImageDraw, theme: Theme, n: int) -> None:
         box = Rect(col.x0, y0, col.x1, y0 + LOC_BOX)
         draw_panel(draw, box, theme, radius=8)
         if key != "taxstand":  # its title shares the line with the silver there
-            ctx.text((box.x0 + 8, box.y0 + 6), NAMES[key], box.width - 16, bold=True, size=24)
+            ctx.text((box.x0 + 8, box.y0 + 6), tr(NAMES[key]), box.width - 16, bold=True, size=24)
     rect = sections["market"]
     draw_panel(draw, rect, theme, radius=8)
-    ctx.text((rect.x0 + 10, rect.y0 + LINE + 4 + 3 * MARKET_ROW), "Prison:", 100, bold=True)
+    ctx.text((rect.x0 + 10, rect.y0 + LINE + 4 + 3 * MARKET_ROW), tr("Prison:"), 200, bold=True)
     rect = sections["workshop"]
     draw_panel(draw, rect, theme, radius=8)
     row_h = WORKSHOP_ROW
@@ -482,7 +541,7 @@ def _paint_static(draw: ImageDraw.ImageDraw, theme: Theme, n: int) -> None:
     draw_panel(draw, rect, theme, radius=8)
     ctx.text(
         (rect.x0 + 8, rect.y0 + 6),
-        "Virtue (Black Market closed at 10+, Cathedral at 4-)",
+        tr("Virtue (Black Market closed at 10+, Cathedral at 4-)"),
         rect.width - 16,
         bold=True,
     )
@@ -517,13 +576,16 @@ def render(
     """
     n = len(view.players)
     layer = static_layer(
-        ("architects", n), (WIDTH, height_for(n)), theme, lambda im, d: _paint_static(d, theme, n)
+        ("architects", n, current_language()),
+        (WIDTH, height_for(n)),
+        theme,
+        lambda im, d: _paint_static(d, theme, n),
     )
     image, draw = canvas_from(layer)
     for colour in (theme.text, theme.text_muted, theme.highlight):  # the layer's text colours
         draw.text_colours[hex_to_rgb(colour)] = None
     ctx = _Ctx(draw, theme, view, dict(names or {}))
-    headline = view.reason if view.phase == "over" and view.reason else view.prompt
+    headline = say(view.reason if view.phase == "over" and view.reason else view.prompt)
     ctx.text((PAD, 8 + LINE + 6), headline, WIDTH - 2 * PAD, colour=theme.text_muted)
     sections, players, log = _layout(n)
     _locations(ctx, sections["locations"])
@@ -546,22 +608,24 @@ def log_lines(view: ArchitectsView, width: float) -> list[str]:
     older ones added while they fit in `LOG_LINES` lines (an event that does not fit entirely is
     left out rather than cut mid-word). The opponent's last Scheme always comes first."""
     fnt = font(MIN)
-    scheme = wrap_text(f"Opponent's last Scheme: {view.last_scheme}", fnt, width)
+    last = say(view.last_scheme)
+    scheme = wrap_text(tr("Opponent's last Scheme: {scheme}", scheme=last), fnt, width)
     scheme = scheme if view.last_scheme else []
+    log = [say(entry) for entry in view.log]
     out: list[str] = []
-    for entry in reversed(view.log):
+    for entry in reversed(log):
         wrapped = wrap_text(entry, fnt, width)
         if len(out) + len(wrapped) + len(scheme) > LOG_LINES:
             break
         out = wrapped + out
-    if not out and view.log and len(scheme) < LOG_LINES:
+    if not out and log and len(scheme) < LOG_LINES:
         # The newest event alone is longer than the lines left: shown up to a word, never
         # cut inside one.
         room = LOG_LINES - len(scheme)
-        words = view.log[-1].split()
-        while words and len(wrap_text(" ".join(words) + " \u2026", fnt, width)) > room:
-            words.pop()
-        out = wrap_text(" ".join(words) + " \u2026", fnt, width) if words else []
+        kept = log[-1].split()
+        while kept and len(wrap_text(" ".join(kept) + " \u2026", fnt, width)) > room:
+            kept.pop()
+        out = wrap_text(" ".join(kept) + " \u2026", fnt, width) if kept else []
     return [*scheme, *out][:LOG_LINES]
 
 
@@ -593,16 +657,16 @@ def hand_lines(cards: tuple[BuildingView, ...], width: float, most: int) -> list
     """The hand by name on at most `most` lines of `width`; names that do not fit are counted
     ("+2 more in /game details") rather than cut mid-word."""
     fnt = font(MIN)
-    names = [b.name for b in cards]
+    names = [say(b.name) for b in cards]
     for shown in range(len(names), -1, -1):
         more = len(names) - shown
-        text = "Hand: " + (", ".join(names[:shown]) or "empty")
+        text = tr("Hand: {cards}", cards=", ".join(names[:shown]) or tr("empty"))
         if more:
-            text += f" +{more} more in /game details"
+            text = tr("{hand} +{n} more in /game details", hand=text, n=more)
         lines = wrap_text(text, fnt, width)
         if len(lines) <= most and all(text_width(line, fnt) <= width for line in lines):
             return lines
-    return ["Hand: see /game details"]
+    return [tr("Hand: see /game details")]
 
 
 def render_own(
@@ -619,7 +683,8 @@ def render_own(
     One size per width (`own_image_size`); `view.viewer` must be a seat (ValueError otherwise:
     a spectator has no panel of their own)."""
     if view.viewer is None:
-        raise ValueError("A spectator's view has no panel of its own to draw.")
+        internal = "A spectator's view has no panel of its own to draw."  # i18n-exempt: internal
+        raise ValueError(internal)
     layer = static_layer(
         ("architects-own",), (WIDTH, OWN_HEIGHT), theme, lambda im, d: _paint_own_static(d, theme)
     )
@@ -653,34 +718,67 @@ def details_blocks(view: ArchitectsView, names: Mapping[int, str]) -> list[Detai
     blocks = []
     mine = [p for p in view.players if p.index == view.viewer]
     for p in [*mine, *(p for p in view.players if p.index != view.viewer)]:
-        apprentices = "; ".join(
-            f"{a.name} [{''.join(SKILL_LETTER[s] for s in a.skills)}]"
-            + (f" {a.virtue:+d} virtue" if a.virtue else "")
-            + (f": {a.ability}" if a.ability else "")
-            for a in p.apprentices
+        apprentices = "; ".join(_apprentice_words(a) for a in p.apprentices)
+        buildings = ", ".join(
+            tr("{building} {vp} VP", building=say(b.name), vp=b.vp) for b in p.buildings
         )
-        buildings = ", ".join(f"{b.name} {b.vp} VP" for b in p.buildings)
         paragraphs = [
-            f"Apprentices ({len(p.apprentices)}): {apprentices or 'none'}",
-            f"Buildings ({len(p.buildings)}, {sum(b.vp for b in p.buildings)} VP): "
-            + (buildings or "none"),
+            tr(
+                "Apprentices ({n}): {apprentices}",
+                n=len(p.apprentices),
+                apprentices=apprentices or tr("none"),
+            ),
+            tr(
+                "Buildings ({n}, {vp} VP): {buildings}",
+                n=len(p.buildings),
+                vp=sum(b.vp for b in p.buildings),
+                buildings=buildings or tr("none"),
+            ),
         ]
         if p.hand is not None:
             paragraphs.append(
-                f"Your hand ({len(p.hand)}): "
-                + ("; ".join(_card_words(b) for b in p.hand) or "empty")
+                tr(
+                    "Your hand ({n}): {cards}",
+                    n=len(p.hand),
+                    cards="; ".join(_card_words(b) for b in p.hand) or tr("empty"),
+                )
             )
         if p.draft_hand:
-            paragraphs.append("Draft hand: " + "; ".join(_card_words(b) for b in p.draft_hand))
+            paragraphs.append(
+                tr("Draft hand: {cards}", cards="; ".join(_card_words(b) for b in p.draft_hand))
+            )
         colour = AUTOMA_FILL if p.automaton else DEFAULT.seat_colour(p.colour)
         blocks.append(DetailBlock(ctx.name(p.index), tuple(paragraphs), colour, p.letter))
     return blocks
 
 
+def _apprentice_words(a: Any) -> str:
+    """'Jeweller [T]: +1 silver at Silversmith', 'Thief [C] -1 virtue: ...'."""
+    name = f"{say(a.name)} [{skill_letters(a.skills)}]"
+    if a.virtue:
+        signed = f"{a.virtue:+d}"
+        name = tr("{apprentice} {n} virtue", apprentice=name, n=signed)
+    return f"{name}: {say(a.ability)}" if a.ability else name
+
+
 def _card_words(b: BuildingView) -> str:
-    skills = "".join(SKILL_LETTER[s] for s in b.skills) or "no skill"
-    effect = f", {b.effect}" if b.effect else ""
-    return f"{b.name} ({b.vp} VP, [{skills}], {_goods(b.cost)}{effect})"
+    skills = skill_letters(b.skills) or tr("no skill")
+    if b.effect:
+        return tr(
+            "{building} ({vp} VP, [{skills}], {cost}, {effect})",
+            building=say(b.name),
+            vp=b.vp,
+            skills=skills,
+            cost=_goods(b.cost),
+            effect=say(b.effect),
+        )
+    return tr(
+        "{building} ({vp} VP, [{skills}], {cost})",
+        building=say(b.name),
+        vp=b.vp,
+        skills=skills,
+        cost=_goods(b.cost),
+    )
 
 
 def render_details(
@@ -693,4 +791,5 @@ def render_details(
     """The details image asked for by one player: every seat's apprentices and buildings in
     full, and the viewer's own hand; nothing cut (its height follows the text)."""
     blocks = details_blocks(view, names or {})
-    return details_sheet("Architects: apprentices, buildings, hand", blocks, theme=theme, size=size)
+    title = tr("Architects: apprentices, buildings, hand")
+    return details_sheet(title, blocks, theme=theme, size=size)

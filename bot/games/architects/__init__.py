@@ -19,12 +19,15 @@ from bot.games.architects.bots import HeuristicBot, RandomBot
 from bot.games.architects.state import Phase, State
 from bot.games.architects.strong import strong_bot
 from bot.games.architects.view import ArchitectsView, build_view, hidden_from, player_name
+from bot.games.architects.words import listing
 from bot.games.delegating import RulesCodecEngine
 from bot.games.gamedata import fingerprint, load_yaml
 from bot.games.protocol import Bot, GameSpec, OptionSpec, Outcome, Seat, Transition
 from bot.games.rejections import Rejection
+from bot.games.text import Text, tx
 
-RULES_SUMMARY = """\
+RULES_SUMMARY = tx(
+    """\
 **Architects of the West Kingdom**: place 1 worker a turn; the more of your own workers at a \
 location, the more it gives. The game ends one round after the last Guildhall space \
 (12/12/16/20/24 constructions for 1-5 players) is filled. Most VP wins; ties: virtue, then \
@@ -107,21 +110,24 @@ visit (e.g. the next Storehouse trade).
 Market it loses 1 virtue and gains the Marble shown; from reward cards it takes only virtue and \
 marble; Acolytes and buildings never apply to it. A Future card joins its draw pile \
 shuffled."""
+)
 
 OPTIONS = (
     OptionSpec(
         "setup",
         str,
         "standard",
-        "standard or variable (side 2 characters)",
+        tx("standard or variable (side 2 characters)"),
         ("standard", "variable"),
     ),
-    OptionSpec("characters", str, "", "variable setup: characters in seat order, e.g. ada+rudolf"),
+    OptionSpec(
+        "characters", str, "", tx("variable setup: characters in seat order, e.g. ada+rudolf")
+    ),
     OptionSpec(
         "opponent",
         str,
         "auto",
-        "automated opponent: auto (solo only), none, constantine, helena",
+        tx("automated opponent: auto (solo only), none, constantine, helena"),
         ("auto", "none", "constantine", "helena"),
     ),
 )
@@ -140,7 +146,7 @@ class ArchitectsEngine(RulesCodecEngine):
 
     spec = GameSpec(
         key="architects",
-        display_name="Architects of the West Kingdom",
+        display_name=tx("Architects of the West Kingdom"),
         min_players=1,
         max_players=5,
         has_hidden_information=True,
@@ -166,7 +172,7 @@ class ArchitectsEngine(RulesCodecEngine):
     def new_game(self, seats: int, options: Mapping[str, object], seed: int) -> State:
         """A fresh game: board set up and the opening draft dealt."""
         if not 1 <= seats <= 5:
-            raise ValueError("Architects of the West Kingdom is played by 1 to 5 players.")
+            raise ValueError(tx("Architects of the West Kingdom is played by 1 to 5 players."))
         opts = self.spec.validate_options(options)
         return rules.new_game(seats, opts, seed, self.schemes, self.schemes_fingerprint)
 
@@ -181,24 +187,25 @@ class ArchitectsEngine(RulesCodecEngine):
         try:
             if text and not variable:
                 raise ValueError(
-                    "Characters are side-2 boards: name them with `setup=variable` as well."
+                    tx("Characters are side-2 boards: name them with `setup=variable` as well.")
                 )
             if text:
                 rules.parse_characters(text, named if seats is None else seats)
             if seats is not None:
                 rules.opponent_of(options, seats)
         except ValueError as exc:
-            return str(exc)
+            reason = exc.args[0] if exc.args else ""
+            return reason if isinstance(reason, Text) else str(exc)
         return None
 
     def seat_limit(self, options: Mapping[str, object]) -> tuple[int, str] | None:
         """The most players `options` allow (see `protocol.seat_limit`)."""
         if options.get("opponent") in ("constantine", "helena"):
-            return 2, "the automated opponent plays solo or against 2 players only"
+            return 2, tx("the automated opponent plays solo or against 2 players only")
         text = str(options.get("characters", "")).strip()
         if text and options.get("setup") == "variable":
             named = len(rules.character_names(text))
-            return named, f"{named} characters are named, one per player"
+            return named, tx("{n} characters are named, one per player", n=named)
         return None
 
     def apply(self, state: State, seat: Seat, action: A.Action) -> Transition[State]:
@@ -218,28 +225,48 @@ class ArchitectsEngine(RulesCodecEngine):
         scores = scoring.final_scores(state)
         best = scoring.winners(scores)
         seats = frozenset(Seat(i) for i in best if i < state.seats)
-        names = " and ".join(player_name(state, i) for i in best)
-        verb = "wins" if len(best) == 1 else "share the victory"
+        names = listing([player_name(state, i) for i in best])
         total = scores[best[0]].total
-        reason = f"{names} {verb} with {total} VP"
+        if len(best) == 1:
+            reason = tx("{names} wins with {total} VP", names=names, total=total)
+        else:
+            reason = tx("{names} share the victory with {total} VP", names=names, total=total)
         decided = scoring.tie_break(scores)
         if decided:
             level = [i for i, s in enumerate(scores) if s.total == total]
-            amounts = " to ".join(
-                str(getattr(scores[i], decided)) for i in sorted(level, key=lambda i: i not in best)
+            amounts_words = _to_list(
+                [getattr(scores[i], decided) for i in sorted(level, key=lambda i: i not in best)]
             )
-            reason += f", the tie on {total} VP broken by {decided} ({amounts})"
+            if decided == "virtue":
+                reason = tx(
+                    "{reason}, the tie on {total} VP broken by virtue ({amounts})",
+                    reason=reason,
+                    total=total,
+                    amounts=amounts_words,
+                )
+            else:
+                reason = tx(
+                    "{reason}, the tie on {total} VP broken by silver ({amounts})",
+                    reason=reason,
+                    total=total,
+                    amounts=amounts_words,
+                )
         others = {}
         if state.automa is not None:
             a = state.automa_index
             if a not in best:
-                reason += f" ({player_name(state, a)} scored {scores[a].total})"
+                reason = tx(
+                    "{reason} ({name} scored {total})",
+                    reason=reason,
+                    name=player_name(state, a),
+                    total=scores[a].total,
+                )
             others[player_name(state, a)] = dict(scores[a].lines)
         return Outcome(
             termination="opponent_won" if not seats else "completed",
             winners=seats,
             scores={Seat(i): scores[i].total for i in range(state.seats)},
-            reason=reason + ".",
+            reason=tx("{reason}.", reason=reason),
             breakdown={Seat(i): dict(scores[i].lines) for i in range(state.seats)},
             tie_break=decided,
             others=others,
@@ -301,39 +328,69 @@ class ArchitectsEngine(RulesCodecEngine):
         return f"{E.colour(state, seat)} ({char.title()})" if char else E.colour(state, seat)
 
 
-PROMPTS = {
-    "storehouse": "trade at the King's Storehouse ({left} left) or `done`",
-    "towncentre": "capture at the Town Centre ({left} left) or `done`",
-    "guardhouse": "take Guardhouse actions ({left} left) or `done`",
-    "capture": "capture with your building or `done`",
-    "barracks": "Barracks: capture 1 group or `rescue`",
-    "pay": "choose how to pay",
-    "discard": "discard a Building card for the Cathedral",
-    "hand": "discard down to 6 Building cards",
-    "library": "Library: discard a card for 2 gold, or `done`",
-    "keep": "keep one of the drawn plans",
-    "gain": "choose what the building gives",
-    "tavern": "Tavern: hire any apprentice for free",
-    "dismiss": "too many apprentices: dismiss one",
-    "destroy": "you may destroy up to {left} of your unpaid debts (`destroy`), or keep them "
-    "(`done`)",
-    "gatekeeper": "Black Market Reset: your Gatekeeper may release up to {left} (`release 2`) "
-    "or `done`",
-}
+def _to_list(amounts: list[int]) -> Text:
+    """'9 to 7' (the tie-break's amounts, the winners' first)."""
+    out = tx("{n}", n=amounts[0])
+    for n in amounts[1:]:
+        out = tx("{amounts} to {n}", amounts=out, n=n)
+    return out
+
+
+def _prompt(kind: str, who: str, left: int) -> Text | None:
+    """The sentence for a pending decision of `kind` (None: unknown kind)."""
+    prompts = {
+        "storehouse": lambda: tx(
+            "{who}: trade at the King's Storehouse ({left} left) or `done`", who=who, left=left
+        ),
+        "towncentre": lambda: tx(
+            "{who}: capture at the Town Centre ({left} left) or `done`", who=who, left=left
+        ),
+        "guardhouse": lambda: tx(
+            "{who}: take Guardhouse actions ({left} left) or `done`", who=who, left=left
+        ),
+        "capture": lambda: tx("{who}: capture with your building or `done`", who=who),
+        "barracks": lambda: tx("{who}: Barracks: capture 1 group or `rescue`", who=who),
+        "pay": lambda: tx("{who}: choose how to pay", who=who),
+        "discard": lambda: tx("{who}: discard a Building card for the Cathedral", who=who),
+        "hand": lambda: tx("{who}: discard down to 6 Building cards", who=who),
+        "library": lambda: tx("{who}: Library: discard a card for 2 gold, or `done`", who=who),
+        "keep": lambda: tx("{who}: keep one of the drawn plans", who=who),
+        "gain": lambda: tx("{who}: choose what the building gives", who=who),
+        "tavern": lambda: tx("{who}: Tavern: hire any apprentice for free", who=who),
+        "dismiss": lambda: tx("{who}: too many apprentices: dismiss one", who=who),
+        "destroy": lambda: tx(
+            "{who}: you may destroy up to {left} of your unpaid debts (`destroy`), or keep them "
+            "(`done`)",
+            who=who,
+            left=left,
+        ),
+        "gatekeeper": lambda: tx(
+            "{who}: Black Market Reset: your Gatekeeper may release up to {left} (`release 2`) "
+            "or `done`",
+            who=who,
+            left=left,
+        ),
+    }
+    make = prompts.get(kind)
+    return make() if make else None
 
 
 def prompt(st: State) -> str:
     """What the game awaits, in one public sentence."""
     if st.phase is Phase.OVER:
-        return "The game is over."
+        return tx("The game is over.")
     if st.phase is Phase.DRAFT:
-        return f"Opening draft, round {st.draft_round} of 3: everyone keeps one card."
+        return tx(
+            "Opening draft, round {round} of 3: everyone keeps one card.", round=st.draft_round
+        )
     who = player_name(st, rules.actor(st))
     if st.pending:
         pend = st.pending[0]
-        return f"{who}: " + PROMPTS.get(pend.kind, pend.kind).format(**pend.data)
-    final = " (final round)" if st.final_turns > 0 else ""
-    return f"{who} to place a worker{final}."
+        said = _prompt(pend.kind, who, int(pend.data.get("left", 0)))
+        return said if said is not None else f"{who}: {pend.kind}"  # i18n-exempt: unknown kind
+    if st.final_turns > 0:
+        return tx("{who} to place a worker (final round).", who=who)
+    return tx("{who} to place a worker.", who=who)
 
 
 ENGINE = ArchitectsEngine()

@@ -33,9 +33,17 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from bot.games.architects.board import COLOURS, LARGE, RESOURCES
+from bot.games.architects.board import (
+    COLOUR_ALIASES,
+    COLOURS,
+    LARGE,
+    LOCATION_ALIASES,
+    RESOURCES,
+    plain_word,
+)
 from bot.games.architects.cards import BUILDING_BY_SLUG
 from bot.games.rejections import Rejection, malformed
+from bot.games.text import tx
 
 MAX_TEXT = 120
 _TRADE_GOODS = (*RESOURCES, "silver")
@@ -175,7 +183,10 @@ def format_action(action: Action) -> str:
 def _card(word: str, verb: str) -> str | Rejection:
     slug = word.replace("'", "").replace(" ", "-")
     if slug not in BUILDING_BY_SLUG:
-        return malformed(f"There is no building called {word!r}.", f"Write it like `{verb} well`.")
+        return malformed(
+            tx("There is no building called {name}.", name=repr(word)),
+            tx("Write it like `{verb} well`.", verb=verb),
+        )
     return slug
 
 
@@ -188,15 +199,23 @@ def _joined_location(rest: list[str]) -> list[str]:
     "tax stand", "guild hall") joined into its one-word name."""
     if len(rest) >= 2:
         joined = _SPELLINGS.get(rest[0] + rest[1], rest[0] + rest[1])
-        if joined in _PLACES and rest[0] not in _PLACES:
+        joined = LOCATION_ALIASES.get(plain_word(joined), joined)
+        if joined in _PLACES and rest[0] not in _PLACES and _place(rest[0]) not in _PLACES:
             return [joined, *rest[2:]]
+    if rest:
+        return [_place(rest[0]), *rest[1:]]
     return rest
+
+
+def _place(word: str) -> str:
+    """A location's notation key from a word typed in English or German ("steinbruch")."""
+    return LOCATION_ALIASES.get(plain_word(word), word)
 
 
 def parse_action(text: str) -> Action | Rejection:
     """Parse notation (case and spacing are free); legality is checked by the rules."""
     if len(text) > MAX_TEXT:
-        return malformed(f"That move is too long (at most {MAX_TEXT} characters).")
+        return malformed(tx("That move is too long (at most {n} characters).", n=MAX_TEXT))
     words = re.sub(r"\s+", " ", text.strip().lower()).split(" ")
     head, rest = words[0], words[1:]
     if head in ("place", "capture", "retrieve") and rest:
@@ -206,15 +225,15 @@ def parse_action(text: str) -> Action | Rejection:
         aliases = {"town": "towncentre", "tax": "taxstand", "market": "blackmarket"}
         loc = aliases.get(loc, loc)
         if loc not in (*LARGE, "blackmarket", "guildhall"):
-            return malformed(f"There is no location called {rest[0]!r}.")
+            return malformed(tx("There is no location called {name}.", name=repr(rest[0])))
         detail = tuple(rest[1:])
         if loc == "guildhall" and len(detail) >= 2 and detail[0] == "build":
-            card = _card(" ".join(detail[1:]), "place guildhall build")
+            card = _card(" ".join(detail[1:]), "place guildhall build")  # i18n-exempt: notation
             if isinstance(card, Rejection):
                 return card
             detail = ("build", card)
         if len(detail) > 3:
-            return malformed("Too many words after the location.")
+            return malformed(tx("Too many words after the location."))
         return Place(loc, detail)
     if head == "retrieve" and len(rest) == 1 and rest[0] in LARGE:
         return Retrieve(rest[0])
@@ -230,16 +249,17 @@ def parse_action(text: str) -> Action | Rejection:
         pay = tuple(left.split("+"))
         if gain not in (*_TRADE_GOODS, "virtue") or any(p not in _TRADE_GOODS for p in pay):
             return malformed(
-                f"Cannot read the trade {rest[0]!r}.", "Example: `trade clay+wood->virtue`."
+                tx("Cannot read the trade {trade}.", trade=repr(rest[0])),
+                tx("Example: `trade clay+wood->virtue`."),
             )
         if len(pay) > 4:
-            return malformed("A trade pays at most 3 goods.")
+            return malformed(tx("A trade pays at most 3 goods."))
         order = {g: i for i, g in enumerate(_TRADE_GOODS)}
         return Trade(tuple(sorted(pay, key=order.__getitem__)), gain)
     if head == "capture" and len(rest) == 2 and rest[0] in LARGE:
-        colour = rest[1]
+        colour = COLOUR_ALIASES.get(plain_word(rest[1]), rest[1])
         if colour not in (*COLOURS, "black"):
-            return malformed(f"There is no colour {colour!r}.")
+            return malformed(tx("There is no colour {colour}.", colour=repr(colour)))
         return Capture(rest[0], colour)
     if head in ("prison", "release", "payoff", "rescue", "destroy") and not rest:
         return Guard(head)
@@ -253,7 +273,7 @@ def parse_action(text: str) -> Action | Rejection:
             # ASCII digits only: str.isdigit() also accepts superscripts that int() refuses.
             number = count.isascii() and count.isdigit() and len(count) <= 2
             if not number or good not in RESOURCES or good in goods:
-                return malformed("Write a payment like `pay 2 stone 2 wood`.")
+                return malformed(tx("Write a payment like `pay 2 stone 2 wood`."))
             goods[good] = int(count)
         return Pay(tuple((g, goods[g]) for g in RESOURCES if goods.get(g)))
     if head == "gain" and len(rest) == 1 and rest[0] in _TRADE_GOODS:
@@ -263,7 +283,9 @@ def parse_action(text: str) -> Action | Rejection:
     if head == "dismiss" and len(rest) == 1 and rest[0] in ("1", "2", "3", "4", "5", "6", "7"):
         return Dismiss(int(rest[0]))
     return malformed(
-        f"Cannot read {text.strip()[:40]!r}.",
-        "Moves look like `place quarry`, `place mines gold`, `place guildhall build well`, "
-        "`capture forest red`, `done`.",
+        tx("Cannot read {text}.", text=repr(text.strip()[:40])),
+        tx(
+            "Moves look like `place quarry`, `place mines gold`, `place guildhall build well`, "
+            "`capture forest red`, `done`."
+        ),
     )

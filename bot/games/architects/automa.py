@@ -21,7 +21,9 @@ from bot.games.architects.board import (
     WORKERS,
 )
 from bot.games.architects.state import Automa, State
+from bot.games.architects.words import comma
 from bot.games.gamedata import Reader
+from bot.games.text import Text, tx, tx_c, tx_n
 
 if TYPE_CHECKING:
     from bot.games.architects.rules import Outcome
@@ -80,7 +82,10 @@ def _card(r: Reader) -> dict[str, Any]:
     return card
 
 
-def parse_schemes(raw: Any, source: str = "architects schemes") -> dict[str, Any]:
+def parse_schemes(
+    raw: Any,
+    source: str = "architects schemes",  # i18n-exempt: the data source's name in a data error
+) -> dict[str, Any]:
     """Validate a Scheme deck mapping; return it normalised (every field filled in). Raises
     `DataError` naming the field path."""
     r = Reader(raw, source=source)
@@ -92,7 +97,11 @@ def parse_schemes(raw: Any, source: str = "architects schemes") -> dict[str, Any
     for name, cards in (("starting", starting), ("future", future)):
         for k, card in enumerate(cards):
             if card["id"] in seen:
-                raise r.at(name).items()[k].fail(f"id {card['id']!r} is used twice.", "id")
+                raise (
+                    r.at(name)
+                    .items()[k]
+                    .fail(tx("id {id} is used twice.", id=repr(card["id"])), "id")
+                )
             seen.add(card["id"])
     return {"version": 1, "starting": starting, "future": future}
 
@@ -128,7 +137,12 @@ def take_turn(st: State, out: Outcome) -> None:
         a.draw, a.discard = list(shuffled), []
         out.reveals = True  # a reshuffle is chance
         out.say(
-            st, f"{_name(st)} takes back all its workers ({back}) and reshuffles its Scheme cards"
+            st,
+            tx(
+                "{who} takes back all its workers ({n}) and reshuffles its Scheme cards.",
+                who=_name(st),
+                n=back,
+            ),
         )
         return
     if not a.draw:
@@ -139,7 +153,15 @@ def take_turn(st: State, out: Outcome) -> None:
     a.discard.append(index)
     a.last = index
     card = card_at(st, index)
-    out.say(st, f"{_name(st)} reveals Scheme {card['id']}: {scheme_words(card)}")
+    out.say(
+        st,
+        tx(
+            "{who} reveals Scheme {card}: {words}.",
+            who=_name(st),
+            card=card["id"],
+            words=scheme_words(card),
+        ),
+    )
     _resolve(st, i, card, card["location"], out, depth=0)
     if card["virtue"]:
         E.change_virtue(st, i, card["virtue"])
@@ -150,33 +172,57 @@ def take_turn(st: State, out: Outcome) -> None:
             a.draw = list(shuffled)
 
 
-def scheme_words(card: dict[str, Any]) -> str:
+GUARD_WORDS = {
+    "prison": tx_c("guard", "prison"),
+    "release": tx_c("guard", "release"),
+    "rescue": tx_c("guard", "rescue"),
+}
+"""The Guardhouse actions a Scheme card lists, in words."""
+
+
+def scheme_words(card: dict[str, Any]) -> Text:
     """What a Scheme card orders, in words ("the Guildhall, working on the Cathedral")."""
     loc = card["location"]
-    what = f"the {LOCATION_NAMES[loc]}"
+    what = tx("the {location}", location=LOCATION_NAMES[loc])
     if loc == "towncentre":
         n = card["captures"]
-        what += f", capturing {n} group{'s' * (n != 1)}"
+        what = tx_n("{what}, capturing {n} group", "{what}, capturing {n} groups", n, what=what)
     elif loc == "workshop" and card.get("remove", "none") != "none":
-        what += f", discarding the {card['remove']} row's left-most apprentice"
+        if card["remove"] == "top":
+            what = tx("{what}, discarding the top row's left-most apprentice", what=what)
+        else:
+            what = tx("{what}, discarding the bottom row's left-most apprentice", what=what)
     elif loc == "blackmarket":
         space = card["space"]
-        what += ", the first free space" if space == "first" else f", space {space}"
+        if space == "first":
+            what = tx("{what}, the first free space", what=what)
+        else:
+            what = tx("{what}, space {space}", what=what, space=space)
     elif loc == "guardhouse":
-        what += f" ({', '.join(card['guard'])})"
+        guards = comma([GUARD_WORDS.get(g, g) for g in card["guard"]])
+        what = tx("{what} ({guards})", what=what, guards=guards)
     elif loc == "guildhall":
-        what += ", working on the Cathedral" if card["build"] == "cathedral" else ", constructing"
+        if card["build"] == "cathedral":
+            what = tx("{what}, working on the Cathedral", what=what)
+        else:
+            what = tx("{what}, constructing", what=what)
     if card.get("virtue"):
-        what += f", {card['virtue']:+d} virtue"
+        signed = f"{card['virtue']:+d}"
+        what = tx("{what}, {virtue} virtue", what=what, virtue=signed)
     if card.get("future"):
         n = card["future"]
-        what += f", {n} Future card{'s' * (n != 1)} into its deck"
+        what = tx_n(
+            "{what}, {n} Future card into its deck",
+            "{what}, {n} Future cards into its deck",
+            n,
+            what=what,
+        )
     return what
 
 
 def _name(st: State) -> str:
     """Constantine or Helena."""
-    return st.automa.difficulty.title() if st.automa else "The opponent"
+    return st.automa.difficulty.title() if st.automa else tx("The opponent")
 
 
 def _place(st: State, i: int, loc: str) -> int:
@@ -228,7 +274,15 @@ def _resolve(st: State, i: int, card: dict[str, Any], loc: str, out: Outcome, de
             face = ()
         marble = sum(n for g, n in face if g == "marble")
         p.add("marble", marble)
-        out.say(st, f"{_name(st)} takes Black Market space {'abc'[space]} (+{marble} marble)")
+        out.say(
+            st,
+            tx(
+                "{who} takes Black Market space {space} (+{n} marble).",
+                who=_name(st),
+                space="abc"[space],
+                n=marble,
+            ),
+        )
         if all(o >= 0 for o in st.black_market):
             st.reset_due = True
         return
@@ -238,11 +292,14 @@ def _resolve(st: State, i: int, card: dict[str, Any], loc: str, out: Outcome, de
         if card["build"] == "cathedral" and cathedral_problem(st, i, automaton=True) is None:
             advance_cathedral(st, i, out)
         else:
-            out.say(st, f"{_name(st)} constructs in the Guildhall")
+            out.say(st, tx("{who} constructs in the Guildhall.", who=_name(st)))
         return
     n = _place(st, i, loc)
     if loc == "taxstand":
-        out.say(st, f"{_name(st)} steals {st.tax_stand} silver from the Tax Stand")
+        out.say(
+            st,
+            tx("{who} steals {n} silver from the Tax Stand.", who=_name(st), n=st.tax_stand),
+        )
         st.tax_stand = 0
         E.change_virtue(st, i, -2)
     elif loc == "towncentre":
@@ -259,7 +316,11 @@ def _resolve(st: State, i: int, card: dict[str, Any], loc: str, out: Outcome, de
             if not groups:
                 if not locs:
                     out.say(
-                        st, f"{_name(st)} places a worker at the Town Centre; no group to capture"
+                        st,
+                        tx(
+                            "{who} places a worker at the Town Centre; no group to capture.",
+                            who=_name(st),
+                        ),
                     )
                 break
             *_, where, j = max(groups)
@@ -274,9 +335,13 @@ def _resolve(st: State, i: int, card: dict[str, Any], loc: str, out: Outcome, de
             st.rows[row].append(st.apprentice_deck.pop(0) if st.apprentice_deck else 0)
             st.row_silver[row].append(0)
             out.reveals = True
-            out.say(
-                st, f"{_name(st)} discards the left-most apprentice of the {card['remove']} row"
-            )
+            if row == 0:
+                text = tx("{who} discards the left-most apprentice of the top row.", who=_name(st))
+            else:
+                text = tx(
+                    "{who} discards the left-most apprentice of the bottom row.", who=_name(st)
+                )
+            out.say(st, text)
     elif loc == "guardhouse":
         for g in card["guard"]:
             if g == "prison" and sum(p.captured.values()):
@@ -284,7 +349,7 @@ def _resolve(st: State, i: int, card: dict[str, Any], loc: str, out: Outcome, de
                     st.players[j].prison += k
                 p.captured = {}
                 p.add("marble", 1)
-                out.say(st, f"{_name(st)} sends its captives to Prison for 1 marble")
+                out.say(st, tx("{who} sends its captives to Prison for 1 marble.", who=_name(st)))
             elif g == "release" and p.prison:
                 p.supply += p.prison
                 p.prison = 0
@@ -293,4 +358,11 @@ def _resolve(st: State, i: int, card: dict[str, Any], loc: str, out: Outcome, de
                 E.change_virtue(st, i, -1)
                 E.free_from_boards(st, i)
     else:
-        out.say(st, f"{_name(st)} places a worker at the {LOCATION_NAMES[loc]}")
+        out.say(
+            st,
+            tx(
+                "{who} places a worker at the {location}.",
+                who=_name(st),
+                location=LOCATION_NAMES[loc],
+            ),
+        )

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.games.text import tx, tx_c
+
 RESOURCES = ("clay", "wood", "stone", "gold", "marble")
 """Goods a player holds besides silver, in display order."""
 
@@ -27,18 +29,60 @@ LARGE = (
     "guardhouse",
 )
 LOCATION_NAMES = {
-    "quarry": "Quarry",
-    "forest": "Forest",
-    "mines": "Mines",
-    "silversmith": "Silversmith",
-    "storehouse": "King's Storehouse",
-    "workshop": "Workshop",
-    "towncentre": "Town Centre",
-    "taxstand": "Tax Stand",
-    "guardhouse": "Guardhouse",
-    "blackmarket": "Black Market",
-    "guildhall": "Guildhall",
+    "quarry": tx_c("location", "Quarry"),
+    "forest": tx_c("location", "Forest"),
+    "mines": tx_c("location", "Mines"),
+    "silversmith": tx_c("location", "Silversmith"),
+    "storehouse": tx_c("location", "King's Storehouse"),
+    "workshop": tx_c("location", "Workshop"),
+    "towncentre": tx_c("location", "Town Centre"),
+    "taxstand": tx_c("location", "Tax Stand"),
+    "guardhouse": tx_c("location", "Guardhouse"),
+    "blackmarket": tx_c("location", "Black Market"),
+    "guildhall": tx_c("location", "Guildhall"),
 }
+
+LOCATION_ALIASES = {
+    # The German edition's names (Schwerkraft-Verlag), as the catalog says them, written
+    # without spaces, capitals or umlauts; tests/games/architects check them against the catalog.
+    "steinbruch": "quarry",
+    "wald": "forest",
+    "mine": "mines",
+    "minen": "mines",
+    "silberschmiede": "silversmith",
+    "silberschmied": "silversmith",
+    "koniglicheslager": "storehouse",
+    "koeniglicheslager": "storehouse",
+    "lager": "storehouse",
+    "werkstatt": "workshop",
+    "stadtzentrum": "towncentre",
+    "steueramt": "taxstand",
+    "steuerstand": "taxstand",
+    "wachhaus": "guardhouse",
+    "wache": "guardhouse",
+    "schwarzmarkt": "blackmarket",
+    "zunfthalle": "guildhall",
+}
+"""Location names players may type besides the English ones, by notation key."""
+
+COLOUR_ALIASES = {
+    "rot": "red",
+    "blau": "blue",
+    "gelb": "yellow",
+    "grun": "green",
+    "gruen": "green",
+    "lila": "purple",
+    "schwarz": "black",
+}
+"""Colour names players may type besides the English ones (German)."""
+
+
+def plain_word(word: str) -> str:
+    """A typed word as the aliases spell it: lower case, no apostrophe, umlauts as plain
+    vowels ("Königliches" -> "koniglicheslager" once joined)."""
+    out = word.lower().replace("'", "").replace("’", "")
+    return out.translate(str.maketrans({"ä": "a", "ö": "o", "ü": "u", "ß": "ss"}))
+
 
 START_VIRTUE = 7
 WORKERS = 20
@@ -136,50 +180,60 @@ class Character:
 
 
 CHARACTERS = (
-    Character("ada", "Ada", 0, 0, 11, (("gold", 1),), 0, 1, "ignores 1 Tax on every taxed cost"),
+    Character(
+        "ada",
+        "Ada",  # i18n-exempt: a character's name
+        0,
+        0,
+        11,
+        (("gold", 1),),
+        0,
+        1,
+        tx("ignores 1 Tax on every taxed cost"),
+    ),
     Character(
         "caroline",
-        "Caroline",
+        "Caroline",  # i18n-exempt: a character's name
         8,
         10,
         3,
         (("marble", 1),),
         1,
         0,
-        "draws 1 Building card each time she takes a Black Market action",
+        tx("draws 1 Building card each time she takes a Black Market action"),
     ),
     Character(
         "frederick",
-        "Frederick",
+        "Frederick",  # i18n-exempt: a character's name
         0,
         4,
         7,
         (("stone", 1),),
         0,
         0,
-        "needs no Building card discard to advance the Cathedral",
+        tx("needs no Building card discard to advance the Cathedral"),
     ),
     Character(
         "rudolf",
-        "Rudolf",
+        "Rudolf",  # i18n-exempt: a character's name
         0,
         3,
         9,
         (("wood", 1),),
         0,
         0,
-        "pays 1 less Silver (not Tax) to hire at the Workshop and may keep 6 Apprentices",
+        tx("pays 1 less Silver (not Tax) to hire at the Workshop and may keep 6 Apprentices"),
     ),
     Character(
         "therese",
-        "Therese",
+        "Therese",  # i18n-exempt: a character's name
         4,
         5,
         5,
         (),
         0,
         1,
-        "treats Marble and Gold as the same resource",
+        tx("treats Marble and Gold as the same resource"),
     ),
 )
 CHARACTER_BY_KEY = {c.key: c for c in CHARACTERS}

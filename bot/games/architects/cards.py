@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from bot.games.text import tx_c
+
 
 @dataclass(frozen=True, slots=True)
 class ApprenticeCard:
@@ -45,34 +47,95 @@ class BuildingCard:
 
 
 APPRENTICES: tuple[ApprenticeCard, ...] = (
-    ApprenticeCard(cid=1, name="Acolyte", skills=("carpentry",), virtue=1, bonus=(("cards", 1),)),
-    ApprenticeCard(cid=2, name="Acolyte", skills=("tiling",), virtue=1, bonus=(("clay", 2),)),
-    ApprenticeCard(cid=3, name="Acolyte", skills=("masonry",), virtue=1, bonus=(("silver", 2),)),
     ApprenticeCard(
-        cid=4, name="Conspirator", skills=("carpentry",), virtue=0, bonus=(("silver", 1),)
+        cid=1,
+        name=tx_c("apprentice", "Acolyte"),
+        skills=("carpentry",),
+        virtue=1,
+        bonus=(("cards", 1),),
     ),
     ApprenticeCard(
-        cid=5, name="Conspirator", skills=("carpentry",), virtue=0, bonus=(("silver", 1),)
+        cid=2,
+        name=tx_c("apprentice", "Acolyte"),
+        skills=("tiling",),
+        virtue=1,
+        bonus=(("clay", 2),),
     ),
     ApprenticeCard(
-        cid=6, name="Debt Collector", skills=("tiling",), virtue=0, bonus=(("clay", 2),)
+        cid=3,
+        name=tx_c("apprentice", "Acolyte"),
+        skills=("masonry",),
+        virtue=1,
+        bonus=(("silver", 2),),
     ),
     ApprenticeCard(
-        cid=7, name="Debt Collector", skills=("masonry",), virtue=0, bonus=(("stone", 2),)
+        cid=4,
+        name=tx_c("apprentice", "Conspirator"),
+        skills=("carpentry",),
+        virtue=0,
+        bonus=(("silver", 1),),
     ),
     ApprenticeCard(
-        cid=8, name="Debt Collector", skills=("carpentry",), virtue=0, bonus=(("wood", 2),)
+        cid=5,
+        name=tx_c("apprentice", "Conspirator"),
+        skills=("carpentry",),
+        virtue=0,
+        bonus=(("silver", 1),),
     ),
     ApprenticeCard(
-        cid=9, name="Gatekeeper", skills=("masonry",), virtue=-1, bonus=(("release", 2),)
+        cid=6,
+        name=tx_c("apprentice", "Debt Collector"),
+        skills=("tiling",),
+        virtue=0,
+        bonus=(("clay", 2),),
     ),
-    ApprenticeCard(cid=10, name="Illusionist", skills=("carpentry",), virtue=-1),
-    ApprenticeCard(cid=11, name="Jeweller", skills=("tiling",), virtue=0, bonus=(("silver", 1),)),
-    ApprenticeCard(cid=12, name="Jeweller", skills=("tiling",), virtue=0, bonus=(("silver", 1),)),
-    ApprenticeCard(cid=13, name="Labourer", skills=("carpentry", "tiling", "masonry"), virtue=0),
+    ApprenticeCard(
+        cid=7,
+        name=tx_c("apprentice", "Debt Collector"),
+        skills=("masonry",),
+        virtue=0,
+        bonus=(("stone", 2),),
+    ),
+    ApprenticeCard(
+        cid=8,
+        name=tx_c("apprentice", "Debt Collector"),
+        skills=("carpentry",),
+        virtue=0,
+        bonus=(("wood", 2),),
+    ),
+    ApprenticeCard(
+        cid=9,
+        name=tx_c("apprentice", "Gatekeeper"),
+        skills=("masonry",),
+        virtue=-1,
+        bonus=(("release", 2),),
+    ),
+    ApprenticeCard(
+        cid=10, name=tx_c("apprentice", "Illusionist"), skills=("carpentry",), virtue=-1
+    ),
+    ApprenticeCard(
+        cid=11,
+        name=tx_c("apprentice", "Jeweller"),
+        skills=("tiling",),
+        virtue=0,
+        bonus=(("silver", 1),),
+    ),
+    ApprenticeCard(
+        cid=12,
+        name=tx_c("apprentice", "Jeweller"),
+        skills=("tiling",),
+        virtue=0,
+        bonus=(("silver", 1),),
+    ),
+    ApprenticeCard(
+        cid=13,
+        name=tx_c("apprentice", "Labourer"),
+        skills=("carpentry", "tiling", "masonry"),
+        virtue=0,
+    ),
     ApprenticeCard(
         cid=14,
-        name="Merchant",
+        name=tx_c("apprentice", "Merchant"),
         skills=("tiling",),
         virtue=0,
         trade_pay=(("silver", 1),),
@@ -80,7 +143,7 @@ APPRENTICES: tuple[ApprenticeCard, ...] = (
     ),
     ApprenticeCard(
         cid=15,
-        name="Merchant",
+        name=tx_c("apprentice", "Merchant"),
         skills=("masonry",),
         virtue=0,
         trade_pay=(("silver", 2),),
@@ -88,7 +151,7 @@ APPRENTICES: tuple[ApprenticeCard, ...] = (
     ),
     ApprenticeCard(
         cid=16,
-        name="Merchant",
+        name=tx_c("apprentice", "Merchant"),
         skills=("tiling",),
         virtue=0,
         trade_pay=(("silver", 3),),
@@ -96,7 +159,7 @@ APPRENTICES: tuple[ApprenticeCard, ...] = (
     ),
     ApprenticeCard(
         cid=17,
-        name="Merchant",
+        name=tx_c("apprentice", "Merchant"),
         skills=("masonry",),
         virtue=0,
         trade_pay=(("silver", 1),),
@@ -104,17 +167,21 @@ APPRENTICES: tuple[ApprenticeCard, ...] = (
     ),
     ApprenticeCard(
         cid=18,
-        name="Merchant",
+        name=tx_c("apprentice", "Merchant"),
         skills=("carpentry",),
         virtue=0,
         trade_pay=(("silver", 1),),
         trade_gain=(("wood", 2),),
     ),
-    ApprenticeCard(cid=19, name="Miner", skills=("tiling",), virtue=0, bonus=(("clay", 1),)),
-    ApprenticeCard(cid=20, name="Miner", skills=("tiling",), virtue=0, bonus=(("clay", 1),)),
+    ApprenticeCard(
+        cid=19, name=tx_c("apprentice", "Miner"), skills=("tiling",), virtue=0, bonus=(("clay", 1),)
+    ),
+    ApprenticeCard(
+        cid=20, name=tx_c("apprentice", "Miner"), skills=("tiling",), virtue=0, bonus=(("clay", 1),)
+    ),
     ApprenticeCard(
         cid=21,
-        name="Patron",
+        name=tx_c("apprentice", "Patron"),
         skills=("tiling",),
         virtue=0,
         trade_pay=(("clay", 1),),
@@ -122,7 +189,7 @@ APPRENTICES: tuple[ApprenticeCard, ...] = (
     ),
     ApprenticeCard(
         cid=22,
-        name="Patron",
+        name=tx_c("apprentice", "Patron"),
         skills=("masonry",),
         virtue=0,
         trade_pay=(("silver", 2),),
@@ -130,7 +197,7 @@ APPRENTICES: tuple[ApprenticeCard, ...] = (
     ),
     ApprenticeCard(
         cid=23,
-        name="Patron",
+        name=tx_c("apprentice", "Patron"),
         skills=("masonry",),
         virtue=0,
         trade_pay=(("stone", 1),),
@@ -138,29 +205,85 @@ APPRENTICES: tuple[ApprenticeCard, ...] = (
     ),
     ApprenticeCard(
         cid=24,
-        name="Patron",
+        name=tx_c("apprentice", "Patron"),
         skills=("carpentry",),
         virtue=0,
         trade_pay=(("wood", 1),),
         trade_gain=(("virtue", 1),),
     ),
-    ApprenticeCard(cid=25, name="Pickpocket", skills=("tiling",), virtue=-1, bonus=(("gold", 1),)),
-    ApprenticeCard(cid=26, name="Squire", skills=("tiling",), virtue=1, bonus=(("gold", 1),)),
-    ApprenticeCard(cid=27, name="Squire", skills=("masonry",), virtue=1, bonus=(("marble", 1),)),
-    ApprenticeCard(cid=28, name="Squire", skills=("carpentry",), virtue=1, bonus=(("virtue", 2),)),
     ApprenticeCard(
-        cid=29, name="Stonecutter", skills=("masonry",), virtue=0, bonus=(("stone", 1),)
+        cid=25,
+        name=tx_c("apprentice", "Pickpocket"),
+        skills=("tiling",),
+        virtue=-1,
+        bonus=(("gold", 1),),
     ),
     ApprenticeCard(
-        cid=30, name="Stonecutter", skills=("masonry",), virtue=0, bonus=(("stone", 1),)
+        cid=26,
+        name=tx_c("apprentice", "Squire"),
+        skills=("tiling",),
+        virtue=1,
+        bonus=(("gold", 1),),
     ),
-    ApprenticeCard(cid=31, name="Swindler", skills=("tiling",), virtue=-1, bonus=(("clay", 2),)),
-    ApprenticeCard(cid=32, name="Swindler", skills=("masonry",), virtue=-1, bonus=(("stone", 1),)),
-    ApprenticeCard(cid=33, name="Swindler", skills=("carpentry",), virtue=-1, bonus=(("wood", 1),)),
-    ApprenticeCard(cid=34, name="Thief", skills=("carpentry",), virtue=0, bonus=(("virtue", 1),)),
+    ApprenticeCard(
+        cid=27,
+        name=tx_c("apprentice", "Squire"),
+        skills=("masonry",),
+        virtue=1,
+        bonus=(("marble", 1),),
+    ),
+    ApprenticeCard(
+        cid=28,
+        name=tx_c("apprentice", "Squire"),
+        skills=("carpentry",),
+        virtue=1,
+        bonus=(("virtue", 2),),
+    ),
+    ApprenticeCard(
+        cid=29,
+        name=tx_c("apprentice", "Stonecutter"),
+        skills=("masonry",),
+        virtue=0,
+        bonus=(("stone", 1),),
+    ),
+    ApprenticeCard(
+        cid=30,
+        name=tx_c("apprentice", "Stonecutter"),
+        skills=("masonry",),
+        virtue=0,
+        bonus=(("stone", 1),),
+    ),
+    ApprenticeCard(
+        cid=31,
+        name=tx_c("apprentice", "Swindler"),
+        skills=("tiling",),
+        virtue=-1,
+        bonus=(("clay", 2),),
+    ),
+    ApprenticeCard(
+        cid=32,
+        name=tx_c("apprentice", "Swindler"),
+        skills=("masonry",),
+        virtue=-1,
+        bonus=(("stone", 1),),
+    ),
+    ApprenticeCard(
+        cid=33,
+        name=tx_c("apprentice", "Swindler"),
+        skills=("carpentry",),
+        virtue=-1,
+        bonus=(("wood", 1),),
+    ),
+    ApprenticeCard(
+        cid=34,
+        name=tx_c("apprentice", "Thief"),
+        skills=("carpentry",),
+        virtue=0,
+        bonus=(("virtue", 1),),
+    ),
     ApprenticeCard(
         cid=35,
-        name="Trader",
+        name=tx_c("apprentice", "Trader"),
         skills=("tiling",),
         virtue=0,
         trade_pay=(("clay", 3),),
@@ -168,7 +291,7 @@ APPRENTICES: tuple[ApprenticeCard, ...] = (
     ),
     ApprenticeCard(
         cid=36,
-        name="Trader",
+        name=tx_c("apprentice", "Trader"),
         skills=("masonry",),
         virtue=0,
         trade_pay=(("stone", 2),),
@@ -176,27 +299,39 @@ APPRENTICES: tuple[ApprenticeCard, ...] = (
     ),
     ApprenticeCard(
         cid=37,
-        name="Trader",
+        name=tx_c("apprentice", "Trader"),
         skills=("carpentry",),
         virtue=0,
         trade_pay=(("wood", 2),),
         trade_gain=(("marble", 1),),
     ),
     ApprenticeCard(
-        cid=38, name="Trickster", skills=("masonry",), virtue=-1, bonus=(("silver", 1),)
+        cid=38,
+        name=tx_c("apprentice", "Trickster"),
+        skills=("masonry",),
+        virtue=-1,
+        bonus=(("silver", 1),),
     ),
     ApprenticeCard(
-        cid=39, name="Woodcutter", skills=("carpentry",), virtue=0, bonus=(("wood", 1),)
+        cid=39,
+        name=tx_c("apprentice", "Woodcutter"),
+        skills=("carpentry",),
+        virtue=0,
+        bonus=(("wood", 1),),
     ),
     ApprenticeCard(
-        cid=40, name="Woodcutter", skills=("carpentry",), virtue=0, bonus=(("wood", 1),)
+        cid=40,
+        name=tx_c("apprentice", "Woodcutter"),
+        skills=("carpentry",),
+        virtue=0,
+        bonus=(("wood", 1),),
     ),
 )
 
 BUILDINGS: tuple[BuildingCard, ...] = (
     BuildingCard(
         cid=13,
-        name="Aqueduct",
+        name=tx_c("building", "Aqueduct"),
         slug="aqueduct",
         skills=(),
         cost=(("clay", 2), ("wood", 3), ("gold", 1)),
@@ -208,7 +343,7 @@ BUILDINGS: tuple[BuildingCard, ...] = (
     ),
     BuildingCard(
         cid=14,
-        name="Armoury",
+        name=tx_c("building", "Armoury"),
         slug="armoury",
         skills=("carpentry", "masonry"),
         cost=(("wood", 3), ("stone", 5), ("gold", 1)),
@@ -220,7 +355,7 @@ BUILDINGS: tuple[BuildingCard, ...] = (
     ),
     BuildingCard(
         cid=15,
-        name="Barracks",
+        name=tx_c("building", "Barracks"),
         slug="barracks",
         skills=("carpentry", "tiling", "masonry"),
         cost=(("clay", 2), ("wood", 6), ("gold", 2)),
@@ -232,7 +367,7 @@ BUILDINGS: tuple[BuildingCard, ...] = (
     ),
     BuildingCard(
         cid=16,
-        name="Betting House",
+        name=tx_c("building", "Betting House"),
         slug="betting-house",
         skills=(),
         cost=(("clay", 1), ("stone", 2), ("gold", 1)),
@@ -244,7 +379,7 @@ BUILDINGS: tuple[BuildingCard, ...] = (
     ),
     BuildingCard(
         cid=17,
-        name="Carpenter's Hut",
+        name=tx_c("building", "Carpenter's Hut"),
         slug="carpenters-hut",
         skills=(),
         cost=(("clay", 3), ("wood", 1), ("stone", 1)),
@@ -256,7 +391,7 @@ BUILDINGS: tuple[BuildingCard, ...] = (
     ),
     BuildingCard(
         cid=18,
-        name="Castle",
+        name=tx_c("building", "Castle"),
         slug="castle",
         skills=("carpentry", "tiling", "masonry"),
         cost=(("clay", 2), ("wood", 4), ("gold", 1), ("marble", 2)),
@@ -268,7 +403,7 @@ BUILDINGS: tuple[BuildingCard, ...] = (
     ),
     BuildingCard(
         cid=19,
-        name="Chapel",
+        name=tx_c("building", "Chapel"),
         slug="chapel",
         skills=("carpentry",),
         cost=(("clay", 2), ("wood", 1), ("stone", 4)),
@@ -280,7 +415,7 @@ BUILDINGS: tuple[BuildingCard, ...] = (
     ),
     BuildingCard(
         cid=20,
-        name="Church",
+        name=tx_c("building", "Church"),
         slug="church",
         skills=(),
         cost=(("clay", 3), ("stone", 3)),
@@ -292,7 +427,7 @@ BUILDINGS: tuple[BuildingCard, ...] = (
     ),
     BuildingCard(
         cid=21,
-        name="Clay Market",
+        name=tx_c("building", "Clay Market"),
         slug="clay-market",
         skills=("tiling",),
         cost=(("clay", 3), ("stone", 2), ("gold", 1)),
@@ -304,7 +439,7 @@ BUILDINGS: tuple[BuildingCard, ...] = (
     ),
     BuildingCard(
         cid=22,
-        name="Clay Pit",
+        name=tx_c("building", "Clay Pit"),
         slug="clay-pit",
         skills=(),
         cost=(("clay", 4), ("wood", 1)),
@@ -316,7 +451,7 @@ BUILDINGS: tuple[BuildingCard, ...] = (
     ),
     BuildingCard(
         cid=23,
-        name="Drafting Room",
+        name=tx_c("building", "Drafting Room"),
         slug="drafting-room",
         skills=("carpentry", "tiling"),
         cost=(("stone", 4), ("gold", 3)),
@@ -328,7 +463,7 @@ BUILDINGS: tuple[BuildingCard, ...] = (
     ),
     BuildingCard(
         cid=24,
-        name="Dungeon",
+        name=tx_c("building", "Dungeon"),
         slug="dungeon",
         skills=("carpentry", "tiling", "masonry"),
         cost=(("stone", 4), ("gold", 2), ("marble", 2)),
@@ -340,7 +475,7 @@ BUILDINGS: tuple[BuildingCard, ...] = (
     ),
     BuildingCard(
         cid=25,
-        name="Factory",
+        name=tx_c("building", "Factory"),
         slug="factory",
         skills=("masonry",),
         cost=(("wood", 2), ("stone", 2), ("gold", 3)),
@@ -352,7 +487,7 @@ BUILDINGS: tuple[BuildingCard, ...] = (
     ),
     BuildingCard(
         cid=26,
-        name="Fortress",
+        name=tx_c("building", "Fortress"),
         slug="fortress",
         skills=("carpentry", "tiling", "masonry"),
         cost=(("clay", 3), ("stone", 4), ("gold", 1), ("marble", 2)),
@@ -364,7 +499,7 @@ BUILDINGS: tuple[BuildingCard, ...] = (
     ),
     BuildingCard(
         cid=27,
-        name="Fountain",
+        name=tx_c("building", "Fountain"),
         slug="fountain",
         skills=(),
         cost=(("stone", 3), ("marble", 1)),
@@ -376,7 +511,7 @@ BUILDINGS: tuple[BuildingCard, ...] = (
     ),
     BuildingCard(
         cid=37,
-        name="Gallery",
+        name=tx_c("building", "Gallery"),
         slug="gallery",
         skills=("carpentry",),
         cost=(("clay", 1), ("wood", 3), ("stone", 1), ("gold", 1)),
@@ -388,7 +523,7 @@ BUILDINGS: tuple[BuildingCard, ...] = (
     ),
     BuildingCard(
         cid=28,
-        name="Gambler's Den",
+        name=tx_c("building", "Gambler's Den"),
         slug="gamblers-den",
         skills=("carpentry", "tiling"),
         cost=(("stone", 1), ("gold", 1), ("marble", 3)),
@@ -400,7 +535,7 @@ BUILDINGS: tuple[BuildingCard, ...] = (
     ),
     BuildingCard(
         cid=29,
-        name="Hideout",
+        name=tx_c("building", "Hideout"),
         slug="hideout",
         skills=("carpentry", "masonry"),
         cost=(("clay", 1), ("wood", 3), ("stone", 2)),
@@ -412,7 +547,7 @@ BUILDINGS: tuple[BuildingCard, ...] = (
     ),
     BuildingCard(
         cid=30,
-        name="Keep",
+        name=tx_c("building", "Keep"),
         slug="keep",
         skills=("carpentry", "tiling", "masonry"),
         cost=(("wood", 5), ("stone", 2), ("gold", 2)),
@@ -424,7 +559,7 @@ BUILDINGS: tuple[BuildingCard, ...] = (
     ),
     BuildingCard(
         cid=31,
-        name="Library",
+        name=tx_c("building", "Library"),
         slug="library",
         skills=("carpentry", "tiling"),
         cost=(("wood", 4), ("stone", 2), ("marble", 1)),
@@ -436,7 +571,7 @@ BUILDINGS: tuple[BuildingCard, ...] = (
     ),
     BuildingCard(
         cid=32,
-        name="Lighthouse",
+        name=tx_c("building", "Lighthouse"),
         slug="lighthouse",
         skills=("tiling",),
         cost=(("wood", 3), ("stone", 1), ("marble", 2)),
@@ -448,7 +583,7 @@ BUILDINGS: tuple[BuildingCard, ...] = (
     ),
     BuildingCard(
         cid=33,
-        name="Lumber Camp",
+        name=tx_c("building", "Lumber Camp"),
         slug="lumber-camp",
         skills=(),
         cost=(("clay", 4), ("stone", 2)),
@@ -460,7 +595,7 @@ BUILDINGS: tuple[BuildingCard, ...] = (
     ),
     BuildingCard(
         cid=34,
-        name="Mason's Hut",
+        name=tx_c("building", "Mason's Hut"),
         slug="masons-hut",
         skills=(),
         cost=(("wood", 2), ("stone", 4)),
@@ -472,7 +607,7 @@ BUILDINGS: tuple[BuildingCard, ...] = (
     ),
     BuildingCard(
         cid=35,
-        name="Moneylender",
+        name=tx_c("building", "Moneylender"),
         slug="moneylender",
         skills=("masonry",),
         cost=(("clay", 4), ("wood", 2), ("gold", 1)),
@@ -484,7 +619,7 @@ BUILDINGS: tuple[BuildingCard, ...] = (
     ),
     BuildingCard(
         cid=36,
-        name="Monument",
+        name=tx_c("building", "Monument"),
         slug="monument",
         skills=("tiling", "masonry"),
         cost=(("wood", 2), ("stone", 3), ("marble", 2)),
@@ -496,7 +631,7 @@ BUILDINGS: tuple[BuildingCard, ...] = (
     ),
     BuildingCard(
         cid=38,
-        name="Palace",
+        name=tx_c("building", "Palace"),
         slug="palace",
         skills=("tiling", "masonry"),
         cost=(("wood", 3), ("stone", 3), ("marble", 2)),
@@ -508,7 +643,7 @@ BUILDINGS: tuple[BuildingCard, ...] = (
     ),
     BuildingCard(
         cid=39,
-        name="Reservoir",
+        name=tx_c("building", "Reservoir"),
         slug="reservoir",
         skills=(),
         cost=(("clay", 6), ("wood", 1)),
@@ -520,7 +655,7 @@ BUILDINGS: tuple[BuildingCard, ...] = (
     ),
     BuildingCard(
         cid=40,
-        name="Silver Market",
+        name=tx_c("building", "Silver Market"),
         slug="silver-market",
         skills=("tiling",),
         cost=(("wood", 2), ("gold", 1), ("marble", 1)),
@@ -532,7 +667,7 @@ BUILDINGS: tuple[BuildingCard, ...] = (
     ),
     BuildingCard(
         cid=1,
-        name="Smithy",
+        name=tx_c("building", "Smithy"),
         slug="smithy",
         skills=(),
         cost=(("clay", 4), ("wood", 2)),
@@ -544,7 +679,7 @@ BUILDINGS: tuple[BuildingCard, ...] = (
     ),
     BuildingCard(
         cid=2,
-        name="Steeple",
+        name=tx_c("building", "Steeple"),
         slug="steeple",
         skills=(),
         cost=(("wood", 2), ("gold", 2)),
@@ -556,7 +691,7 @@ BUILDINGS: tuple[BuildingCard, ...] = (
     ),
     BuildingCard(
         cid=3,
-        name="Stone Market",
+        name=tx_c("building", "Stone Market"),
         slug="stone-market",
         skills=("masonry",),
         cost=(("clay", 2), ("stone", 4), ("marble", 1)),
@@ -568,7 +703,7 @@ BUILDINGS: tuple[BuildingCard, ...] = (
     ),
     BuildingCard(
         cid=4,
-        name="Tavern",
+        name=tx_c("building", "Tavern"),
         slug="tavern",
         skills=("carpentry",),
         cost=(("wood", 3), ("stone", 2), ("gold", 1)),
@@ -580,7 +715,7 @@ BUILDINGS: tuple[BuildingCard, ...] = (
     ),
     BuildingCard(
         cid=5,
-        name="Thieves' Den",
+        name=tx_c("building", "Thieves' Den"),
         slug="thieves-den",
         skills=("masonry",),
         cost=(("clay", 1), ("wood", 2), ("stone", 3)),
@@ -592,7 +727,7 @@ BUILDINGS: tuple[BuildingCard, ...] = (
     ),
     BuildingCard(
         cid=6,
-        name="Tiler's Hut",
+        name=tx_c("building", "Tiler's Hut"),
         slug="tilers-hut",
         skills=(),
         cost=(("clay", 2), ("wood", 1), ("stone", 2)),
@@ -604,7 +739,7 @@ BUILDINGS: tuple[BuildingCard, ...] = (
     ),
     BuildingCard(
         cid=7,
-        name="Trading Post",
+        name=tx_c("building", "Trading Post"),
         slug="trading-post",
         skills=("masonry",),
         cost=(("wood", 1), ("stone", 3), ("gold", 2)),
@@ -616,7 +751,7 @@ BUILDINGS: tuple[BuildingCard, ...] = (
     ),
     BuildingCard(
         cid=8,
-        name="Treasury",
+        name=tx_c("building", "Treasury"),
         slug="treasury",
         skills=("tiling",),
         cost=(("wood", 1), ("stone", 3), ("gold", 1)),
@@ -628,7 +763,7 @@ BUILDINGS: tuple[BuildingCard, ...] = (
     ),
     BuildingCard(
         cid=9,
-        name="University",
+        name=tx_c("building", "University"),
         slug="university",
         skills=("carpentry", "tiling", "masonry"),
         cost=(("clay", 4), ("wood", 2), ("stone", 3), ("marble", 2)),
@@ -640,7 +775,7 @@ BUILDINGS: tuple[BuildingCard, ...] = (
     ),
     BuildingCard(
         cid=10,
-        name="Watchtower",
+        name=tx_c("building", "Watchtower"),
         slug="watchtower",
         skills=("carpentry", "tiling", "masonry"),
         cost=(("clay", 3), ("wood", 4), ("gold", 1), ("marble", 1)),
@@ -652,7 +787,7 @@ BUILDINGS: tuple[BuildingCard, ...] = (
     ),
     BuildingCard(
         cid=11,
-        name="Well",
+        name=tx_c("building", "Well"),
         slug="well",
         skills=(),
         cost=(("wood", 2), ("stone", 2)),
@@ -664,7 +799,7 @@ BUILDINGS: tuple[BuildingCard, ...] = (
     ),
     BuildingCard(
         cid=12,
-        name="Wood Market",
+        name=tx_c("building", "Wood Market"),
         slug="wood-market",
         skills=("carpentry",),
         cost=(("clay", 2), ("wood", 4), ("gold", 1)),

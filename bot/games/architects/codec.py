@@ -22,6 +22,7 @@ from bot.games.codec import (
 from bot.games.gamedata import DataError
 from bot.games.protocol import canonical_json
 from bot.games.rng import Rng
+from bot.games.text import Text
 
 GAME = "architects"
 VERSION = 1
@@ -85,8 +86,40 @@ def state_to_dict(st: State) -> dict[str, Any]:
         "schemes_fingerprint": st.schemes_fingerprint,
         "variable": st.variable,
         "passes": st.passes,
-        "log": list(st.log),
+        "log": [text_to_json(entry) for entry in st.log],
     }
+
+
+def text_to_json(value: Any) -> Any:
+    """A log entry in JSON: a `Text` as its message id and parameters (so it can be said again
+    in any language when shown), any other value as it is."""
+    if not isinstance(value, Text):
+        return value
+    out: dict[str, Any] = {"msgid": value.msgid}
+    if value.params:
+        out["params"] = {k: text_to_json(v) for k, v in value.params.items()}
+    if value.plural is not None:
+        out["plural"], out["n"] = value.plural, value.n
+    if value.context is not None:
+        out["context"] = value.context
+    return out
+
+
+def text_from_json(value: Any, where: str) -> Any:
+    """The inverse of `text_to_json` (a plain string stays one: states saved before)."""
+    if not isinstance(value, Mapping):
+        return value
+    try:
+        params = {k: text_from_json(v, where) for k, v in dict(value.get("params", {})).items()}
+        return Text(
+            str(value["msgid"]),
+            plural=value.get("plural"),
+            n=value.get("n"),
+            context=value.get("context"),
+            params=params,
+        )
+    except (KeyError, TypeError, ValueError, IndexError):
+        raise CorruptStateError(f"{where}: unreadable text") from None  # i18n-exempt: damaged state
 
 
 @functools.lru_cache(maxsize=8)
@@ -100,7 +133,9 @@ def _ints(data: Mapping[str, Any], key: str, where: str) -> list[int]:
     values = require_list(data, key, where)
     for k, v in enumerate(values):
         if isinstance(v, bool) or not isinstance(v, int):
-            raise CorruptStateError(f"{where}.{key}[{k}]: expected an integer, got {v!r}")
+            raise CorruptStateError(
+                f"{where}.{key}[{k}]: expected an integer, got {v!r}"  # i18n-exempt: damaged state
+            )
     return list(values)
 
 
@@ -108,7 +143,9 @@ def _int_map(data: Mapping[str, Any], key: str, where: str) -> dict[str, int]:
     m = require_mapping(require(data, key, where), f"{where}.{key}")
     for k, v in m.items():
         if isinstance(v, bool) or not isinstance(v, int):
-            raise CorruptStateError(f"{where}.{key}.{k}: expected an integer, got {v!r}")
+            raise CorruptStateError(
+                f"{where}.{key}.{k}: expected an integer, got {v!r}"  # i18n-exempt: damaged state
+            )
     return dict(m)
 
 
@@ -120,7 +157,9 @@ def _player(data: object, where: str) -> Player:
     try:
         p.captured = {int(k): v for k, v in _int_map(d, "captured", where).items()}
     except ValueError:
-        raise CorruptStateError(f"{where}.captured: keys must be player numbers") from None
+        raise CorruptStateError(
+            f"{where}.captured: keys must be player numbers"  # i18n-exempt: damaged state
+        ) from None
     p.apprentices = _ints(d, "apprentices", where)
     p.buildings = _ints(d, "buildings", where)
     p.hand = _ints(d, "hand", where)
@@ -135,7 +174,9 @@ def state_from_dict(data: Mapping[str, Any]) -> State:
     try:
         phase = Phase(require_str(d, "phase", "state"))
     except ValueError:
-        raise CorruptStateError("state.phase: unknown phase") from None
+        raise CorruptStateError(
+            "state.phase: unknown phase"  # i18n-exempt: damaged state
+        ) from None
     players = [
         _player(p, f"state.players[{k}]") for k, p in enumerate(require_list(d, "players", "state"))
     ]
@@ -151,7 +192,9 @@ def state_from_dict(data: Mapping[str, Any]) -> State:
     rows = [list(r) for r in require_list(d, "rows", "state")]
     silver = [list(r) for r in require_list(d, "row_silver", "state")]
     if len(rows) != 2 or len(silver) != 2 or any(len(r) != 4 for r in rows + silver):
-        raise CorruptStateError("state.rows: expected 2 rows of 4")
+        raise CorruptStateError(
+            "state.rows: expected 2 rows of 4"  # i18n-exempt: damaged state
+        )
     raw_automa = require(d, "automa", "state")
     automa = None
     if raw_automa is not None:
@@ -187,12 +230,17 @@ def state_from_dict(data: Mapping[str, Any]) -> State:
         schemes_fingerprint=require_str(d, "schemes_fingerprint", "state"),
         variable=require_bool(d, "variable", "state"),
         passes=require_int(d, "passes", "state"),
-        log=[str(x) for x in require_list(d, "log", "state")],
+        log=[
+            text_from_json(x, f"state.log[{k}]") if isinstance(x, Mapping) else str(x)
+            for k, x in enumerate(require_list(d, "log", "state"))
+        ],
     )
     for key in _STATE_INT_LISTS:
         setattr(st, key, _ints(d, key, "state"))
     if not 1 <= st.seats <= 5 or len(players) != st.seats + (automa is not None):
-        raise CorruptStateError("state.players: does not match the number of seats")
+        raise CorruptStateError(
+            "state.players: does not match the number of seats"  # i18n-exempt: damaged state
+        )
     if not 0 <= st.turn < len(st.order) or len(st.draft_choice) != st.seats:
-        raise CorruptStateError("state.turn: out of range")
+        raise CorruptStateError("state.turn: out of range")  # i18n-exempt: damaged state
     return st

@@ -12,6 +12,8 @@ from bot.games.architects.board import (
 )
 from bot.games.architects.cards import APPRENTICE_BY_ID
 from bot.games.architects.state import Pending, Phase, Player, State
+from bot.games.architects.words import NAMES
+from bot.games.text import Text, tx_n
 
 
 def colour(st: State, i: int) -> str:
@@ -33,7 +35,7 @@ def who(st: State, i: int) -> str:
     if i == st.automa_index and st.automa:
         return str(st.automa.difficulty).title()
     name = colour(st, i)
-    return name[:1].upper() + name[1:]
+    return NAMES.get(name) or name[:1].upper() + name[1:]
 
 
 def count(n: int, word: str) -> str:
@@ -42,7 +44,10 @@ def count(n: int, word: str) -> str:
 
 
 def sentence(text: str) -> str:
-    """`text` as a sentence: a capital first letter and a full stop."""
+    """`text` as a sentence: a capital first letter and a full stop (a translatable `Text` is
+    written as a whole sentence already and kept as it is)."""
+    if isinstance(text, Text):
+        return text
     text = text.strip()
     if not text:
         return text
@@ -71,11 +76,27 @@ def change_virtue(st: State, i: int, delta: int) -> None:
             st.pending.append(Pending("destroy", {"left": excess, "seat": i}))
         elif excess:
             p.debts -= excess
-            note(st, f"{who(st, i)} destroys {count(excess, 'unpaid debt')}")
+            note(
+                st,
+                tx_n(
+                    "{who} destroys {n} unpaid debt.",
+                    "{who} destroys {n} unpaid debts.",
+                    excess,
+                    who=who(st, i),
+                ),
+            )
         v = VIRTUE_MAX
     if v < 0:
         p.debts += -v
-        note(st, f"{who(st, i)} falls below 0 virtue and takes {count(-v, 'debt')}")
+        note(
+            st,
+            tx_n(
+                "{who} falls below 0 virtue and takes {n} debt.",
+                "{who} falls below 0 virtue and takes {n} debts.",
+                -v,
+                who=who(st, i),
+            ),
+        )
         v = 0
     p.virtue = v
 

@@ -63,9 +63,14 @@ from bot.games.architects.cards import (
     RESOURCE_MARKETS,
 )
 from bot.games.architects.state import Pending, Phase, Player, State
+from bot.games.architects.words import amount as amount_of
+from bot.games.architects.words import colour as colour_word
+from bot.games.architects.words import comma, good, listing, or_list, plus, skills
+from bot.games.architects.words import goods as goods_words
 from bot.games.protocol import Event, Seat
 from bot.games.rejections import Rejection, illegal
 from bot.games.rng import Rng
+from bot.games.text import tx, tx_n
 
 colour = E.colour
 
@@ -86,11 +91,17 @@ def parse_characters(text: str, seats: int) -> list[str]:
     for name in names:
         if name not in CHARACTER_BY_KEY:
             known = ", ".join(c.key for c in CHARACTERS)
-            raise ValueError(f"There is no character {name!r}; choose from {known}.")
+            raise ValueError(
+                tx(
+                    "There is no character {name}; choose from {known}.",
+                    name=repr(name),
+                    known=known,
+                )
+            )
     if len(names) != seats:
-        raise ValueError(f"Name one character per player ({seats}), in seat order.")
+        raise ValueError(tx("Name one character per player ({seats}), in seat order.", seats=seats))
     if len(set(names)) != len(names):
-        raise ValueError("Each character can be used by one player only.")
+        raise ValueError(tx("Each character can be used by one player only."))
     return names
 
 
@@ -101,10 +112,12 @@ def opponent_of(options: Mapping[str, object], seats: int) -> str:
         return "constantine" if seats == 1 else ""
     if choice == "none":
         if seats == 1:
-            raise ValueError("A solo game needs the automated opponent (Constantine or Helena).")
+            raise ValueError(
+                tx("A solo game needs the automated opponent (Constantine or Helena).")
+            )
         return ""
     if seats > 2:
-        raise ValueError("The automated opponent plays solo or against 2 players only.")
+        raise ValueError(tx("The automated opponent plays solo or against 2 players only."))
     return choice
 
 
@@ -204,18 +217,19 @@ def workers_elsewhere(st: State, i: int) -> str:
     """Where player i's workers are when none can be placed or taken back, e.g. '12 on blue's
     board, 3 in Prison, 5 in the Guildhall'."""
     p = st.players[i]
-    parts = [
-        f"{q.captured[i]} on {colour(st, j)}'s board"
+    parts: list[str] = [
+        tx("{n} on {colour}'s board", n=q.captured[i], colour=colour_word(colour(st, j)))
         for j, q in enumerate(st.players)
         if j != i and q.captured.get(i)
     ]
     market = sum(1 for o in st.black_market if o == i)
-    for n, where in ((p.prison, "in Prison"), (market, "at the Black Market")):
-        if n:
-            parts.append(f"{n} {where}")
+    if p.prison:
+        parts.append(tx("{n} in Prison", n=p.prison))
+    if market:
+        parts.append(tx("{n} at the Black Market", n=market))
     if p.guild:
-        parts.append(f"{p.guild} in the Guildhall")
-    return ", ".join(parts) or "none left"
+        parts.append(tx("{n} in the Guildhall", n=p.guild))
+    return comma(parts) or tx("none left")
 
 
 def workers_to_bring_home(st: State, i: int) -> int:
@@ -263,29 +277,37 @@ def cathedral_problem(st: State, i: int, *, automaton: bool = False) -> str | No
     p = st.players[i]
     level = p.cathedral + 1
     if level > len(CATHEDRAL):
-        return "You have finished your work on the Cathedral."
+        return tx("You have finished your work on the Cathedral.")
     if not automaton and p.virtue <= CATHEDRAL_CLOSED_AT:
-        return f"With {p.virtue} virtue (4 or less) you cannot work on the Cathedral."
+        return tx(
+            "With {virtue} virtue (4 or less) you cannot work on the Cathedral.", virtue=p.virtue
+        )
     there = sum(1 for q in st.players if q.cathedral == level)
     if there >= CATHEDRAL[level - 1].spaces:
-        return f"Cathedral level {level} is full; wait until someone there moves up."
+        return tx(
+            "Cathedral level {level} is full; wait until someone there moves up.", level=level
+        )
     if automaton:
         return None
     if not p.hand and p.character != "frederick":
-        return "You need a Building card in hand to discard for the Cathedral."
+        return tx("You need a Building card in hand to discard for the Cathedral.")
     lv = CATHEDRAL[level - 1]
     if not E.payment_options(p, lv.cost, lv.mix):
-        return f"You cannot pay for Cathedral level {level} ({cathedral_cost_text(level)})."
+        return tx(
+            "You cannot pay for Cathedral level {level} ({cost}).",
+            level=level,
+            cost=cathedral_cost_text(level),
+        )
     return None
 
 
 def cathedral_cost_text(level: int) -> str:
     """'1 gold', '4 stone/wood', ..."""
     lv = CATHEDRAL[level - 1]
-    parts = [f"{n} {g}" for g, n in lv.cost]
+    parts: list[str] = [amount_of(g, n) for g, n in lv.cost]
     if lv.mix:
-        parts.append(f"{lv.mix} stone/wood")
-    return ", ".join(parts)
+        parts.append(tx("{n} stone/wood", n=lv.mix))
+    return comma(parts)
 
 
 def build_problem(st: State, i: int, slug: str) -> str | None:
@@ -293,13 +315,15 @@ def build_problem(st: State, i: int, slug: str) -> str | None:
     p = st.players[i]
     card = BUILDING_BY_SLUG.get(slug)
     if card is None or card.cid not in p.hand:
-        return f"{card.name if card else slug} is not in your hand."
+        return tx("{card} is not in your hand.", card=card.name if card else slug)
     missing = [s for s in card.skills if not E.has_skill(p, s)]
     if missing:
-        return f"{card.name} needs an apprentice with {' and '.join(missing)}."
+        return tx(
+            "{card} needs an apprentice with {skills}.", card=card.name, skills=skills(missing)
+        )
     if not E.payment_options(p, card.cost, 0):
-        cost = ", ".join(f"{n} {g}" for g, n in card.cost)
-        return f"You cannot pay for {card.name} ({cost})."
+        cost = comma([amount_of(g, n) for g, n in card.cost])
+        return tx("You cannot pay for {card} ({cost}).", card=card.name, cost=cost)
     return None
 
 
@@ -309,63 +333,86 @@ def place_problem(st: State, i: int, action: Place) -> str | None:
     loc, detail = action.location, action.detail
     name = LOCATION_NAMES[loc]
     if p.supply == 0:
-        return "You have no workers left: take one back with `retrieve <location>`."
+        return tx("You have no workers left: take one back with `retrieve <location>`.")
     n = p.at.get(loc, 0) + 1
     if loc in ("quarry", "forest", "silversmith", "storehouse", "towncentre", "guardhouse"):
-        return None if not detail else f"The {name} takes no further choice: `place {loc}`."
+        if not detail:
+            return None
+        return tx(
+            "The {location} takes no further choice: `place {code}`.", location=name, code=loc
+        )
     if loc == "taxstand":
         if detail:
-            return "The Tax Stand takes no further choice: `place taxstand`."
-        return None if st.tax_stand > 0 else "The Tax Stand is empty: there is no Tax to steal."
+            return tx("The Tax Stand takes no further choice: `place taxstand`.")
+        if st.tax_stand > 0:
+            return None
+        return tx("The Tax Stand is empty: there is no Tax to steal.")
     if loc == "mines":
         if detail not in (("clay",), ("gold",)):
-            return "At the Mines choose clay or gold: `place mines clay`."
+            return tx("At the Mines choose clay or gold: `place mines clay`.")
         if detail == ("gold",) and n < 2:
-            return "Gold needs at least 2 of your workers at the Mines (this would be your first)."
+            return tx(
+                "Gold needs at least 2 of your workers at the Mines (this would be your first)."
+            )
         return None
     if loc == "workshop":
         if detail == ("plans",):
             return None
         if len(detail) != 2 or detail[0] != "hire" or detail[1] not in SLOTS:
-            return "At the Workshop: `place workshop plans` or `place workshop hire t3`."
+            return tx("At the Workshop: `place workshop plans` or `place workshop hire t3`.")
         row, col = E.slot_index(detail[1])
         if not st.rows[row][col]:
-            return f"There is no apprentice at {detail[1]}."
+            return tx("There is no apprentice at {slot}.", slot=detail[1])
         cost = hire_cost(p, max(0, col + 1 - n))
         if p.silver < cost:
-            return f"Hiring {detail[1]} costs {cost} silver here; you have {p.silver}."
+            return tx(
+                "Hiring {slot} costs {cost} silver here; you have {silver}.",
+                slot=detail[1],
+                cost=cost,
+                silver=p.silver,
+            )
         return None
     if loc == "blackmarket":
         if p.virtue >= BLACK_MARKET_CLOSED_AT:
-            return f"With {p.virtue} virtue (10 or more) you cannot visit the Black Market."
+            return tx(
+                "With {virtue} virtue (10 or more) you cannot visit the Black Market.",
+                virtue=p.virtue,
+            )
         spaces = {"a": 0, "b": 1, "c": 2}
         if not detail or detail[0] not in spaces:
-            return "Choose a Black Market space: a, b or c."
+            return tx("Choose a Black Market space: a, b or c.")
         space = spaces[detail[0]]
         if space == 1:
             if detail[1:] != ("plans",) and not (
                 len(detail) == 3 and detail[1] == "hire" and detail[2] in SLOTS
             ):
-                return "Space b: `place blackmarket b plans` or `place blackmarket b hire t3`."
+                return tx("Space b: `place blackmarket b plans` or `place blackmarket b hire t3`.")
             if (
                 detail[1] == "hire"
                 and not st.rows[E.slot_index(detail[2])[0]][E.slot_index(detail[2])[1]]
             ):
-                return f"There is no apprentice at {detail[2]}."
+                return tx("There is no apprentice at {slot}.", slot=detail[2])
         elif len(detail) != 1:
-            return f"Space {detail[0]} takes no further choice."
+            return tx("Space {space} takes no further choice.", space=detail[0])
         if st.black_market[space] >= 0:
-            return f"Black Market space {detail[0]} is taken."
+            return tx("Black Market space {space} is taken.", space=detail[0])
         cost = black_market_cost(p, space)
         if p.silver < cost:
-            return f"Black Market space {detail[0]} costs {cost} silver; you have {p.silver}."
+            return tx(
+                "Black Market space {space} costs {cost} silver; you have {silver}.",
+                space=detail[0],
+                cost=cost,
+                silver=p.silver,
+            )
         return None
     # guildhall
     if detail == ("cathedral",):
         return cathedral_problem(st, i)
     if len(detail) == 2 and detail[0] == "build":
         return build_problem(st, i, detail[1])
-    return "At the Guildhall: `place guildhall build <building>` or `place guildhall cathedral`."
+    return tx(
+        "At the Guildhall: `place guildhall build <building>` or `place guildhall cathedral`."
+    )
 
 
 # -------------------------------------------------------------- follow-up decisions
@@ -464,11 +511,15 @@ def problem(st: State, i: int, action: Action) -> str | None:
     """Why player i may not take `action` now, in one sentence (None when legal)."""
     if st.phase is Phase.DRAFT:
         pack = sorted(set(st.draft_packs[i]))
-        options = " or ".join(f"`keep {BUILDING_BY_ID[c].slug}`" for c in pack)
+        options = or_list([f"`keep {BUILDING_BY_ID[c].slug}`" for c in pack])
         if not isinstance(action, Keep):
-            return f"First keep a card of your opening draft hand: {options}."
+            return tx("First keep a card of your opening draft hand: {options}.", options=options)
         if BUILDING_BY_SLUG[action.card].cid not in st.draft_packs[i]:
-            return f"{BUILDING_BY_SLUG[action.card].name} is not in your draft hand: {options}."
+            return tx(
+                "{card} is not in your draft hand: {options}.",
+                card=BUILDING_BY_SLUG[action.card].name,
+                options=options,
+            )
         return None
     p = st.players[i]
     if not st.pending:
@@ -476,88 +527,112 @@ def problem(st: State, i: int, action: Action) -> str | None:
             return place_problem(st, i, action)
         if isinstance(action, Retrieve):
             if p.supply:
-                return "You still have workers to place; you can only take one back with none."
+                return tx("You still have workers to place; you can only take one back with none.")
             if p.at.get(action.location, 0) == 0:
-                return f"You have no worker at the {LOCATION_NAMES[action.location]}."
+                return tx(
+                    "You have no worker at the {location}.",
+                    location=LOCATION_NAMES[action.location],
+                )
             return None
         if isinstance(action, Pass):
             if p.supply or workers_at_large(st, i):
-                return "You cannot pass: place a worker (or take one back if you have none)."
+                return tx("You cannot pass: place a worker (or take one back if you have none).")
             return None
-        return "Start your turn by placing a worker, e.g. `place quarry`."
+        return tx("Start your turn by placing a worker, e.g. `place quarry`.")
     kind, data = st.pending[0].kind, st.pending[0].data
     if kind == "storehouse":
         if isinstance(action, Done):
             return None
         if not isinstance(action, Trade):
-            return "At the King's Storehouse: `trade clay+wood->virtue` or `done`."
+            return tx("At the King's Storehouse: `trade clay+wood->virtue` or `done`.")
         if data["left"] <= 0:
-            return "You have used every Storehouse action; `done`."
+            return tx("You have used every Storehouse action; `done`.")
         if (action.pay, action.gain) not in _trades(p):
-            return f"`{format_action(action)}` is not a trade you can make here."
+            return tx("`{move}` is not a trade you can make here.", move=format_action(action))
         if not _affords(p, action.pay):
-            return f"You do not have {'+'.join(action.pay)}."
+            return tx("You do not have {goods}.", goods=plus([good(g) for g in action.pay]))
         return None
     if kind in ("towncentre", "capture", "barracks"):
         if isinstance(action, Done):
             return None
         if isinstance(action, Guard) and kind == "barracks" and action.kind == "rescue":
-            return None if E.captured_from(st, i) else "None of your workers are on other boards."
+            if E.captured_from(st, i):
+                return None
+            return tx("None of your workers are on other boards.")
         if not isinstance(action, Capture):
-            return "Capture a group (`capture forest red`) or `done`."
+            return tx("Capture a group (`capture forest red`) or `done`.")
         if kind == "towncentre" and data["left"] <= 0:
-            return "You have no more captures here; `done`."
+            return tx("You have no more captures here; `done`.")
         limit = capture_limit(st) if kind == "towncentre" else data.get("limit", 1)
         locs = data.get("locs", [])
         if action.location not in locs and len(locs) >= limit:
-            return f"You may capture from {limit} location{'s' * (limit > 1)} only this turn."
+            return tx_n(
+                "You may capture from {n} location only this turn.",
+                "You may capture from {n} locations only this turn.",
+                limit,
+            )
         j = E.colour_index(st, action.colour)
         if j < 0 or st.players[j].at.get(action.location, 0) == 0:
-            return f"There are no {action.colour} workers at the {LOCATION_NAMES[action.location]}."
+            return tx(
+                "There are no {colour} workers at the {location}.",
+                colour=colour_word(action.colour),
+                location=LOCATION_NAMES[action.location],
+            )
         if kind == "towncentre" and p.silver < capture_cost(st, i, data["made"]):
             cost = capture_cost(st, i, data["made"])
-            return f"That capture costs {cost} silver; you have {p.silver}."
+            return tx(
+                "That capture costs {cost} silver; you have {silver}.", cost=cost, silver=p.silver
+            )
         return None
     if kind == "guardhouse":
         if isinstance(action, Done):
             return None
         if not isinstance(action, Guard) or action.kind == "rescue":
-            return "At the Guardhouse: prison, release, ransom silver, ransom debt, payoff or done."
+            return tx(
+                "At the Guardhouse: prison, release, ransom silver, ransom debt, payoff or done."
+            )
         if data["left"] <= 0:
-            return "You have used every Guardhouse action; `done`."
+            return tx("You have used every Guardhouse action; `done`.")
         return guard_problem(st, i, action.kind)
     if kind == "pay":
         if not isinstance(action, Pay):
-            return "Choose how to pay, e.g. `pay 2 stone 2 wood`."
+            return tx("Choose how to pay, e.g. `pay 2 stone 2 wood`.")
         if [list(x) for x in action.goods] not in data["options"]:
-            return "You cannot pay that way; the options are: " + ", ".join(
-                format_action(a) for a in candidates(st, i)
+            return tx(
+                "You cannot pay that way; the options are: {options}",
+                options=", ".join(format_action(a) for a in candidates(st, i)),
             )
         return None
     if kind in ("discard", "hand", "library"):
         if kind == "library" and isinstance(action, Done):
             return None
         if not isinstance(action, Discard):
-            return "Choose a Building card to discard: `discard <building>`."
+            return tx("Choose a Building card to discard: `discard <building>`.")
         if BUILDING_BY_SLUG[action.card].cid not in p.hand:
-            return f"{BUILDING_BY_SLUG[action.card].name} is not in your hand."
+            return tx("{card} is not in your hand.", card=BUILDING_BY_SLUG[action.card].name)
         return None
     if kind == "keep":
         if not isinstance(action, Keep) or BUILDING_BY_SLUG[action.card].cid not in data["cards"]:
-            return "Keep one of the cards you drew: `keep <building>`."
+            return tx("Keep one of the cards you drew: `keep <building>`.")
         return None
     if kind == "gain":
         if not isinstance(action, Gain) or action.good not in data["options"]:
-            return "Choose: " + " or ".join(f"`gain {g}`" for g in data["options"]) + "."
+            choices = or_list([f"`gain {g}`" for g in data["options"]])
+            return tx("Choose: {choices}.", choices=choices)
         return None
     if kind == "tavern":
         if not isinstance(action, Hire):
-            return "Hire any face-up apprentice for free: `hire t3`."
+            return tx("Hire any face-up apprentice for free: `hire t3`.")
         row, col = E.slot_index(action.slot)
-        return None if st.rows[row][col] else f"There is no apprentice at {action.slot}."
+        if st.rows[row][col]:
+            return None
+        return tx("There is no apprentice at {slot}.", slot=action.slot)
     if kind == "dismiss":
         if not isinstance(action, Dismiss) or action.index > len(p.apprentices):
-            return f"You have too many apprentices: `dismiss 1` .. `dismiss {len(p.apprentices)}`."
+            return tx(
+                "You have too many apprentices: `dismiss 1` .. `dismiss {last}`.",
+                last=len(p.apprentices),
+            )
         return None
     if kind == "gatekeeper":
         if isinstance(action, Done):
@@ -566,37 +641,47 @@ def problem(st: State, i: int, action: Action) -> str | None:
         if not isinstance(action, Guard) or action.kind not in {
             f"release-{n}" for n in range(1, most + 1)
         }:
-            return f"Gatekeeper: `release 1` .. `release {most}` from Prison, or `done`."
+            return tx(
+                "Gatekeeper: `release 1` .. `release {most}` from Prison, or `done`.", most=most
+            )
         return None
     if kind == "destroy":
         if isinstance(action, Done):
             return None
         if not isinstance(action, Guard) or action.kind != "destroy":
-            return "You may destroy an unpaid debt: `destroy`, or `done` to keep it."
-        return None if p.debts else "You have no unpaid debts."
-    return "Nothing to decide now."
+            return tx("You may destroy an unpaid debt: `destroy`, or `done` to keep it.")
+        return None if p.debts else tx("You have no unpaid debts.")
+    return tx("Nothing to decide now.")
 
 
 def guard_problem(st: State, i: int, kind: str) -> str | None:
     """Why a Guardhouse action is impossible now."""
     p = st.players[i]
     if kind == "prison":
-        return None if sum(p.captured.values()) else "You hold no captured workers."
+        return None if sum(p.captured.values()) else tx("You hold no captured workers.")
     if kind == "release":
-        return None if p.prison else "You have no workers in Prison."
+        return None if p.prison else tx("You have no workers in Prison.")
     if kind.startswith("ransom"):
         if not E.captured_from(st, i):
-            return "None of your workers are on other players' boards."
+            return tx("None of your workers are on other players' boards.")
         if kind == "ransom-silver" and p.silver < E.cost_total(p, 3, 2):
-            return f"The ransom costs {E.cost_total(p, 3, 2)} silver; you have {p.silver}."
+            return tx(
+                "The ransom costs {cost} silver; you have {silver}.",
+                cost=E.cost_total(p, 3, 2),
+                silver=p.silver,
+            )
         return None
     if kind == "payoff":
         if not p.debts:
-            return "You have no unpaid debts."
+            return tx("You have no unpaid debts.")
         if p.silver < E.cost_total(p, 3, 3):
-            return f"Paying off a debt costs {E.cost_total(p, 3, 3)} silver; you have {p.silver}."
+            return tx(
+                "Paying off a debt costs {cost} silver; you have {silver}.",
+                cost=E.cost_total(p, 3, 3),
+                silver=p.silver,
+            )
         return None
-    return "Unknown Guardhouse action."
+    return tx("Unknown Guardhouse action.")
 
 
 def legal_actions(st: State, seat: Seat) -> tuple[Action, ...]:
@@ -624,7 +709,7 @@ class Outcome:
         self.reveals = False
 
     def say(self, st: State, text: str) -> None:
-        """A public event, also kept in the state's short log."""
+        """A public event, also kept in the state's short log (a `Text`: a whole sentence)."""
         text = E.sentence(text)
         self.events.append(Event("move", text))
         E.note(st, text)
@@ -644,7 +729,7 @@ class Outcome:
 
 def card_names(cards: list[int]) -> str:
     """'Well, Church' (or 'nothing')."""
-    return ", ".join(BUILDING_BY_ID[c].name for c in cards) or "nothing"
+    return comma([BUILDING_BY_ID[c].name for c in cards]) or tx("nothing")
 
 
 def draw(st: State, i: int, n: int, out: Outcome) -> list[int]:
@@ -652,7 +737,9 @@ def draw(st: State, i: int, n: int, out: Outcome) -> list[int]:
     got = E.draw_buildings(st, i, n)
     if i < st.seats:
         out.secret(
-            i, f"You draw {card_names(got)}.", f"{E.who(st, i)} draws {E.count(len(got), 'card')}"
+            i,
+            tx("You draw {cards}.", cards=card_names(got)),
+            tx_n("{who} draws {n} card.", "{who} draws {n} cards.", len(got), who=E.who(st, i)),
         )
     return got
 
@@ -675,7 +762,11 @@ def apply(st0: State, seat: Seat, action: Action) -> tuple[State, list[Event], b
             p.supply += 1
             out.say(
                 st,
-                f"{E.who(st, seat)} takes a worker back from the {LOCATION_NAMES[action.location]}",
+                tx(
+                    "{who} takes a worker back from the {location}.",
+                    who=E.who(st, seat),
+                    location=LOCATION_NAMES[action.location],
+                ),
             )
         else:
             _pass(st, seat, out)
@@ -711,15 +802,29 @@ def _pass(st: State, seat: int, out: Outcome) -> None:
             captured += q.captured.pop(seat)
     home = p.prison + captured
     if not home:
-        out.say(st, f"{E.who(st, seat)} has no worker to place or take back ({where}) and passes")
+        out.say(
+            st,
+            tx(
+                "{who} has no worker to place or take back ({where}) and passes.",
+                who=E.who(st, seat),
+                where=where,
+            ),
+        )
         return
     p.supply += home
     p.prison = 0
     st.passes = 0  # a turn that brought workers home is not a pass that ends the game
     out.say(
         st,
-        f"{E.who(st, seat)} has no worker to place or take back ({where}) and spends the turn "
-        f"bringing {E.count(home, 'worker')} home from Prison and other boards",
+        tx_n(
+            "{who} has no worker to place or take back ({where}) and spends the turn bringing "
+            "{n} worker home from Prison and other boards.",
+            "{who} has no worker to place or take back ({where}) and spends the turn bringing "
+            "{n} workers home from Prison and other boards.",
+            home,
+            who=E.who(st, seat),
+            where=where,
+        ),
     )
 
 
@@ -729,9 +834,9 @@ def _apply_draft(st: State, seat: int, action: Action, out: Outcome) -> None:
     out.events.append(
         Event(
             "draft",
-            f"You keep {BUILDING_BY_SLUG[action.card].name}.",
+            tx("You keep {card}.", card=BUILDING_BY_SLUG[action.card].name),
             visible_to=frozenset({Seat(seat)}),
-            public_text=f"{E.who(st, seat)} keeps a card.",
+            public_text=tx("{who} keeps a card.", who=E.who(st, seat)),
         )
     )
     if any(c == 0 for c in st.draft_choice):
@@ -746,8 +851,10 @@ def _apply_draft(st: State, seat: int, action: Action, out: Outcome) -> None:
     if st.draft_round < 3:
         st.draft_round += 1
         for s in range(st.seats):
-            public = "The remaining cards are passed left." if s == 0 and st.seats > 1 else None
-            out.secret(s, f"Your draft hand: {card_names(st.draft_packs[s])}.", public)
+            public = tx("The remaining cards are passed left.") if s == 0 and st.seats > 1 else None
+            out.secret(
+                s, tx("Your draft hand: {cards}.", cards=card_names(st.draft_packs[s])), public
+            )
         return
     for pack in st.draft_packs:
         st.building_deck.extend(pack)
@@ -760,7 +867,7 @@ def _apply_draft(st: State, seat: int, action: Action, out: Outcome) -> None:
         if extra:
             draw(st, s, extra, out)
     st.phase = Phase.PLAY
-    out.say(st, f"The draft is over; {E.who(st, st.current)} starts")
+    out.say(st, tx("The draft is over; {who} starts.", who=E.who(st, st.current)))
 
 
 def _apply_place(st: State, i: int, action: Place, out: Outcome) -> None:
@@ -774,34 +881,68 @@ def _apply_place(st: State, i: int, action: Place, out: Outcome) -> None:
     if loc == "quarry":
         amount = n + E.bonus_total(p, "stonecutter").get("stone", 0)
         p.add("stone", amount)
-        out.say(st, f"{who} places a worker at the Quarry: +{amount} stone")
+        out.say(st, tx("{who} places a worker at the Quarry: +{n} stone.", who=who, n=amount))
     elif loc == "forest":
         amount = n + E.bonus_total(p, "woodcutter").get("wood", 0)
         p.add("wood", amount)
-        out.say(st, f"{who} places a worker in the Forest: +{amount} wood")
+        out.say(st, tx("{who} places a worker in the Forest: +{n} wood.", who=who, n=amount))
     elif loc == "silversmith":
         amount = n + 1 + E.bonus_total(p, "jeweller").get("silver", 0)
         p.silver += amount
-        out.say(st, f"{who} places a worker at the Silversmith: +{amount} silver")
+        out.say(st, tx("{who} places a worker at the Silversmith: +{n} silver.", who=who, n=amount))
     elif loc == "mines":
         extra = E.bonus_total(p, "miner").get("clay", 0)
         if detail == ("clay",):
             p.add("clay", n + 1 + extra)
-            out.say(st, f"{who} places a worker at the Mines: +{n + 1 + extra} clay")
+            out.say(
+                st, tx("{who} places a worker at the Mines: +{n} clay.", who=who, n=n + 1 + extra)
+            )
         else:
             p.add("gold", n // 2)
             p.add("clay", extra)
-            more = f", +{extra} clay" if extra else ""
-            out.say(st, f"{who} places a worker at the Mines: +{n // 2} gold{more}")
+            if extra:
+                text = tx(
+                    "{who} places a worker at the Mines: +{n} gold, +{clay} clay.",
+                    who=who,
+                    n=n // 2,
+                    clay=extra,
+                )
+            else:
+                text = tx("{who} places a worker at the Mines: +{n} gold.", who=who, n=n // 2)
+            out.say(st, text)
     elif loc == "storehouse":
         st.pending.append(Pending("storehouse", {"left": n}))
-        out.say(st, f"{who} places a worker at the King's Storehouse ({n} action{'s' * (n > 1)})")
+        out.say(
+            st,
+            tx_n(
+                "{who} places a worker at the King's Storehouse ({n} action).",
+                "{who} places a worker at the King's Storehouse ({n} actions).",
+                n,
+                who=who,
+            ),
+        )
     elif loc == "towncentre":
         st.pending.append(Pending("towncentre", {"left": n, "made": 0, "locs": []}))
-        out.say(st, f"{who} places a worker at the Town Centre ({n} capture{'s' * (n > 1)})")
+        out.say(
+            st,
+            tx_n(
+                "{who} places a worker at the Town Centre ({n} capture).",
+                "{who} places a worker at the Town Centre ({n} captures).",
+                n,
+                who=who,
+            ),
+        )
     elif loc == "guardhouse":
         st.pending.append(Pending("guardhouse", {"left": n}))
-        out.say(st, f"{who} places a worker at the Guardhouse ({n} action{'s' * (n > 1)})")
+        out.say(
+            st,
+            tx_n(
+                "{who} places a worker at the Guardhouse ({n} action).",
+                "{who} places a worker at the Guardhouse ({n} actions).",
+                n,
+                who=who,
+            ),
+        )
     elif loc == "taxstand":
         taken = st.tax_stand
         st.tax_stand = 0
@@ -810,11 +951,27 @@ def _apply_place(st: State, i: int, action: Place, out: Outcome) -> None:
         E.change_virtue(st, i, -loss)
         gold = E.bonus_total(p, "pickpocket").get("gold", 0)
         p.add("gold", gold)
-        out.say(st, f"{who} steals {taken} silver from the Tax Stand (-{loss} virtue)")
+        out.say(
+            st,
+            tx(
+                "{who} steals {silver} silver from the Tax Stand (-{loss} virtue).",
+                who=who,
+                silver=taken,
+                loss=loss,
+            ),
+        )
     elif loc == "workshop":
         if detail == ("plans",):
             got = draw(st, i, 1 + n // 2, out)
-            out.say(st, f"{who} works on plans at the Workshop: {E.count(len(got), 'card')}")
+            out.say(
+                st,
+                tx_n(
+                    "{who} works on plans at the Workshop: {n} card.",
+                    "{who} works on plans at the Workshop: {n} cards.",
+                    len(got),
+                    who=who,
+                ),
+            )
         else:
             row, col = E.slot_index(detail[1])
             skips = max(0, col + 1 - n)
@@ -824,8 +981,17 @@ def _apply_place(st: State, i: int, action: Place, out: Outcome) -> None:
             E.pay_cost(st, i, 1 if p.character == "rudolf" else 2, 2)
             card = E.take_apprentice(st, i, row, col)
             out.reveals = True
-            skipped = f", skipping {skips} with silver" if skips else ""
-            out.say(st, f"{who} hires the {APPRENTICE_BY_ID[card].name} at the Workshop{skipped}")
+            name = APPRENTICE_BY_ID[card].name
+            if skips:
+                text = tx(
+                    "{who} hires the {apprentice} at the Workshop, skipping {skips} with silver.",
+                    who=who,
+                    apprentice=name,
+                    skips=skips,
+                )
+            else:
+                text = tx("{who} hires the {apprentice} at the Workshop.", who=who, apprentice=name)
+            out.say(st, text)
             _check_limit(st, i)
     elif loc == "blackmarket":
         _apply_black_market(st, i, detail, out)
@@ -851,26 +1017,39 @@ def _apply_black_market(st: State, i: int, detail: tuple[str, ...], out: Outcome
             BLACK_MARKET[st.small_market[0] - 1][0] if st.small_market else BLACK_MARKET_PRINTED_A
         )
         E.gain(st, i, face)
-        out.say(st, f"{who} buys {_goods(face)} at the Black Market")
+        out.say(st, tx("{who} buys {goods} at the Black Market.", who=who, goods=_goods(face)))
     elif space == 2:
         face = (
             BLACK_MARKET[st.large_market[0] - 1][1] if st.large_market else BLACK_MARKET_PRINTED_C
         )
         E.gain(st, i, face)
-        out.say(st, f"{who} buys {_goods(face)} at the Black Market")
+        out.say(st, tx("{who} buys {goods} at the Black Market.", who=who, goods=_goods(face)))
     elif detail[1] == "plans":
         got = E.draw_buildings(st, i, 5)
         for c in got:
             st.players[i].hand.remove(c)
-        out.secret(i, f"You draw {card_names(got)}; keep one.", f"{who} draws {len(got)} plans")
+        out.secret(
+            i,
+            tx("You draw {cards}; keep one.", cards=card_names(got)),
+            tx("{who} draws {n} plans.", who=who, n=len(got)),
+        )
         if got:
             st.pending.append(Pending("keep", {"cards": got}))
-        out.say(st, f"{who} looks at {len(got)} building plans at the Black Market")
+        out.say(
+            st, tx("{who} looks at {n} building plans at the Black Market.", who=who, n=len(got))
+        )
     else:
         row, col = E.slot_index(detail[2])
         card = E.take_apprentice(st, i, row, col)
         out.reveals = True
-        out.say(st, f"{who} hires the {APPRENTICE_BY_ID[card].name} at the Black Market")
+        out.say(
+            st,
+            tx(
+                "{who} hires the {apprentice} at the Black Market.",
+                who=who,
+                apprentice=APPRENTICE_BY_ID[card].name,
+            ),
+        )
         _check_limit(st, i)
     E.gain(st, i, E.bonus_total(p, "swindler"))
     if p.character == "caroline":
@@ -881,18 +1060,12 @@ def _apply_black_market(st: State, i: int, detail: tuple[str, ...], out: Outcome
 
 def _paid(goods: tuple[str, ...] | list[str]) -> str:
     """('wood', 'wood', 'stone') as '2 wood and 1 stone'."""
-    counted = {g: goods.count(g) for g in dict.fromkeys(goods)}
-    parts = [f"{n} {g}" for g, n in counted.items()]
-    return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
+    return goods_words({g: goods.count(g) for g in dict.fromkeys(goods)})
 
 
 def _goods(items: Any) -> str:
-    pairs = items.items() if isinstance(items, dict) else items
-    words = {"cards": "building card"}
-    parts = [f"{n} {words.get(g, g)}{'s' * (g == 'cards' and n > 1)}" for g, n in pairs]
-    if len(parts) > 1:
-        return f"{', '.join(parts[:-1])} and {parts[-1]}"
-    return parts[0] if parts else "nothing"
+    """'1 virtue and 3 silver', '1 building card' ('nothing' for none)."""
+    return goods_words(items)
 
 
 def occupy_guildhall(st: State, i: int) -> None:
@@ -909,7 +1082,7 @@ def occupy_guildhall(st: State, i: int) -> None:
         st.reset_due = True
     if len(st.guildhall) == size and st.final_turns < 0:
         st.final_turns = len(st.order) + 1
-        E.note(st, "The Guildhall is full: everyone has one last turn")
+        E.note(st, tx("The Guildhall is full: everyone has one last turn."))
 
 
 def _apply_guildhall(st: State, i: int, detail: tuple[str, ...], out: Outcome) -> None:
@@ -922,7 +1095,7 @@ def _apply_guildhall(st: State, i: int, detail: tuple[str, ...], out: Outcome) -
         if p.character != "frederick":
             st.pending.append(Pending("discard"))
         st.pending.append(Pending("auto-cathedral"))
-        out.say(st, f"{E.who(st, i)} works on the Cathedral")
+        out.say(st, tx("{who} works on the Cathedral.", who=E.who(st, i)))
     else:
         card = BUILDING_BY_SLUG[detail[1]]
         opts = E.payment_options(p, card.cost, 0)
@@ -951,13 +1124,29 @@ def _apply_pending(st: State, i: int, action: Action, out: Outcome) -> None:
             p.add(g, -1)
         E.gain(st, i, ((good, amount),))
         data["left"] -= 1
-        out.say(st, f"{who} trades {_paid(action.pay)} for {amount} {good}")
+        out.say(
+            st,
+            tx(
+                "{who} trades {paid} for {got}.",
+                who=who,
+                paid=_paid(action.pay),
+                got=amount_of(good, amount),
+            ),
+        )
         if data["left"] == 0:
             st.pending.pop(0)
     elif kind in ("towncentre", "capture", "barracks"):
         if isinstance(action, Guard):  # Barracks rescue
             n = E.free_from_boards(st, i)
-            out.say(st, f"{who} frees {E.count(n, 'worker')} from other boards (Barracks)")
+            out.say(
+                st,
+                tx_n(
+                    "{who} frees {n} worker from other boards (Barracks).",
+                    "{who} frees {n} workers from other boards (Barracks).",
+                    n,
+                    who=who,
+                ),
+            )
             st.pending.pop(0)
             return
         assert isinstance(action, Capture)
@@ -993,7 +1182,7 @@ def _apply_pending(st: State, i: int, action: Action, out: Outcome) -> None:
         st.building_deck.append(cid)
         if kind == "library":
             p.add("gold", 2)
-            out.say(st, f"{who} discards a card at the Library for 2 gold")
+            out.say(st, tx("{who} discards a card at the Library for 2 gold.", who=who))
         if kind != "hand" or len(p.hand) <= HAND_LIMIT:
             st.pending.pop(0)
     elif kind == "keep":
@@ -1007,34 +1196,59 @@ def _apply_pending(st: State, i: int, action: Action, out: Outcome) -> None:
     elif kind == "gain":
         assert isinstance(action, Gain)
         E.gain(st, i, ((action.good, data["amounts"][action.good]),))
-        out.say(st, f"{who} gains {data['amounts'][action.good]} {action.good}")
+        out.say(
+            st,
+            tx(
+                "{who} gains {got}.",
+                who=who,
+                got=amount_of(action.good, data["amounts"][action.good]),
+            ),
+        )
         st.pending.pop(0)
     elif kind == "tavern":
         assert isinstance(action, Hire)
         row, col = E.slot_index(action.slot)
         card = E.take_apprentice(st, i, row, col)
         out.reveals = True
-        out.say(st, f"{who} hires the {APPRENTICE_BY_ID[card].name} for free (Tavern)")
+        out.say(
+            st,
+            tx(
+                "{who} hires the {apprentice} for free (Tavern).",
+                who=who,
+                apprentice=APPRENTICE_BY_ID[card].name,
+            ),
+        )
         st.pending.pop(0)
         _check_limit(st, i)
     elif kind == "dismiss":
         assert isinstance(action, Dismiss)
         card = p.apprentices.pop(action.index - 1)
         st.apprentice_deck.append(card)
-        out.say(st, f"{who} discards the {APPRENTICE_BY_ID[card].name}")
+        out.say(
+            st,
+            tx("{who} discards the {apprentice}.", who=who, apprentice=APPRENTICE_BY_ID[card].name),
+        )
         st.pending.pop(0)
     elif kind == "gatekeeper":
         assert isinstance(action, Guard)
         n = int(action.kind.split("-")[1])
         p.prison -= n
         p.supply += n
-        out.say(st, f"{who}'s Gatekeeper releases {E.count(n, 'worker')} from Prison")
+        out.say(
+            st,
+            tx_n(
+                "{who}'s Gatekeeper releases {n} worker from Prison.",
+                "{who}'s Gatekeeper releases {n} workers from Prison.",
+                n,
+                who=who,
+            ),
+        )
         st.pending.pop(0)
     elif kind == "destroy":
         assert isinstance(action, Guard)
         p.debts -= 1
         data["left"] -= 1
-        out.say(st, f"{who} destroys an unpaid debt")
+        out.say(st, tx("{who} destroys an unpaid debt.", who=who))
         if data["left"] <= 0 or not p.debts:
             st.pending.pop(0)
 
@@ -1045,12 +1259,30 @@ def capture(st: State, i: int, loc: str, j: int, out: Outcome) -> None:
     where = LOCATION_NAMES[loc]
     if j == i:
         st.players[i].supply += n
-        own = f"{n} of its own workers" if n != 1 else "its own worker"
-        back = "they go" if n != 1 else "it goes"
-        out.say(st, f"{E.who(st, i)} captures {own} at the {where}; {back} back to its supply")
+        out.say(
+            st,
+            tx_n(
+                "{who} captures its own worker at the {location}; it goes back to its supply.",
+                "{who} captures {n} of its own workers at the {location}; they go back to its "
+                "supply.",
+                n,
+                who=E.who(st, i),
+                location=where,
+            ),
+        )
         return
     st.players[i].captured[j] = st.players[i].captured.get(j, 0) + n
-    out.say(st, f"{E.who(st, i)} captures {E.count(n, colour(st, j) + ' worker')} at the {where}")
+    out.say(
+        st,
+        tx_n(
+            "{who} captures {n} {colour} worker at the {location}.",
+            "{who} captures {n} {colour} workers at the {location}.",
+            n,
+            who=E.who(st, i),
+            colour=colour_word(colour(st, j)),
+            location=where,
+        ),
+    )
 
 
 def guard(st: State, i: int, kind: str, out: Outcome) -> None:
@@ -1064,11 +1296,28 @@ def guard(st: State, i: int, kind: str, out: Outcome) -> None:
             total += n
         p.captured = {}
         p.silver += total
-        out.say(st, f"{who} sends {E.count(total, 'captured worker')} to Prison for {total} silver")
+        out.say(
+            st,
+            tx_n(
+                "{who} sends {n} captured worker to Prison for {silver} silver.",
+                "{who} sends {n} captured workers to Prison for {silver} silver.",
+                total,
+                who=who,
+                silver=total,
+            ),
+        )
     elif kind == "release":
         n, p.prison = p.prison, 0
         p.supply += n
-        out.say(st, f"{who} releases {E.count(n, 'worker')} from Prison")
+        out.say(
+            st,
+            tx_n(
+                "{who} releases {n} worker from Prison.",
+                "{who} releases {n} workers from Prison.",
+                n,
+                who=who,
+            ),
+        )
     elif kind.startswith("ransom"):
         if kind == "ransom-silver":
             E.pay_cost(st, i, 3, 2)
@@ -1076,15 +1325,28 @@ def guard(st: State, i: int, kind: str, out: Outcome) -> None:
             p.debts += 1
             E.change_virtue(st, i, -1)
         n = E.free_from_boards(st, i)
-        how = "paying silver" if kind == "ransom-silver" else "taking a debt"
-        out.say(st, f"{who} frees {E.count(n, 'worker')} from other boards by {how}")
+        if kind == "ransom-silver":
+            text = tx_n(
+                "{who} frees {n} worker from other boards by paying silver.",
+                "{who} frees {n} workers from other boards by paying silver.",
+                n,
+                who=who,
+            )
+        else:
+            text = tx_n(
+                "{who} frees {n} worker from other boards by taking a debt.",
+                "{who} frees {n} workers from other boards by taking a debt.",
+                n,
+                who=who,
+            )
+        out.say(st, text)
     elif kind == "payoff":
         E.pay_cost(st, i, 3, 3)
         p.debts -= 1
         p.paid += 1
         E.change_virtue(st, i, 1)
         E.gain(st, i, E.bonus_total(p, "debt-collector"))
-        out.say(st, f"{who} pays off a debt")
+        out.say(st, tx("{who} pays off a debt.", who=who))
 
 
 def advance_cathedral(st: State, i: int, out: Outcome) -> None:
@@ -1098,7 +1360,15 @@ def advance_cathedral(st: State, i: int, out: Outcome) -> None:
         reward = (("virtue", 1),)
     if i == st.automa_index:
         reward = tuple((g, n) for g, n in reward if g in ("virtue", "marble"))
-    out.say(st, f"{E.who(st, i)} reaches Cathedral level {p.cathedral} and gains {_goods(reward)}")
+    out.say(
+        st,
+        tx(
+            "{who} reaches Cathedral level {level} and gains {goods}.",
+            who=E.who(st, i),
+            level=p.cathedral,
+            goods=_goods(reward),
+        ),
+    )
     cards = sum(n for g, n in reward if g == "cards")
     E.gain(st, i, tuple((g, n) for g, n in reward if g != "cards"))
     if cards:
@@ -1120,7 +1390,7 @@ def construct(st: State, i: int, cid: int, out: Outcome) -> None:
     p.buildings.append(cid)
     out.reveals = True  # a card from a hidden hand is now on the table
     E.change_virtue(st, i, card.virtue)
-    out.say(st, f"{E.who(st, i)} constructs the {card.name}")
+    out.say(st, tx("{who} constructs the {building}.", who=E.who(st, i), building=card.name))
     params = dict(card.params)
     e = card.effect
     if e == "gain":
@@ -1181,12 +1451,15 @@ def black_market_reset(st: State, out: Outcome) -> None:
     if st.small_market:
         st.large_market.insert(0, st.small_market.pop(0))
     out.reveals = True
-    moved = ", ".join(f"{E.who(st, j)} {n}" for j, n in sorted(sent.items()))
+    moved = comma([tx("{who} {n}", who=E.who(st, j), n=n) for j, n in sorted(sent.items())])
     out.say(
         st,
-        f"Black Market Reset: the workers on the Black Market go to Prison ({moved})"
+        tx(
+            "Black Market Reset: the workers on the Black Market go to Prison ({moved}).",
+            moved=moved,
+        )
         if moved
-        else "Black Market Reset: no worker stood on the Black Market",
+        else tx("Black Market Reset: no worker stood on the Black Market."),
     )
     for i, p in enumerate(st.players):
         gatekeepers = len(E.apprentices_of(p, "gatekeeper"))
@@ -1202,7 +1475,14 @@ def _finish_reset(st: State, out: Outcome) -> None:
         for a in E.apprentices_of(p, "squire"):
             if p.prison == 0:
                 E.gain(st, i, APPRENTICE_BY_ID[a].bonus)
-                out.say(st, f"{E.who(st, i)}'s Squire gains {_goods(APPRENTICE_BY_ID[a].bonus)}")
+                out.say(
+                    st,
+                    tx(
+                        "{who}'s Squire gains {goods}.",
+                        who=E.who(st, i),
+                        goods=_goods(APPRENTICE_BY_ID[a].bonus),
+                    ),
+                )
     losers = [i for i, p in enumerate(st.players) if p.prison >= 3]
     for i in losers:
         E.change_virtue(st, i, -1)
@@ -1210,24 +1490,34 @@ def _finish_reset(st: State, out: Outcome) -> None:
     debtors = [i for i, p in enumerate(st.players) if most > 0 and p.prison == most]
     for i in debtors:
         st.players[i].debts += 1
-    lose = "loses" if len(losers) == 1 else "lose"
-    take = "takes" if len(debtors) == 1 else "take"
-    virtue = (
-        f"{_names(st, losers)} {lose} 1 virtue (3 or more workers in Prison)"
-        if losers
-        else "nobody loses virtue"
-    )
-    debt = (
-        f"{_names(st, debtors)} {take} a debt (most workers in Prison: {most})"
-        if debtors
-        else "nobody takes a debt"
-    )
-    out.say(st, f"Black Market Reset: {virtue}; {debt}")
+    if not losers:
+        virtue = tx("nobody loses virtue")
+    elif len(losers) == 1:
+        virtue = tx(
+            "{names} loses 1 virtue (3 or more workers in Prison)", names=_names(st, losers)
+        )
+    else:
+        virtue = tx("{names} lose 1 virtue (3 or more workers in Prison)", names=_names(st, losers))
+    if not debtors:
+        debt = tx("nobody takes a debt")
+    elif len(debtors) == 1:
+        debt = tx(
+            "{names} takes a debt (most workers in Prison: {most})",
+            names=_names(st, debtors),
+            most=most,
+        )
+    else:
+        debt = tx(
+            "{names} take a debt (most workers in Prison: {most})",
+            names=_names(st, debtors),
+            most=most,
+        )
+    out.say(st, tx("Black Market Reset: {virtue}; {debt}.", virtue=virtue, debt=debt))
 
 
 def _names(st: State, seats: list[int]) -> str:
-    """'red and blue'."""
-    return " and ".join(E.who(st, i) for i in seats)
+    """'Red and Blue'."""
+    return listing([E.who(st, i) for i in seats])
 
 
 def _settle(st: State, out: Outcome) -> None:
@@ -1284,12 +1574,12 @@ def _end_turn(st: State, out: Outcome) -> None:
         # Nobody has a worker to place or take back (all in Prison, the Guildhall, the Black
         # Market or on other boards): the game could never go on, so it ends here.
         st.phase = Phase.OVER
-        out.say(st, "No one can place or take back a worker: the game ends")
+        out.say(st, tx("No one can place or take back a worker: the game ends."))
         return
     if st.final_turns > 0:
         st.final_turns -= 1
         if st.final_turns == 0:
             st.phase = Phase.OVER
-            out.say(st, "The game is over")
+            out.say(st, tx("The game is over."))
             return
     st.turn = (st.turn + 1) % len(st.order)

@@ -10,9 +10,21 @@ from bot.games.architects.automa import DIFFICULTIES
 from bot.games.architects.board import CATHEDRAL, VIRTUE_VP
 from bot.games.architects.cards import APPRENTICE_BY_ID, BUILDING_BY_ID
 from bot.games.architects.state import Player, State
+from bot.games.text import tx
 
-LINES = ("Buildings", "Cathedral", "Virtue", "Debts", "Gold and Marble", "Silver", "Prison")
-AUTOMA_LINES = ("Cathedral", "Virtue", "Marble", "Guildhall workers", "Debts", "Prison")
+BUILDINGS = tx("Buildings")
+CATHEDRAL_LINE = tx("Cathedral")
+VIRTUE = tx("Virtue")
+DEBTS = tx("Debts")
+GOLD_AND_MARBLE = tx("Gold and Marble")
+SILVER = tx("Silver")
+PRISON = tx("Prison")
+MARBLE = tx("Marble")
+GUILDHALL_WORKERS = tx("Guildhall workers")
+LINES = (BUILDINGS, CATHEDRAL_LINE, VIRTUE, DEBTS, GOLD_AND_MARBLE, SILVER, PRISON)
+AUTOMA_LINES = (CATHEDRAL_LINE, VIRTUE, MARBLE, GUILDHALL_WORKERS, DEBTS, PRISON)
+"""The score sheet's lines: the labels are also the message ids (say them with `tr(label)`, as
+a stored breakdown holds them as plain English)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,13 +113,13 @@ def _lines(st: State, i: int) -> dict[str, int]:
         elif b.effect == "debt_penalty":
             penalty += params["vp"]
     return {
-        "Buildings": buildings,
-        "Cathedral": CATHEDRAL[p.cathedral - 1].vp if p.cathedral else 0,
-        "Virtue": VIRTUE_VP[p.virtue],
-        "Debts": -penalty * p.debts,
-        "Gold and Marble": p.good("gold") + p.good("marble"),
-        "Silver": p.silver // 10,
-        "Prison": -(p.prison // 2),
+        BUILDINGS: buildings,
+        CATHEDRAL_LINE: CATHEDRAL[p.cathedral - 1].vp if p.cathedral else 0,
+        VIRTUE: VIRTUE_VP[p.virtue],
+        DEBTS: -penalty * p.debts,
+        GOLD_AND_MARBLE: p.good("gold") + p.good("marble"),
+        SILVER: p.silver // 10,
+        PRISON: -(p.prison // 2),
     }
 
 
@@ -115,12 +127,12 @@ def _automa_lines(st: State, i: int) -> dict[str, int]:
     p = st.players[i]
     assert st.automa is not None
     return {
-        "Cathedral": CATHEDRAL[p.cathedral - 1].vp if p.cathedral else 0,
-        "Virtue": VIRTUE_VP[p.virtue],
-        "Marble": p.good("marble"),
-        "Guildhall workers": p.guild * DIFFICULTIES[st.automa.difficulty],
-        "Debts": -2 * p.debts,
-        "Prison": -(p.prison // 2),
+        CATHEDRAL_LINE: CATHEDRAL[p.cathedral - 1].vp if p.cathedral else 0,
+        VIRTUE: VIRTUE_VP[p.virtue],
+        MARBLE: p.good("marble"),
+        GUILDHALL_WORKERS: p.guild * DIFFICULTIES[st.automa.difficulty],
+        DEBTS: -2 * p.debts,
+        PRISON: -(p.prison // 2),
     }
 
 

@@ -23,6 +23,9 @@ from bot.games.architects.board import (
 )
 from bot.games.architects.cards import APPRENTICE_BY_ID, BUILDING_BY_ID, ApprenticeCard
 from bot.games.architects.state import Phase, State
+from bot.games.architects.words import NAMES, amount, comma, good, goods_plus, or_list
+from bot.games.architects.words import skill as skill_word
+from bot.games.text import Text, tx, tx_n
 
 Items = tuple[tuple[str, int], ...]
 
@@ -113,80 +116,89 @@ class ArchitectsView:
 
 def apprentice_view(card: ApprenticeCard) -> ApprenticeView:
     """Short ability text for an apprentice."""
-    bonus = ", ".join(f"{n} {g}" for g, n in card.bonus)
-    ability = {
-        "acolyte": f"Cathedral: +{bonus}",
-        "conspirator": "captures cost 1 less",
-        "debt-collector": f"pay off debt: +{bonus}",
-        "gatekeeper": "reset: free 2 from Prison",
-        "illusionist": "no virtue loss at Black Market",
-        "jeweller": "+1 silver at Silversmith",
-        "labourer": "all 3 skills",
-        "miner": "+1 clay at Mines",
-        "pickpocket": "+1 gold at Tax Stand",
-        "squire": f"reset, none in Prison: +{bonus}",
-        "stonecutter": "+1 stone at Quarry",
-        "swindler": f"Black Market: +{bonus}",
-        "thief": "Tax Stand: lose 1 less virtue",
-        "trickster": "Black Market costs 1 less",
-        "woodcutter": "+1 wood at Forest",
+    bonus = comma([amount(g, n) for g, n in card.bonus])
+    ability: str = {
+        "acolyte": tx("Cathedral: +{bonus}", bonus=bonus),
+        "conspirator": tx("captures cost 1 less"),
+        "debt-collector": tx("pay off debt: +{bonus}", bonus=bonus),
+        "gatekeeper": tx("reset: free 2 from Prison"),
+        "illusionist": tx("no virtue loss at Black Market"),
+        "jeweller": tx("+1 silver at Silversmith"),
+        "labourer": tx("all 3 skills"),
+        "miner": tx("+1 clay at Mines"),
+        "pickpocket": tx("+1 gold at Tax Stand"),
+        "squire": tx("reset, none in Prison: +{bonus}", bonus=bonus),
+        "stonecutter": tx("+1 stone at Quarry"),
+        "swindler": tx("Black Market: +{bonus}", bonus=bonus),
+        "thief": tx("Tax Stand: lose 1 less virtue"),
+        "trickster": tx("Black Market costs 1 less"),
+        "woodcutter": tx("+1 wood at Forest"),
     }.get(card.kind, "")
     if card.trade_pay:
-        pay = "+".join(f"{n} {g}" for g, n in card.trade_pay)
-        got = "+".join(f"{n} {g}" for g, n in card.trade_gain)
-        ability = f"Storehouse: {pay} -> {got}"
+        ability = tx(
+            "Storehouse: {pay} -> {gain}",
+            pay=goods_plus(card.trade_pay),
+            gain=goods_plus(card.trade_gain),
+        )
     return ApprenticeView(card.name, card.skills, ability, card.virtue)
 
 
-_COUNTED = {
-    "buildings": ("building", "buildings"),
-    "captured": ("captured worker", "captured workers"),
-    "paid_debts": ("debt paid off", "debts paid off"),
-}
-
-
-def _per(what: str, n: int) -> str:
+def _per(what: str, n: int) -> Text:
     """'per building', 'per 3 captured workers', 'per 4 clay, wood or stone (in any mix)'."""
-    if what in _COUNTED:
-        one, many = _COUNTED[what]
-        return f"per {one}" if n == 1 else f"per {n} {many}"
+    if what == "buildings":
+        return tx_n("per building", "per {n} buildings", n)
+    if what == "captured":
+        return tx_n("per captured worker", "per {n} captured workers", n)
+    if what == "paid_debts":
+        return tx_n("per debt paid off", "per {n} debts paid off", n)
     goods = what.split("+")
     if len(goods) > 1:
-        return f"per {n} {', '.join(goods[:-1])} or {goods[-1]} (in any mix)"
-    return f"per {what}" if n == 1 else f"per {n} {what}"
+        return tx("per {n} {goods} (in any mix)", n=n, goods=or_list([good(g) for g in goods]))
+    if n == 1:
+        return tx("per {good}", good=good(what))
+    return tx("per {n} {good}", n=n, good=good(what))
 
 
 def building_view(cid: int) -> BuildingView:
     """Short effect text for a building."""
     b = BUILDING_BY_ID[cid]
     params = dict(b.params)
-    items = ", ".join(f"{n} {g}" for g, n in b.params)
-    effect = {
-        "gain": f"gain {items}",
-        "debt": "take 1 debt",
-        "cards": "draw 2 buildings",
-        "gain_choice": "gain " + " or ".join(f"{n} {g}" for g, n in b.params),
-        "capture": f"capture {params.get('captures', 1)}",
-        "capture_or_ransom": "capture 1 or free your workers",
-        "release": "free all from Prison",
-        "destroy_debt": "destroy 1 debt",
-        "library": "discard a card: 2 gold",
-        "monument": "all +1 virtue",
-        "palace": "1 gold per 4 virtue",
-        "tavern": "hire an apprentice free",
-        "watchtower": "3+ in Prison: -1 virtue (all)",
-        "market": f"most {next(iter(params), '')}: +2 VP",
-        "most_cathedral": "highest Cathedral: "
-        + ", ".join(f"+{n} {'VP' if g == 'vp' else g}" for g, n in b.params),
-        "vp_per": "+1 VP " + _per(*b.params[0]) if b.params else "+1 VP",
-        "hut": f"+1 VP per {next(iter(params), '')} apprentice",
-        "dungeon": "-2 virtue",
-        "debt_penalty": "debts -1 VP each" if params.get("vp", 0) < 0 else "debts -3 VP each",
-        "no_debts": "no debts: +2 VP",
-    }.get(b.effect, b.effect)
+    items = comma([amount(g, n) for g, n in b.params])
+    first = next(iter(params), "")
+    bonuses = comma(
+        [
+            tx("+{n} VP", n=n) if g == "vp" else tx("+{n} {good}", n=n, good=good(g))
+            for g, n in b.params
+        ]
+    )
+    effects: dict[str, str] = {
+        "gain": tx("gain {goods}", goods=items),
+        "debt": tx("take 1 debt"),
+        "cards": tx("draw 2 buildings"),
+        "gain_choice": tx("gain {goods}", goods=or_list([amount(g, n) for g, n in b.params])),
+        "capture": tx("capture {n}", n=params.get("captures", 1)),
+        "capture_or_ransom": tx("capture 1 or free your workers"),
+        "release": tx("free all from Prison"),
+        "destroy_debt": tx("destroy 1 debt"),
+        "library": tx("discard a card: 2 gold"),
+        "monument": tx("all +1 virtue"),
+        "palace": tx("1 gold per 4 virtue"),
+        "tavern": tx("hire an apprentice free"),
+        "watchtower": tx("3+ in Prison: -1 virtue (all)"),
+        "market": tx("most {good}: +2 VP", good=good(first)),
+        "most_cathedral": tx("highest Cathedral: {bonuses}", bonuses=bonuses),
+        "vp_per": tx("+1 VP {per}", per=_per(*b.params[0])) if b.params else tx("+1 VP"),
+        "hut": tx("+1 VP per {skill} apprentice", skill=skill_word(first)),
+        "dungeon": tx("-2 virtue"),
+        "debt_penalty": tx("debts -1 VP each")
+        if params.get("vp", 0) < 0
+        else tx("debts -3 VP each"),
+        "no_debts": tx("no debts: +2 VP"),
+    }
+    effect = effects.get(b.effect, b.effect)
     if b.effect == "virtue_per":
         ((what, per),) = b.params
-        effect = "+1 virtue " + _per(what, per)
+        effect = tx("+1 virtue {per}", per=_per(what, per))
     return BuildingView(b.name, b.slug, b.vp, b.skills, b.cost, b.virtue, effect, b.end_game)
 
 
@@ -195,7 +207,10 @@ def player_name(st: State, i: int) -> str:
     if i == st.automa_index and st.automa is not None:
         return st.automa.difficulty.title()
     key = st.players[i].character
-    return CHARACTER_BY_KEY[key].name if key else E.colour(st, i).title()
+    if key:
+        return CHARACTER_BY_KEY[key].name
+    name = E.colour(st, i)
+    return NAMES.get(name) or name.title()
 
 
 def build_view(
@@ -251,7 +266,7 @@ def build_view(
     last = ""
     if st.automa is not None and st.automa.last >= 0:
         card = card_at(st, st.automa.last)
-        last = f"{card['id']}: {scheme_words(card)}"
+        last = tx("{card}: {words}", card=card["id"], words=scheme_words(card))
     from bot.games.architects.rules import cathedral_cost_text, to_act
 
     return ArchitectsView(
