@@ -157,8 +157,8 @@ class CathedralEngine:
         return build_summary(state)
 
     def seat_label(self, state: CathedralState, seat: Seat) -> str:
-        """'light' or 'dark' in the current game."""
-        return state.colour_of(seat).value
+        """'light' or 'dark' in the current game (a `Text`: said in the reader's language)."""
+        return state.colour_of(seat).label
 
     # --- autocomplete helpers ---------------------------------------------------------------
 

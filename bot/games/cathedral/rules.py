@@ -826,7 +826,7 @@ def outcome(state: CathedralState) -> Outcome | None:
     breakdown: dict[Seat, dict[str, int]] = {s: {} for s in seats}
     for record in state.history:
         for s in seats:
-            breakdown[s][f"Game {record.number}"] = record.unplaced[s]  # i18n-exempt: data key
+            breakdown[s][tx("Game {n}", n=record.number)] = record.unplaced[s]
     last = state.history[-1]
     scores = {s: totals[s] for s in seats}
     if totals[0] == totals[1]:
