@@ -155,6 +155,7 @@ def parse(text: str, colour: Colour | None = None) -> Place | Rejection:
         if len(allowed) == 1:
             return Place(kind, square, 0, capture)
         turns = ", ".join(str(r) for r in allowed)
+        example = f"{kind.value} {SQUARE_NAMES[square]} {allowed[-1]}"
         return Rejection(
             RejectionCode.AMBIGUOUS,
             tx(
@@ -162,10 +163,7 @@ def parse(text: str, colour: Colour | None = None) -> Place | Rejection:
                 piece=piece_name(kind),
                 turns=turns,
             ),
-            tx(
-                "For example `{move}`.",
-                move=f"{kind.value} {SQUARE_NAMES[square]} {allowed[-1]}",
-            ),
+            tx("For example `{move}`.", move=example),
         )
     rotation = _rotation(words[2])
     if isinstance(rotation, Rejection):

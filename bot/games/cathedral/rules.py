@@ -268,6 +268,7 @@ def check(state: CathedralState, seat: Seat, action: Place) -> Rejection | None:
         turns = _either([f"{r}°" for r in allowed])
         if action.rotation in ROTATIONS:
             same = equivalent_rotation(kind, owner, action.rotation)
+            written = f"{kind.value} {SQUARE_NAMES[action.square]} {same}"
             return illegal(
                 tx(
                     "The {piece} is only turned {turns}: at {rotation}° it looks the same as at "
@@ -277,9 +278,7 @@ def check(state: CathedralState, seat: Seat, action: Place) -> Rejection | None:
                     rotation=action.rotation,
                     same=same,
                 ),
-                hint=tx(
-                    "Write `{move}`.", move=f"{kind.value} {SQUARE_NAMES[action.square]} {same}"
-                ),
+                hint=tx("Write `{move}`.", move=written),
             )
         return illegal(
             tx("The {piece} can only be turned {turns}.", piece=piece_name(kind), turns=turns)
