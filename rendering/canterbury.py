@@ -61,15 +61,15 @@ SERVICES = ("water", "food", "religion", "defense", "commerce", "culture")
 """The services in the view's words (data keys), in ladder order."""
 
 
-def service_names() -> tuple[str, ...]:
-    """The six services as column headings, in the current language."""
+def supply_headings() -> tuple[str, ...]:
+    """The six services over the supply's narrow columns, in the current language."""
     return (
-        tr_c("service, starting a label", "Water"),
-        tr_c("service, starting a label", "Food"),
-        tr_c("service, starting a label", "Religion"),
-        tr_c("service, starting a label", "Defense"),
-        tr_c("service, starting a label", "Commerce"),
-        tr_c("service, starting a label", "Culture"),
+        tr_c("service, a narrow column heading", "Water"),
+        tr_c("service, a narrow column heading", "Food"),
+        tr_c("service, a narrow column heading", "Religion"),
+        tr_c("service, a narrow column heading", "Defense"),
+        tr_c("service, a narrow column heading", "Commerce"),
+        tr_c("service, a narrow column heading", "Culture"),
     )
 
 
@@ -362,7 +362,7 @@ def _paint_static(draw: KitDraw, layout: Layout, theme: Theme, players: int) -> 
         )
     # Supply headings.
     col_w = (layout.supply.width - 20 * k) / 6
-    for i, name in enumerate(service_names()):
+    for i, name in enumerate(supply_headings()):
         x = layout.supply.x0 + 10 * k + (i + 0.5) * col_w
         label = ellipsize(name, font(t), col_w - 6 * k)
         draw_text_centered(
@@ -498,6 +498,8 @@ def large_label(s: StructureView) -> str:
         "water_works": tr_c("name of Great Water Works on its token", "Water Works"),
         "granary": tr_c("name of Great Granary on its token", "Granary"),
         "theatre": tr_c("name of Great Theatre on its token", "Theatre"),
+        "cathedral": tr_c("name of Cathedral on its token (one line)", "Cathedral"),
+        "guild_hall": tr_c("name of Guild Hall on its token (one line)", "Guild Hall"),
     }
     return labels.get(s.id) or say(s.name)
 
