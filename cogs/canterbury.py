@@ -21,6 +21,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.games.protocol import Seat
+from bot.i18n import language_for_locale, say, speaking, tr, tr_n
+from bot.table.canterbury import typed_notation, typed_structure
 from bot.table.textcommands import natural_sorted
 from cogs._base import (
     SeatContext,
@@ -37,6 +39,11 @@ from cogs._base import (
 GAME = "canterbury"
 
 
+def _reader(interaction: discord.Interaction) -> str:
+    """The language of what only the interacting member reads (their Discord language)."""
+    return language_for_locale(str(interaction.locale)).code
+
+
 def _typed(interaction: discord.Interaction, name: str) -> str:
     value: Any = getattr(interaction.namespace, name, None)
     return "" if value is None else str(value).strip()
@@ -50,10 +57,11 @@ async def _seat(interaction: discord.Interaction) -> tuple[SeatContext, Seat] | 
 
 
 def _structure_id(ctx: SeatContext, typed: str) -> str:
-    """The structure id for what was typed or chosen (id or printed name, any case)."""
+    """The structure id for what was typed or chosen (id or printed name, any case, in any
+    language Guildhall speaks)."""
     from bot.games.canterbury.actions import structure_keys
 
-    key = "".join(ch for ch in typed.lower() if ch.isalnum())
+    key = "".join(ch for ch in typed_structure(typed).lower() if ch.isalnum())
     return structure_keys(ctx.state.data).get(key, typed.strip().lower())
 
 
@@ -81,16 +89,24 @@ async def _builds(
 def _structure_choices(
     ctx: SeatContext, builds: list[Any], typed: str
 ) -> list[app_commands.Choice[str]]:
+    """Shown in the current language, found by the shown name, the printed English name or
+    the id, submitted as the id."""
     counts: dict[str, set[str]] = {}
     for b in builds:
         counts.setdefault(b.structure, set()).add(b.district)
-    order = [s.id for s in ctx.state.data.structures if s.id in counts]
+    order = [s for s in ctx.state.data.structures if s.id in counts]
     out = []
-    for sid in rank(order, typed):
-        s = ctx.state.data.by_id(sid)
-        n = len(counts[sid])
-        label = f"{s.name}: {s.cost} gold, {s.size.label} (fits in {n} district{'s' * (n != 1)})"
-        out.append(choice(label, sid))
+    for s in rank(order, typed, key=lambda s: f"{say(s.label)} {s.name} {s.id}"):
+        n = len(counts[s.id])
+        label = tr_n(
+            "{structure}: {cost} gold, {size} (fits in {n} district)",
+            "{structure}: {cost} gold, {size} (fits in {n} districts)",
+            n,
+            structure=s.label,
+            cost=s.cost,
+            size=s.size.shown,
+        )
+        out.append(choice(label, s.id))
     return out
 
 
@@ -113,7 +129,9 @@ def _district_choices(
 
 @app_commands.guild_only()
 class CanterburyCog(
-    commands.GroupCog, group_name="canterbury", group_description="Play Canterbury."
+    commands.GroupCog,
+    group_name="canterbury",
+    group_description="Play Canterbury.",  # i18n-exempt: the command tree's (cogs/language.py)
 ):
     """Canterbury turns (/canterbury …)."""
 
@@ -153,12 +171,17 @@ class CanterburyCog(
             second_district: Where the second goes (it may use what the first provides).
             confirm: Show a private preview to confirm first (default); False builds at once.
         """
-        notation = f"build {structure.strip()} {district.strip()}"
+        notation = f"build {typed_structure(structure)} {district.strip()}"
         if second and not second_district:
-            await run(interaction, lambda: _say(f"Say where the {second} goes (second_district)."))
+            with speaking(_reader(interaction)):
+                said = tr(
+                    "Say where the {structure} goes (second_district).",
+                    structure=_shown(typed_structure(second)),
+                )
+            await run(interaction, lambda: _say(said))
             return
         if second and second_district:
-            notation += f" and {second.strip()} {second_district.strip()}"
+            notation += f" and {typed_structure(second)} {second_district.strip()}"
         else:
             notation += "; end"  # a whole turn, even after choosing Full Build by button
         await self._turn(interaction, notation, confirm)
@@ -178,7 +201,7 @@ class CanterburyCog(
             district: Where, e.g. C2; a choice may include the demolitions that make room.
             confirm: Show a private preview to confirm first (default); False builds at once.
         """
-        notation = f"tax {structure.strip()} {district.strip()}; end"  # a whole turn
+        notation = f"tax {typed_structure(structure)} {district.strip()}; end"  # a whole turn
         await self._turn(interaction, notation, confirm)
 
     @app_commands.command(name="spread")
@@ -202,7 +225,7 @@ class CanterburyCog(
                 `none` when a medium structure fits nowhere and the Builder builds nothing.
             district: Any district where it may stand (not needed for `none`).
         """
-        words = [structure.strip(), (district or "").strip()]
+        words = [typed_structure(structure), (district or "").strip()]
         await self._turn(interaction, " ".join(["neutral", *filter(None, words)]), False)
 
     @app_commands.command(name="end")
@@ -217,7 +240,7 @@ class CanterburyCog(
         Args:
             notation: `levy`, `build church C2`, `tax cathedral D4 spread A1 E5`, `spread B1`...
         """
-        await self._turn(interaction, notation, False)
+        await self._turn(interaction, typed_notation(notation), False)
 
     # ------------------------------------------------------------------ autocomplete
 
@@ -226,7 +249,10 @@ class CanterburyCog(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         found = await _builds(interaction, "full", False)
-        return [] if found is None else _structure_choices(found[0], found[1], current)
+        if found is None:
+            return []
+        with speaking(_reader(interaction)):
+            return _structure_choices(found[0], found[1], current)
 
     @build.autocomplete("district")
     async def _build_district(
@@ -242,7 +268,10 @@ class CanterburyCog(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         found = await _builds(interaction, "full", True)
-        return [] if found is None else _structure_choices(found[0], found[1], current)
+        if found is None:
+            return []
+        with speaking(_reader(interaction)):
+            return _structure_choices(found[0], found[1], current)
 
     @build.autocomplete("second_district")
     async def _build_second_district(
@@ -258,7 +287,10 @@ class CanterburyCog(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         found = await _builds(interaction, "tax", False)
-        return [] if found is None else _structure_choices(found[0], found[1], current)
+        if found is None:
+            return []
+        with speaking(_reader(interaction)):
+            return _structure_choices(found[0], found[1], current)
 
     @tax.autocomplete("district")
     async def _tax_district(
@@ -344,6 +376,14 @@ async def _neutral_part(
         parts = [p for p in parts if len(p) > 2 and (not wanted or p[1] == wanted)]
     values = list(dict.fromkeys(p[index] for p in parts if len(p) > index))
     return notation_choices(values, current)
+
+
+def _shown(sid: str) -> str:
+    """A structure id as players read its name (in the current language)."""
+    from bot.games.canterbury.data import STRUCTURE_NAMES
+
+    name = STRUCTURE_NAMES.get(sid)
+    return sid if name is None else say(name)
 
 
 async def _say(text: str) -> list[Any]:

@@ -23,7 +23,8 @@ from discord.ext import commands
 from bot.games.cathedral.actions import NO_CAPTURE
 from bot.games.cathedral.notation import NO_PASS
 from bot.games.protocol import Seat
-from bot.table.cathedral import capture_choice
+from bot.i18n import language_for_locale, say, speaking, tr, tr_n
+from bot.table.cathedral import capture_choice, piece_choices, typed_notation, typed_piece
 from bot.table.replies import Reply
 from bot.table.textcommands import natural_sorted
 from cogs._base import (
@@ -59,9 +60,15 @@ def _typed(interaction: discord.Interaction, name: str) -> str:
     return "" if value is None else str(value).strip()
 
 
+def _reader(interaction: discord.Interaction) -> str:
+    """The language of what only the interacting member reads (their Discord language)."""
+    return language_for_locale(str(interaction.locale)).code
+
+
 def _piece_key(options: Options, typed: str) -> str | None:
-    """The piece name in `options` matching `typed` (any case), if exactly named."""
-    wanted = typed.lower()
+    """The piece name in `options` matching `typed` (any case, in any language), if exactly
+    named."""
+    wanted = typed_piece(typed).lower()
     return next((p for p in options if p.lower() == wanted), None)
 
 
@@ -76,7 +83,11 @@ def _size_of(ctx: SeatContext, piece: str) -> int:
 
 
 @app_commands.guild_only()
-class CathedralCog(commands.GroupCog, group_name="cathedral", group_description="Play Cathedral."):
+class CathedralCog(
+    commands.GroupCog,
+    group_name="cathedral",
+    group_description="Play Cathedral.",  # i18n-exempt: the command tree's (cogs/language.py)
+):
     """Cathedral moves (/cathedral …)."""
 
     def __init__(self, bot: commands.Bot) -> None:
@@ -103,7 +114,7 @@ class CathedralCog(commands.GroupCog, group_name="cathedral", group_description=
             capture: When the placement encloses a lone building: True captures it (default),
                 False spares it (the building stays and the area stays open).
         """
-        notation = f"{piece.strip()} {square.strip()}"
+        notation = f"{typed_piece(piece)} {square.strip()}"
         if rotation is not None:
             notation += f" {rotation}"
         table = bot_of(interaction).table
@@ -113,7 +124,8 @@ class CathedralCog(commands.GroupCog, group_name="cathedral", group_description=
         if confirm and rotation is not None:
             note, alternatives = "", ()
             if capture:
-                note, alternatives = await _capture_choice(interaction, notation, rotation)
+                with speaking(_reader(interaction)):
+                    note, alternatives = await _capture_choice(interaction, notation, rotation)
             await run(
                 interaction,
                 lambda: table.preview(caller, notation, note=note, alternatives=alternatives),
@@ -126,7 +138,8 @@ class CathedralCog(commands.GroupCog, group_name="cathedral", group_description=
         """Why there is no pass in Cathedral (a player who cannot place is skipped)."""
 
         async def explain() -> list[Reply]:
-            return [Reply(text=NO_PASS, ephemeral=True)]
+            with speaking(_reader(interaction)):
+                return [Reply(text=say(NO_PASS), ephemeral=True)]
 
         await run(interaction, explain)
 
@@ -143,9 +156,18 @@ class CathedralCog(commands.GroupCog, group_name="cathedral", group_description=
         # Bigger buildings first: they get harder to fit as the city fills up.
         pieces.sort(key=lambda p: -_size_of(ctx, p))
         out = []
-        for name in rank(pieces, current):
-            spots = len(options[name])
-            out.append(choice(f"{name} (fits on {spots} square{'s' * (spots != 1)})", name))
+        with speaking(_reader(interaction)):
+            # Shown in the reader's language, found by either name, submitted as notation.
+            named = piece_choices(pieces)
+            for shown, name in rank(named, current, key=lambda pair: f"{pair[0]} {pair[1]}"):
+                spots = len(options[name])
+                label = tr_n(
+                    "{piece} (fits on {n} square)",
+                    "{piece} (fits on {n} squares)",
+                    spots,
+                    piece=shown,
+                )
+                out.append(choice(label, name))
         return out
 
     @place.autocomplete("square")
@@ -189,10 +211,11 @@ class CathedralCog(commands.GroupCog, group_name="cathedral", group_description=
             rotations = tuple(sorted({r for rots in options[piece].values() for r in rots}))
         else:
             rotations = ALL_ROTATIONS
-        return [
-            choice(f"{r}° clockwise" if r else "0° (as drawn)", r)
-            for r in rank(rotations, current.strip().rstrip("°"))
-        ]
+        with speaking(_reader(interaction)):
+            return [
+                choice(tr("{rotation}° clockwise", rotation=r) if r else tr("0° (as drawn)"), r)
+                for r in rank(rotations, current.strip().rstrip("°"))
+            ]
 
     @app_commands.command(name="move")
     async def move(self, interaction: discord.Interaction, notation: str) -> None:
@@ -202,6 +225,7 @@ class CathedralCog(commands.GroupCog, group_name="cathedral", group_description=
             notation: Piece, anchor square and rotation; the list shows legal moves only.
         """
         table = bot_of(interaction).table
+        notation = typed_notation(notation)
         await run(interaction, lambda: table.move(caller_of(interaction), notation))
 
     @move.autocomplete("notation")

@@ -53,6 +53,8 @@ from typing import Any
 
 from PIL import Image, ImageChops, ImageColor, ImageDraw, ImageFont
 
+from bot.i18n import current_language
+
 Colour = str
 """A colour as "#rrggbb" (Pillow accepts these directly)."""
 
@@ -777,8 +779,9 @@ def static_layer(
 
     `key` must contain everything `paint` depends on (game, size, player count, theme...): the
     cached pixels are reused as they are. Layers never change once made (callers copy them).
+    The language texts are said in is part of the key (a layer may hold words).
     """
-    full_key = (key, size, theme)
+    full_key = (key, size, theme, current_language())
     with _LAYERS_LOCK:
         layer = _LAYERS.get(full_key)
         if layer is not None:
@@ -839,7 +842,9 @@ def cached_tile(
     static layer that is the same too. `key` must hold everything those pixels depend on, the
     layer under the box included. The colours and texts of the first paint are noted again on
     every paste (for `finish`'s palette and `record_text`), and a first paint that changes a
-    pixel outside `box` is never cached: the same pixels as painting, every time."""
+    pixel outside `box` is never cached: the same pixels as painting, every time. The language
+    texts are said in is part of the key (a tile may hold words)."""
+    key = (*key, current_language())
     with _TILES_LOCK:
         tile = _TILES.get(key)
         if tile is not None:
@@ -1161,7 +1166,10 @@ def to_png_bytes(
         data = buffer.getvalue()
         if len(data) <= max_bytes:
             return data
-    raise ValueError(f"Rendered image is {len(data)} bytes, over the {max_bytes} byte limit.")
+    raise ValueError(
+        f"Rendered image is {len(data)} bytes, "  # i18n-exempt: internal
+        f"over the {max_bytes} byte limit."
+    )
 
 
 # --------------------------------------------------------------------------------------------

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from PIL import Image
 
+from bot.i18n import say, tr, tr_c, tr_n
 from rendering.base import (
     DEFAULT,
     Colour,
@@ -56,7 +57,34 @@ REF = 1000
 """Lengths below are in units of a 1000 px wide image, scaled by width / 1000."""
 
 CLASS_SHADES = {"central": "#a8d5a2", "inner": "#6fa86a", "outer": "#3f7040"}
-SERVICE_NAMES = ("Water", "Food", "Religion", "Defense", "Commerce", "Culture")
+SERVICES = ("water", "food", "religion", "defense", "commerce", "culture")
+"""The services in the view's words (data keys), in ladder order."""
+
+
+def supply_headings() -> tuple[str, ...]:
+    """The six services over the supply's narrow columns, in the current language."""
+    return (
+        tr_c("service, a narrow column heading", "Water"),
+        tr_c("service, a narrow column heading", "Food"),
+        tr_c("service, a narrow column heading", "Religion"),
+        tr_c("service, a narrow column heading", "Defense"),
+        tr_c("service, a narrow column heading", "Commerce"),
+        tr_c("service, a narrow column heading", "Culture"),
+    )
+
+
+def service_letters() -> tuple[str, ...]:
+    """One or two letters per service over the King's Bonus counts, in the current language."""
+    return (
+        tr_c("letter of the service Water", "W"),
+        tr_c("letter of the service Food", "F"),
+        tr_c("letter of the service Religion", "R"),
+        tr_c("letter of the service Defense", "D"),
+        tr_c("letter of the service Commerce", "C"),
+        tr_c("letter of the service Culture", "Cu"),
+    )
+
+
 SERVICE_TINTS = ("#4f8fd6", "#7cb342", "#e8e8e8", "#8d8d8d", "#e0b040", "#a070c8")
 """A faint colour per empty service slot, so the ladder reads without text."""
 OWNER_LETTERS = {"blue": "B", "red": "R", "green": "G", "yellow": "Y", "neutral": "N", "roman": "+"}
@@ -64,7 +92,7 @@ NEUTRAL_COLOUR = "#9aa0a6"
 CITY_COLOUR = "#8e44ad"
 
 CODES = {
-    "well": "We",
+    "well": "We",  # i18n-exempt: English codes (`code` says them)
     "garden": "Ga",
     "chapel": "Ch",
     "watchtower": "Wt",
@@ -85,16 +113,71 @@ CODES = {
     "theatre": "Th",
 }
 """Two letters per structure: small tokens on the board and the supply panel (its columns and
-rows, service by size, say which structure a code is)."""
+rows, service by size, say which structure a code is). Drawn in the current language
+(`code`)."""
+
+
+def code(structure_id: str) -> str:
+    """The two letters drawn for a structure, in the current language."""
+    codes = {
+        "well": tr_c("board code of Well", "We"),
+        "garden": tr_c("board code of Garden", "Ga"),
+        "chapel": tr_c("board code of Chapel", "Ch"),
+        "watchtower": tr_c("board code of Watchtower", "Wt"),
+        "merchant_stall": tr_c("board code of Merchant Stall", "MS"),
+        "pageant_wagon": tr_c("board code of Pageant Wagon", "PW"),
+        "old_roman_well": tr_c("board code of Old Roman Well", "RW"),
+        "fountain": tr_c("board code of Fountain", "Fo"),
+        "farm": tr_c("board code of Farm", "Fa"),
+        "church": tr_c("board code of Church", "Cu"),
+        "garrison": tr_c("board code of Garrison", "Gr"),
+        "marketplace": tr_c("board code of Marketplace", "Mk"),
+        "stage": tr_c("board code of Stage", "St"),
+        "water_works": tr_c("board code of Great Water Works", "WW"),
+        "granary": tr_c("board code of Great Granary", "Gy"),
+        "cathedral": tr_c("board code of Cathedral", "Ca"),
+        "castle": tr_c("board code of Castle", "Cs"),
+        "guild_hall": tr_c("board code of Guild Hall", "GH"),
+        "theatre": tr_c("board code of Great Theatre", "Th"),
+    }
+    return codes.get(structure_id) or CODES.get(structure_id) or structure_id[:2].title()
+
+
+def medium_label(structure_id: str) -> str | None:
+    """The short name drawn on a medium token, in the current language (None: not a usual
+    medium structure)."""
+    labels = {
+        "fountain": tr_c("short name of Fountain on a token", "Fount"),
+        "farm": tr_c("short name of Farm on a token", "Farm"),
+        "church": tr_c("short name of Church on a token", "Church"),
+        "garrison": tr_c("short name of Garrison on a token", "Garr."),
+        "marketplace": tr_c("short name of Marketplace on a token", "Market"),
+        "stage": tr_c("short name of Stage on a token", "Stage"),
+    }
+    return labels.get(structure_id)
+
+
+def colour_name(colour: str) -> str:
+    """A seat's colour as a name ("Blue"), in the current language."""
+    names = {
+        "blue": tr_c("colour", "Blue"),
+        "red": tr_c("colour", "Red"),
+        "green": tr_c("colour", "Green"),
+        "yellow": tr_c("colour", "Yellow"),
+    }
+    return names.get(colour, colour.capitalize())
+
+
 MEDIUM_LABELS = {
-    "fountain": "Fount",
-    "farm": "Farm",
-    "church": "Church",
-    "garrison": "Garr.",
-    "marketplace": "Market",
-    "stage": "Stage",
+    "fountain": "Fount",  # i18n-exempt: English form (medium_label says it)
+    "farm": "Farm",  # i18n-exempt: English form
+    "church": "Church",  # i18n-exempt: English form
+    "garrison": "Garr.",  # i18n-exempt: English form
+    "marketplace": "Market",  # i18n-exempt: English form
+    "stage": "Stage",  # i18n-exempt: English form
 }
-"""Medium tokens span a row: a short name fits beside the builder's badge."""
+"""Medium tokens span a row: a short name fits beside the builder's badge (in the current
+language: `medium_label`)."""
 
 _PAD = 12
 _GAP = 8
@@ -182,7 +265,7 @@ class _Ctx:
 
     def seat_name(self, seat: int) -> str:
         colour = self.view.players[seat].colour
-        return self.names.get(seat, colour.capitalize())
+        return self.names.get(seat, colour_name(colour))
 
 
 def _owner_colour(theme: Theme, owner: str) -> Colour:
@@ -266,15 +349,20 @@ def _paint_static(draw: KitDraw, layout: Layout, theme: Theme, players: int) -> 
     cols = _player_columns(layout.players, k)
     y = layout.players.y0 + 8 * k
     head = font(t)
-    for label, x in (("Gold", cols["gold"]), ("Prosp", cols["score"]), ("Rank", cols["rank"])):
+    headings = (
+        (tr_c("player table heading", "Gold"), cols["gold"]),
+        (tr_c("player table heading, prosperity", "Prosp"), cols["score"]),
+        (tr_c("player table heading", "Rank"), cols["rank"]),
+    )
+    for label, x in headings:
         draw_text(draw, (x, y), label, head, theme.text_muted)
-    for i, letter in enumerate(("W", "F", "R", "D", "C", "Cu")):
+    for i, letter in enumerate(service_letters()):
         draw_text_centered(
             draw, (cols["kings"] + (i + 0.5) * 50 * k, y + t / 2), letter, head, theme.text_muted
         )
     # Supply headings.
     col_w = (layout.supply.width - 20 * k) / 6
-    for i, name in enumerate(SERVICE_NAMES):
+    for i, name in enumerate(supply_headings()):
         x = layout.supply.x0 + 10 * k + (i + 0.5) * col_w
         label = ellipsize(name, font(t), col_w - 6 * k)
         draw_text_centered(
@@ -288,36 +376,39 @@ def _paint_static(draw: KitDraw, layout: Layout, theme: Theme, players: int) -> 
 def _status(ctx: _Ctx) -> tuple[str, Colour | None]:
     view = ctx.view
     if view.finished:
-        return (view.result_text or "Game over"), ctx.theme.highlight
+        return (say(view.result_text) or tr("Game over")), ctx.theme.highlight
     if view.current is None:
         return "", None
     who = ctx.seat_name(view.current)
-    phase = {
-        "neutral": "places the Neutral Builder",
-        "choose": "to act",
-        "build": "builds",
-        "spread": "spreads markers",
-    }.get(view.phase, view.phase)
-    text = f"{who} {phase}"
+    phases = {
+        "neutral": tr("{player} places the Neutral Builder", player=who),
+        "choose": tr("{player} to act", player=who),
+        "build": tr("{player} builds", player=who),
+        "spread": tr("{player} spreads markers", player=who),
+    }
+    text = phases.get(view.phase, f"{who} {view.phase}")
     if view.final_round:
-        text += f" · {view.turns_left} turns left"
+        text = tr_n(
+            "{status} · {n} turn left", "{status} · {n} turns left", view.turns_left, status=text
+        )
     return text, mix(ctx.owner_colour(view.players[view.current].colour), "#ffffff", 0.35)
 
 
 def _draw_header(ctx: _Ctx, rect: Rect) -> None:
     k = ctx.k
     title_font = font(ctx.size(36), bold=True)
+    title = tr_c("game", "Canterbury")
     draw_text(
         ctx.draw,
         (rect.x0 + 14 * k, rect.center[1]),
-        "Canterbury",
+        title,
         title_font,
         ctx.theme.text,
         anchor="lm",
     )
     status, colour = _status(ctx)
     if status:
-        room = rect.width - text_width("Canterbury", title_font) - 44 * k
+        room = rect.width - text_width(title, title_font) - 44 * k
         fnt = font(ctx.size(30), bold=True)
         text = fit_name(status, fnt, room)
         draw_text(
@@ -394,10 +485,23 @@ def pack_spaces(structures: tuple[StructureView, ...]) -> list[tuple[StructureVi
 
 def _label(s: StructureView) -> str:
     if s.spaces == 1:
-        return CODES.get(s.id, s.abbreviation[:2])
+        return code(s.id) if s.id in CODES else s.abbreviation[:2]
     if s.spaces == 2:
-        return MEDIUM_LABELS.get(s.id, s.abbreviation)
-    return s.name.removeprefix("Great ")
+        return medium_label(s.id) or s.abbreviation
+    return large_label(s)
+
+
+def large_label(s: StructureView) -> str:
+    """A large structure's name on its token, without the "Great" the four-space token has no
+    room for, in the current language."""
+    labels = {
+        "water_works": tr_c("name of Great Water Works on its token", "Water Works"),
+        "granary": tr_c("name of Great Granary on its token", "Granary"),
+        "theatre": tr_c("name of Great Theatre on its token", "Theatre"),
+        "cathedral": tr_c("name of Cathedral on its token (one line)", "Cathedral"),
+        "guild_hall": tr_c("name of Guild Hall on its token (one line)", "Guild Hall"),
+    }
+    return labels.get(s.id) or say(s.name)
 
 
 def _draw_district(ctx: _Ctx, district: DistrictView, box: Rect) -> None:
@@ -497,10 +601,14 @@ def _draw_structure(ctx: _Ctx, s: StructureView, rect: Rect) -> None:
 def _draw_track(ctx: _Ctx, rect: Rect) -> None:
     draw, k, theme, view = ctx.draw, ctx.k, ctx.theme, ctx.view
     pad = 12 * k
-    disks = "disk" if view.disks == 1 else "disks"
-    text = (
-        f"City {view.city} ({view.disks} {disks}) · Levy {view.levy} · Tax {view.tax} · "
-        f"Favor {view.scorings}/4"
+    text = tr_n(
+        "City {city} ({n} disk) · Levy {levy} · Tax {tax} · Favor {favor}/4",
+        "City {city} ({n} disks) · Levy {levy} · Tax {tax} · Favor {favor}/4",
+        view.disks,
+        city=view.city,
+        levy=view.levy,
+        tax=view.tax,
+        favor=view.scorings,
     )
     fnt = font(ctx.t, bold=True)
     draw_text(
@@ -622,7 +730,7 @@ def _draw_players(ctx: _Ctx, rect: Rect) -> None:
             draw_text(
                 draw,
                 (badge.x1 + 8 * k, row.y1 - 6 * k),
-                ellipsize("must Full Build", note_font, room),
+                ellipsize(tr("must Full Build"), note_font, room),
                 note_font,
                 theme.text_muted,
                 anchor="ld",
@@ -646,7 +754,7 @@ def _draw_players(ctx: _Ctx, rect: Rect) -> None:
         draw_text(
             draw,
             (badge.x1 + 8 * k, row.y0 + 6 * k),
-            "Neutral Builder",
+            tr("Neutral Builder"),
             font(ctx.size(30), bold=True),
             theme.text,
         )
@@ -675,22 +783,60 @@ def neutral_notes(players: tuple[PlayerView, ...]) -> tuple[str, ...]:
         if p.neutral_build is None:
             continue
         top = (p.small_stack[:1] or p.medium_stack[:1] or ("",))[0]
-        name, letter = p.colour.capitalize(), OWNER_LETTERS[p.colour]
+        name, letter = colour_name(p.colour), OWNER_LETTERS[p.colour]
         if not top:
-            words = ("stacks empty", "empty", "empty", "-")
+            words = (
+                tr("{who} stacks empty", who=name),
+                tr("{who} empty", who=name),
+                tr("{who} empty", who=letter),
+                f"{letter} -",
+            )
         elif p.neutral_build:
-            words = ("no build", "no build", "none", "-")
+            words = (
+                tr("{who} no build", who=name),
+                tr("{who} no build", who=name),
+                tr("{who} none", who=letter),
+                f"{letter} -",
+            )
         else:
-            title = top.replace("_", " ").title()
-            words = (f"builds a {title}", title, title, _code(top))
-        for i, (who, what) in enumerate(zip((name, name, letter, letter), words, strict=True)):
-            forms[i].append(f"{who} {what}")
-    heads = ("Next turn: ", "Next: ", "Next: ", "Next: ")
-    return tuple(head + ", ".join(form) for head, form in zip(heads, forms, strict=True))
+            title = _structure_name(top)
+            words = (
+                tr("{who} builds a {structure}", who=name, structure=title),
+                f"{name} {title}",
+                f"{letter} {title}",
+                f"{letter} {_code(top)}",
+            )
+        for i, what in enumerate(words):
+            forms[i].append(what)
+    return (
+        tr("Next turn: {players}", players=", ".join(forms[0])),
+        tr("Next: {players}", players=", ".join(forms[1])),
+        tr("Next: {players}", players=", ".join(forms[2])),
+        tr("Next: {players}", players=", ".join(forms[3])),
+    )
+
+
+def _structure_name(structure_id: str) -> str:
+    """A structure's printed name by id, in the current language."""
+    names = {
+        "well": tr_c("structure", "Well"),
+        "garden": tr_c("structure", "Garden"),
+        "chapel": tr_c("structure", "Chapel"),
+        "watchtower": tr_c("structure", "Watchtower"),
+        "merchant_stall": tr_c("structure", "Merchant Stall"),
+        "pageant_wagon": tr_c("structure", "Pageant Wagon"),
+        "fountain": tr_c("structure", "Fountain"),
+        "farm": tr_c("structure", "Farm"),
+        "church": tr_c("structure", "Church"),
+        "garrison": tr_c("structure", "Garrison"),
+        "marketplace": tr_c("structure", "Marketplace"),
+        "stage": tr_c("structure", "Stage"),
+    }
+    return names.get(structure_id) or structure_id.replace("_", " ").title()
 
 
 def _code(structure_id: str) -> str:
-    return CODES.get(structure_id) or structure_id[:2].title()
+    return code(structure_id)
 
 
 def _draw_kings(ctx: _Ctx, x0: float, mid: float, counts: tuple[int, ...]) -> None:
@@ -716,16 +862,20 @@ def _draw_supply(ctx: _Ctx, rect: Rect) -> None:
         for s in ctx.view.supply:
             if s.size != size:
                 continue
-            i = SERVICE_NAMES.index(s.service.capitalize())
+            i = SERVICES.index(s.service)
             x0 = rect.x0 + 10 * k + i * col_w
             cell = Rect(x0 + 3 * k, y0 + 2 * k, x0 + col_w - 3 * k, y0 + row_h - 2 * k)
             fill = theme.background if s.left else mix(theme.background, theme.panel, 0.5)
             draw_panel(draw, cell, theme, fill=fill, radius=ctx.px(5), width=1)
-            code = CODES.get(s.id) or s.abbreviation[:2]
+            shown = code(s.id) if s.id in CODES else s.abbreviation[:2]
             fnt = font(ctx.t)
+            gold = tr_c("gold, after a cost on a supply token", "g")
             # Thin spaces fit most two-digit costs; the widest codes ("WW 18g") drop them.
-            text = f"{code}\u2009{s.cost}g\u2009×{s.left}"
-            for shorter in (f"{code}{s.cost}g×{s.left}", f"{code}\u2009{s.cost}\u2009×{s.left}"):
+            text = f"{shown}\u2009{s.cost}{gold}\u2009×{s.left}"
+            for shorter in (
+                f"{shown}{s.cost}{gold}×{s.left}",
+                f"{shown}\u2009{s.cost}\u2009×{s.left}",
+            ):
                 if text_width(text, fnt) > cell.width - 6 * k:
                     text = shorter
             ink = theme.text if s.left else theme.text_muted
@@ -737,15 +887,28 @@ def _draw_supply(ctx: _Ctx, rect: Rect) -> None:
 # --------------------------------------------------------------------------------- scoring
 
 
-SHORT_CATEGORIES = {
-    "Structures": "Built",
-    "District Favor": "Favor",
-    "Breaking Ground": "Ground",
-    "Enrichment": "Enrich",
-    "King's Bonus": "King",
-    "Leftover Gold": "Gold",
-}
-"""The final score's categories in a narrow column (four players)."""
+CATEGORY_KEYS = (
+    "Structures",  # i18n-exempt: the view's category keys
+    "District Favor",  # i18n-exempt: a key
+    "Breaking Ground",  # i18n-exempt: a key
+    "Enrichment",  # i18n-exempt: a key
+    "King's Bonus",  # i18n-exempt: a key
+    "Leftover Gold",  # i18n-exempt: a key
+)
+
+
+def _categories() -> dict[str, tuple[str, str]]:
+    """{category key: (its name, its short name for a narrow column (four players))} in the
+    current language."""
+    names = (
+        (tr_c("score category", "Structures"), tr_c("short score category", "Built")),
+        (tr_c("score category", "District Favor"), tr_c("short score category", "Favor")),
+        (tr_c("score category", "Breaking Ground"), tr_c("short score category", "Ground")),
+        (tr_c("score category", "Enrichment"), tr_c("short score category", "Enrich")),
+        (tr_c("score category", "King's Bonus"), tr_c("short score category", "King")),
+        (tr_c("score category", "Leftover Gold"), tr_c("short score category", "Gold")),
+    )
+    return dict(zip(CATEGORY_KEYS, names, strict=True))
 
 
 def category_lines(
@@ -753,11 +916,14 @@ def category_lines(
 ) -> list[list[str]]:
     """Each player's final score lines ('District Favor 29'); when one would not fit its
     column, every column uses the short names ('Favor 29'), so the columns read alike."""
-    full = [[f"{label} {pts}" for label, pts in b if pts] for b in breakdowns]
+    names = _categories()
+    full = [
+        [f"{names.get(label, (label,))[0]} {pts}" for label, pts in b if pts] for b in breakdowns
+    ]
     if all(text_width(line, fnt) <= width for lines in full for line in lines):
         return full
     return [
-        [f"{SHORT_CATEGORIES.get(label, label)} {pts}" for label, pts in b if pts]
+        [f"{names.get(label, (label, label))[1]} {pts}" for label, pts in b if pts]
         for b in breakdowns
     ]
 
@@ -770,12 +936,20 @@ def _draw_scoring(ctx: _Ctx, rect: Rect) -> None:
     line_h = ctx.t * 1.15
     col_w = (rect.width - 2 * pad) / len(view.players)
     if view.finished:
-        title = "Final score by category"
+        title = tr("Final score by category")
     elif view.last_scoring_number is None:
-        draw_text(draw, (rect.x0 + pad, rect.y0 + 8 * k), "District Favor", title_font, theme.text)
+        draw_text(
+            draw,
+            (rect.x0 + pad, rect.y0 + 8 * k),
+            tr_c("score category", "District Favor"),
+            title_font,
+            theme.text,
+        )
         lines = wrap_text(
-            "Scored when the city reaches 100, 200 and 300, and at the end: the most markers "
-            "in a district takes its covered spaces, a sole second half.",
+            tr(
+                "Scored when the city reaches 100, 200 and 300, and at the end: the most markers "
+                "in a district takes its covered spaces, a sole second half."
+            ),
             line_font,
             rect.width - 2 * pad,
         )
@@ -789,7 +963,7 @@ def _draw_scoring(ctx: _Ctx, rect: Rect) -> None:
             )
         return
     else:
-        title = f"District Favor scoring {view.last_scoring_number}"
+        title = tr("District Favor scoring {number}", number=view.last_scoring_number)
     draw_text(draw, (rect.x0 + pad, rect.y0 + 8 * k), title, title_font, theme.text)
     finals = category_lines([tuple(p.breakdown) for p in view.players], line_font, col_w - 10 * k)
     head_font = font(ctx.t, bold=True)
@@ -809,7 +983,9 @@ def _draw_scoring(ctx: _Ctx, rect: Rect) -> None:
             )
             head = f"{name} +{total}"
             lines = wrap_text(
-                ", ".join(f"{d} {pts}" for d, pts in mine) or "nothing", line_font, col_w - 12 * k
+                ", ".join(f"{d} {pts}" for d, pts in mine) or tr("nothing"),
+                line_font,
+                col_w - 12 * k,
             )
         ink = mix(ctx.owner_colour(p.colour), "#ffffff", 0.35)  # readable on the dark panel
         draw_text(draw, (x, head_y), head, head_font, ink)

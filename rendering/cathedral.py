@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw
 
+from bot.i18n import N_, say, tr, tr_c, tr_n
 from rendering.base import (
     DEFAULT,
     Cell,
@@ -66,23 +67,64 @@ MAX_WIDTH = 1600
 
 FILES = "ABCDEFGHIJ"
 COLOURS = ("light", "dark")
-COLOUR_NAMES = {"light": "Light", "dark": "Dark", "cathedral": "Cathedral"}
 
-ABBREVIATIONS: dict[str, str] = {
-    "Tavern": "Tav",
-    "Stable": "Stb",
-    "Inn": "Inn",
-    "Bridge": "Brg",
-    "Square": "Sq",
-    "Manor": "Man",
-    "Abbey": "Abb",
-    "Infirmary": "Inf",
-    "Castle": "Cas",
-    "Tower": "Tow",
-    "Academy": "Aca",
-    "Cathedral": "",
-}
-"""Short names written on the board (a cell is too small for "Infirmary" at a readable size)."""
+
+def colour_name(colour: str) -> str:
+    """ "Light", "Dark" (or "Cathedral") in the current language."""
+    names = {
+        "light": tr_c("colour", "Light"),
+        "dark": tr_c("colour", "Dark"),
+        "cathedral": tr_c("piece", "Cathedral"),
+    }
+    return names.get(colour, colour)
+
+
+def piece_name(name: str) -> str:
+    """A piece's notation name ("Castle") as players read it, in the current language."""
+    names = {
+        "Tavern": tr_c("piece", "Tavern"),  # i18n-exempt: notation name
+        "Stable": tr_c("piece", "Stable"),  # i18n-exempt: notation name
+        "Inn": tr_c("piece", "Inn"),  # i18n-exempt: notation name
+        "Bridge": tr_c("piece", "Bridge"),  # i18n-exempt: notation name
+        "Square": tr_c("piece", "Square"),  # i18n-exempt: notation name
+        "Manor": tr_c("piece", "Manor"),  # i18n-exempt: notation name
+        "Abbey": tr_c("piece", "Abbey"),  # i18n-exempt: notation name
+        "Infirmary": tr_c("piece", "Infirmary"),  # i18n-exempt: notation name
+        "Castle": tr_c("piece", "Castle"),  # i18n-exempt: notation name
+        "Tower": tr_c("piece", "Tower"),  # i18n-exempt: notation name
+        "Academy": tr_c("piece", "Academy"),  # i18n-exempt: notation name
+        "Cathedral": tr_c("piece", "Cathedral"),  # i18n-exempt: notation name
+    }
+    return names.get(name, name)
+
+
+def abbreviation(name: str) -> str:
+    """The short name written on the board for a piece's notation name, in the current language
+    (a cell is too small for "Infirmary" at a readable size); "" for the Cathedral."""
+    short = {
+        "Tavern": tr_c("board abbreviation of Tavern", "Tav"),  # i18n-exempt: notation name
+        "Stable": tr_c("board abbreviation of Stable", "Stb"),  # i18n-exempt: notation name
+        "Inn": tr_c("board abbreviation of Inn", "Inn"),  # i18n-exempt: notation name
+        "Bridge": tr_c("board abbreviation of Bridge", "Brg"),  # i18n-exempt: notation name
+        "Square": tr_c("board abbreviation of Square", "Sq"),  # i18n-exempt: notation name
+        "Manor": tr_c("board abbreviation of Manor", "Man"),  # i18n-exempt: notation name
+        "Abbey": tr_c("board abbreviation of Abbey", "Abb"),  # i18n-exempt: notation name
+        "Infirmary": tr_c("board abbreviation of Infirmary", "Inf"),  # i18n-exempt: notation name
+        "Castle": tr_c("board abbreviation of Castle", "Cas"),  # i18n-exempt: notation name
+        "Tower": tr_c("board abbreviation of Tower", "Tow"),  # i18n-exempt: notation name
+        "Academy": tr_c("board abbreviation of Academy", "Aca"),  # i18n-exempt: notation name
+        "Cathedral": "",  # i18n-exempt: notation name
+    }
+    return short.get(name, name[:3])
+
+
+def _label(owner: str, name: str) -> str:
+    """ "dark's Inn" or "the Cathedral", in the current language."""
+    if owner == "cathedral":
+        return tr("the Cathedral")
+    colour = {"light": tr_c("colour", "light"), "dark": tr_c("colour", "dark")}.get(owner, owner)
+    return tr("{colour}'s {piece}", colour=colour, piece=piece_name(name))
+
 
 # Proportions of one board cell; every board length derives from the cell size.
 _LABEL_BAND = 0.5  # room for file letters / rank numbers outside the wall
@@ -97,8 +139,9 @@ _HAND_ROWS = 3
 _TURN_GAP = 0.7  # space between two rotations of a building, in squares
 _TURNS = (0, 90, 180, 270)
 
-HAND_LEGEND = "Hands: turned 0\u00b0, 90\u00b0, 180\u00b0, 270\u00b0; dot = square you name"
-"""The one line explaining the hand drawings (the rotation number in `Castle B3 90`)."""
+HAND_LEGEND = N_("Hands: turned 0°, 90°, 180°, 270°; dot = square you name")
+"""The one line explaining the hand drawings (the rotation number in `Castle B3 90`); said with
+`tr` where drawn."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,12 +284,11 @@ def _paint_static(draw: ImageDraw.ImageDraw, layout: Layout, theme: Theme) -> No
     _draw_grid_lines(draw, layout, theme)
     draw_panel(draw, layout.header, theme, radius=round(layout.text * 0.4))
     draw_panel(draw, layout.status, theme, radius=round(layout.text * 0.4))
-    legend_font = fit_font(
-        HAND_LEGEND, layout.width - 2 * layout.pad, layout.text, min_size=layout.text
-    )
+    legend = tr(HAND_LEGEND)
+    legend_font = fit_font(legend, layout.width - 2 * layout.pad, layout.text, min_size=layout.text)
     draw.text(
         (layout.pad, layout.legend_y),
-        ellipsize(HAND_LEGEND, legend_font, layout.width - 2 * layout.pad),
+        ellipsize(legend, legend_font, layout.width - 2 * layout.pad),
         font=legend_font,
         fill=theme.text_muted,
         anchor="la",
@@ -274,13 +316,17 @@ def _draw_grid_lines(draw: ImageDraw.ImageDraw, layout: Layout, theme: Theme) ->
 def _draw_header(
     draw: ImageDraw.ImageDraw, view: CathedralView, layout: Layout, theme: Theme
 ) -> None:
-    title = "Cathedral"
+    title = tr_c("game", "Cathedral")
     if view.games_in_series > 1:
-        title = f"Cathedral - game {view.game_number} of {view.games_in_series}"
+        title = tr(
+            "Cathedral - game {game} of {games}",
+            game=view.game_number,
+            games=view.games_in_series,
+        )
     if view.finished or view.to_move is None:
-        status, colour = "Game over", theme.text
+        status, colour = tr("Game over"), theme.text
     else:
-        status = f"{COLOUR_NAMES.get(view.to_move, view.to_move)} to move"
+        status = tr("{colour} to move", colour=colour_name(view.to_move))
         colour = theme.highlight
     rect, t = layout.header, layout.text
     pad = t * 0.5
@@ -448,7 +494,7 @@ def _draw_piece(
     draw.polygon(polygon, fill=fill, outline=outline, width=line)
     row, col = label_point(cells)
     cx, cy = grid.cell_center(row, col)
-    if name == "Cathedral" or owner == "cathedral":
+    if name == "Cathedral" or owner == "cathedral":  # i18n-exempt: notation name
         # A plain cross: the Cathedral needs no text to be recognised.
         arm, bar = cell * 0.3, max(1, round(cell * 0.09))
         draw.rectangle((cx - bar / 2, cy - arm, cx + bar / 2, cy + arm), fill=text)
@@ -457,7 +503,7 @@ def _draw_piece(
             fill=text,
         )
     elif label:
-        short = ABBREVIATIONS.get(name, name[:3])
+        short = abbreviation(name)
         size = max(min_text, round(cell * 0.34))
         fnt = fit_font(short, cell * 0.86, size, min_size=min_text, bold=True)
         draw_text_centered(draw, (cx, cy), short, fnt, text)
@@ -510,28 +556,40 @@ def _who(view: CathedralView, colour: str, names: Mapping[Seat, str] | None) -> 
         if seat is not None
         else ""
     )
-    label = COLOUR_NAMES.get(colour, colour)
-    return f"{label} ({given})" if given else label
+    label = colour_name(colour)
+    return tr("{colour} ({name})", colour=label, name=given) if given else label
 
 
 def status_lines(view: CathedralView, names: Mapping[Seat, str] | None = None) -> tuple[str, str]:
     """The two lines under the board: what the last move was, then what followed (captures,
     a skipped player) or the result once the game is over."""
     if view.last_move is None:
-        first = "Move 0: no building placed yet"
+        first = tr("Move 0: no building placed yet")
     else:
         mover = "light" if view.last_mover == "cathedral" else (view.last_mover or "")
-        first = f"Move {view.move_number}: {_who(view, mover, names)} played {view.last_move}"
+        first = tr(
+            "Move {n}: {who} played {move}",
+            n=view.move_number,
+            who=_who(view, mover, names),
+            move=view.last_move,
+        )
     notes = []
     taken = last_captures(view)
     if taken:
-        notes.append(f"Took {' and '.join(taken)} (crossed squares)")
+        notes.append(tr("Took {pieces} (crossed squares)", pieces=_joined(list(taken))))
     if view.skipped is not None and not view.finished:
-        skipped = COLOUR_NAMES.get(view.skipped, view.skipped)
-        notes.append(f"{skipped} skipped (no legal placement)")
+        skipped = colour_name(view.skipped)
+        notes.append(tr("{colour} skipped (no legal placement)", colour=skipped))
     if view.finished:
-        return first, _result_text(view, names) or "Game over."
+        return first, _result_text(view, names) or tr("Game over.")
     return first, "; ".join(notes)
+
+
+def _joined(items: list[str]) -> str:
+    """'a', 'a and b', 'a and b and c' in the current language."""
+    if len(items) == 1:
+        return items[0]
+    return tr("{some} and {last}", some=_joined(items[:-1]), last=items[-1])
 
 
 def last_captures(view: CathedralView) -> tuple[str, ...]:
@@ -540,13 +598,13 @@ def last_captures(view: CathedralView) -> tuple[str, ...]:
     if not view.last_captured:
         return ()
     sizes = {p.name: p.squares for hand in view.hands.values() for p in hand}
-    sizes.setdefault("Cathedral", 6)
+    sizes.setdefault("Cathedral", 6)  # i18n-exempt: notation name
     need = len(view.last_captured)
     out: list[str] = []
     for taker, name, owner in reversed(view.captured):
         if need <= 0 or taker != view.last_mover:
             break
-        out.append("the Cathedral" if owner == "cathedral" else f"{owner}'s {name}")
+        out.append(_label(owner, name))
         need -= sizes.get(name, need)
     return tuple(reversed(out))
 
@@ -640,8 +698,9 @@ class HandItem:
 
     @property
     def caption(self) -> str:
-        """ "Castle" or "Inn x2"."""
-        return self.name if self.count == 1 else f"{self.name} \u00d7{self.count}"
+        """ "Castle" or "Inn x2" (the name in the current language)."""
+        shown = piece_name(self.name)
+        return shown if self.count == 1 else f"{shown} \u00d7{self.count}"
 
 
 def hand_items(hand: Iterable[HandPiece]) -> tuple[HandItem, ...]:
@@ -661,12 +720,14 @@ def hand_items(hand: Iterable[HandPiece]) -> tuple[HandItem, ...]:
 def took_line(view: CathedralView, colour: str) -> str:
     """The panel line listing what `colour` captured this game, naming each piece's owner so it
     cannot be read as the player's own loss: "Took: light's Tavern; the Cathedral" ("" if none)."""
-    taken = [
-        "the Cathedral" if owner == "cathedral" else f"{owner}'s {name}"
-        for taker, name, owner in view.captured
-        if taker == colour
-    ]
-    return f"Took: {'; '.join(taken)}" if taken else ""
+    taken = [_label(owner, name) for taker, name, owner in view.captured if taker == colour]
+    return tr("Took: {pieces}", pieces="; ".join(taken)) if taken else ""
+
+
+def _took_short(view: CathedralView, colour: str) -> str:
+    """The info line's part naming what `colour` captured ("took light's Tavern"), or ""."""
+    taken = [_label(owner, name) for taker, name, owner in view.captured if taker == colour]
+    return tr("took {pieces}", pieces="; ".join(taken)) if taken else ""
 
 
 def _result_text(view: CathedralView, names: Mapping[Seat, str] | None) -> str:
@@ -679,40 +740,48 @@ def _result_text(view: CathedralView, names: Mapping[Seat, str] | None) -> str:
 
         def who(seat: Seat) -> str:
             given = drawable_text((names or {}).get(seat) or "", font(20, bold=True))
-            return given or f"Player {int(seat) + 1}"
+            return given or tr("Player {n}", n=int(seat) + 1)
 
         (a, pa), (b, pb) = sorted(totals.items(), key=lambda item: (item[1], item[0]))
         games = view.games_in_series
         if pa == pb:
-            return f"The series of {games} games is drawn at {pa} points each."
-        return (
-            f"{who(a)} wins the series of {games} games with {pa} points against {pb}"
-            " (lower is better)."
+            return tr(
+                "The series of {games} games is drawn at {points} points each.",
+                games=games,
+                points=pa,
+            )
+        return tr(
+            "{player} wins the series of {games} games with {points} points against {other} "
+            "(lower is better).",
+            player=who(a),
+            games=games,
+            points=pa,
+            other=pb,
         )
-    return view.result_text or ""
+    return say(view.result_text)
 
 
 def panel_title(view: CathedralView, colour: str, names: Mapping[Seat, str] | None) -> str:
     """ "Light - Alice" (or "Light - Player 1" without a name)."""
     seat = next((s for s, c in view.colour_of_seat.items() if c == colour), None)
-    who = COLOUR_NAMES[colour]
+    who = colour_name(colour)
     if seat is None:
         return who
     # Characters DejaVu cannot draw (CJK, emoji) would show as empty boxes: replace them.
     given = drawable_text((names or {}).get(seat) or "", font(28, bold=True))
-    return f"{who} - {given or f'Player {int(seat) + 1}'}"
+    return tr("{colour} - {name}", colour=who, name=given or tr("Player {n}", n=int(seat) + 1))
 
 
 def info_line(view: CathedralView, colour: str) -> str:
     """Unplaced squares (the score), series points and captures, in one line."""
     score = view.scores.get(colour, 0)
-    parts = [f"{score} square{'s' if score != 1 else ''} unplaced"]
+    parts = [tr_n("{n} square unplaced", "{n} squares unplaced", score)]
     seat = next((s for s, c in view.colour_of_seat.items() if c == colour), None)
     if view.games_in_series > 1 and seat is not None and seat in view.series_totals:
-        parts.append(f"series {view.series_totals[seat]} pts")
-    took = took_line(view, colour)
+        parts.append(tr("series {points} pts", points=view.series_totals[seat]))
+    took = _took_short(view, colour)
     if took:
-        parts.append(took.replace("Took:", "took"))
+        parts.append(took)
     return " \u00b7 ".join(parts)
 
 
@@ -745,7 +814,9 @@ def _draw_panels(
         right = rect.x1 - inner
         if to_move:
             right -= (
-                draw_text(draw, (right, y + sw / 2), "TO MOVE", title_font, theme.highlight, "rm")
+                draw_text(
+                    draw, (right, y + sw / 2), tr("TO MOVE"), title_font, theme.highlight, "rm"
+                )
                 + inner
             )
         title = panel_title(view, colour, names)
@@ -770,7 +841,7 @@ def _draw_panels(
         if not items:
             draw.text(
                 (x, slots[0].y0),
-                "All buildings placed",
+                tr("All buildings placed"),
                 font=line_font,
                 fill=theme.text,
                 anchor="la",
@@ -804,7 +875,7 @@ def _draw_hand_item(
     """Every distinct rotation of one building side by side (0, 90, 180, 270 degrees), the
     anchor square (the one a placement names) dotted, the name and count below."""
     t = layout.text
-    owner = "cathedral" if item.name == "Cathedral" else colour
+    owner = "cathedral" if item.name == "Cathedral" else colour  # i18n-exempt: notation name
     turns = distinct_turns(item.cells)
     widths = [cells_extent(shape)[1] for _, shape in turns]
     heights = [cells_extent(shape)[0] for _, shape in turns]

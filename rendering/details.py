@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from PIL import Image
 
+from bot.i18n import say
 from rendering.base import (
     DEFAULT,
     Colour,
@@ -55,7 +56,7 @@ class DetailBlock:
 
 def _block_lines(block: DetailBlock, width: float) -> list[str]:
     fnt = font(TEXT)
-    return [line for text in block.paragraphs for line in wrap_text(text, fnt, width)]
+    return [line for text in block.paragraphs for line in wrap_text(say(text), fnt, width)]
 
 
 def details_sheet(
@@ -72,6 +73,7 @@ def details_sheet(
     height = TITLE + sum(HEAD + LINE * len(lines) + 8 + PAD for _, lines in laid) + PAD
     image, draw = new_canvas(WIDTH, height, theme)
     title_font = font(28, True)
+    title = say(title)
     draw_text(draw, (PAD, 8), fit_name(title, title_font, WIDTH - 2 * PAD), title_font, theme.text)
     y = TITLE
     for block, lines in laid:
@@ -84,7 +86,7 @@ def details_sheet(
             draw_seat_badge(draw, badge, block.colour, block.letter or "?")
             x += side + 10
         head_font = font(24, True)
-        heading = fit_name(block.heading, head_font, rect.x1 - INNER - x)
+        heading = fit_name(say(block.heading), head_font, rect.x1 - INNER - x)
         draw_text(draw, (x, rect.y0 + 8), heading, head_font, theme.text)
         for k, line in enumerate(lines):
             xy = (rect.x0 + INNER, rect.y0 + HEAD + k * LINE)

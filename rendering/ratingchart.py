@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 from PIL import Image
 
+from bot.i18n import say, tr_c, tr_n
 from rendering.base import (
     DEFAULT,
     Rect,
@@ -54,7 +55,8 @@ def render(
     theme: Theme = DEFAULT,
 ) -> Image.Image:
     """Draw the chart: `series` is (game name, ratings in order) per game."""
-    shown = [(name, tuple(values)) for name, values in series[:MAX_SERIES] if values]
+    title = say(title)
+    shown = [(say(name), tuple(values)) for name, values in series[:MAX_SERIES] if values]
     image, draw = new_canvas(WIDTH, HEIGHT, theme)
     small = min_text_px(WIDTH)  # 22 px: 11 px at 400 px wide
     pad = 20
@@ -98,12 +100,18 @@ def render(
         )
     draw.text(
         (plot.x1, plot.y1 + 14),
-        f"{longest - 1} game{'s' * (longest != 2)}",
+        tr_n("{n} game", "{n} games", longest - 1),
         font=label_font,
         fill=theme.text_muted,
         anchor="ra",
     )
-    draw.text((plot.x0, plot.y1 + 14), "start", font=label_font, fill=theme.text_muted, anchor="la")
+    draw.text(
+        (plot.x0, plot.y1 + 14),
+        tr_c("the rating chart's first point", "start"),
+        font=label_font,
+        fill=theme.text_muted,
+        anchor="la",
+    )
     for i, (_, values) in enumerate(shown):
         colour = theme.seat_colour(i)
         points = [(x_of(j), y_of(v)) for j, v in enumerate(values)]

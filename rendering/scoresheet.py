@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from bot.games.protocol import Outcome, Seat
+from bot.games.text import tx
+from bot.i18n import say, tr
 from rendering.base import (
     DEFAULT,
     Colour,
@@ -45,6 +47,9 @@ MIN_WIDTH, MAX_WIDTH = 480, 1600
 OPPONENT_COLOUR = "#1e1e1e"
 OPPONENT_MARK = "K"
 """The automated opponent's column: black with a K, as on the Architects board."""
+OPPONENT_SIDE = tx("automated opponent")
+SCORE = tx("Score")
+"""The one row of a seat without a breakdown."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,12 +84,25 @@ class ScoreSheet:
         """ "Winner: Ann" / "Shared victory: Ann and Bob", with the tie-break that decided
         ("Winner: Ann (tie broken by virtue)")."""
         names = [self.players[i].name for i in sorted(self.winners)]
-        broken = f" (tie broken by {self.tie_break})" if self.tie_break else ""
         if not names:
-            return "No winner"
+            return tr("No winner")
         if len(names) == 1:
-            return f"Winner: {names[0]}{broken}"
-        return f"Shared victory: {', '.join(names[:-1])} and {names[-1]}{broken}"
+            if self.tie_break:
+                return tr(
+                    "Winner: {name} (tie broken by {tie_break})",
+                    name=names[0],
+                    tie_break=self.tie_break,
+                )
+            return tr("Winner: {name}", name=names[0])
+        some, last = ", ".join(names[:-1]), names[-1]
+        if self.tie_break:
+            return tr(
+                "Shared victory: {names} and {last} (tie broken by {tie_break})",
+                names=some,
+                last=last,
+                tie_break=self.tie_break,
+            )
+        return tr("Shared victory: {names} and {last}", names=some, last=last)
 
 
 def side_colour(side: str, index: int, theme: Theme = DEFAULT) -> Colour:
@@ -113,7 +131,7 @@ def sheet_from_outcome(
     without points in a category shows 0. A seat without a breakdown gets one "Score" row."""
     seats = [Seat(i) for i in range(len(names))]
     columns = [
-        outcome.breakdown.get(seat) or {"Score": outcome.scores.get(seat, 0)} for seat in seats
+        outcome.breakdown.get(seat) or {SCORE: outcome.scores.get(seat, 0)} for seat in seats
     ]
     columns += [dict(lines) for lines in outcome.others.values()]
     categories: list[str] = []
@@ -126,8 +144,7 @@ def sheet_from_outcome(
         SheetPlayer(name, side, side_colour(side, i, theme), _mark(side, i, sides))
         for i, (name, side) in enumerate(zip(names, sides, strict=True))
     ) + tuple(
-        SheetPlayer(name, "automated opponent", OPPONENT_COLOUR, OPPONENT_MARK)
-        for name in outcome.others
+        SheetPlayer(name, OPPONENT_SIDE, OPPONENT_COLOUR, OPPONENT_MARK) for name in outcome.others
     )
     # zip stops at the seats: the columns without a seat follow, totalled from their lines.
     totals = [int(outcome.scores.get(s, sum(p))) for s, p in zip(seats, points, strict=False)]
@@ -176,9 +193,9 @@ def render(sheet: ScoreSheet, *, theme: Theme = DEFAULT, size: int = DEFAULT_WID
     body_font = font(int(26 * u))
     bold = font(int(26 * u), bold=True)
     note_font = font(int(24 * u))
-    note_text = sheet.note
-    if sheet.lower_is_better and "lower" not in note_text.lower():
-        note_text += " Lower totals are better."
+    note_text = say(sheet.note)
+    if sheet.lower_is_better and "lower" not in str(sheet.note).lower():
+        note_text = tr("{note} Lower totals are better.", note=note_text).strip()
     note_h = measure_wrapped(note_text, note_font, width - 2 * pad) if note_text else 0
     win_font = font(int(30 * u), bold=True)
     win_text = "\u2605 " + sheet.winner_line
@@ -189,17 +206,19 @@ def render(sheet: ScoreSheet, *, theme: Theme = DEFAULT, size: int = DEFAULT_WID
     heads = [_name_lines(p.name, name_font, name_w) for p in sheet.players]
     if any("\u2026" in line for lines in heads for line in lines):
         # A name too long for its column: every name in full under the table, by its letter.
-        legend = "; ".join(f"{p.mark} = {p.name} ({p.side})" for p in sheet.players)
+        legend = "; ".join(
+            tr("{mark} = {name} ({side})", mark=p.mark, name=p.name, side=p.side)
+            for p in sheet.players
+        )
         note_text = f"{legend}. {note_text}".strip()
         note_h = measure_wrapped(note_text, note_font, width - 2 * pad)
     rows = len(sheet.categories) + 1 + (sheet.ratings is not None)
     height = int(title_h + head_h + rows * row_h + pad * 3 + win_h + 12 * u + note_h + pad)
     image, draw = new_canvas(width, height, theme)
 
-    title_font = fit_font(sheet.title, width - 2 * pad, int(36 * u), min_size=small, bold=True)
-    draw.text(
-        (pad, title_h / 2 + pad / 2), sheet.title, font=title_font, fill=theme.text, anchor="lm"
-    )
+    title = say(sheet.title)
+    title_font = fit_font(title, width - 2 * pad, int(36 * u), min_size=small, bold=True)
+    draw.text((pad, title_h / 2 + pad / 2), title, font=title_font, fill=theme.text, anchor="lm")
     top = title_h + pad / 2
     table = Rect(pad / 2, top, width - pad / 2, top + head_h + rows * row_h + pad / 2)
     draw_panel(draw, table, theme, radius=int(12 * u))
@@ -236,14 +255,14 @@ def render(sheet: ScoreSheet, *, theme: Theme = DEFAULT, size: int = DEFAULT_WID
             y_name = top + 10 * u + sw + (20 + 24 * k + (12 if len(lines) == 1 else 0)) * u
             draw_text_centered(draw, (cx, y_name), shown, name_font, theme.text)
         side_font = font(small)
-        side = ellipsize(player.side, side_font, col_w - 6 * u)
+        side = ellipsize(say(player.side), side_font, col_w - 6 * u)
         draw_text_centered(
             draw, (cx, top + 10 * u + sw + 76 * u), side, side_font, theme.text_muted
         )
 
     # Category rows, then the total.
     y = top + head_h
-    for r, category in enumerate((*sheet.categories, "Total")):
+    for r, category in enumerate((*(say(c) for c in sheet.categories), tr("Total"))):
         is_total = r == len(sheet.categories)
         if is_total:
             draw.line((pad, y, width - pad, y), fill=theme.text_muted, width=max(1, int(2 * u)))
@@ -287,7 +306,7 @@ def _rating_row(
     fnt = font(size)
     draw.text(
         (pad + 6 * row_h / 46, y + row_h / 2),
-        "Rating",
+        tr("Rating"),
         font=fnt,
         fill=theme.text_muted,
         anchor="lm",

@@ -50,30 +50,44 @@ def load_yaml(text: str, *, source: str) -> Any:
     import yaml  # parsing only: no I/O here
 
     if not text.strip():
-        raise DataError(f"{source}: the file is empty; it must hold the game's data.")
+        raise DataError(
+            f"{source}: the file is empty; it must hold the game's "  # i18n-exempt: data-file error
+            "data."
+        )
     try:
         values = depth = 0
         for event in yaml.parse(text, Loader=yaml.SafeLoader):
             if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
                 raise DataError(
-                    f"{source}: YAML anchors and aliases (&name, *name) are not accepted; "
-                    "write every value out."
+                    f"{source}: YAML anchors and aliases (&name, *name) are not "
+                    "accepted; write every value out."  # i18n-exempt: data-file error
                 )
             if isinstance(event, yaml.CollectionStartEvent):
                 depth += 1
                 if depth > MAX_DEPTH:
-                    raise DataError(f"{source}: nested more than {MAX_DEPTH} levels deep.")
+                    raise DataError(
+                        f"{source}: nested more than {MAX_DEPTH} "  # i18n-exempt: data-file error
+                        "levels deep."
+                    )
             elif isinstance(event, yaml.CollectionEndEvent):
                 depth -= 1
             if isinstance(event, yaml.NodeEvent):
                 values += 1
                 if values > MAX_VALUES:
-                    raise DataError(f"{source}: more than {MAX_VALUES:,} values.")
+                    raise DataError(
+                        f"{source}: more than {MAX_VALUES:,} "  # i18n-exempt: data-file error
+                        "values."
+                    )
         raw = yaml.load(text, Loader=yaml.SafeLoader)  # noqa: S506 - the safe loader
     except yaml.YAMLError as exc:
-        raise DataError(f"{source}: cannot be read as YAML: {exc}") from None
+        raise DataError(
+            f"{source}: cannot be read as YAML: {exc}"  # i18n-exempt: data-file error
+        ) from None
     if raw is None:
-        raise DataError(f"{source}: the file holds no data (only comments or blank lines).")
+        raise DataError(
+            f"{source}: the file holds no data (only comments or "  # i18n-exempt: data-file error
+            "blank lines)."
+        )
     return raw
 
 
@@ -102,7 +116,9 @@ class Reader:
     def fail(self, message: str, key: str | int | None = None) -> DataError:
         """A DataError for this value (or its `key`); `raise reader.fail("...")`."""
         where = self._join(key) if key is not None else self._path
-        return DataError(f"{self._source}, {where or 'top level'}: {message}")
+        return DataError(
+            f"{self._source}, {where or 'top level'}: {message}"  # i18n-exempt: data-file error
+        )
 
     def _join(self, key: str | int) -> str:
         if isinstance(key, int):
@@ -111,7 +127,10 @@ class Reader:
 
     def _mapping(self) -> Mapping[str, Any]:
         if not isinstance(self.raw, Mapping):
-            raise self.fail(f"expected a mapping of keys to values, got {_show(self.raw)}.")
+            raise self.fail(
+                "expected a mapping of keys to values, got "  # i18n-exempt: data-file error
+                f"{_show(self.raw)}."
+            )
         return self.raw
 
     def has(self, key: str) -> bool:
@@ -122,7 +141,7 @@ class Reader:
         """The value under `key` (which must be present)."""
         mapping = self._mapping()
         if key not in mapping:
-            raise self.fail("is missing.", key)
+            raise self.fail("is missing.", key)  # i18n-exempt: data-file error
         return Reader(mapping[key], source=self._source, path=self._join(key))
 
     def keys(self) -> list[str]:
@@ -134,16 +153,28 @@ class Reader:
         known = set(allowed)
         for key in self._mapping():
             if key not in known:
-                raise self.fail(f"unknown key; expected one of {', '.join(sorted(known))}.", key)
+                raise self.fail(
+                    "unknown key; expected one of "  # i18n-exempt: data-file error
+                    f"{', '.join(sorted(known))}.",
+                    key,
+                )
 
     def items(self, *, length: int | None = None, minimum: int = 0) -> list[Reader]:
         """The elements of this list, each with its index in the path."""
         if not isinstance(self.raw, Sequence) or isinstance(self.raw, str | bytes):
-            raise self.fail(f"expected a list, got {_show(self.raw)}.")
+            raise self.fail(
+                f"expected a list, got {_show(self.raw)}."  # i18n-exempt: data-file error
+            )
         if length is not None and len(self.raw) != length:
-            raise self.fail(f"expected exactly {length} entries, got {len(self.raw)}.")
+            raise self.fail(
+                f"expected exactly {length} entries, got "  # i18n-exempt: data-file error
+                f"{len(self.raw)}."
+            )
         if len(self.raw) < minimum:
-            raise self.fail(f"expected at least {minimum} entries, got {len(self.raw)}.")
+            raise self.fail(
+                f"expected at least {minimum} entries, got "  # i18n-exempt: data-file error
+                f"{len(self.raw)}."
+            )
         return [Reader(v, source=self._source, path=self._join(i)) for i, v in enumerate(self.raw)]
 
     def entries(self) -> list[tuple[str, Reader]]:
@@ -157,26 +188,37 @@ class Reader:
         value = self.raw
         if isinstance(value, bool) or not isinstance(value, int):
             bounds = _bounds(minimum, maximum)
-            raise self.fail(f"expected a whole number{bounds}, got {_show(value)}.")
+            raise self.fail(
+                f"expected a whole number{bounds}, got "  # i18n-exempt: data-file error
+                f"{_show(value)}."
+            )
         if (minimum is not None and value < minimum) or (maximum is not None and value > maximum):
-            raise self.fail(f"expected a whole number{_bounds(minimum, maximum)}, got {value}.")
+            raise self.fail(
+                "expected a whole "  # i18n-exempt: data-file error
+                f"number{_bounds(minimum, maximum)}, got {value}."
+            )
         return value
 
     def as_str(self, *, choices: Iterable[str] | None = None) -> str:
         """This value as non-empty text (one of `choices` when given)."""
         value = self.raw
         if not isinstance(value, str) or not value.strip():
-            raise self.fail(f"expected text, got {_show(value)}.")
+            raise self.fail(f"expected text, got {_show(value)}.")  # i18n-exempt: data-file error
         if choices is not None:
             allowed = list(choices)
             if value not in allowed:
-                raise self.fail(f"expected one of {', '.join(allowed)}, got {value!r}.")
+                raise self.fail(
+                    f"expected one of {', '.join(allowed)}, got "  # i18n-exempt: data-file error
+                    f"{value!r}."
+                )
         return value
 
     def as_bool(self) -> bool:
         """This value as true/false."""
         if not isinstance(self.raw, bool):
-            raise self.fail(f"expected true or false, got {_show(self.raw)}.")
+            raise self.fail(
+                f"expected true or false, got {_show(self.raw)}."  # i18n-exempt: data-file error
+            )
         return self.raw
 
     def int(self, key: str, *, minimum: int | None = None, maximum: int | None = None) -> int:

@@ -13,8 +13,9 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, NewType, Protocol, TypeVar
 
 from bot.games.rejections import Rejection, RejectionCode
+from bot.games.text import tx
 
-Seat = NewType("Seat", int)
+Seat = NewType("Seat", int)  # i18n-exempt: a type name
 """A seat index, 0-based, in the order the seats were given to `new_game`."""
 
 S = TypeVar("S")
@@ -44,22 +45,50 @@ class OptionSpec:
                 return True
             if text in ("0", "false", "no", "off"):
                 return False
-            raise ValueError(f"Option {self.key!r} takes yes or no, not {raw!r}.")
+            raise ValueError(
+                tx(
+                    "Option {key} takes yes or no, not {value}.",
+                    key=repr(self.key),
+                    value=repr(raw),
+                )
+            )
         if self.kind is int:
             try:
                 value = int(str(raw).strip()) if not isinstance(raw, int) else raw
             except ValueError:
                 raise ValueError(
-                    f"Option {self.key!r} takes a whole number, not {raw!r}."
+                    tx(
+                        "Option {key} takes a whole number, not {value}.",
+                        key=repr(self.key),
+                        value=repr(raw),
+                    )
                 ) from None
             if self.minimum is not None and value < self.minimum:
-                raise ValueError(f"Option {self.key!r} must be at least {self.minimum}.")
+                raise ValueError(
+                    tx(
+                        "Option {key} must be at least {minimum}.",
+                        key=repr(self.key),
+                        minimum=self.minimum,
+                    )
+                )
             if self.maximum is not None and value > self.maximum:
-                raise ValueError(f"Option {self.key!r} must be at most {self.maximum}.")
+                raise ValueError(
+                    tx(
+                        "Option {key} must be at most {maximum}.",
+                        key=repr(self.key),
+                        maximum=self.maximum,
+                    )
+                )
             return value
         value = str(raw).strip()
         if self.choices and value not in self.choices:
-            raise ValueError(f"Option {self.key!r} must be one of: {', '.join(self.choices)}.")
+            raise ValueError(
+                tx(
+                    "Option {key} must be one of: {choices}.",
+                    key=repr(self.key),
+                    choices=", ".join(self.choices),
+                )
+            )
         return value
 
 
@@ -88,9 +117,16 @@ class GameSpec:
         for key in raw:
             if key not in known:
                 if not known:
-                    raise ValueError(f"{self.display_name} takes no options.")
+                    raise ValueError(tx("{game} takes no options.", game=self.display_name))
                 names = ", ".join(known)
-                raise ValueError(f"{self.display_name} has no option {key!r} (options: {names}).")
+                raise ValueError(
+                    tx(
+                        "{game} has no option {key} (options: {names}).",
+                        game=self.display_name,
+                        key=repr(key),
+                        names=names,
+                    )
+                )
         return {o.key: (o.coerce(raw[o.key]) if o.key in raw else o.default) for o in self.options}
 
 
@@ -303,9 +339,11 @@ def may_act(engine: Engine[S, A], state: S) -> frozenset[Seat]:
 def step(engine: Engine[S, A], state: S, seat: Seat, action: A) -> Transition[S] | Rejection:
     """Check then apply: the only way callers change a game."""
     if engine.outcome(state) is not None:
-        return Rejection(RejectionCode.GAME_OVER, "The game is over; no more moves can be made.")
+        return Rejection(
+            RejectionCode.GAME_OVER, tx("The game is over; no more moves can be made.")
+        )
     if seat not in may_act(engine, state):
-        return Rejection(RejectionCode.NOT_YOUR_TURN, "It is not your turn.")
+        return Rejection(RejectionCode.NOT_YOUR_TURN, tx("It is not your turn."))
     rejection = engine.check(state, seat, action)
     if rejection is not None:
         return rejection
@@ -364,9 +402,11 @@ def seat_limit(engine: Engine[S, A], options: Mapping[str, object]) -> tuple[int
 def step_text(engine: Engine[S, A], state: S, seat: Seat, text: str) -> Transition[S] | Rejection:
     """Parse notation then `step`."""
     if engine.outcome(state) is not None:
-        return Rejection(RejectionCode.GAME_OVER, "The game is over; no more moves can be made.")
+        return Rejection(
+            RejectionCode.GAME_OVER, tx("The game is over; no more moves can be made.")
+        )
     if seat not in may_act(engine, state):
-        return Rejection(RejectionCode.NOT_YOUR_TURN, "It is not your turn.")
+        return Rejection(RejectionCode.NOT_YOUR_TURN, tx("It is not your turn."))
     parsed = engine.parse_action(text, state, seat)
     if isinstance(parsed, Rejection):
         return parsed
@@ -393,7 +433,10 @@ def replay(
     for i, move in enumerate(moves, start=1):
         result = step_text(engine, state, move.seat, move.notation)
         if isinstance(result, Rejection):
-            raise ValueError(f"move {i} ({move.notation!r} by seat {move.seat}): {result.message}")
+            raise ValueError(
+                f"move {i} ({move.notation!r} by seat {move.seat}): "  # i18n-exempt: internal
+                f"{result.message}"
+            )
         state = result.state
     return state
 

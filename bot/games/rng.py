@@ -164,7 +164,7 @@ class Rng:
     def choice(self, items: Sequence[T]) -> tuple[T, Rng]:
         """Pick one element of a non-empty sequence."""
         if not items:
-            raise ValueError("choice from an empty sequence")
+            raise ValueError("choice from an empty sequence")  # i18n-exempt: internal
         if self.scheme == 2:
             return items[_Mix(self.seed, self.counter).below(len(items))], self._next()
         return self._source().choice(list(items)), self._next()
@@ -183,8 +183,10 @@ class Rng:
         d = require_mapping(data, "rng")
         counter = require_int(d, "counter", "rng")
         if counter < 0:
-            raise CorruptStateError("rng.counter must not be negative")
+            raise CorruptStateError("rng.counter must not be negative")  # i18n-exempt: internal
         scheme = require_int(d, "scheme", "rng") if "scheme" in d else 1
         if scheme not in SCHEMES:
-            raise CorruptStateError(f"rng.scheme must be one of {SCHEMES}, not {scheme}")
+            raise CorruptStateError(
+                f"rng.scheme must be one of {SCHEMES}, not {scheme}"  # i18n-exempt: internal
+            )
         return Rng(require_int(d, "seed", "rng"), counter, scheme)

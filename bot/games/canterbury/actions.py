@@ -24,6 +24,7 @@ from bot.games.canterbury.board import NAMES, district_index
 from bot.games.canterbury.data import CanterburyData
 from bot.games.canterbury.state import OLD_ROMAN_WELL
 from bot.games.rejections import Rejection, malformed
+from bot.games.text import tx
 
 MAX_TEXT = 300
 """Longer input is refused before any parsing (a whole turn fits in far less)."""
@@ -81,7 +82,7 @@ class NeutralNone:
 
 Action = Levy | Choose | Build | Spread | End | Neutral | NeutralNone
 
-_EXAMPLE = (
+_EXAMPLE = tx(
     "For example `levy`, `full`, `tax`, `build well B3`, "
     "`build guild_hall C4 demolish well+garden`, `spread A1`, `spread done` or `end`."
 )
@@ -98,13 +99,15 @@ def format_action(action: Action) -> str:
             text = f"build {structure} {NAMES[district]}"
             return text + (f" demolish {'+'.join(demolish)}" if demolish else "")
         case Spread(district):
-            return "spread done" if district is None else f"spread {NAMES[district]}"
+            if district is None:
+                return "spread done"  # i18n-exempt: notation
+            return f"spread {NAMES[district]}"
         case End():
             return "end"
         case Neutral(structure, district):
             return f"neutral {structure} {NAMES[district]}"
         case NeutralNone():
-            return "neutral none"
+            return "neutral none"  # i18n-exempt: notation
     raise TypeError(action)
 
 
@@ -135,7 +138,9 @@ def _structure(words: list[str], data: CanterburyData) -> tuple[str, int] | Reje
             return keys[_key("".join(words[:n]))], n
     names = ", ".join(s.id for s in data.structures)
     shown = words[0] if words else ""
-    return malformed(f"{shown!r} is not a structure.", f"Structures: {names}.")
+    return malformed(
+        tx("{word} is not a structure.", word=repr(shown)), tx("Structures: {names}.", names=names)
+    )
 
 
 def split_unjoined(words: list[str], data: CanterburyData) -> list[list[str]]:
@@ -166,7 +171,10 @@ def _district(word: str) -> int | Rejection:
     index = district_index(word)
     if index is None:
         return malformed(
-            f"{word[:12]!r} is not a district: columns are A-E and rows 1-5 (C3 is the centre)."
+            tx(
+                "{word} is not a district: columns are A-E and rows 1-5 (C3 is the centre).",
+                word=repr(word[:12]),
+            )
         )
     return index
 
@@ -174,10 +182,10 @@ def _district(word: str) -> int | Rejection:
 def parse_action(text: str, data: CanterburyData) -> Action | Rejection:
     """Parse one action's notation (legality is checked by the rules)."""
     if len(text) > MAX_TEXT:
-        return malformed("That is too long for one move.", _EXAMPLE)
+        return malformed(tx("That is too long for one move."), _EXAMPLE)
     words = text.replace(",", " ").split()
     if not words:
-        return malformed("Say what to do.", _EXAMPLE)
+        return malformed(tx("Say what to do."), _EXAMPLE)
     head, rest = words[0].lower(), words[1:]
     if head in ("levy", "full", "tax") and not rest:
         return Levy() if head == "levy" else Choose(head)
@@ -185,7 +193,7 @@ def parse_action(text: str, data: CanterburyData) -> Action | Rejection:
         return End()
     if head == "spread":
         if len(rest) != 1:
-            return malformed("Say one district to spread to, or `spread done`.", _EXAMPLE)
+            return malformed(tx("Say one district to spread to, or `spread done`."), _EXAMPLE)
         if rest[0].lower() in ("done", "stop", "none"):
             return Spread(None)
         district = _district(rest[0])
@@ -194,7 +202,7 @@ def parse_action(text: str, data: CanterburyData) -> Action | Rejection:
         return NeutralNone()
     if head in ("build", "neutral"):
         return _parse_build(head, rest, data)
-    return malformed(f"I do not understand {text.strip()[:40]!r}.", _EXAMPLE)
+    return malformed(tx("I do not understand {text}.", text=repr(text.strip()[:40])), _EXAMPLE)
 
 
 def _parse_build(head: str, rest: list[str], data: CanterburyData) -> Action | Rejection:
@@ -204,25 +212,35 @@ def _parse_build(head: str, rest: list[str], data: CanterburyData) -> Action | R
     structure, used = found
     rest = rest[used:]
     if not rest:
-        return malformed(f"Say which district to build the {structure} in.", _EXAMPLE)
+        shown = data.by_id(structure)
+        return malformed(
+            tx(
+                "Say which district to build the {structure} in.",
+                structure=structure if shown is None else shown.label,
+            ),
+            _EXAMPLE,
+        )
     district = _district(rest[0])
     if isinstance(district, Rejection):
         return district
     rest = rest[1:]
     if head == "neutral":
         if rest:
-            return malformed("The Neutral Builder builds one structure; nothing follows it.")
+            return malformed(tx("The Neutral Builder builds one structure; nothing follows it."))
         return Neutral(structure, district)
     demolish: list[str] = []
     if rest:
         if rest[0].lower() != "demolish" or len(rest) == 1:
             return malformed(
-                f"I do not understand {' '.join(rest)[:40]!r} after the district.",
-                "Add `demolish well+garden` to demolish structures there first.",
+                tx(
+                    "I do not understand {text} after the district.",
+                    text=repr(" ".join(rest)[:40]),
+                ),
+                tx("Add `demolish well+garden` to demolish structures there first."),
             )
         parts = [p for p in "+".join(rest[1:]).split("+") if p]
         if len(parts) > MAX_DEMOLISH:
-            return malformed("A district holds at most 6 structures to demolish.")
+            return malformed(tx("A district holds at most 6 structures to demolish."))
         for part in parts:
             named = _structure([part], data)
             if isinstance(named, Rejection):

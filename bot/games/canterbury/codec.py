@@ -70,7 +70,9 @@ def _owner(value: object, where: str, players: int) -> int:
         return ROMAN
     if isinstance(value, str) and value in COLOURS[:players]:
         return COLOURS.index(value)
-    raise CorruptStateError(f"{where}: {value!r} is not a marker owner in this game")
+    raise CorruptStateError(
+        f"{where}: {value!r} is not a marker owner in this game"  # i18n-exempt: internal
+    )
 
 
 def _turn_to_dict(turn: Turn) -> dict[str, JSON]:
@@ -143,20 +145,24 @@ def state_to_dict(state: State) -> dict[str, JSON]:
 def _int(d: Mapping[str, Any], key: str, where: str, lo: int, hi: int) -> int:
     v = require_int(d, key, where)
     if not lo <= v <= hi:
-        raise CorruptStateError(f"{where}.{key}: {v} is not between {lo} and {hi}")
+        raise CorruptStateError(
+            f"{where}.{key}: {v} is not between {lo} and {hi}"  # i18n-exempt: internal
+        )
     return v
 
 
 def _district_name(value: object, where: str) -> int:
     index = district_index(value) if isinstance(value, str) else None
     if index is None or NAMES[index] != value:
-        raise CorruptStateError(f"{where}: {value!r} is not a district name like 'C3'")
+        raise CorruptStateError(
+            f"{where}: {value!r} is not a district name like 'C3'"  # i18n-exempt: internal
+        )
     return index
 
 
 def _sid(value: object, where: str, data: CanterburyData) -> str:
     if not isinstance(value, str) or (value != OLD_ROMAN_WELL and data.by_id(value) is None):
-        raise CorruptStateError(f"{where}: unknown structure {value!r}")
+        raise CorruptStateError(f"{where}: unknown structure {value!r}")  # i18n-exempt: internal
     return value
 
 
@@ -166,7 +172,9 @@ def _pairs(raw: object, where: str, data: CanterburyData) -> tuple[tuple[str, in
     out = []
     for i, item in enumerate(raw):
         if not isinstance(item, list) or len(item) != 2:
-            raise CorruptStateError(f"{where}[{i}]: expected [structure, district]")
+            raise CorruptStateError(
+                f"{where}[{i}]: expected [structure, district]"  # i18n-exempt: internal
+            )
         out.append((_sid(item[0], f"{where}[{i}]", data), _district_name(item[1], f"{where}[{i}]")))
     return tuple(out)
 
@@ -175,11 +183,15 @@ def _turn_from(raw: object, where: str, data: CanterburyData) -> Turn:
     t = require_mapping(raw, where)
     action = require(t, "action", where)
     if action not in (None, "levy", "full", "tax"):
-        raise CorruptStateError(f"{where}.action: unknown action {action!r}")
+        raise CorruptStateError(
+            f"{where}.action: unknown action {action!r}"  # i18n-exempt: internal
+        )
     markers = []
     for i, m in enumerate(require_list(t, "markers", where)):
         if not isinstance(m, list) or len(m) != 2 or m[1] not in range(6):
-            raise CorruptStateError(f"{where}.markers[{i}]: expected [district, service]")
+            raise CorruptStateError(
+                f"{where}.markers[{i}]: expected [district, service]"  # i18n-exempt: internal
+            )
         markers.append((_district_name(m[0], f"{where}.markers[{i}]"), m[1]))
     return Turn(
         action=action,
@@ -210,16 +222,18 @@ def _data_of(d: Mapping[str, Any], version: int) -> CanterburyData:
     text = require_str(d, "data_json", "state")
     key = hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
     if key != recorded:
-        raise CorruptStateError("state.data_fingerprint: does not match state.data_json")
+        raise CorruptStateError(
+            "state.data_fingerprint: does not match state.data_json"  # i18n-exempt: internal
+        )
     found = _DATA_CACHE.get(key)
     if found is not None:
         return found
     try:
         raw = json.loads(text)
     except ValueError:
-        raise CorruptStateError("state.data_json: not JSON text") from None
+        raise CorruptStateError("state.data_json: not JSON text") from None  # i18n-exempt: internal
     if canonical_json(raw) != text:
-        raise CorruptStateError("state.data_json: not in canonical form")
+        raise CorruptStateError("state.data_json: not in canonical form")  # i18n-exempt: internal
     return _data(raw, recorded)
 
 
@@ -230,9 +244,13 @@ def _data(raw: object, recorded: str) -> CanterburyData:
     try:
         key = fingerprint(raw)
     except (TypeError, ValueError):
-        raise CorruptStateError("state.data: not plain JSON data") from None
+        raise CorruptStateError(
+            "state.data: not plain JSON data"  # i18n-exempt: internal
+        ) from None
     if key != recorded:
-        raise CorruptStateError("state.data_fingerprint: does not match state.data")
+        raise CorruptStateError(
+            "state.data_fingerprint: does not match state.data"  # i18n-exempt: internal
+        )
     found = _DATA_CACHE.get(key)
     if found is None:
         try:
@@ -255,7 +273,9 @@ def state_from_dict(data: Mapping[str, JSON]) -> State:
     players_raw = require_list(d, "players", "state")
     n = len(players_raw)
     if not 2 <= n <= 4:
-        raise CorruptStateError(f"state.players: {n} players; Canterbury takes 2 to 4")
+        raise CorruptStateError(
+            f"state.players: {n} players; Canterbury takes 2 to 4"  # i18n-exempt: internal
+        )
     players = []
     for i, raw in enumerate(players_raw):
         where = f"state.players[{i}]"
@@ -266,7 +286,9 @@ def state_from_dict(data: Mapping[str, JSON]) -> State:
         for key in ("small_stack", "medium_stack"):
             stack = require_list(p, key, where)
             if len(stack) > 6:
-                raise CorruptStateError(f"{where}.{key}: more than 6 structures")
+                raise CorruptStateError(
+                    f"{where}.{key}: more than 6 structures"  # i18n-exempt: internal
+                )
             stacks.append(tuple(_sid(x, f"{where}.{key}", game_data) for x in stack))
         players.append(
             Player(
@@ -287,7 +309,9 @@ def state_from_dict(data: Mapping[str, JSON]) -> State:
         structures = []
         for j, item in enumerate(require_list(m, "structures", where)):
             if not isinstance(item, list) or len(item) != 3 or not isinstance(item[2], int):
-                raise CorruptStateError(f"{where}.structures[{j}]: expected [id, owner, turn]")
+                raise CorruptStateError(
+                    f"{where}.structures[{j}]: expected [id, owner, turn]"  # i18n-exempt: internal
+                )
             structures.append(
                 Placed(
                     _sid(item[0], f"{where}.structures[{j}]", game_data),
@@ -297,7 +321,7 @@ def state_from_dict(data: Mapping[str, JSON]) -> State:
             )
         markers_raw = require_list(m, "markers", where)
         if len(markers_raw) != 6:
-            raise CorruptStateError(f"{where}.markers: expected 6 slots")
+            raise CorruptStateError(f"{where}.markers: expected 6 slots")  # i18n-exempt: internal
         markers = tuple(
             None if x is None else _owner(x, f"{where}.markers[{k}]", n)
             for k, x in enumerate(markers_raw)
@@ -311,7 +335,9 @@ def state_from_dict(data: Mapping[str, JSON]) -> State:
     try:
         phase = Phase(phase_raw)
     except ValueError:
-        raise CorruptStateError(f"state.phase: unknown phase {phase_raw!r}") from None
+        raise CorruptStateError(
+            f"state.phase: unknown phase {phase_raw!r}"  # i18n-exempt: internal
+        ) from None
     last_raw = require(d, "last_turn", "state")
     scoring_raw = require(d, "last_scoring", "state")
     last_scoring = None
@@ -320,11 +346,15 @@ def state_from_dict(data: Mapping[str, JSON]) -> State:
         awards = []
         for i, a in enumerate(require_list(sm, "awards", "state.last_scoring")):
             if not isinstance(a, list) or len(a) != 3 or a[1] not in range(n):
-                raise CorruptStateError(f"state.last_scoring.awards[{i}]: bad award")
+                raise CorruptStateError(
+                    f"state.last_scoring.awards[{i}]: bad award"  # i18n-exempt: internal
+                )
             awards.append((_district_name(a[0], "state.last_scoring"), a[1], int(a[2])))
         coins = require_list(sm, "coins", "state.last_scoring")
         if len(coins) != n or not all(isinstance(c, int) for c in coins):
-            raise CorruptStateError("state.last_scoring.coins: one number per player")
+            raise CorruptStateError(
+                "state.last_scoring.coins: one number per player"  # i18n-exempt: internal
+            )
         last_scoring = Scoring(
             _int(sm, "number", "state.last_scoring", 1, 4), tuple(awards), tuple(coins)
         )
@@ -354,5 +384,7 @@ def state_from_dict(data: Mapping[str, JSON]) -> State:
         seed=require_int(d, "seed", "state"),
     )
     if state.phase is Phase.OVER and state.scorings == 0:
-        raise CorruptStateError("state.scorings: a finished game has had its final scoring")
+        raise CorruptStateError(
+            "state.scorings: a finished game has had its final scoring"  # i18n-exempt: internal
+        )
     return state

@@ -18,6 +18,7 @@ from importlib import resources
 from typing import Any
 
 from bot.games.gamedata import DataError, Reader, fingerprint, load_yaml
+from bot.games.text import Text, tx_c
 
 __all__ = [
     "SERVICES",
@@ -32,6 +33,54 @@ __all__ = [
 
 SERVICES = ("water", "food", "religion", "defense", "commerce", "culture")
 """The six services, most basic first: the ladder a district climbs (and marker slot order)."""
+
+SERVICE_NAMES: tuple[Text, ...] = (
+    tx_c("service", "water"),
+    tx_c("service", "food"),
+    tx_c("service", "religion"),
+    tx_c("service", "defense"),
+    tx_c("service", "commerce"),
+    tx_c("service", "culture"),
+)
+"""The services as players read them (in a sentence), in `SERVICES` order."""
+
+STRUCTURE_NAMES: dict[str, Text] = {
+    "well": tx_c("structure", "Well"),
+    "garden": tx_c("structure", "Garden"),
+    "chapel": tx_c("structure", "Chapel"),
+    "watchtower": tx_c("structure", "Watchtower"),
+    "merchant_stall": tx_c("structure", "Merchant Stall"),
+    "pageant_wagon": tx_c("structure", "Pageant Wagon"),
+    "fountain": tx_c("structure", "Fountain"),
+    "farm": tx_c("structure", "Farm"),
+    "church": tx_c("structure", "Church"),
+    "garrison": tx_c("structure", "Garrison"),
+    "marketplace": tx_c("structure", "Marketplace"),
+    "stage": tx_c("structure", "Stage"),
+    "water_works": tx_c("structure", "Great Water Works"),
+    "granary": tx_c("structure", "Great Granary"),
+    "cathedral": tx_c("structure", "Cathedral"),
+    "castle": tx_c("structure", "Castle"),
+    "guild_hall": tx_c("structure", "Guild Hall"),
+    "theatre": tx_c("structure", "Great Theatre"),
+    "old_roman_well": tx_c("structure", "Old Roman Well"),
+}
+"""The structures' printed names as players read them, by id. A data file that renames a
+structure keeps its own name (in every language)."""
+
+SIZE_NAMES: dict[str, Text] = {
+    "small": tx_c("structure size", "small"),
+    "medium": tx_c("structure size", "medium"),
+    "large": tx_c("structure size", "large"),
+}
+
+
+def structure_label(structure_id: str, name: str) -> str:
+    """The name players read for a structure: the translatable printed name when the data
+    gives the usual one, else the data's own name."""
+    known = STRUCTURE_NAMES.get(structure_id)
+    return known if known is not None and known == name else name
+
 
 DISTRICT_CLASSES = ("central", "inner", "outer")
 MAX_TOKENS = 60
@@ -49,6 +98,11 @@ class Size(Enum):
     def label(self) -> str:
         """'small', 'medium' or 'large'."""
         return self.name.lower()
+
+    @property
+    def shown(self) -> Text:
+        """'small', 'medium' or 'large' as players read it."""
+        return SIZE_NAMES[self.label]
 
 
 _SIZES = {s.label: s for s in Size}
@@ -89,35 +143,42 @@ class Structure:
         """Up to 4 letters for the board image ('Well', 'MkSt', 'GdHl')."""
         return _ABBREVIATIONS.get(self.id) or self.name.split()[-1][:4]
 
+    @property
+    def label(self) -> str:
+        """The name players read (see `structure_label`)."""
+        return structure_label(self.id, self.name)
+
 
 def abbreviate(word: str) -> str:
     """A notation word with structure ids (also `a+b` demolition lists) written as their
     abbreviations; other words unchanged."""
     return "+".join(
-        "Roman" if part == "old_roman_well" else _ABBREVIATIONS.get(part, part)
+        "Roman"  # i18n-exempt: board abbreviation and notation key
+        if part == "old_roman_well"
+        else _ABBREVIATIONS.get(part, part)
         for part in word.split("+")
     )
 
 
 _ABBREVIATIONS = {
-    "well": "Well",
-    "garden": "Gard",
-    "chapel": "Chap",
-    "watchtower": "Wtch",
+    "well": "Well",  # i18n-exempt: board abbreviation and notation key
+    "garden": "Gard",  # i18n-exempt: board abbreviation and notation key
+    "chapel": "Chap",  # i18n-exempt: board abbreviation and notation key
+    "watchtower": "Wtch",  # i18n-exempt: board abbreviation and notation key
     "merchant_stall": "MStl",
     "pageant_wagon": "PWag",
-    "fountain": "Fntn",
-    "farm": "Farm",
-    "church": "Chur",
-    "garrison": "Garr",
-    "marketplace": "Mrkt",
-    "stage": "Stage",
+    "fountain": "Fntn",  # i18n-exempt: board abbreviation and notation key
+    "farm": "Farm",  # i18n-exempt: board abbreviation and notation key
+    "church": "Chur",  # i18n-exempt: board abbreviation and notation key
+    "garrison": "Garr",  # i18n-exempt: board abbreviation and notation key
+    "marketplace": "Mrkt",  # i18n-exempt: board abbreviation and notation key
+    "stage": "Stage",  # i18n-exempt: board abbreviation and notation key
     "water_works": "WtrW",
-    "granary": "Gran",
-    "cathedral": "Cath",
-    "castle": "Cstl",
+    "granary": "Gran",  # i18n-exempt: board abbreviation and notation key
+    "cathedral": "Cath",  # i18n-exempt: board abbreviation and notation key
+    "castle": "Cstl",  # i18n-exempt: board abbreviation and notation key
     "guild_hall": "GHal",
-    "theatre": "Thea",
+    "theatre": "Thea",  # i18n-exempt: board abbreviation and notation key
 }
 
 
@@ -180,7 +241,11 @@ def _index(data: CanterburyData) -> dict[str, Structure]:
     return found
 
 
-def load_data(raw: Any, *, source: str = "canterbury data") -> CanterburyData:
+def load_data(
+    raw: Any,
+    *,
+    source: str = "canterbury data",  # i18n-exempt: a file's name in data-file errors
+) -> CanterburyData:
     """Validate a whole data mapping; raise DataError naming the first bad field.
 
     The mapping is first normalised to its JSON form (YAML's number keys become text), so the
@@ -189,7 +254,8 @@ def load_data(raw: Any, *, source: str = "canterbury data") -> CanterburyData:
         raw = json.loads(json.dumps(raw, sort_keys=True))
     except (TypeError, ValueError) as exc:
         raise DataError(
-            f"{source}, top level: holds a value that is not plain data ({exc})."
+            f"{source}, top level: holds a "  # i18n-exempt: data-file error
+            f"value that is not plain data ({exc})."
         ) from None
     top = Reader(raw, source=source)
     top.only_keys(["reconstructed", "structures", "treasury_bar", "rank_coins", "kings_bonus"])
@@ -225,19 +291,28 @@ def _structures(reader: Reader) -> tuple[Structure, ...]:
         sid = item.str("id")
         if not sid.replace("_", "").isalnum() or not sid.islower() or not sid[0].isalpha():
             raise item.fail(
-                "expected lower-case letters, digits and '_', like merchant_stall.", "id"
+                "expected lower-case letters, "  # i18n-exempt: data-file error
+                "digits and '_', like merchant_stall.",
+                "id",
             )
         if sid in seen_ids or sid == "old_roman_well":
-            raise item.fail(f"{sid!r} is used twice or reserved.", "id")
+            raise item.fail(
+                f"{sid!r} is used twice or reserved.",  # i18n-exempt: data-file error
+                "id",
+            )
         seen_ids.add(sid)
         name = item.str("name")
         if len(name) > 40:
-            raise item.fail("expected at most 40 characters.", "name")
+            raise item.fail(
+                "expected at most 40 characters.",  # i18n-exempt: data-file error
+                "name",
+            )
         size = _SIZES[item.str("size", choices=list(_SIZES))]
         service = SERVICES.index(item.str("service", choices=SERVICES))
         if (size, service) in seen_kinds:
             raise item.fail(
-                f"a {size.label} {SERVICES[service]} structure is already given "
+                f"a {size.label} "  # i18n-exempt: data-file error
+                f"{SERVICES[service]} structure is already given "
                 f"({seen_kinds[(size, service)]}); give exactly one of each size per service.",
                 "service",
             )
@@ -285,12 +360,18 @@ def _bar(reader: Reader) -> tuple[int, ...]:
         band.only_keys(["from", "to", "gold"])
         start = band.int("from", minimum=0, maximum=99)
         if start != len(spaces):
-            raise band.fail(f"expected the band to start at space {len(spaces)}.", "from")
+            raise band.fail(
+                f"expected the band to start at space {len(spaces)}.",  # i18n-exempt: data file
+                "from",
+            )
         end = band.int("to", minimum=start, maximum=99)
         gold = band.int("gold", minimum=0, maximum=MAX_NUMBER)
         spaces.extend([gold] * (end - start + 1))
     if len(spaces) != 100:
-        raise reader.fail(f"the bands must cover spaces 0 to 99; they stop at {len(spaces) - 1}.")
+        raise reader.fail(
+            "the bands must cover spaces 0 to 99; "  # i18n-exempt: data-file error
+            f"they stop at {len(spaces) - 1}."
+        )
     return tuple(spaces)
 
 

@@ -17,10 +17,11 @@ from bot.games.canterbury.view import CanterburyView, build_view
 from bot.games.delegating import RulesCodecEngine
 from bot.games.protocol import JSON, Bot, Event, GameSpec, Outcome, Seat, Transition
 from bot.games.rejections import Rejection, RejectionCode, malformed
+from bot.games.text import Text, tx, tx_c
 
 SPEC = GameSpec(
     key="canterbury",
-    display_name="Canterbury",
+    display_name=tx_c("game", "Canterbury"),
     min_players=2,
     max_players=4,
     has_hidden_information=False,
@@ -28,11 +29,11 @@ SPEC = GameSpec(
 )
 
 MAX_TURN_STEPS = 12
+"""A whole turn is at most neutral + action + 2 builds + 5 spreads + end."""
 COMPACT_OVER = 72
 """Whole-turn lines longer than this are written with structure abbreviations (button ids)."""
-"""A whole turn is at most neutral + action + 2 builds + 5 spreads + end."""
 
-RULES_NOTES = """\
+RULES_NOTES = tx("""\
 **Rules notes** (readings where the rulebook is silent or loose)
 - District Favor is scored when the city *exceeds* 100, 200 or 300 ("exceeds", "passes the \
 mark"): a City Disk goes under the marker then; on exactly 100 (the 0 space) there is no disk \
@@ -63,18 +64,45 @@ turn's bonuses come first, then any District Favor scoring for marks passed duri
 - A tie for first place in a King's Bonus splits gold + blue of the tied count; the second \
 place takes the blue number beneath its own count.
 - Two players: the Neutral Builder token starts on Build and flips at the start of each of your \
-turns, so it builds on your 2nd, 4th, 6th... turns; it pays nothing and scores nothing."""
+turns, so it builds on your 2nd, 4th, 6th... turns; it pays nothing and scores nothing.""")
+
+RECONSTRUCTED_NAMES: dict[str, Text] = {
+    line.msgid: line
+    for line in (
+        tx("structure costs, city and player prosperity numbers and token counts"),
+        tx("large structure names other than the Guild Hall"),
+        tx("the Treasury Bar"),
+        tx("the Rank Token coins"),
+        tx("the King's Bonus chart"),
+    )
+}
+"""The default data file's `reconstructed` lines as players read them (a server's own file
+keeps its words)."""
+
+
+def _joined(items: list[str], separator: str) -> str:
+    """`items` joined by "; " or ", ", each said in the reader's language."""
+    if len(items) == 1:
+        return items[0]
+    head = _joined(items[:-1], separator)
+    if separator == "; ":
+        return tx("{first}; {rest}", first=head, rest=items[-1])
+    return tx("{first}, {rest}", first=head, rest=items[-1])
 
 
 def rules_summary(data: CanterburyData) -> str:
     """The /game rules text, naming what the data file reconstructs."""
     reconstructed = (
-        "; ".join(data.reconstructed)
+        _joined([RECONSTRUCTED_NAMES.get(line, line) for line in data.reconstructed], "; ")
         if data.reconstructed
-        else "nothing (this server's data file gives printed numbers)"
+        else tx("nothing (this server's data file gives printed numbers)")
     )
-    costs = ", ".join(f"{s.name} {s.cost}" for s in data.structures)
-    return f"""\
+    costs = _joined(
+        [tx("{structure} {cost}", structure=s.label, cost=s.cost) for s in data.structures],
+        ", ",
+    )
+    return tx(
+        """\
 **Canterbury** (2-4 players; 2 players use the Neutral Builder Expert Variant). Build the 25 \
 districts of Canterbury; most prosperity wins.
 **Reconstructed numbers:** the rulebook does not print these, so ours are reconstructions \
@@ -98,7 +126,11 @@ upgrade).
 `build guild_hall D4 demolish well+garden`, `spread A1` / `spread done`, `end`; two players: \
 `neutral well B3` (or `neutral none`) first. A whole turn also reads: \
 `build well C2 and garden C2`, `tax cathedral D4 spread A1 E5 done`.
-{RULES_NOTES}"""
+{notes}""",
+        reconstructed=reconstructed,
+        costs=costs,
+        notes=RULES_NOTES,
+    )
 
 
 class CanterburyEngine(RulesCodecEngine):
@@ -120,14 +152,14 @@ class CanterburyEngine(RulesCodecEngine):
 
     def with_data(self, raw: Any) -> CanterburyEngine:
         """An engine whose new games use the numbers in `raw`; DataError names a bad field."""
-        return CanterburyEngine(load_data(raw, source="canterbury data"))
+        return CanterburyEngine(load_data(raw, source="canterbury data"))  # i18n-exempt: file
 
     # --- protocol ---------------------------------------------------------------------------
 
     def new_game(self, seats: int, options: Mapping[str, object], seed: int) -> State:
         """A fresh game; the data this engine holds is recorded in the state."""
         if not 2 <= seats <= 4:
-            raise ValueError("Canterbury is played by 2 to 4 players.")
+            raise ValueError(tx("Canterbury is played by 2 to 4 players."))
         SPEC.validate_options(options)
         return rules.new_game(seats, seed, self.data)
 
@@ -141,18 +173,36 @@ class CanterburyEngine(RulesCodecEngine):
         if state.phase is not Phase.OVER:
             return None
         winners = rules.winners(state)
-        names = " and ".join(rules.colour(s) for s in sorted(winners))
+        ordered = sorted(winners)
+        names: str = rules._who(ordered[0])  # noqa: SLF001 - the engine's own rules module
+        for s in ordered[1:]:
+            names = tx("{some} and {last}", some=names, last=rules.colour(s))
         best = state.players[min(winners)].score
-        verb = "wins" if len(winners) == 1 else "share the victory"
-        reason = f"{names[:1].upper()}{names[1:]} {verb} with {best} prosperity"
         tied = [s for s, p in enumerate(state.players) if p.score == best]
-        if len(tied) > len(winners):
-            reason += " (fewest gold left breaks the tie)"
+        broken = len(tied) > len(winners)
+        if len(winners) == 1:
+            if broken:
+                reason = tx(
+                    "{who} wins with {points} prosperity (fewest gold left breaks the tie).",
+                    who=names,
+                    points=best,
+                )
+            else:
+                reason = tx("{who} wins with {points} prosperity.", who=names, points=best)
+        elif broken:
+            reason = tx(
+                "{who} share the victory with {points} prosperity (fewest gold left breaks the "
+                "tie).",
+                who=names,
+                points=best,
+            )
+        else:
+            reason = tx("{who} share the victory with {points} prosperity.", who=names, points=best)
         return Outcome(
             termination="completed",
             winners=winners,
             scores={Seat(s): p.score for s, p in enumerate(state.players)},
-            reason=reason + ".",
+            reason=reason,
             breakdown={Seat(s): rules.breakdown(state, s) for s in range(state.n)},
         )
 
@@ -201,8 +251,8 @@ class CanterburyEngine(RulesCodecEngine):
         }
 
     def seat_label(self, state: State, seat: Seat) -> str:
-        """The seat's cube colour."""
-        return rules.COLOURS[seat]
+        """The seat's cube colour (a `Text`: said in the reader's language)."""
+        return rules.COLOUR_NAMES[seat]
 
     # --- whole turns ------------------------------------------------------------------------
 
@@ -213,17 +263,17 @@ class CanterburyEngine(RulesCodecEngine):
         small or medium structure is ended, a large structure's remaining choices are declined.
         Returns the final state, every step applied (for the log) and the events."""
         if len(steps) > MAX_TURN_STEPS:
-            return malformed("That is more than one turn.")
+            return malformed(tx("That is more than one turn."))
         applied: list[A.Action] = []
         events: list[Event] = []
         for action in steps:
             if state.phase is Phase.OVER or state.current != seat:
                 return malformed(
-                    f"The turn is over before `{A.format_action(action)}`.",
-                    "Write one turn at a time.",
+                    tx("The turn is over before `{step}`.", step=A.format_action(action)),
+                    tx("Write one turn at a time."),
                 )
             if seat not in rules.to_act(state):
-                return Rejection(RejectionCode.NOT_YOUR_TURN, "It is not your turn.")
+                return Rejection(RejectionCode.NOT_YOUR_TURN, tx("It is not your turn."))
             problem = rules.check(state, seat, action)
             if problem is not None:
                 return problem
@@ -251,10 +301,10 @@ class CanterburyEngine(RulesCodecEngine):
         (`full`, `build ...`, `spread ...`, `end`) separated by `;` are read as they are.
         A Full Build or Tax & Build already chosen this turn is not repeated."""
         if len(text) > A.MAX_TEXT:
-            return malformed("That is too long for one turn.")
+            return malformed(tx("That is too long for one turn."))
         chunks = [c.strip() for c in text.replace("\n", ";").split(";") if c.strip()]
         if not chunks:
-            return malformed("Say what to do, e.g. `levy` or `build well C2 and garden C2`.")
+            return malformed(tx("Say what to do, e.g. `levy` or `build well C2 and garden C2`."))
         out: list[A.Action] = []
         chosen = state.phase in (Phase.BUILD, Phase.SPREAD)
         for chunk in chunks:
@@ -282,7 +332,7 @@ class CanterburyEngine(RulesCodecEngine):
                 chosen = chosen or isinstance(step, A.Choose | A.Levy)
                 out.append(step)
             if len(out) > MAX_TURN_STEPS:
-                return malformed("That is more than one turn.")
+                return malformed(tx("That is more than one turn."))
         return out
 
     def _parse_builds(self, words: list[str], state: State) -> list[A.Action] | Rejection:
@@ -296,7 +346,7 @@ class CanterburyEngine(RulesCodecEngine):
         # `build well C2 garden C2`: the second structure may follow without `and`.
         groups = [part for group in groups for part in A.split_unjoined(group, state.data)]
         if len(groups) > 2:
-            return malformed("A build has at most two structures.")
+            return malformed(tx("A build has at most two structures."))
         for group in groups:
             spreads: list[str] = []
             lowered = [w.lower() for w in group]
@@ -308,7 +358,7 @@ class CanterburyEngine(RulesCodecEngine):
                 return step
             out.append(step)
             if len(spreads) > 6:
-                return malformed("A large structure spreads to at most 5 districts.")
+                return malformed(tx("A large structure spreads to at most 5 districts."))
             for word in spreads:
                 spread = A.parse_action(f"spread {word}", state.data)
                 if isinstance(spread, Rejection):
@@ -325,7 +375,7 @@ class CanterburyEngine(RulesCodecEngine):
         left to choose (a menu offers them) unless some were written, then the rest are
         declined."""
         if len(text) > A.MAX_TEXT:
-            return malformed("That is too long for one turn.")
+            return malformed(tx("That is too long for one turn."))
         if state.phase is Phase.OVER or seat != state.current:
             return None  # the ordinary checks say whose turn it is
         words = text.split()
@@ -358,8 +408,8 @@ class CanterburyEngine(RulesCodecEngine):
                 continue  # the last district picked ended the turn by itself
             if current.phase is Phase.OVER or current.current != seat:
                 return malformed(
-                    f"The turn is over before `{A.format_action(action)}`.",
-                    "Write one turn at a time.",
+                    tx("The turn is over before `{step}`.", step=A.format_action(action)),
+                    tx("Write one turn at a time."),
                 )
             problem = rules.check(current, seat, action)
             if problem is not None:
@@ -379,10 +429,11 @@ class CanterburyEngine(RulesCodecEngine):
         """The shortest line `split_turn` reads back as these steps: `full` and the
         `spread done` it adds itself are left out, a Tax & Build is written `tax S D`, and two
         structures are joined with `and` (button ids hold at most 100 characters)."""
-        parts = [p for p in steps if p not in ("full", "end", "spread done")]
+        done = "spread done"  # i18n-exempt: notation
+        parts = [p for p in steps if p not in ("full", "end", done)]
         ends = bool(steps) and steps[-1] == "end"
-        if steps and steps[-1] == "spread done" and not any(p.startswith("spread ") for p in parts):
-            parts.append("spread done")
+        if steps and steps[-1] == done and not any(p.startswith("spread ") for p in parts):
+            parts.append(done)
         tax = bool(parts) and parts[0] == "tax"
         if tax:
             parts = parts[1:]

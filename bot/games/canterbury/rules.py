@@ -37,10 +37,19 @@ from bot.games.canterbury.board import (
     SPACES,
     district_class,
 )
-from bot.games.canterbury.data import SERVICES, CanterburyData, Size, Structure
+from bot.games.canterbury.data import (
+    SERVICE_NAMES,
+    STRUCTURE_NAMES,
+    CanterburyData,
+    Size,
+    Structure,
+)
 from bot.games.canterbury.state import (
     CATEGORIES,
-    COLOURS,
+    CATEGORY_NAMES,
+    COLOUR_NAMES,
+    COLOUR_TITLES,
+    COLOURS,  # noqa: F401 - read as rules.COLOURS by the engine and the view
     NEUTRAL,
     OLD_ROMAN_WELL,
     ROMAN,
@@ -55,12 +64,13 @@ from bot.games.canterbury.state import (
 )
 from bot.games.protocol import Event, Seat
 from bot.games.rejections import Rejection, illegal
+from bot.games.text import Text, tx, tx_n
 
 START_GOLD = 6
 ENRICHMENT = 3
 SCORING_MARKS = (100, 200, 300)
 CITY_MAX = 301
-NEUTRAL_NAME = "the Neutral Builder"
+NEUTRAL_NAME = tx("the Neutral Builder")
 
 
 def colour(owner: int) -> str:
@@ -68,33 +78,49 @@ def colour(owner: int) -> str:
     if owner == NEUTRAL:
         return NEUTRAL_NAME
     if owner == ROMAN:
-        return "the Old Roman Well"
-    return COLOURS[owner]
+        return tx("the Old Roman Well")
+    return COLOUR_NAMES[owner]
 
 
 def _who(owner: int) -> str:
     """`colour(owner)` starting a sentence ("Blue", "The Neutral Builder")."""
-    name = colour(owner)
-    return name[:1].upper() + name[1:]
+    if owner == NEUTRAL:
+        return tx("The Neutral Builder")
+    if owner == ROMAN:
+        return tx("The Old Roman Well")
+    return COLOUR_TITLES[owner]
 
 
 def _listed(items: list[str]) -> str:
     """'A1', 'A1 and B2', 'A1, B2 and C3'."""
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+    if len(items) == 1:
+        return items[0]
+    return tx("{some} and {last}", some=", ".join(items[:-1]), last=items[-1])
 
 
 def _a(name: str) -> str:
     """`name` with its indefinite article."""
-    return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"
+    if name[:1].lower() in "aeiou":
+        return tx("an {structure}", structure=name)
+    return tx("a {structure}", structure=name)
 
 
 def _markers_text(service: int, landed: list[int], home: int) -> str:
     """What a structure's markers did, for its event sentence."""
-    what = SERVICES[service]
+    what = SERVICE_NAMES[service]
     if not landed:
-        return f" ({NAMES[home]} already had {what}, so no new marker)"
-    plural = "s" if len(landed) > 1 else ""
-    return f"; {what} marker{plural} in {_listed([NAMES[t] for t in landed])}"
+        return tx(
+            " ({district} already had {service}, so no new marker)",
+            district=NAMES[home],
+            service=what,
+        )
+    return tx_n(
+        "; {service} marker in {districts}",
+        "; {service} markers in {districts}",
+        len(landed),
+        service=what,
+        districts=_listed([NAMES[t] for t in landed]),
+    )
 
 
 # --------------------------------------------------------------------------------- setup
@@ -330,20 +356,35 @@ def placement_problem(state: State, s: Structure, district: int) -> str | None:
     """Why `s` cannot stand in `district` (ignoring space and gold), or None."""
     name = NAMES[district]
     if not reachable(state, district):
-        return f"{name} neither holds a structure nor borders a district that does."
+        return tx(
+            "{district} neither holds a structure nor borders a district that does.",
+            district=name,
+        )
     if _has_same(state, district, s):
-        return f"{name} already has a {s.name}."
+        return tx("{district} already has a {structure}.", district=name, structure=s.label)
     if s.size is Size.LARGE and s.player_points(district_class(district)) is None:
-        return f"The {s.name} cannot be built in the Central District."
+        return tx("The {structure} cannot be built in the Central District.", structure=s.label)
     if not _ladder_ok(state, district, s.service):
         missing = [
-            SERVICES[i] for i in range(s.service) if state.districts[district].markers[i] is None
+            SERVICE_NAMES[i]
+            for i in range(s.service)
+            if state.districts[district].markers[i] is None
         ]
-        return (
-            f"{name} lacks {', '.join(missing)}: a {SERVICES[s.service]} structure needs every "
-            "service before it there."
+        return tx(
+            "{district} lacks {services}: a {service} structure needs every service before it "
+            "there.",
+            district=name,
+            services=_joined(missing),
+            service=SERVICE_NAMES[s.service],
         )
     return None
+
+
+def _joined(items: list[str]) -> str:
+    """'water', 'water, food' (each said in the reader's language)."""
+    if len(items) == 1:
+        return items[0]
+    return tx("{some}, {last}", some=_joined(items[:-1]), last=items[-1])
 
 
 def _build_stage(state: State) -> tuple[int, bool]:
@@ -476,59 +517,84 @@ def check(state: State, seat: Seat, action: Action) -> Rejection | None:
             if neutral_none_losses(state):
                 return None
             return illegal(
-                "The Neutral Builder must build: `neutral none` is only for a medium structure"
-                " that fits nowhere (the top, or the next one when you would discard the top)."
+                tx(
+                    "The Neutral Builder must build: `neutral none` is only for a medium "
+                    "structure that fits nowhere (the top, or the next one when you would "
+                    "discard the top)."
+                )
             )
         if not isinstance(action, Neutral):
-            return illegal(f"First place the Neutral Builder's structure: {_neutral_hint(state)}.")
+            return illegal(
+                tx(
+                    "First place the Neutral Builder's structure: {options}.",
+                    options=_neutral_hint(state),
+                )
+            )
         if action not in neutral_options(state):
             return illegal(_neutral_problem(state, action))
         return None
     if isinstance(action, Neutral | NeutralNone):
-        return illegal("The Neutral Builder only builds at the start of a two-player turn.")
+        return illegal(tx("The Neutral Builder only builds at the start of a two-player turn."))
     if phase is Phase.CHOOSE:
         if not isinstance(action, Levy | Choose):
-            return illegal("Choose your action first: `levy`, `full` or `tax`.")
+            return illegal(tx("Choose your action first: `levy`, `full` or `tax`."))
         if action in choose_options(state):
             return None
         player = state.players[state.current]
         if player.must_full_build and (isinstance(action, Levy) or action == Choose("tax")):
-            why = "this is your first turn" if state.turn_number <= state.n else "you levied funds"
-            return illegal(f"You must make a Full Build this turn ({why}).")
-        return illegal("You cannot build anything you can afford right now; levy funds instead.")
+            if state.turn_number <= state.n:
+                return illegal(
+                    tx("You must make a Full Build this turn (this is your first turn).")
+                )
+            return illegal(tx("You must make a Full Build this turn (you levied funds)."))
+        return illegal(
+            tx("You cannot build anything you can afford right now; levy funds instead.")
+        )
     if phase is Phase.SPREAD:
         if not isinstance(action, Spread):
             return illegal(
-                f"Choose where the {SERVICES[state.turn.spread_service]} markers go first "
-                "(`spread D` or `spread done`)."
+                tx(
+                    "Choose where the {service} markers go first (`spread D` or `spread done`).",
+                    service=SERVICE_NAMES[state.turn.spread_service],
+                )
             )
         if action.district is not None and action.district not in spread_options(state):
             return illegal(
-                f"{NAMES[action.district]} already has {SERVICES[state.turn.spread_service]}"
-                " or is the structure's own district."
+                tx(
+                    "{district} already has {service} or is the structure's own district.",
+                    district=NAMES[action.district],
+                    service=SERVICE_NAMES[state.turn.spread_service],
+                )
             )
         return None
     # BUILD
     if isinstance(action, End):
-        return None if state.turn.built else illegal("Build at least one structure first.")
+        return None if state.turn.built else illegal(tx("Build at least one structure first."))
     if not isinstance(action, Build):
-        return illegal("Build a structure (`build church C2`) or `end` your turn.")
+        return illegal(tx("Build a structure (`build church C2`) or `end` your turn."))
     return _build_problem(state, action)
 
 
 def _build_problem(state: State, action: Build) -> Rejection | None:
     s = state.data.by_id(action.structure)
     if s is None:
-        return illegal("The Old Roman Well is never built.")
+        return illegal(tx("The Old Roman Well is never built."))
     gold, large_ok = _build_stage(state)
     if state.turn.built and state.turn.action == "tax":
-        return illegal("Tax & Build builds exactly one structure.")
+        return illegal(tx("Tax & Build builds exactly one structure."))
     if s.size is Size.LARGE and not large_ok:
-        return illegal("A large structure must be the only structure of the turn.")
+        return illegal(tx("A large structure must be the only structure of the turn."))
     if state.supply[s.index] <= 0:
-        return illegal(f"No {s.name} is left in the supply.")
+        return illegal(tx("No {structure} is left in the supply.", structure=s.label))
     if s.cost > gold:
-        return illegal(f"The {s.name} costs {s.cost} gold; you have {gold}.")
+        return illegal(
+            tx(
+                "The {structure} costs {cost} gold; you have {gold}.",
+                structure=s.label,
+                cost=s.cost,
+                gold=gold,
+            )
+        )
     problem = placement_problem(state, s, action.district)
     if problem:
         return illegal(problem)
@@ -537,15 +603,40 @@ def _build_problem(state: State, action: Build) -> Rejection | None:
         return None
     name = NAMES[action.district]
     if not allowed:
-        return illegal(f"The {s.name} does not fit in {name}, even with demolitions.")
+        return illegal(
+            tx(
+                "The {structure} does not fit in {district}, even with demolitions.",
+                structure=s.label,
+                district=name,
+            )
+        )
     if () not in allowed and not action.demolish:
-        sets = " or ".join("+".join(a) for a in allowed[:3])
-        return illegal(f"The {s.name} needs room in {name}: demolish {sets}.")
+        sets = _either(["+".join(a) for a in allowed[:3]])
+        return illegal(
+            tx(
+                "The {structure} needs room in {district}: demolish {sets}.",
+                structure=s.label,
+                district=name,
+                sets=sets,
+            )
+        )
     return illegal(
-        f"You cannot demolish {'+'.join(action.demolish) or 'nothing'} for the {s.name} in {name}:"
-        " only smaller structures being upgraded (same service), or needed room where a"
-        " same-service medium is adjacent (small) or a same-service large stands anywhere."
+        tx(
+            "You cannot demolish {demolish} for the {structure} in {district}: only smaller "
+            "structures being upgraded (same service), or needed room where a same-service "
+            "medium is adjacent (small) or a same-service large stands anywhere.",
+            demolish="+".join(action.demolish) or tx("nothing"),
+            structure=s.label,
+            district=name,
+        )
     )
+
+
+def _either(items: list[str]) -> str:
+    """'a', 'a or b', 'a or b or c'."""
+    if len(items) == 1:
+        return items[0]
+    return tx("{some} or {last}", some=_either(items[:-1]), last=items[-1])
 
 
 def _neutral_hint(state: State) -> str:
@@ -553,7 +644,7 @@ def _neutral_hint(state: State) -> str:
     if neutral_none_losses(state):
         options.append(NeutralNone())
     if not options:
-        return "nothing"
+        return tx("nothing")
     return ", ".join(sorted({format_action(o) for o in options}))[:200]
 
 
@@ -561,11 +652,18 @@ def _neutral_problem(state: State, action: Neutral) -> str:
     player = state.players[state.current]
     tops = player.small_stack[:1] or player.medium_stack[:2]
     if action.structure not in tops:
-        return f"The Neutral Builder builds the top of your stack: {' or '.join(tops)}."
+        return tx(
+            "The Neutral Builder builds the top of your stack: {options}.",
+            options=_either(list(tops)),
+        )
     s = state.data.by_id(action.structure)
     assert s is not None
     problem = placement_problem(state, s, action.district)
-    return problem or f"The {s.name} does not fit in {NAMES[action.district]}."
+    return problem or tx(
+        "The {structure} does not fit in {district}.",
+        structure=s.label,
+        district=NAMES[action.district],
+    )
 
 
 # --------------------------------------------------------------------------------- apply
@@ -650,12 +748,24 @@ def _apply_neutral(state: State, action: Neutral, events: list[Event]) -> State:
         neutral=state.turn.neutral + ((s.id, action.district),),
         markers=state.turn.markers + tuple((t, s.service) for t in landed),
     )
-    text = "The Neutral Builder "
+    markers = _markers_text(s.service, landed, action.district)
     if discarded:
-        text += f"discards the {_name(state, discarded)} and "
-    text += f"builds {_a(s.name)} in {NAMES[action.district]}"
-    text += _markers_text(s.service, landed, action.district)
-    events.append(Event("neutral", text + ".", {"structure": s.id, "district": action.district}))
+        text = tx(
+            "The Neutral Builder discards the {discarded} and builds {structure} in "
+            "{district}{markers}.",
+            discarded=_name(state, discarded),
+            structure=_a(s.label),
+            district=NAMES[action.district],
+            markers=markers,
+        )
+    else:
+        text = tx(
+            "The Neutral Builder builds {structure} in {district}{markers}.",
+            structure=_a(s.label),
+            district=NAMES[action.district],
+            markers=markers,
+        )
+    events.append(Event("neutral", text, {"structure": s.id, "district": action.district}))
     # "Finally, move the City Marker forward" is one of the Neutral Builder's immediate steps:
     # a Levy or a Tax this turn is paid from the new position (District Favor waits for the end
     # of the turn, like every other scoring).
@@ -669,7 +779,9 @@ def _advance_city(state: State, gain: int, events: list[Event]) -> State:
         return state
     old = state.city
     new = CITY_MAX if old + gain > SCORING_MARKS[-1] else old + gain
-    events.append(Event("city", f"The city advances to {new}.", {"from": old, "to": new}))
+    events.append(
+        Event("city", tx("The city advances to {space}.", space=new), {"from": old, "to": new})
+    )
     return replace(state, city=new)
 
 
@@ -681,15 +793,18 @@ def _apply_neutral_none(state: State, events: list[Event]) -> State:
     )
     names = [_name(state, sid) for sid in lost]
     if len(lost) == 1:
-        why = f"its {names[0]} fits nowhere and leaves the game"
-    else:
-        why = (
-            f"the {names[0]} is discarded and the {names[1]} after it fits nowhere;"
-            " both leave the game"
+        text = tx(
+            "The Neutral Builder builds nothing: its {structure} fits nowhere and leaves the game.",
+            structure=names[0],
         )
-    events.append(
-        Event("neutral", f"The Neutral Builder builds nothing: {why}.", {"lost": list(lost)})
-    )
+    else:
+        text = tx(
+            "The Neutral Builder builds nothing: the {structure} is discarded and the {next} "
+            "after it fits nowhere; both leave the game.",
+            structure=names[0],
+            next=names[1],
+        )
+    events.append(Event("neutral", text, {"lost": list(lost)}))
     return replace(state, phase=Phase.CHOOSE)
 
 
@@ -699,10 +814,15 @@ def _apply_levy(state: State, events: list[Event]) -> State:
     state = _set_player(state, state.current, replace(player, gold=player.gold + gain))
     state = replace(state, turn=replace(state.turn, action="levy"))
     # The game's last turn binds no next turn.
-    bound = "" if state.turns_left == 1 else " Their next turn is a Full Build."
-    events.append(
-        Event("levy", f"{_who(state.current)} levies funds: +{gain} gold.{bound}", {"gold": gain})
-    )
+    if state.turns_left == 1:
+        text = tx("{who} levies funds: +{gold} gold.", who=_who(state.current), gold=gain)
+    else:
+        text = tx(
+            "{who} levies funds: +{gold} gold. Their next turn is a Full Build.",
+            who=_who(state.current),
+            gold=gain,
+        )
+    events.append(Event("levy", text, {"gold": gain}))
     return _end_turn(state, events)
 
 
@@ -714,12 +834,16 @@ def _apply_choose(state: State, action: Choose, events: list[Event]) -> State:
         events.append(
             Event(
                 "tax",
-                f"{_who(state.current)} chooses Tax & Build and collects {gain} gold.",
+                tx(
+                    "{who} chooses Tax & Build and collects {gold} gold.",
+                    who=_who(state.current),
+                    gold=gain,
+                ),
                 {"gold": gain},
             )
         )
     else:
-        events.append(Event("full", f"{_who(state.current)} chooses Full Build."))
+        events.append(Event("full", tx("{who} chooses Full Build.", who=_who(state.current))))
     return replace(state, phase=Phase.BUILD, turn=replace(state.turn, action=action.action))
 
 
@@ -756,15 +880,27 @@ def _apply_build(state: State, action: Build, events: list[Event]) -> State:
         markers=turn.markers + tuple((t, s.service) for t in landed),
     )
     state = replace(state, turn=turn)
-    text = f"{_who(seat)} builds {_a(s.name)} in {NAMES[d]} for {s.cost} gold"
+    where = {
+        "who": _who(seat),
+        "structure": _a(s.label),
+        "district": NAMES[d],
+        "cost": s.cost,
+        "markers": _markers_text(s.service, landed, d),
+    }
     if action.demolish:
         names = [_name(state, x) for x in action.demolish]
-        text += f", demolishing the {_listed(names)}"
-    text += _markers_text(s.service, landed, d)
+        text = tx(
+            "{who} builds {structure} in {district} for {cost} gold, demolishing the "
+            "{demolished}{markers}.",
+            demolished=_listed(names),
+            **where,
+        )
+    else:
+        text = tx("{who} builds {structure} in {district} for {cost} gold{markers}.", **where)
     events.append(
         Event(
             "build",
-            text + ".",
+            text,
             {"structure": s.id, "district": d, "demolished": list(action.demolish)},
         )
     )
@@ -785,22 +921,34 @@ def _apply_build(state: State, action: Build, events: list[Event]) -> State:
 
 def _name(state: State, sid: str) -> str:
     if sid == OLD_ROMAN_WELL:
-        return "Old Roman Well"
+        return STRUCTURE_NAMES[OLD_ROMAN_WELL]
     s = state.data.by_id(sid)
-    return s.name if s else sid
+    return s.label if s else sid
 
 
 def _apply_spread(state: State, action: Spread, events: list[Event]) -> State:
     turn = state.turn
-    what = SERVICES[turn.spread_service]
+    what = SERVICE_NAMES[turn.spread_service]
     if action.district is None:
-        events.append(Event("spread", f"{_who(state.current)} places no more {what} markers."))
+        events.append(
+            Event(
+                "spread",
+                tx(
+                    "{who} places no more {service} markers.", who=_who(state.current), service=what
+                ),
+            )
+        )
         return _end_turn(state, events)
     state, _ = _mark(state, action.district, turn.spread_service, state.current)
     events.append(
         Event(
             "spread",
-            f"{_who(state.current)} places {_a(what)} marker in {NAMES[action.district]}.",
+            tx(
+                "{who} places {a_service} marker in {district}.",
+                who=_who(state.current),
+                a_service=_a(what),
+                district=NAMES[action.district],
+            ),
             {"district": action.district},
         )
     )
@@ -829,7 +977,7 @@ def _start_turn(state: State) -> tuple[State, list[Event]]:
     )
     if not _city_can_grow(state):
         events.append(
-            Event("stalled", "No structure left in the supply fits anywhere: the game ends.")
+            Event("stalled", tx("No structure left in the supply fits anywhere: the game ends."))
         )
         return _finish(state, events), events
     if not state.two_player:
@@ -852,7 +1000,10 @@ def _start_turn(state: State) -> tuple[State, list[Event]]:
     events.append(
         Event(
             "neutral",
-            f"The Neutral Builder's {_name(state, gone)} fits nowhere and leaves the game.",
+            tx(
+                "The Neutral Builder's {structure} fits nowhere and leaves the game.",
+                structure=_name(state, gone),
+            ),
             {"structure": gone},
         )
     )
@@ -865,24 +1016,40 @@ def _neutral_offer(state: State, seat: int) -> str:
     fits = {a.structure for a in neutral_options(state)}
     top = (player.small_stack or player.medium_stack)[0]
     nxt = player.medium_stack[1] if not player.small_stack and player.medium_stack[1:] else None
-    head = f"{_who(seat)}'s Neutral Builder token flips to Build: "
+    who = _who(seat)
     name = _name(state, top)
     if nxt is None:
-        return head + f"{_who(seat)} places the {name} for the Neutral Builder, free."
+        return tx(
+            "{who}'s Neutral Builder token flips to Build: {who} places the {structure} for the "
+            "Neutral Builder, free.",
+            who=who,
+            structure=name,
+        )
     other = _name(state, nxt)
     if top not in fits:
-        return head + (
-            f"the {name} fits nowhere, so {_who(seat)} lets it leave the game and builds"
-            f" nothing (`neutral none`), or discards it and places the {other}."
+        return tx(
+            "{who}'s Neutral Builder token flips to Build: the {structure} fits nowhere, so "
+            "{who} lets it leave the game and builds nothing (`neutral none`), or discards it "
+            "and places the {next}.",
+            who=who,
+            structure=name,
+            next=other,
         )
     if nxt not in fits:
-        return head + (
-            f"{_who(seat)} places the {name} for the Neutral Builder, free, or discards it"
-            f" (the {other} after it fits nowhere, so nothing is built: `neutral none`)."
+        return tx(
+            "{who}'s Neutral Builder token flips to Build: {who} places the {structure} for the "
+            "Neutral Builder, free, or discards it (the {next} after it fits nowhere, so nothing "
+            "is built: `neutral none`).",
+            who=who,
+            structure=name,
+            next=other,
         )
-    return head + (
-        f"{_who(seat)} places the {name} for the Neutral Builder, free, or discards it and"
-        f" places the {other}."
+    return tx(
+        "{who}'s Neutral Builder token flips to Build: {who} places the {structure} for the "
+        "Neutral Builder, free, or discards it and places the {next}.",
+        who=who,
+        structure=name,
+        next=other,
     )
 
 
@@ -909,37 +1076,51 @@ def _end_turn(state: State, events: list[Event]) -> State:
         s = state.data.by_id(sid)
         assert s is not None
         pts = s.player_points(district_class(d)) or 0
-        player = player.add("Structures", pts)
+        player = player.add("Structures", pts)  # i18n-exempt: data key
         gained += pts
     if gained:
         events.append(
             Event(
                 "prosperity",
-                f"{_who(seat)} gains {gained} prosperity for what was built.",
+                tx(
+                    "{who} gains {points} prosperity for what was built.",
+                    who=_who(seat),
+                    points=gained,
+                ),
                 {"points": gained},
             )
         )
     for d in turn.broke:
         pts = services_present(state, d)
-        player = player.add("Breaking Ground", pts)
+        player = player.add("Breaking Ground", pts)  # i18n-exempt: data key
         if pts:
             events.append(
                 Event(
                     "breaking_ground",
-                    f"{_who(seat)} breaks ground in {NAMES[d]}: +{pts} prosperity"
-                    f" ({pts} service{'s' * (pts != 1)} there).",
+                    tx_n(
+                        "{who} breaks ground in {district}: +{n} prosperity ({n} service there).",
+                        "{who} breaks ground in {district}: +{n} prosperity ({n} services there).",
+                        pts,
+                        who=_who(seat),
+                        district=NAMES[d],
+                    ),
                     {"district": d, "points": pts},
                 )
             )
     if turn.enrichment:
         pts = ENRICHMENT * turn.enrichment
-        player = player.add("Enrichment", pts)
+        player = player.add("Enrichment", pts)  # i18n-exempt: data key
         n = turn.enrichment
         events.append(
             Event(
                 "enrichment",
-                f"{_who(seat)} earns the Enrichment bonus: +{pts} prosperity"
-                f" ({n} upgrade{'s' * (n != 1)}).",
+                tx_n(
+                    "{who} earns the Enrichment bonus: +{points} prosperity ({n} upgrade).",
+                    "{who} earns the Enrichment bonus: +{points} prosperity ({n} upgrades).",
+                    n,
+                    who=_who(seat),
+                    points=pts,
+                ),
             )
         )
     player = replace(player, must_full_build=turn.action == "levy")
@@ -1021,7 +1202,7 @@ def district_favor(state: State, events: list[Event]) -> State:
     awards = favor_awards(state)
     players = list(state.players)
     for _, seat, pts in awards:
-        players[seat] = players[seat].add("District Favor", pts)
+        players[seat] = players[seat].add("District Favor", pts)  # i18n-exempt: data key
     coins = [0] * state.n
     if number <= 3:
         for seat in range(state.n):
@@ -1029,15 +1210,30 @@ def district_favor(state: State, events: list[Event]) -> State:
             players[seat] = replace(players[seat], gold=players[seat].gold + coins[seat])
     totals = [sum(p for _, s, p in awards if s == seat) for seat in range(state.n)]
 
-    def where(seat: int) -> str:
+    def part(seat: int) -> Text:
         places = [f"{NAMES[d]} {p}" for d, s, p in awards if s == seat]
-        return f" ({', '.join(places)})" if places else ""
+        if places:
+            return tx(
+                "{who} +{points} ({places})",
+                who=_who(seat),
+                points=totals[seat],
+                places=", ".join(places),
+            )
+        return tx("{who} +{points}", who=_who(seat), points=totals[seat])
 
-    parts = "; ".join(f"{_who(s)} +{totals[s]}{where(s)}" for s in range(state.n))
-    text = f"District Favor scoring {number}: {parts}."
+    parts = _chain([part(s) for s in range(state.n)], "; ")
     if number <= 3:
-        paid = ", ".join(f"{_who(s)} {coins[s]}" for s in range(state.n))
-        text += f" Rank Token coins (gold): {paid}."
+        paid = _chain(
+            [tx("{who} {gold}", who=_who(s), gold=coins[s]) for s in range(state.n)], ", "
+        )
+        text = tx(
+            "District Favor scoring {number}: {parts}. Rank Token coins (gold): {paid}.",
+            number=number,
+            parts=parts,
+            paid=paid,
+        )
+    else:
+        text = tx("District Favor scoring {number}: {parts}.", number=number, parts=parts)
     events.append(
         Event(
             "district_favor",
@@ -1100,21 +1296,42 @@ def _finish(state: State, events: list[Event]) -> State:
     players = list(state.players)
     for service, awards in enumerate(kings):
         for seat, pts in awards:
-            players[seat] = players[seat].add("King's Bonus", pts)
+            players[seat] = players[seat].add("King's Bonus", pts)  # i18n-exempt: data key
         # A place worth nothing (a second place of one marker, a split rounded down to 0) is
         # left out of the sentence: "Red +0" reads like a mistake.
         scored = [(s, p) for s, p in awards if p > 0]
         if scored:
-            text = ", ".join(f"{_who(s)} +{p}" for s, p in scored)
-            events.append(Event("kings_bonus", f"King's Bonus for {SERVICES[service]}: {text}."))
+            text = _chain([tx("{who} +{points}", who=_who(s), points=p) for s, p in scored], ", ")
+            events.append(
+                Event(
+                    "kings_bonus",
+                    tx(
+                        "King's Bonus for {service}: {awards}.",
+                        service=SERVICE_NAMES[service],
+                        awards=text,
+                    ),
+                )
+            )
     for seat, p in enumerate(players):
-        players[seat] = p.add("Leftover Gold", p.gold // 3)
+        players[seat] = p.add("Leftover Gold", p.gold // 3)  # i18n-exempt: data key
     for seat, p in enumerate(players):
-        parts = ", ".join(f"{c} {v}" for c, v in zip(CATEGORIES, p.points, strict=True) if v)
+        parts = _chain(
+            [
+                tx("{category} {points}", category=CATEGORY_NAMES[c], points=v)
+                for c, v in zip(CATEGORIES, p.points, strict=True)
+                if v
+            ],
+            ", ",
+        )
         events.append(
             Event(
                 "final_score",
-                f"{_who(seat)}: {p.score} prosperity ({parts or 'nothing'}).",
+                tx(
+                    "{who}: {points} prosperity ({parts}).",
+                    who=_who(seat),
+                    points=p.score,
+                    parts=parts or tx("nothing"),
+                ),
                 {"seat": seat, "score": p.score},
             )
         )
@@ -1139,5 +1356,21 @@ def winners(state: State) -> frozenset[Seat]:
 
 
 def breakdown(state: State, seat: int) -> dict[str, int]:
-    """Prosperity by scoring category (sums to the score)."""
-    return dict(zip(CATEGORIES, state.players[seat].points, strict=True))
+    """Prosperity by scoring category (sums to the score); the keys are the categories as
+    players read them (English text that says itself in the reader's language)."""
+    return {
+        CATEGORY_NAMES[c]: v for c, v in zip(CATEGORIES, state.players[seat].points, strict=True)
+    }
+
+
+def _chain(items: list[Text], separator: str) -> str:
+    """`items` joined by `separator` ("; " or ", "), each said in the reader's language ("" for
+    none)."""
+    if not items:
+        return ""
+    if len(items) == 1:
+        return items[0]
+    head = _chain(items[:-1], separator)
+    if separator == "; ":
+        return tx("{first}; {rest}", first=head, rest=items[-1])
+    return tx("{first}, {rest}", first=head, rest=items[-1])

@@ -13,6 +13,7 @@ from enum import Enum
 
 from bot.games.canterbury.board import DISTRICTS
 from bot.games.canterbury.data import CanterburyData, city_disks
+from bot.games.text import Text, tx_c
 
 NEUTRAL = -2
 """Owner id of the Neutral Builder (two-player Expert Variant)."""
@@ -21,14 +22,30 @@ ROMAN = -1
 OLD_ROMAN_WELL = "old_roman_well"
 
 CATEGORIES = (
-    "Structures",
-    "District Favor",
-    "Breaking Ground",
-    "Enrichment",
-    "King's Bonus",
-    "Leftover Gold",
+    "Structures",  # i18n-exempt: data key (players read CATEGORY_NAMES)
+    "District Favor",  # i18n-exempt: data key
+    "Breaking Ground",  # i18n-exempt: data key
+    "Enrichment",  # i18n-exempt: data key
+    "King's Bonus",  # i18n-exempt: data key
+    "Leftover Gold",  # i18n-exempt: data key
 )
-"""Score categories, in the order the breakdown lists them."""
+"""Score categories, in the order the breakdown lists them (keys of the stored points)."""
+
+CATEGORY_NAMES: dict[str, Text] = dict(
+    zip(
+        CATEGORIES,
+        (
+            tx_c("score category", "Structures"),
+            tx_c("score category", "District Favor"),
+            tx_c("score category", "Breaking Ground"),
+            tx_c("score category", "Enrichment"),
+            tx_c("score category", "King's Bonus"),
+            tx_c("score category", "Leftover Gold"),
+        ),
+        strict=True,
+    )
+)
+"""The score categories as players read them (the score sheet's rows)."""
 
 
 class Phase(Enum):
@@ -158,6 +175,22 @@ class State:
 
 COLOURS = ("blue", "red", "green", "yellow")
 """Seat colours by seat index (the cube colours)."""
+
+COLOUR_NAMES: tuple[Text, ...] = (
+    tx_c("colour", "blue"),
+    tx_c("colour", "red"),
+    tx_c("colour", "green"),
+    tx_c("colour", "yellow"),
+)
+"""The seat colours as players read them in a sentence."""
+
+COLOUR_TITLES: tuple[Text, ...] = (
+    tx_c("colour", "Blue"),
+    tx_c("colour", "Red"),
+    tx_c("colour", "Green"),
+    tx_c("colour", "Yellow"),
+)
+"""The seat colours starting a sentence."""
 
 
 def owner_name(owner: int | None) -> str | None:

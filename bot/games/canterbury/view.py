@@ -9,9 +9,10 @@ from dataclasses import dataclass
 
 from bot.games.canterbury import rules
 from bot.games.canterbury.board import DISTRICTS, NAMES, district_class
-from bot.games.canterbury.data import SERVICES, Size
+from bot.games.canterbury.data import SERVICE_NAMES, SERVICES, Size
 from bot.games.canterbury.state import CATEGORIES, NEUTRAL, ROMAN, Phase, State, owner_name
 from bot.games.protocol import Seat
+from bot.games.text import tx, tx_n
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,18 +103,38 @@ class CanterburyView:
 def turn_text(state: State) -> str:
     """A sentence about the turn in progress (empty before anything happened in it)."""
     t = state.turn
-    parts = []
+    parts: list[str] = []
     for sid, d in t.neutral:
-        parts.append(f"Neutral Builder: {rules._name(state, sid)} in {NAMES[d]}")
+        parts.append(
+            tx(
+                "Neutral Builder: {structure} in {district}",
+                structure=rules._name(state, sid),
+                district=NAMES[d],
+            )
+        )
     if t.action == "full":
-        parts.append("Full Build")
+        parts.append(tx("Full Build"))
     elif t.action == "tax":
-        parts.append("Tax & Build")
+        parts.append(tx("Tax & Build"))
     for sid, d in t.built:
-        parts.append(f"{rules._name(state, sid)} in {NAMES[d]}")
+        parts.append(
+            tx("{structure} in {district}", structure=rules._name(state, sid), district=NAMES[d])
+        )
     if state.phase is Phase.SPREAD:
-        parts.append(f"{t.spread} {SERVICES[t.spread_service]} markers left to place")
-    return "; ".join(parts)
+        parts.append(
+            tx_n(
+                "{n} {service} marker left to place",
+                "{n} {service} markers left to place",
+                t.spread,
+                service=SERVICE_NAMES[t.spread_service],
+            )
+        )
+    if not parts:
+        return ""
+    text = parts[0]
+    for part in parts[1:]:
+        text = tx("{first}; {rest}", first=text, rest=part)
+    return text
 
 
 def build_view(state: State, seat: Seat | None, result_text: str | None) -> CanterburyView:
@@ -137,7 +158,7 @@ def build_view(state: State, seat: Seat | None, result_text: str | None) -> Cant
                 StructureView(
                     id=p.structure,
                     name=rules._name(state, p.structure),
-                    abbreviation="Roman" if is_roman else s.abbreviation,
+                    abbreviation="Roman" if is_roman else s.abbreviation,  # i18n-exempt: board key
                     spaces=s.spaces,
                     service=SERVICES[s.service],
                     owner=owner_name(p.owner) or "",
@@ -181,7 +202,7 @@ def build_view(state: State, seat: Seat | None, result_text: str | None) -> Cant
         supply.append(
             SupplyView(
                 s.id,
-                s.name,
+                s.label,
                 s.abbreviation,
                 s.size.label,
                 SERVICES[s.service],

@@ -26,7 +26,10 @@ class RandomBot:
         """A uniformly random legal action, reproducible from `seed`."""
         actions = rules.legal_actions(state, seat)
         if not actions:
-            raise ValueError("The random bot was asked to move when it has no legal action.")
+            raise ValueError(
+                "The random bot was asked to move when it has no legal "  # i18n-exempt: internal
+                "action."
+            )
         return random.Random(seed).choice(actions)
 
 
@@ -71,7 +74,10 @@ class HeuristicBot:
         """The best-looking legal action; ties broken reproducibly from `seed`."""
         actions = rules.legal_actions(state, seat)
         if not actions:
-            raise ValueError("The heuristic bot was asked to move when it has no legal action.")
+            raise ValueError(
+                "The heuristic bot was asked to move when it has no "  # i18n-exempt: internal
+                "legal action."
+            )
         rng = random.Random(seed)
         me = state.colour_of(seat)
         # (value, captures-if-it-can, noise, action, position after or None once finished)

@@ -98,7 +98,9 @@ def state_to_dict(state: CathedralState) -> dict[str, JSON]:
 
 def _colour(value: object, where: str) -> Colour:
     if not isinstance(value, str) or value not in _COLOURS:
-        raise CorruptStateError(f"{where}: expected 'light' or 'dark', got {value!r}")
+        raise CorruptStateError(
+            f"{where}: expected 'light' or 'dark', got {value!r}"  # i18n-exempt: internal
+        )
     return _COLOURS[value]
 
 
@@ -106,20 +108,25 @@ def _owner(value: object, where: str) -> Colour | None:
     if value == "cathedral":
         return None
     if not isinstance(value, str) or value not in _COLOURS:
-        raise CorruptStateError(f"{where}: expected 'light', 'dark' or 'cathedral', got {value!r}")
+        raise CorruptStateError(
+            f"{where}: expected 'light', 'dark' or 'cathedral', got "  # i18n-exempt: internal
+            f"{value!r}"
+        )
     return _COLOURS[value]
 
 
 def _kind(value: object, where: str) -> Kind:
     if not isinstance(value, str) or value not in _KINDS:
-        raise CorruptStateError(f"{where}: unknown piece {value!r}")
+        raise CorruptStateError(f"{where}: unknown piece {value!r}")  # i18n-exempt: internal
     return _KINDS[value]
 
 
 def _square(value: object, where: str) -> int:
     index = square_index(value) if isinstance(value, str) else None
     if index is None or SQUARE_NAMES[index] != value:
-        raise CorruptStateError(f"{where}: {value!r} is not a square name like 'B3'")
+        raise CorruptStateError(
+            f"{where}: {value!r} is not a square name like 'B3'"  # i18n-exempt: internal
+        )
     return index
 
 
@@ -138,21 +145,30 @@ def _pieces(d: Mapping[str, Any]) -> tuple[Placed, ...]:
         p = require_mapping(raw, where)
         piece_id = require_int(p, "id", where)
         if piece_id in seen_ids or piece_id < 1:
-            raise CorruptStateError(f"{where}.id: {piece_id} is not a fresh positive id")
+            raise CorruptStateError(
+                f"{where}.id: {piece_id} is not a fresh positive id"  # i18n-exempt: internal
+            )
         seen_ids.add(piece_id)
         owner = _owner(require(p, "owner", where), f"{where}.owner")
         kind = _kind(require(p, "name", where), f"{where}.name")
         if (owner is None) != (kind is Kind.CATHEDRAL):
-            raise CorruptStateError(f"{where}.owner: only the Cathedral is neutral")
+            raise CorruptStateError(
+                f"{where}.owner: only the Cathedral is neutral"  # i18n-exempt: internal
+            )
         rotation = require_int(p, "rotation", where)
         if rotation not in distinct_rotations(kind, owner):
-            raise CorruptStateError(f"{where}.rotation: {rotation} is not allowed for {kind.value}")
+            raise CorruptStateError(
+                f"{where}.rotation: {rotation} is not allowed for "  # i18n-exempt: internal
+                f"{kind.value}"
+            )
         square = _square(require(p, "anchor", where), f"{where}.anchor")
         mask = placement_mask(kind, owner, rotation, square)
         if mask is None:
-            raise CorruptStateError(f"{where}.anchor: the {kind.value} would leave the board")
+            raise CorruptStateError(
+                f"{where}.anchor: the {kind.value} would leave the board"  # i18n-exempt: internal
+            )
         if mask & covered:
-            raise CorruptStateError(f"{where}: overlaps another piece")
+            raise CorruptStateError(f"{where}: overlaps another piece")  # i18n-exempt: internal
         covered |= mask
         out.append(Placed(piece_id, owner, kind, rotation, square, mask))
     return tuple(out)
@@ -175,7 +191,9 @@ def _piece_events(
         kind = _kind(require(m, "piece", where), f"{where}.piece")
         owner = _owner(require(m, "owner", where), f"{where}.owner")
         if owner is by or (owner is None) != (kind is Kind.CATHEDRAL):
-            raise CorruptStateError(f"{where}: {by.value} cannot {verb} that piece")
+            raise CorruptStateError(
+                f"{where}: {by.value} cannot {verb} that piece"  # i18n-exempt: internal
+            )
         out.append((by, kind, owner))
     return tuple(out)
 
@@ -186,26 +204,38 @@ def state_from_dict(data: Mapping[str, JSON]) -> CathedralState:
     check_header(d, GAME_KEY, VERSION)
     games = require_int(d, "games", "state")
     if not 1 <= games <= MAX_GAMES:
-        raise CorruptStateError(f"state.games: {games} is not between 1 and {MAX_GAMES}")
+        raise CorruptStateError(
+            f"state.games: {games} is not between 1 and {MAX_GAMES}"  # i18n-exempt: internal
+        )
     game_number = require_int(d, "game_number", "state")
     if not 1 <= game_number <= games:
-        raise CorruptStateError(f"state.game_number: {game_number} is not between 1 and {games}")
+        raise CorruptStateError(
+            f"state.game_number: {game_number} is not between 1 and "  # i18n-exempt: internal
+            f"{games}"
+        )
     light_seat = require_int(d, "light_seat", "state")
     if light_seat != (game_number - 1) % 2:
         raise CorruptStateError(
-            f"state.light_seat: seat {light_seat} cannot be light in game {game_number}"
+            f"state.light_seat: seat {light_seat} cannot be light in game "  # i18n-exempt: internal
+            f"{game_number}"
         )
     phase_raw = require_str(d, "phase", "state")
     try:
         phase = Phase(phase_raw)
     except ValueError:
-        raise CorruptStateError(f"state.phase: unknown phase {phase_raw!r}") from None
+        raise CorruptStateError(
+            f"state.phase: unknown phase {phase_raw!r}"  # i18n-exempt: internal
+        ) from None
     to_move_raw = require(d, "to_move", "state")
     to_move = None if to_move_raw is None else _colour(to_move_raw, "state.to_move")
     if (phase is Phase.OVER) != (to_move is None):
-        raise CorruptStateError("state.to_move: must be null exactly when the phase is 'over'")
+        raise CorruptStateError(
+            "state.to_move: must be null exactly when the phase is 'over'"  # i18n-exempt: internal
+        )
     if phase is Phase.CATHEDRAL and to_move is not Colour.LIGHT:
-        raise CorruptStateError("state.to_move: light places the Cathedral")
+        raise CorruptStateError(
+            "state.to_move: light places the Cathedral"  # i18n-exempt: internal
+        )
 
     pieces = _pieces(d)
     occupied = occupancy(pieces)
@@ -217,14 +247,17 @@ def state_from_dict(data: Mapping[str, JSON]) -> CathedralState:
         m = require_mapping(hands_raw[c], where)
         unknown = set(m) - {p.name for p in BUILDINGS}
         if unknown:
-            raise CorruptStateError(f"{where}: unknown buildings {sorted(unknown)}")
+            raise CorruptStateError(
+                f"{where}: unknown buildings {sorted(unknown)}"  # i18n-exempt: internal
+            )
         counts = []
         for p in BUILDINGS:
             n = require_int(m, p.name, where)
             on_board = sum(1 for q in pieces if q.owner is c and q.kind is p.kind)
             if n < 0 or n + on_board != p.count:
                 raise CorruptStateError(
-                    f"{where}.{p.name}: {n} in hand and {on_board} on the board, "
+                    f"{where}.{p.name}: {n} in hand and {on_board} on the "  # i18n-exempt: internal
+                    "board, "
                     f"expected {p.count} in all"
                 )
             counts.append(n)
@@ -235,13 +268,17 @@ def state_from_dict(data: Mapping[str, JSON]) -> CathedralState:
     for c in COLOURS:
         where = f"state.territory.{c.value}"
         if not isinstance(terr_raw[c], list):
-            raise CorruptStateError(f"{where}: expected a list of squares")
+            raise CorruptStateError(f"{where}: expected a list of squares")  # i18n-exempt: internal
         for j, name in enumerate(terr_raw[c]):
             territory[c.index] |= 1 << _square(name, f"{where}[{j}]")
         if territory[c.index] & (occupied[c.other.index] | occupied[2]):
-            raise CorruptStateError(f"{where}: covers a square occupied by another piece")
+            raise CorruptStateError(
+                f"{where}: covers a square occupied by another piece"  # i18n-exempt: internal
+            )
     if territory[0] & territory[1]:
-        raise CorruptStateError("state.territory: a square belongs to both colours")
+        raise CorruptStateError(
+            "state.territory: a square belongs to both colours"  # i18n-exempt: internal
+        )
 
     first_map = require_mapping(require(d, "first_placed", "state"), "state.first_placed")
     first = [require_bool(first_map, c.value, "state.first_placed") for c in COLOURS]
@@ -249,10 +286,13 @@ def state_from_dict(data: Mapping[str, JSON]) -> CathedralState:
     removed = require_bool(d, "cathedral_removed", "state")
     cathedral_down = any(p.kind is Kind.CATHEDRAL for p in pieces)
     if phase is Phase.CATHEDRAL and (pieces or removed):
-        raise CorruptStateError("state.pieces: no piece may be down before the Cathedral")
+        raise CorruptStateError(
+            "state.pieces: no piece may be down before the Cathedral"  # i18n-exempt: internal
+        )
     if phase is not Phase.CATHEDRAL and cathedral_down == removed:
         raise CorruptStateError(
-            "state.cathedral_removed: the Cathedral must be either on the board or removed"
+            "state.cathedral_removed: the Cathedral must be either on "  # i18n-exempt: internal
+            "the board or removed"
         )
 
     captured = _piece_events(d, "captured", "capture")
@@ -262,7 +302,9 @@ def state_from_dict(data: Mapping[str, JSON]) -> CathedralState:
     last_piece_id = _optional_int(d, "last_piece_id", "state")
     next_piece_id = require_int(d, "next_piece_id", "state")
     if any(p.piece_id >= next_piece_id for p in pieces):
-        raise CorruptStateError("state.next_piece_id: must be above every piece id")
+        raise CorruptStateError(
+            "state.next_piece_id: must be above every piece id"  # i18n-exempt: internal
+        )
 
     history = []
     for i, raw in enumerate(require_list(d, "history", "state")):
@@ -273,17 +315,21 @@ def state_from_dict(data: Mapping[str, JSON]) -> CathedralState:
         unplaced = require_list(m, "unplaced", where)
         if number != i + 1 or seat != i % 2:
             raise CorruptStateError(
-                f"{where}: game {number} with light seat {seat} is out of order"
+                f"{where}: game {number} with light seat {seat} is out of "  # i18n-exempt: internal
+                "order"
             )
         if len(unplaced) != 2 or not all(
             isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 47 for v in unplaced
         ):
-            raise CorruptStateError(f"{where}.unplaced: expected two scores between 0 and 47")
+            raise CorruptStateError(
+                f"{where}.unplaced: expected two scores between 0 and 47"  # i18n-exempt: internal
+            )
         history.append(GameRecord(number, Seat(seat), (unplaced[0], unplaced[1])))
     expected = game_number if phase is Phase.OVER else game_number - 1
     if len(history) != expected:
         raise CorruptStateError(
-            f"state.history: {len(history)} finished games recorded, expected {expected}"
+            f"state.history: {len(history)} finished games recorded, "  # i18n-exempt: internal
+            f"expected {expected}"
         )
     seed = require_int(d, "seed", "state")
     previous = _previous(d, games, game_number, tuple(history))
@@ -295,7 +341,9 @@ def state_from_dict(data: Mapping[str, JSON]) -> CathedralState:
                 raise CorruptStateError(f"state.last_captured[{i}]: not a square: {name!r}")
             last_captured |= 1 << index
         if last_captured & (occupied[0] | occupied[1] | occupied[2]):
-            raise CorruptStateError("state.last_captured: a captured square is still covered")
+            raise CorruptStateError(
+                "state.last_captured: a captured square is still covered"  # i18n-exempt: internal
+            )
 
     return CathedralState(
         games=games,
@@ -340,6 +388,7 @@ def _previous(
         or previous.history != history[: previous.game_number]
     ):
         raise CorruptStateError(
-            f"state.previous_game: not the finished game {game_number - 1} of this series"
+            "state.previous_game: not the finished game "  # i18n-exempt: internal
+            f"{game_number - 1} of this series"
         )
     return previous

@@ -23,10 +23,11 @@ from bot.games.cathedral.strong import strong_bot
 from bot.games.cathedral.view import CathedralView, HandPiece, PlacedPiece
 from bot.games.protocol import JSON, Bot, GameSpec, OptionSpec, Outcome, Seat, Transition
 from bot.games.rejections import Rejection
+from bot.games.text import tx, tx_c
 
 SPEC = GameSpec(
     key="cathedral",
-    display_name="Cathedral",
+    display_name=tx_c("game", "Cathedral"),
     min_players=2,
     max_players=2,
     has_hidden_information=False,
@@ -36,15 +37,17 @@ SPEC = GameSpec(
             key="games",
             kind=int,
             default=1,
-            help="Games in the series (colours swap each game; lowest total of unplaced squares "
-            "wins).",
+            help=tx(
+                "Games in the series (colours swap each game; lowest total of unplaced squares "
+                "wins)."
+            ),
             minimum=1,
             maximum=codec.MAX_GAMES,
         ),
     ),
 )
 
-RULES_SUMMARY = """\
+RULES_SUMMARY = tx("""\
 **Cathedral** (2 players, 10×10 city). Each colour has 14 buildings covering 47 squares; the \
 neutral Cathedral covers 6.
 1. Light places the Cathedral first (any of its 4 turns), then dark builds, then turns \
@@ -67,7 +70,7 @@ divided its part with the most pieces (same ties) stays the city.
 - A captured building returns to its owner's hand; a captured Cathedral is gone for good.
 - Capturing is optional but immediate: `no-capture` leaves the piece and its part open.
 - There is no pass action: a stuck player is skipped.
-- Series (option `games`): colours swap each game; lowest total wins, equal totals draw."""
+- Series (option `games`): colours swap each game; lowest total wins, equal totals draw.""")
 
 
 class CathedralEngine:
@@ -86,7 +89,7 @@ class CathedralEngine:
     def new_game(self, seats: int, options: Mapping[str, object], seed: int) -> CathedralState:
         """A fresh series for 2 seats; seat 0 is light in game 1."""
         if seats != 2:
-            raise ValueError("Cathedral is played by exactly 2 players.")
+            raise ValueError(tx("Cathedral is played by exactly 2 players."))
         opts = SPEC.validate_options(options)
         games = opts["games"]
         assert isinstance(games, int)
@@ -154,8 +157,8 @@ class CathedralEngine:
         return build_summary(state)
 
     def seat_label(self, state: CathedralState, seat: Seat) -> str:
-        """'light' or 'dark' in the current game."""
-        return state.colour_of(seat).value
+        """'light' or 'dark' in the current game (a `Text`: said in the reader's language)."""
+        return state.colour_of(seat).label
 
     # --- autocomplete helpers ---------------------------------------------------------------
 

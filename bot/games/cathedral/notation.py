@@ -21,16 +21,24 @@ import re
 
 from bot.games.cathedral.actions import NO_CAPTURE, Place
 from bot.games.cathedral.board import SQUARE_NAMES, square_index
-from bot.games.cathedral.pieces import ROTATIONS, Colour, Kind, building_names, distinct_rotations
+from bot.games.cathedral.pieces import (
+    ROTATIONS,
+    Colour,
+    Kind,
+    building_names,
+    distinct_rotations,
+    piece_name,
+)
 from bot.games.rejections import Rejection, RejectionCode, malformed
+from bot.games.text import tx
 
 _NAMES: dict[str, Kind] = {k.value.lower(): k for k in Kind}
 _NAMES["brigde"] = Kind.BRIDGE  # the rulebook's own spelling
 _SEPARATORS = re.compile(r"[@,;:()\[\]]")
 _ROTATION = re.compile(r"^(?:r|rot|rotation)?(-?[0-9]{1,4})(?:°|deg|degrees?|º)?$")
 _NUMBER = re.compile(r"^-?[0-9]+")
-_EXAMPLE = "Write it like `Castle B3 90`: piece, anchor square, rotation."
-NO_PASS = (
+_EXAMPLE = tx("Write it like `Castle B3 90`: piece, anchor square, rotation.")
+NO_PASS = tx(
     "Cathedral has no pass: you must place a building while one fits; a player who cannot place "
     "is skipped automatically."
 )
@@ -53,20 +61,30 @@ def _kind(word: str) -> Kind | Rejection:
         return kind
     names = ", ".join(building_names())
     close = difflib.get_close_matches(word.lower(), list(_NAMES), n=1, cutoff=0.6)
-    hint = f"Did you mean {_NAMES[close[0]].value}?" if close else None
-    return malformed(f"There is no building called {word!r}. Buildings: {names}.", hint)
+    hint = tx("Did you mean {piece}?", piece=_NAMES[close[0]].value) if close else None
+    return malformed(
+        tx("There is no building called {word}. Buildings: {names}.", word=repr(word), names=names),
+        hint,
+    )
 
 
 def _rotation(word: str) -> int | Rejection:
     match = _ROTATION.match(word.lower())
     if match is None:
         return malformed(
-            f"{word!r} is not a rotation: use 0, 90, 180 or 270 (degrees clockwise).", _EXAMPLE
+            tx(
+                "{word} is not a rotation: use 0, 90, 180 or 270 (degrees clockwise).",
+                word=repr(word),
+            ),
+            _EXAMPLE,
         )
     value = int(match.group(1))
     if value not in ROTATIONS:
         return malformed(
-            f"{value}° is not a quarter turn: use 0, 90, 180 or 270 (degrees clockwise)."
+            tx(
+                "{value}° is not a quarter turn: use 0, 90, 180 or 270 (degrees clockwise).",
+                value=value,
+            )
         )
     return value
 
@@ -106,22 +124,30 @@ def parse(text: str, colour: Colour | None = None) -> Place | Rejection:
         capture = False
         words = words[:-1]
     if not words:
-        return malformed("Say which building to place and where.", _EXAMPLE)
+        return malformed(tx("Say which building to place and where."), _EXAMPLE)
     kind = _kind(words[0])
     if isinstance(kind, Rejection):
         return kind
     if len(words) == 1:
-        return malformed(f"Say where to place the {kind.value}.", _EXAMPLE)
+        return malformed(tx("Say where to place the {piece}.", piece=piece_name(kind)), _EXAMPLE)
     square = square_index(words[1])
     if square is None:
         return malformed(
-            f"{words[1].upper()!r} is not a square: files are A–J and ranks 1–10.", _EXAMPLE
+            tx(
+                "{square} is not a square: files are A–J and ranks 1–10.",
+                square=repr(words[1].upper()),
+            ),
+            _EXAMPLE,
         )
     if len(words) > 3:
         extra = " ".join(words[3:])
         return malformed(
-            f"I do not understand {extra!r} after the rotation.",
-            f"{_EXAMPLE} Add `{NO_CAPTURE}` at the end to decline a capture.",
+            tx("I do not understand {extra} after the rotation.", extra=repr(extra)),
+            tx(
+                "Write it like `Castle B3 90`: piece, anchor square, rotation. Add `{word}` at "
+                "the end to decline a capture.",
+                word=NO_CAPTURE,
+            ),
         )
     owner = None if kind is Kind.CATHEDRAL else (colour or Colour.LIGHT)
     if len(words) == 2:
@@ -129,10 +155,15 @@ def parse(text: str, colour: Colour | None = None) -> Place | Rejection:
         if len(allowed) == 1:
             return Place(kind, square, 0, capture)
         turns = ", ".join(str(r) for r in allowed)
+        example = f"{kind.value} {SQUARE_NAMES[square]} {allowed[-1]}"
         return Rejection(
             RejectionCode.AMBIGUOUS,
-            f"Say how to turn the {kind.value}: {turns} (degrees clockwise).",
-            f"For example `{kind.value} {SQUARE_NAMES[square]} {allowed[-1]}`.",
+            tx(
+                "Say how to turn the {piece}: {turns} (degrees clockwise).",
+                piece=piece_name(kind),
+                turns=turns,
+            ),
+            tx("For example `{move}`.", move=example),
         )
     rotation = _rotation(words[2])
     if isinstance(rotation, Rejection):

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from enum import Enum
 from functools import cache
 
+from bot.games.text import Text, tx_c
+
 Cells = tuple[tuple[int, int], ...]
 
 
@@ -37,25 +39,36 @@ class Colour(Enum):
         """'Light' or 'Dark', for the start of a sentence."""
         return self.value.capitalize()
 
+    @property
+    def label(self) -> Text:
+        """'light' or 'dark' in the reader's language (a sentence's placeholder)."""
+        return tx_c("colour", "light") if self is Colour.LIGHT else tx_c("colour", "dark")
+
+    @property
+    def title_label(self) -> Text:
+        """'Light' or 'Dark' in the reader's language, for the start of a sentence."""
+        return tx_c("colour", "Light") if self is Colour.LIGHT else tx_c("colour", "Dark")
+
 
 COLOURS: tuple[Colour, Colour] = (Colour.LIGHT, Colour.DARK)
 
 
 class Kind(Enum):
-    """Every kind of piece; the value is its display name (and its notation name)."""
+    """Every kind of piece; the value is its notation name (English, as players type it); the
+    name players read is `piece_name(kind)`."""
 
-    TAVERN = "Tavern"
-    STABLE = "Stable"
-    INN = "Inn"
-    BRIDGE = "Bridge"
-    SQUARE = "Square"
-    MANOR = "Manor"
-    ABBEY = "Abbey"
-    INFIRMARY = "Infirmary"
-    CASTLE = "Castle"
-    TOWER = "Tower"
-    ACADEMY = "Academy"
-    CATHEDRAL = "Cathedral"
+    TAVERN = "Tavern"  # i18n-exempt: notation name
+    STABLE = "Stable"  # i18n-exempt: notation name
+    INN = "Inn"  # i18n-exempt: notation name
+    BRIDGE = "Bridge"  # i18n-exempt: notation name
+    SQUARE = "Square"  # i18n-exempt: notation name
+    MANOR = "Manor"  # i18n-exempt: notation name
+    ABBEY = "Abbey"  # i18n-exempt: notation name
+    INFIRMARY = "Infirmary"  # i18n-exempt: notation name
+    CASTLE = "Castle"  # i18n-exempt: notation name
+    TOWER = "Tower"  # i18n-exempt: notation name
+    ACADEMY = "Academy"  # i18n-exempt: notation name
+    CATHEDRAL = "Cathedral"  # i18n-exempt: notation name
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,8 +83,13 @@ class PieceDef:
 
     @property
     def name(self) -> str:
-        """Display name, e.g. 'Castle'."""
+        """Notation name, e.g. 'Castle'."""
         return self.kind.value
+
+    @property
+    def display(self) -> Text:
+        """The name players read, in their language (see `piece_name`)."""
+        return piece_name(self.kind)
 
     def cells(self, colour: Colour | None) -> Cells:
         """Base shape for `colour` (None: the neutral Cathedral)."""
@@ -164,6 +182,29 @@ def equivalent_rotation(kind: Kind, colour: Colour | None, rotation: int) -> int
         if oriented(kind, colour, rot) == shape:
             return rot
     return rotation  # unreachable: every shape is one of the distinct ones
+
+
+PIECE_NAMES: dict[Kind, Text] = {
+    Kind.TAVERN: tx_c("piece", "Tavern"),
+    Kind.STABLE: tx_c("piece", "Stable"),
+    Kind.INN: tx_c("piece", "Inn"),
+    Kind.BRIDGE: tx_c("piece", "Bridge"),
+    Kind.SQUARE: tx_c("piece", "Square"),
+    Kind.MANOR: tx_c("piece", "Manor"),
+    Kind.ABBEY: tx_c("piece", "Abbey"),
+    Kind.INFIRMARY: tx_c("piece", "Infirmary"),
+    Kind.CASTLE: tx_c("piece", "Castle"),
+    Kind.TOWER: tx_c("piece", "Tower"),
+    Kind.ACADEMY: tx_c("piece", "Academy"),
+    Kind.CATHEDRAL: tx_c("piece", "Cathedral"),
+}
+"""The name of each piece as players read it (the German edition's in German); notation keeps
+the English `Kind` value, and the table accepts either name where players type one."""
+
+
+def piece_name(kind: Kind) -> Text:
+    """The readable name of `kind` (English text that says itself in the reader's language)."""
+    return PIECE_NAMES[kind]
 
 
 def building_names() -> tuple[str, ...]:

@@ -55,6 +55,7 @@ from bot.games.cathedral.pieces import (
     Kind,
     distinct_rotations,
     equivalent_rotation,
+    piece_name,
 )
 from bot.games.cathedral.state import (
     CathedralState,
@@ -65,6 +66,7 @@ from bot.games.cathedral.state import (
 )
 from bot.games.protocol import Event, Outcome, Seat, Transition
 from bot.games.rejections import Rejection, RejectionCode, illegal, malformed
+from bot.games.text import Text, tx, tx_n
 
 
 def _actions_for(cands: tuple[Candidate, ...]) -> tuple[tuple[Place, int], ...]:
@@ -97,13 +99,14 @@ _BORDER = FULL & ~sum(1 << (r * N + c) for r in range(1, N - 1) for c in range(1
 _KINDS_BY_SIZE = tuple(sorted(BUILDING_KINDS, key=lambda k: PIECES[k].squares))
 
 
-def piece_label(owner: Colour | None, kind: Kind, viewer: Colour | None = None) -> str:
-    """'the Cathedral', 'your Inn' (owner == viewer) or "dark's Inn"."""
+def piece_label(owner: Colour | None, kind: Kind, viewer: Colour | None = None) -> Text:
+    """'the Cathedral', 'your Inn' (owner == viewer) or "dark's Inn" (a `Text`: its `params`
+    name the piece and, for an opponent's, its colour)."""
     if owner is None:
-        return "the Cathedral"
+        return tx("the Cathedral")
     if owner is viewer:
-        return f"your {kind.value}"
-    return f"{owner.value}'s {kind.value}"
+        return tx("your {piece}", piece=piece_name(kind))
+    return tx("{colour}'s {piece}", colour=owner.label, piece=piece_name(kind))
 
 
 # --- whose turn, what is legal ------------------------------------------------------------------
@@ -209,10 +212,23 @@ def count_placements(state: CathedralState, colour: Colour) -> tuple[int, int]:
 # --- checking -----------------------------------------------------------------------------------
 
 
-def describe(kind: Kind, square: int, rotation: int) -> str:
+def _either(items: list[str]) -> str:
+    """'0°', '0° or 90°', '0° or 90° or 180°' (the rotations a piece may take)."""
+    if len(items) == 1:
+        return items[0]
+    return tx("{some} or {last}", some=_either(items[:-1]), last=items[-1])
+
+
+def describe(kind: Kind, square: int, rotation: int) -> Text:
     """'The Castle at B3 rotated 90°' (rotation left out when it is 0)."""
-    turned = f" rotated {rotation}°" if rotation else ""
-    return f"The {kind.value} at {SQUARE_NAMES[square]}{turned}"
+    if rotation:
+        return tx(
+            "The {piece} at {square} rotated {rotation}°",
+            piece=piece_name(kind),
+            square=SQUARE_NAMES[square],
+            rotation=rotation,
+        )
+    return tx("The {piece} at {square}", piece=piece_name(kind), square=SQUARE_NAMES[square])
 
 
 def check(state: CathedralState, seat: Seat, action: Place) -> Rejection | None:
@@ -224,65 +240,94 @@ def check(state: CathedralState, seat: Seat, action: Place) -> Rejection | None:
     slip the other colour's placement (or dark's Cathedral) through to `apply`."""
     if state.phase is Phase.OVER or state.to_move is None:
         return Rejection(
-            RejectionCode.GAME_OVER, "The game is over; no more buildings can be placed."
+            RejectionCode.GAME_OVER, tx("The game is over; no more buildings can be placed.")
         )
     if seat != state.seat_of(state.to_move):
         return Rejection(
             RejectionCode.NOT_YOUR_TURN,
-            f"It is {state.to_move.value}'s turn to place, not yours.",
+            tx("It is {colour}'s turn to place, not yours.", colour=state.to_move.label),
         )
     if not isinstance(action, Place):
-        return malformed("That is not a placement.", "Write it like `Castle B3 90`.")
+        return malformed(tx("That is not a placement."), tx("Write it like `Castle B3 90`."))
     colour = state.colour_of(seat)
     kind = action.kind
     if state.phase is Phase.CATHEDRAL:
         if kind is not Kind.CATHEDRAL:
-            return illegal("Light must place the Cathedral first.")
+            return illegal(tx("Light must place the Cathedral first."))
     elif kind is Kind.CATHEDRAL:
         if state.cathedral_removed:
-            return illegal("The Cathedral was captured and is out of the game for good.")
-        return illegal("The Cathedral is already in the city; place one of your buildings.")
+            return illegal(tx("The Cathedral was captured and is out of the game for good."))
+        return illegal(tx("The Cathedral is already in the city; place one of your buildings."))
     elif state.hands[colour.index][KIND_INDEX[kind]] == 0:
-        return illegal(f"You have no {kind.value} left.")
+        return illegal(tx("You have no {piece} left.", piece=piece_name(kind)))
     if not 0 <= action.square < 100:
-        return illegal("That anchor is not a square of the city.")
+        return illegal(tx("That anchor is not a square of the city."))
     owner = None if kind is Kind.CATHEDRAL else colour
     allowed = distinct_rotations(kind, owner)
     if action.rotation not in allowed:
-        turns = " or ".join(f"{r}°" for r in allowed)
+        turns = _either([f"{r}°" for r in allowed])
         if action.rotation in ROTATIONS:
             same = equivalent_rotation(kind, owner, action.rotation)
+            written = f"{kind.value} {SQUARE_NAMES[action.square]} {same}"
             return illegal(
-                f"The {kind.value} is only turned {turns}: at {action.rotation}° it looks the same "
-                f"as at {same}°.",
-                hint=f"Write `{kind.value} {SQUARE_NAMES[action.square]} {same}`.",
+                tx(
+                    "The {piece} is only turned {turns}: at {rotation}° it looks the same as at "
+                    "{same}°.",
+                    piece=piece_name(kind),
+                    turns=turns,
+                    rotation=action.rotation,
+                    same=same,
+                ),
+                hint=tx("Write `{move}`.", move=written),
             )
-        return illegal(f"The {kind.value} can only be turned {turns}.")
+        return illegal(
+            tx("The {piece} can only be turned {turns}.", piece=piece_name(kind), turns=turns)
+        )
     mask = placement_mask(kind, colour, action.rotation, action.square)
     what = describe(kind, action.square, action.rotation)
     if mask is None:
-        return illegal(f"{what} would stick out past the edge of the city.")
+        return illegal(tx("{placement} would stick out past the edge of the city.", placement=what))
     clash = mask & state.all_occupied
     if clash:
         sq = next(bits(clash))
         other = next(p for p in state.pieces if p.mask >> sq & 1)
         label = piece_label(other.owner, other.kind, colour)
-        return illegal(f"{what} would cover {SQUARE_NAMES[sq]}, which is occupied by {label}.")
+        return illegal(
+            tx(
+                "{placement} would cover {square}, which is occupied by {piece}.",
+                placement=what,
+                square=SQUARE_NAMES[sq],
+                piece=label,
+            )
+        )
     if kind is not Kind.CATHEDRAL:
         enemy = mask & state.territory[colour.other.index]
         if enemy:
             sq = next(bits(enemy))
             return illegal(
-                f"{what} would enter {colour.other.value}'s territory at {SQUARE_NAMES[sq]}."
+                tx(
+                    "{placement} would enter {colour}'s territory at {square}.",
+                    placement=what,
+                    colour=colour.other.label,
+                    square=SQUARE_NAMES[sq],
+                )
             )
     if not action.capture and not capture_victims(state, colour, mask):
         plain = f"{kind.value} {SQUARE_NAMES[action.square]} {action.rotation}"
         first = kind is not Kind.CATHEDRAL and not state.first_placed[colour.index]
+        if first:
+            hint = tx(
+                "Your first building neither claims nor captures. Write `{move}`.", move=plain
+            )
+        else:
+            hint = tx("Write `{move}`.", move=plain)
         return illegal(
-            f"The {kind.value} at {SQUARE_NAMES[action.square]} captures nothing, so there is "
-            "nothing to decline.",
-            hint=("Your first building neither claims nor captures. " if first else "")
-            + f"Write `{plain}`.",
+            tx(
+                "The {piece} at {square} captures nothing, so there is nothing to decline.",
+                piece=piece_name(kind),
+                square=SQUARE_NAMES[action.square],
+            ),
+            hint=hint,
         )
     return None
 
@@ -312,7 +357,11 @@ def _apply_cathedral(state: CathedralState, action: Place) -> Transition[Cathedr
         next_piece_id=piece.piece_id + 1,
         last_captured=0,
     )
-    text = f"Light places the Cathedral at {SQUARE_NAMES[action.square]} ({action.rotation}°)."
+    text = tx(
+        "Light places the Cathedral at {square} ({rotation}°).",
+        square=SQUARE_NAMES[action.square],
+        rotation=action.rotation,
+    )
     return Transition(new, (Event("place", text, _place_data(piece)),))
 
 
@@ -339,15 +388,20 @@ def _apply_building(
     hands[ci] = tuple(hand)
     occ = list(state.occupied)
     occ[ci] |= mask
-    turned = f" ({action.rotation}°)" if len(distinct_rotations(action.kind, colour)) > 1 else ""
-    events = [
-        Event(
-            "place",
-            f"{colour.title} places the {action.kind.value} at "
-            f"{SQUARE_NAMES[action.square]}{turned}.",
-            _place_data(piece),
+    where = {
+        "colour": colour.title_label,
+        "piece": piece_name(action.kind),
+        "square": SQUARE_NAMES[action.square],
+    }
+    if len(distinct_rotations(action.kind, colour)) > 1:
+        text = tx(
+            "{colour} places the {piece} at {square} ({rotation}°).",
+            rotation=action.rotation,
+            **where,
         )
-    ]
+    else:
+        text = tx("{colour} places the {piece} at {square}.", **where)
+    events = [Event("place", text, _place_data(piece))]
     new = replace(
         state,
         pieces=(*state.pieces, piece),
@@ -560,8 +614,11 @@ def _claim(
             events.append(
                 Event(
                     "spare",
-                    f"{colour.title} spares {piece_label(victim.owner, victim.kind)}: the area "
-                    "stays open.",
+                    tx(
+                        "{colour} spares {piece}: the area stays open.",
+                        colour=colour.title_label,
+                        piece=piece_label(victim.owner, victim.kind),
+                    ),
                     _victim_data(colour, victim),
                 )
             )
@@ -572,16 +629,22 @@ def _claim(
             if victim.owner is None:
                 occ[2] &= ~victim.mask
                 removed = True
-                text = f"{colour.title} encloses the Cathedral alone and removes it from the game."
+                text = tx(
+                    "{colour} encloses the Cathedral alone and removes it from the game.",
+                    colour=colour.title_label,
+                )
             else:
                 oi = victim.owner.index
                 occ[oi] &= ~victim.mask
                 back = list(hands[oi])
                 back[KIND_INDEX[victim.kind]] += 1
                 hands[oi] = tuple(back)
-                text = (
-                    f"{colour.title} encloses {piece_label(victim.owner, victim.kind)} alone and "
-                    f"captures it; it goes back to {victim.owner.value}'s hand."
+                text = tx(
+                    "{colour} encloses {piece} alone and captures it; it goes back to "
+                    "{owner}'s hand.",
+                    colour=colour.title_label,
+                    piece=piece_label(victim.owner, victim.kind),
+                    owner=victim.owner.label,
                 )
             captured = (*captured, (colour, victim.kind, victim.owner))
             taken |= victim.mask
@@ -594,7 +657,12 @@ def _claim(
             events.append(
                 Event(
                     "claim",
-                    f"{colour.title} claims {n} square{'s' if n != 1 else ''} of the city.",
+                    tx_n(
+                        "{colour} claims {n} square of the city.",
+                        "{colour} claims {n} squares of the city.",
+                        n,
+                        colour=colour.title_label,
+                    ),
                     {"colour": colour.value, "squares": [SQUARE_NAMES[i] for i in bits(gained)]},
                 )
             )
@@ -637,8 +705,13 @@ def _next_turn(
             events.append(
                 Event(
                     "pass",
-                    f"{other.title} cannot place any building and passes; {mover.value} keeps "
-                    f"placing as long as {other.value} cannot.",
+                    tx(
+                        "{colour} cannot place any building and passes; {mover} keeps placing "
+                        "as long as {other} cannot.",
+                        colour=other.title_label,
+                        mover=mover.label,
+                        other=other.label,
+                    ),
                     {"colour": other.value},
                 )
             )
@@ -652,13 +725,27 @@ def game_over_text(state: CathedralState) -> str:
     light = state.unplaced_squares(Colour.LIGHT)
     dark = state.unplaced_squares(Colour.DARK)
     if light == dark:
-        verdict = "a draw"
+        verdict = tx("a draw")
     else:
-        verdict = f"{(Colour.LIGHT if light < dark else Colour.DARK).value} wins"
-    prefix = f"Game {state.game_number} of {state.games}" if state.games > 1 else "The game"
-    return (
-        f"{prefix} is over: light has {light} unplaced square{'s' if light != 1 else ''}, "
-        f"dark {dark}; {verdict}."
+        verdict = tx("{colour} wins", colour=(Colour.LIGHT if light < dark else Colour.DARK).label)
+    if state.games > 1:
+        return tx_n(
+            "Game {game} of {games} is over: light has {n} unplaced square, dark {dark}; "
+            "{verdict}.",
+            "Game {game} of {games} is over: light has {n} unplaced squares, dark {dark}; "
+            "{verdict}.",
+            light,
+            game=state.game_number,
+            games=state.games,
+            dark=dark,
+            verdict=verdict,
+        )
+    return tx_n(
+        "The game is over: light has {n} unplaced square, dark {dark}; {verdict}.",
+        "The game is over: light has {n} unplaced squares, dark {dark}; {verdict}.",
+        light,
+        dark=dark,
+        verdict=verdict,
     )
 
 
@@ -692,8 +779,12 @@ def _end_game(state: CathedralState, events: list[Event]) -> CathedralState:
         events.append(
             Event(
                 "new_game",
-                f"Game {nxt.game_number} of {state.games} begins. Colours swap: the player "
-                "who was dark is light now and places the Cathedral.",
+                tx(
+                    "Game {game} of {games} begins. Colours swap: the player who was dark is "
+                    "light now and places the Cathedral.",
+                    game=nxt.game_number,
+                    games=state.games,
+                ),
                 {"game": nxt.game_number, "light_seat": int(nxt.light_seat)},
             )
         )
@@ -704,9 +795,9 @@ def _end_game(state: CathedralState, events: list[Event]) -> CathedralState:
 # --- scoring ------------------------------------------------------------------------------------
 
 
-def _squares(n: int) -> str:
+def _squares(n: int) -> Text:
     """'1 unplaced square', '5 unplaced squares'."""
-    return f"{n} unplaced square{'s' if n != 1 else ''}"
+    return tx_n("{n} unplaced square", "{n} unplaced squares", n)
 
 
 def series_totals(state: CathedralState) -> tuple[int, int]:
@@ -734,7 +825,7 @@ def outcome(state: CathedralState) -> Outcome | None:
     breakdown: dict[Seat, dict[str, int]] = {s: {} for s in seats}
     for record in state.history:
         for s in seats:
-            breakdown[s][f"Game {record.number}"] = record.unplaced[s]
+            breakdown[s][tx("Game {n}", n=record.number)] = record.unplaced[s]
     last = state.history[-1]
     scores = {s: totals[s] for s in seats}
     if totals[0] == totals[1]:
@@ -745,24 +836,37 @@ def outcome(state: CathedralState) -> Outcome | None:
     if state.games == 1:
         colour_of = {s: (Colour.LIGHT if s == last.light_seat else Colour.DARK) for s in seats}
         if totals[0] == totals[1]:
-            reason = f"Draw: both colours have {_squares(totals[0])}."
+            reason = tx("Draw: both colours have {squares}.", squares=_squares(totals[0]))
         else:
             (w,) = winners
             loser = Seat(1 - w)
             termination = "all_buildings_placed" if totals[w] == 0 else "fewest_unplaced_squares"
-            reason = f"{colour_of[w].title} wins: {_squares(totals[w])} against {totals[loser]}."
+            reason = tx(
+                "{colour} wins: {squares} against {other}.",
+                colour=colour_of[w].title_label,
+                squares=_squares(totals[w]),
+                other=totals[loser],
+            )
     else:
         if totals[0] == totals[1]:
-            reason = f"The series of {state.games} games is drawn at {totals[0]} points each."
+            reason = tx(
+                "The series of {games} games is drawn at {points} points each.",
+                games=state.games,
+                points=totals[0],
+            )
         else:
             (w,) = winners
             termination = "lowest_series_total"
             # Seat 0 is light in game 1 (colours then alternate): naming that keeps the sentence
             # free of player numbers, so front ends can put names in front of it.
-            started = "light" if w == 0 else "dark"
-            reason = (
-                f"Series of {state.games} games: the player who was {started} in game 1 wins "
-                f"with {totals[w]} points against {totals[1 - w]} (lower is better)."
+            started = Colour.LIGHT.label if w == 0 else Colour.DARK.label
+            reason = tx(
+                "Series of {games} games: the player who was {colour} in game 1 wins with "
+                "{points} points against {other} (lower is better).",
+                games=state.games,
+                colour=started,
+                points=totals[w],
+                other=totals[1 - w],
             )
     return Outcome(
         termination=termination,
