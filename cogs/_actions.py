@@ -66,8 +66,11 @@ class ActionItem(
         return cls(match["action"], args)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        """Run the action through the table as the clicker."""
+        """Run the action through the table as the clicker (in their language)."""
+        from cogs._replies import hear
+
         try:
+            await hear(interaction)
             await run_action(interaction, self.action, self.args)
         except Exception as exc:
             await handle_error(interaction, exc)

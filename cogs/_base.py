@@ -16,7 +16,7 @@ from bot.games.rejections import Rejection
 from bot.table.format import plain_text
 from bot.table.replies import Reply
 from bot.table.textcommands import natural_sorted
-from cogs._replies import caller_of, defer, deliver
+from cogs._replies import caller_of, defer, deliver, hear
 
 if TYPE_CHECKING:
     from bot.app import GameBot
@@ -48,7 +48,10 @@ async def run(
     interaction: discord.Interaction,
     call: Callable[[], Awaitable[Reply | Sequence[Reply] | None]],
 ) -> list[Reply]:
-    """Defer, await the table call, deliver its replies; returns them (for callers and tests)."""
+    """Defer, await the table call, deliver its replies; returns them (for callers and tests).
+    Everything is said in the member's language unless the table says it publicly (`hear`: the
+    command tree's check did it already; again here for a tree without `cogs.language`)."""
+    await hear(interaction)
     await defer(interaction)
     replies = as_replies(await call())
     await deliver(interaction, replies)

@@ -22,6 +22,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.i18n import N_, tr
 from bot.table.format import quoted
 
 log = logging.getLogger(__name__)
@@ -34,7 +35,7 @@ __all__ = [
     "sentence_for",
 ]
 
-GENERIC_SENTENCE = (
+GENERIC_SENTENCE = N_(
     "Sorry, something went wrong on my side while doing that; it has been logged so it can be "
     "fixed. A move is either saved whole or not at all: `/game status` shows where the game "
     "stands."
@@ -65,21 +66,29 @@ def sentence_for(error: Exception) -> str | None:
     if isinstance(error, discord.Forbidden):
         return forbidden_sentence(error)
     if isinstance(error, CorruptStateError):
-        return CORRUPT_SENTENCE
+        return tr(CORRUPT_SENTENCE)
     if isinstance(error, app_commands.CommandOnCooldown):
-        return f"Slow down a little: try again in {error.retry_after:.0f} seconds."
+        return tr(
+            "Slow down a little: try again in {seconds} seconds.",
+            seconds=f"{error.retry_after:.0f}",
+        )
     if isinstance(error, app_commands.NoPrivateMessage):
-        return "Games are played in a server channel, not in direct messages."
+        return tr("Games are played in a server channel, not in direct messages.")
     if isinstance(error, app_commands.MissingPermissions | app_commands.BotMissingPermissions):
-        missing = ", ".join(p.replace("_", " ") for p in error.missing_permissions)
-        who = "I am" if isinstance(error, app_commands.BotMissingPermissions) else "You are"
-        return f"{who} missing a permission for that here: {missing}."
+        from cogs._permissions import permission_name
+
+        missing = ", ".join(permission_name(p) for p in error.missing_permissions)
+        if isinstance(error, app_commands.BotMissingPermissions):
+            return tr(
+                "I am missing a permission for that here: {permissions}.", permissions=missing
+            )
+        return tr("You are missing a permission for that here: {permissions}.", permissions=missing)
     if isinstance(error, app_commands.TransformerError):
-        return f"I could not understand {quoted(str(error.value))} for that option."
+        return tr("I could not understand {typed} for that option.", typed=quoted(str(error.value)))
     if isinstance(error, app_commands.CheckFailure):
-        return str(error) or "You cannot use that command here."
+        return str(error) or tr("You cannot use that command here.")
     if isinstance(error, app_commands.CommandNotFound):
-        return "That command is not available any more; Discord may still be updating the list."
+        return tr("That command is not available any more; Discord may still be updating the list.")
     return None
 
 
@@ -138,7 +147,7 @@ async def handle_error(interaction: discord.Interaction, error: Exception) -> No
             cause,
             exc_info=(type(cause), cause, cause.__traceback__),
         )
-        sentence = GENERIC_SENTENCE
+        sentence = tr(GENERIC_SENTENCE)
     else:
         log.debug("user error in %s: %s", context_of(interaction), sentence)
     try:

@@ -14,6 +14,7 @@ from typing import Any
 
 import discord
 
+from bot.i18n import tr
 from bot.table.format import plain_text
 from bot.table.multiselect import join_picks
 from bot.table.replies import ChoiceMenu
@@ -31,7 +32,7 @@ def _select(custom_id: str, menu: ChoiceMenu | None) -> discord.ui.Select[Any]:
     most = max(1, min(menu.max_values, len(shown) or 1))
     return discord.ui.Select(
         custom_id=custom_id,
-        placeholder=plain_text(menu.placeholder)[:PLACEHOLDER_LIMIT],
+        placeholder=plain_text(tr(menu.placeholder))[:PLACEHOLDER_LIMIT],
         min_values=max(0, min(menu.min_values, most)),
         max_values=most,
         options=[discord.SelectOption(label=_clip_label(names.get(n, n)), value=n) for n in shown],

@@ -6,7 +6,13 @@ from __future__ import annotations
 
 import discord
 
+from bot.i18n import N_, tr, tr_n
+from bot.table.format import join_names
+
 __all__ = [
+    "OPEN_THREAD",
+    "POST_IN_THREAD",
+    "RUN_HERE",
     "CHANNEL_NEEDS",
     "INVITE_NEEDS",
     "IN_THREAD_NEEDS",
@@ -50,25 +56,34 @@ def invite_permissions() -> discord.Permissions:
 
 
 _NAMES = {
-    "view_channel": "View Channel",
-    "send_messages": "Send Messages",
-    "send_messages_in_threads": "Send Messages in Threads",
-    "create_public_threads": "Create Public Threads",
-    "embed_links": "Embed Links",
-    "attach_files": "Attach Files",
-    "read_message_history": "Read Message History",
-    "manage_threads": "Manage Threads",
+    "view_channel": N_("View Channel"),
+    "send_messages": N_("Send Messages"),
+    "send_messages_in_threads": N_("Send Messages in Threads"),
+    "create_public_threads": N_("Create Public Threads"),
+    "embed_links": N_("Embed Links"),
+    "attach_files": N_("Attach Files"),
+    "read_message_history": N_("Read Message History"),
+    "manage_threads": N_("Manage Threads"),
 }
+"""Permission names as Discord's settings show them (said with `tr`: Discord shows them in the
+member's language too)."""
 
-WHERE_TO_GRANT = (
+WHERE_TO_GRANT = N_(
     "A server admin can grant it to my role in Server Settings → Roles, or in this channel's "
     "settings → Permissions."
 )
 
+RUN_HERE = "run"
+OPEN_THREAD = "thread"
+POST_IN_THREAD = "post"
+"""What the bot was about to do, for `missing_sentence`."""
+
 
 def permission_name(flag: str) -> str:
-    """'create_public_threads' -> 'Create Public Threads' (as Discord's settings show it)."""
-    return _NAMES.get(flag, flag.replace("_", " ").title())
+    """'create_public_threads' -> 'Create Public Threads' (as Discord's settings show it, in
+    the current language)."""
+    known = _NAMES.get(flag)
+    return tr(known) if known is not None else flag.replace("_", " ").title()
 
 
 def missing(permissions: discord.Permissions, needs: tuple[str, ...]) -> list[str]:
@@ -78,24 +93,57 @@ def missing(permissions: discord.Permissions, needs: tuple[str, ...]) -> list[st
 
 def missing_sentence(flags: list[str], where: str, doing: str) -> str:
     """ "I can't open a table here: I am missing the Create Public Threads permission in #games.
-    A server admin can grant it …"."""
+    A server admin can grant it …". `doing`: `RUN_HERE`, `OPEN_THREAD` or `POST_IN_THREAD`."""
     names = [f"**{permission_name(f)}**" for f in flags]
-    listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-    noun = "permission" if len(names) == 1 else "permissions"
-    return f"I can't {doing}: I am missing the {listed} {noun} in {where}. {WHERE_TO_GRANT}"
+    listed = join_names(names)
+    n = len(names)
+    if doing == RUN_HERE:
+        head = tr_n(
+            "I can't run a table here: I am missing the {permissions} permission in {where}.",
+            "I can't run a table here: I am missing the {permissions} permissions in {where}.",
+            n,
+            permissions=listed,
+            where=where,
+        )
+    elif doing == OPEN_THREAD:
+        head = tr_n(
+            "I can't open a table in a new thread: I am missing the {permissions} permission "
+            "in {where}.",
+            "I can't open a table in a new thread: I am missing the {permissions} permissions "
+            "in {where}.",
+            n,
+            permissions=listed,
+            where=where,
+        )
+    else:
+        head = tr_n(
+            "I can't post in the new table's thread: I am missing the {permissions} permission "
+            "in {where}.",
+            "I can't post in the new table's thread: I am missing the {permissions} permissions "
+            "in {where}.",
+            n,
+            permissions=listed,
+            where=where,
+        )
+    return f"{head} {tr(WHERE_TO_GRANT)}"
 
 
-def forbidden_sentence(error: discord.Forbidden, where: str = "this channel") -> str:
+def forbidden_sentence(error: discord.Forbidden, where: str | None = None) -> str:
     """A `Forbidden` answer from Discord, in words (it carries no sentence of its own)."""
+    where = where or tr("this channel")
     code = getattr(error, "code", 0)
     if code == 50007:
-        return "Discord would not let me send that person a direct message."
+        return tr("Discord would not let me send that person a direct message.")
     if code == 50001:
-        return (
-            f"I cannot see {where}: I need the **View Channel** permission there. {WHERE_TO_GRANT}"
+        return tr(
+            "I cannot see {where}: I need the **View Channel** permission there. {grant}",
+            where=where,
+            grant=tr(WHERE_TO_GRANT),
         )
-    return (
-        f"Discord refused me in {where}: I am missing a permission there (I need View Channel, "
+    return tr(
+        "Discord refused me in {where}: I am missing a permission there (I need View Channel, "
         "Send Messages, Send Messages in Threads, Create Public Threads, Embed Links and Attach "
-        f"Files). {WHERE_TO_GRANT} Anything already played was saved; `/game status` shows it."
+        "Files). {grant} Anything already played was saved; `/game status` shows it.",
+        where=where,
+        grant=tr(WHERE_TO_GRANT),
     )

@@ -17,6 +17,11 @@ Delivery rules (one interaction, several replies):
   then a short private one, never an echo of the post.
 * Pings: the mentions go in the message content (embeds never ping) and `allowed_mentions`
   names exactly those users, so nobody else (no @everyone, no roles) is ever notified.
+* Languages: `hear` starts every interaction speaking the member's own Discord language (what
+  the caller alone reads); the table says its public replies in the server's language and a
+  reply for another member in theirs. What this module adds itself follows the same rule: the
+  caller's acknowledgement in theirs, a nudge in the channel in the server's, a direct message's
+  first line in the recipient's.
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ from dataclasses import replace
 
 import discord
 
+from bot.i18n import N_, language_for_locale, speak_from_here, speaking, tr
 from bot.table.format import plain_text, printable
 from bot.table.replies import Caller, Reply
 from cogs._actions import add_actions
@@ -41,13 +47,14 @@ __all__ = [
     "defer",
     "deliver",
     "deliver_in",
+    "hear",
     "message_kwargs",
     "nudge",
     "send_direct",
     "split_text",
 ]
 
-ACK = "Done."
+ACK = N_("Done.")
 """What the caller privately sees when every reply was public (the deferred message needs text)."""
 
 # Discord limits (API docs: message content 2000, embed description 4096, field name 256,
@@ -74,7 +81,7 @@ def caller_of(interaction: discord.Interaction) -> Caller:
         # Names go into markdown posts: escaped once here, so `**`, `||` or links show as typed,
         # and without invisible characters (an RTL override would turn the post around).
         display_name=discord.utils.escape_mentions(
-            discord.utils.escape_markdown(printable(user.display_name).strip() or "someone")
+            discord.utils.escape_markdown(printable(user.display_name).strip() or tr("someone"))
         ),
         moderator=bool(perms.manage_threads or perms.manage_guild),
         manager=bool(perms.manage_guild),
@@ -87,6 +94,41 @@ def caller_of(interaction: discord.Interaction) -> Caller:
 def _locale_value(locale: discord.Locale | None) -> str | None:
     """A Discord locale as its plain value (`de`, `en-GB`), or None."""
     return None if locale is None else str(getattr(locale, "value", locale))
+
+
+def _table(client: discord.Client) -> object | None:
+    """The bot's `Table`, or None (a client without one, or one not set up yet)."""
+    try:
+        return getattr(client, "table", None)
+    except RuntimeError:
+        return None
+
+
+async def hear(interaction: discord.Interaction) -> Caller:
+    """The start of every interaction (slash command, autocomplete, click, pick, modal): from
+    here to the end of its task everything is said in the member's own Discord language
+    (private replies; the table switches to the server's for public ones), and the table
+    remembers the member's and the server's locale for what it later says to them without an
+    interaction (direct messages, timers' posts)."""
+    caller = caller_of(interaction)
+    speak_from_here(language_for_locale(caller.locale).code)
+    table = _table(interaction.client)
+    heard = getattr(table, "heard", None)
+    if heard is not None:
+        try:
+            await heard(caller)
+        except Exception:  # remembering a language must never cost a reply
+            log.exception("remembering the locales of interaction %s failed", interaction.id)
+    return caller
+
+
+async def _public_language(interaction: discord.Interaction) -> str:
+    """The language of what this module posts in the interaction's channel (a nudge)."""
+    table = _table(interaction.client)
+    public_language = getattr(table, "public_language", None)
+    if public_language is None:
+        return language_for_locale(_locale_value(interaction.guild_locale)).code
+    return str(await public_language(interaction.guild_id, _locale_value(interaction.guild_locale)))
 
 
 async def defer(interaction: discord.Interaction) -> None:
@@ -211,12 +253,14 @@ async def deliver(
     await defer(interaction)
     for reply in others:
         assert reply.only_for is not None
-        if await send_direct(interaction.client, reply, interaction.channel_id):
+        guild = interaction.guild_id
+        if await send_direct(interaction.client, reply, interaction.channel_id, guild):
             continue
         if reply.notice:
             await notice_refused(interaction.client, reply.only_for)
         else:
-            public.append(nudge(reply.only_for))
+            with speaking(await _public_language(interaction)):
+                public.append(nudge(reply.only_for))
     is_click = interaction.type is discord.InteractionType.component
     if not private and not is_click:
         private.append(Reply(text=_ack_text(ack, public)))
@@ -240,8 +284,8 @@ def _ack_text(ack: str, public: Sequence[Reply]) -> str:
         if reply.ack:
             return reply.ack
     if public:
-        return "Done: posted for everyone."
-    return ack
+        return tr("Done: posted for everyone.")
+    return tr(ack)
 
 
 Send = Callable[..., Awaitable[discord.abc.Snowflake]]
@@ -309,22 +353,40 @@ async def notice_refused(client: discord.Client, user_id: int) -> None:
 
 
 def nudge(user_id: int) -> Reply:
-    """The public line telling `user_id` that something private awaits them (no secret in it)."""
+    """The public line telling `user_id` that something private awaits them (no secret in it),
+    in the current language (say it in the server's)."""
     return Reply(
-        text="There is news only you may see, and I could not send you a direct message: "
-        "use `/game status` to read it.",
+        text=tr(
+            "There is news only you may see, and I could not send you a direct message: "
+            "use `/game status` to read it."
+        ),
         mentions=(user_id,),
     )
 
 
-async def send_direct(client: discord.Client, reply: Reply, channel_id: int | None) -> bool:
-    """Send `reply` (text and image) to `reply.only_for` as a direct message.
+async def _language_of(client: discord.Client, user_id: int, guild_id: int | None) -> str:
+    """The language a direct message to `user_id` is in (`Table.user_language`)."""
+    user_language = getattr(_table(client), "user_language", None)
+    if user_language is None:
+        return "en"
+    return str(await user_language(user_id, guild_id))
+
+
+async def send_direct(
+    client: discord.Client, reply: Reply, channel_id: int | None, guild_id: int | None = None
+) -> bool:
+    """Send `reply` (text and image) to `reply.only_for` as a direct message; its first line
+    (where it comes from) in the recipient's language (`Table.user_language`, the server
+    `guild_id`'s when the bot has not heard them yet), like the reply the table built for them.
 
     Returns False when Discord refuses (the user does not accept DMs from server members:
     Forbidden) or the request fails, so the caller can fall back to a public nudge.
     """
     assert reply.only_for is not None
-    where = f"From your game in <#{channel_id}>:\n" if channel_id else ""
+    where = ""
+    if channel_id:
+        with speaking(await _language_of(client, reply.only_for, guild_id)):
+            where = tr("From your game in {channel}:", channel=f"<#{channel_id}>") + "\n"
     dm = replace(
         reply,
         text=f"{where}{reply.text}",

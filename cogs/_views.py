@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.i18n import N_, tr, tr_c
 from bot.table.format import plain_text
 from bot.table.replies import ChoiceButton, ChoiceMenu, Reply
 from cogs._errors import handle_error
@@ -58,7 +59,7 @@ LABEL_LIMIT = 80
 OPTION_LIMIT = 100  # select option label and value
 OPTIONS_MAX = 25
 PLACEHOLDER_LIMIT = 150
-STALE_SENTENCE = "That button belongs to an older position of the game; use the newest message."
+STALE_SENTENCE = N_("That button belongs to an older position of the game; use the newest message.")
 
 
 def notation_hash(notation: str) -> str:
@@ -82,12 +83,14 @@ def seat_custom_id(session_id: int, seat: int, token: str, notation: str) -> str
     return f"gh:u:{session_id}:{seat}:{token}:{notation_hash(notation)}"
 
 
-def _style(label: str) -> discord.ButtonStyle:
-    low = label.lower()
-    if low.startswith(("confirm", "yes", "place")):
-        return discord.ButtonStyle.success
-    if low.startswith(("pass", "skip", "no", "decline")):
-        return discord.ButtonStyle.secondary
+def _style(label: str, notation: str = "") -> discord.ButtonStyle:
+    """Green for a confirmation, grey for passing or declining, else blue: read from the
+    English label, else from the notation (the same in every language)."""
+    for text in (label.lower(), notation.lower()):
+        if text.startswith(("confirm", "yes", "place")):  # i18n-exempt: matched, not shown
+            return discord.ButtonStyle.success
+        if text.startswith(("pass", "skip", "no", "decline")):
+            return discord.ButtonStyle.secondary
     return discord.ButtonStyle.primary
 
 
@@ -131,10 +134,12 @@ class MoveButton(
             custom_id = f"gh:h:{session_id}:{version}:{hashed}"
         else:
             custom_id = move_custom_id(session_id, version, notation)
-        text = label or notation or "Choose"
+        text = label or notation or tr_c("button", "Choose")
         super().__init__(
             discord.ui.Button(
-                label=plain_text(text)[:LABEL_LIMIT], custom_id=custom_id, style=_style(text)
+                label=plain_text(text)[:LABEL_LIMIT],
+                custom_id=custom_id,
+                style=_style(text, notation),
             )
         )
 
@@ -176,9 +181,13 @@ async def _reporting_errors(interaction: discord.Interaction, work: Awaitable[No
     """Await `work`, handing any exception to the shared error handler.
 
     Component callbacks bypass `tree.on_error`, so without this a bug in a click would only
-    reach discord.py's default logger and the user would see "interaction failed".
+    reach discord.py's default logger and the user would see "interaction failed". The click
+    is heard first (`cogs._replies.hear`): the clicker's language from here on.
     """
+    from cogs._replies import hear
+
     try:
+        await hear(interaction)
         await work
     except Exception as exc:
         await handle_error(interaction, exc)
@@ -208,7 +217,7 @@ async def submit_choice(
         # Unresolved for this clicker: let the service say whose buttons these are, or STALE.
         chosen = "#" + hashed
     if chosen is None:
-        replies: Sequence[Reply] = [Reply(text=STALE_SENTENCE, ephemeral=True)]
+        replies: Sequence[Reply] = [Reply(text=tr(STALE_SENTENCE), ephemeral=True)]
     elif per_seat:
         replies = await bot.table.move(
             caller_of(interaction),
@@ -273,7 +282,7 @@ class MoveSelect(
         session_id: int,
         version: int,
         options: Sequence[str] = (),
-        placeholder: str = "Choose your move",
+        placeholder: str = N_("Choose your move"),
         *,
         seat: int | None = None,
         token: str = "",
@@ -292,7 +301,7 @@ class MoveSelect(
         )
         select: discord.ui.Select[Any] = discord.ui.Select(
             custom_id=custom_id,
-            placeholder=plain_text(placeholder)[:PLACEHOLDER_LIMIT],
+            placeholder=plain_text(tr(placeholder))[:PLACEHOLDER_LIMIT],
             min_values=1,
             max_values=1,
             options=[
@@ -354,7 +363,9 @@ class CancelButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gh
 
     def __init__(self) -> None:
         super().__init__(
-            discord.ui.Button(label="Cancel", custom_id="gh:x", style=discord.ButtonStyle.danger)
+            discord.ui.Button(
+                label=tr_c("button", "Cancel"), custom_id="gh:x", style=discord.ButtonStyle.danger
+            )
         )
 
     @classmethod
@@ -368,9 +379,12 @@ class CancelButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gh
         return cls()
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        """Replace the preview with a short note."""
+        """Replace the preview with a short note (in the clicker's language)."""
+        from cogs._replies import hear
+
+        await hear(interaction)
         await interaction.response.edit_message(
-            content="Cancelled: nothing changed.", embed=None, attachments=[], view=None
+            content=tr("Cancelled: nothing changed."), embed=None, attachments=[], view=None
         )
 
 

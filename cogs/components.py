@@ -10,6 +10,7 @@ import logging
 import discord
 from discord.ext import commands
 
+from bot.i18n import N_, tr
 from cogs._actions import ActionItem
 from cogs._multiselect import SetSelect
 from cogs._views import CancelButton, MoveButton, MoveSelect
@@ -18,7 +19,7 @@ log = logging.getLogger(__name__)
 
 ITEMS = (MoveButton, MoveSelect, CancelButton, ActionItem, SetSelect)
 
-OUTDATED = (
+OUTDATED = N_(
     "That button or menu comes from an older version of my messages and no longer works. "
     "`/game status` shows the game with fresh ones."
 )
@@ -39,8 +40,11 @@ async def answer_unknown(interaction: discord.Interaction) -> None:
     if knows(custom_id) or interaction.response.is_done():
         return
     log.info("unknown component %r clicked; answering that it is outdated", custom_id[:100])
+    from cogs._replies import hear
+
     try:
-        await interaction.response.send_message(OUTDATED, ephemeral=True)
+        await hear(interaction)
+        await interaction.response.send_message(tr(OUTDATED), ephemeral=True)
     except discord.HTTPException:
         log.debug("could not answer an outdated component", exc_info=True)
 

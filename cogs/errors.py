@@ -11,7 +11,7 @@ from discord.ext import commands
 from cogs._errors import handle_error
 
 
-class ErrorHandler(commands.Cog, name="Errors"):
+class ErrorHandler(commands.Cog, name="Errors"):  # i18n-exempt: the cog's internal name
     """Installs `handle_error` as the command tree's error handler while loaded."""
 
     def __init__(self, bot: commands.Bot) -> None:

@@ -1,4 +1,5 @@
-"""Command descriptions and choices in the member's language (discord.py's `Translator`).
+"""Every interaction in the member's language: the command tree's texts (discord.py's
+`Translator`) and the start of each command and autocomplete (`hear`).
 
 Discord shows each member the slash-command picker in their client's language when the synced
 commands carry `*_localizations`; discord.py fills those by asking this translator for every
@@ -6,17 +7,25 @@ string of the tree, once per Discord locale, at sync time. The texts come from t
 catalogs in `bot/i18n` (context `description` for a command or group, `option` for an option's
 description, `choice` for a choice's name).
 
-Command and option *names* stay English for now: every reply still names commands in English
-(`/game status`), and a German picker showing `/spiel` beside replies saying `/game` would send
-members looking for commands that do not exist. The catalogs can carry `command-name` entries;
-they are used as soon as they exist.
+Command and option *names* come from the contexts `command-name` and `option-name`: German
+members see `/spiel status`, and the German replies name commands that way
+(`tests/i18n/test_command_names_in_german.py` checks every `/command` a German text mentions
+against the German tree).
+
+Replies: `setup` also makes the tree's `interaction_check` start every slash command and
+autocomplete with `cogs._replies.hear` (the member's language for the whole interaction, their
+locale remembered); buttons and menus call it themselves (`cogs._views`, `cogs._actions`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+
+import discord
 from discord import Locale, app_commands
 
 from bot.i18n import language_for_locale, translation
+from cogs._replies import hear
 
 __all__ = ["CONTEXTS", "CatalogTranslator"]
 
@@ -52,7 +61,25 @@ class CatalogTranslator(app_commands.Translator):
         return translation(language.code, string.message, where)
 
 
+def hearing(
+    previous: Callable[[discord.Interaction], Awaitable[bool]],
+) -> Callable[[discord.Interaction], Awaitable[bool]]:
+    """A tree `interaction_check` that hears the interaction (`cogs._replies.hear`) before
+    `previous` decides. It runs in the interaction's own task, right before the command or
+    the autocomplete, so the language it sets holds for all of it (and its error handler)."""
+
+    async def check(interaction: discord.Interaction) -> bool:
+        await hear(interaction)
+        return await previous(interaction)
+
+    check.hears = True  # type: ignore[attr-defined]
+    return check
+
+
 async def setup(bot: object) -> None:
-    """Extension entry point: the command tree's strings go through the catalogs."""
+    """Extension entry point: the command tree's strings go through the catalogs, and every
+    command and autocomplete speaks the member's language."""
     tree: app_commands.CommandTree = bot.tree  # type: ignore[attr-defined]
     await tree.set_translator(CatalogTranslator())
+    if not getattr(tree.interaction_check, "hears", False):
+        tree.interaction_check = hearing(tree.interaction_check)  # type: ignore[method-assign]

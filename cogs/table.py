@@ -23,14 +23,18 @@ from discord.ext import commands, tasks
 
 from bot.games import registry
 from bot.games.rejections import Rejection
+from bot.i18n import LANGUAGES, say, tr
 from bot.sessions import levels
 from bot.table.format import quoted
-from bot.table.serverconf import UNDO_HOURS_MAX
+from bot.table.serverconf import AUTO_LANGUAGE, TIMEOUT_ACTIONS, UNDO_HOURS_MAX
 from cogs._base import bot_of, caller_of, choice, rank, run
 from cogs._errors import UserFacingError
 from cogs._permissions import (
     CHANNEL_NEEDS,
     IN_THREAD_NEEDS,
+    OPEN_THREAD,
+    POST_IN_THREAD,
+    RUN_HERE,
     THREAD_NEEDS,
     missing,
     missing_sentence,
@@ -62,8 +66,24 @@ UNKNOWN_CHANNEL = 10003
 
 
 def _game_names() -> dict[str, str]:
-    """game key -> display name for every registered game."""
-    return {key: engine.spec.display_name for key, engine in sorted(registry().items())}
+    """game key -> display name for every registered game, in the current language."""
+    return {key: say(engine.spec.display_name) for key, engine in sorted(registry().items())}
+
+
+def _setting_choices(offered: dict[str, str], current: str) -> list[app_commands.Choice[str]]:
+    """Autocomplete for a setting with a few values (value -> what it means, said now): the
+    `/game` group stays within Discord's 4,000 characters, which static choices in every
+    language would pass, and members read the meanings in their own language."""
+    ranked = rank(offered, current, key=lambda v: f"{v} {offered[v]}")
+    return [choice(f"{v}: {offered[v]}", v) for v in ranked]
+
+
+def _language_names() -> dict[str, str]:
+    """`/game settings language:` values: each shipped language by its own name, or back to
+    following the server's Discord language."""
+    names = {code: language.name for code, language in LANGUAGES.items()}
+    names[AUTO_LANGUAGE] = tr("the server's Discord language")
+    return names
 
 
 def _viewer_of(interaction: discord.Interaction) -> Callable[[int], bool]:
@@ -91,7 +111,11 @@ async def _game_choices(current: str) -> list[app_commands.Choice[str]]:
 
 
 @app_commands.guild_only()
-class TableCog(commands.GroupCog, group_name="game", group_description="Play board games here."):
+class TableCog(
+    commands.GroupCog,
+    group_name="game",
+    group_description="Play board games here.",  # i18n-exempt: the tree's, cogs/language.py
+):
     """Lobbies, seats and information for every game (/game …)."""
 
     def __init__(self, bot: commands.Bot) -> None:
@@ -210,12 +234,17 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
         notice is turned off and a hidden event becomes a nudge in the channel."""
         user_id = post.reply.only_for
         assert user_id is not None
-        if await send_direct(self.bot, post.reply, post.channel_id):
+        place = self.bot.get_channel(post.channel_id)
+        guild_id = getattr(getattr(place, "guild", None), "id", None)
+        if await send_direct(self.bot, post.reply, post.channel_id, guild_id):
             return True
         if post.reply.notice:
             await notice_refused(self.bot, user_id)
             return False
-        return await self.post(ChannelPost(post.channel_id, nudge(user_id)))
+        bot: GameBot = self.bot  # type: ignore[assignment]
+        with await bot.table.publicly(guild_id=guild_id):  # the nudge is for the channel
+            shown = nudge(user_id)
+        return await self.post(ChannelPost(post.channel_id, shown))
 
     async def _unarchive(self, thread_id: int) -> bool:
         """Reopen an archived thread so a game can post in it again."""
@@ -245,21 +274,31 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
         Args:
             game: Which game to play.
             options: Game options as key=value, for example "games=3".
-            thread: Open the game in a new thread of this channel (default: the server's setting).
+            thread: Open the game in a new thread (default: the server's setting).
             turn_hours: Hours each turn may take (what then happens is the server's setting).
             rated: Whether the game counts for ratings (default: the server's setting).
         """
         table = bot_of(interaction).table
         if game.strip().lower() not in _game_names():
-            known = ", ".join(_game_names()) or "none"
-            raise UserFacingError(f"There is no game called {quoted(game)}. Games: {known}.")
+            known = ", ".join(_game_names()) or tr("none")
+            raise UserFacingError(
+                tr(
+                    "There is no game called {game}. Games: {games}.",
+                    game=quoted(game),
+                    games=known,
+                )
+            )
         if turn_hours is not None and not MIN_TURN_HOURS <= turn_hours <= MAX_TURN_HOURS:
             # Discord checks the range, but a raw interaction need not come through Discord
             # (NaN fails every comparison, so it is refused here too).
             raise UserFacingError(
-                f"`turn_hours` takes a number of hours from {MIN_TURN_HOURS:g} to "
-                f"{MAX_TURN_HOURS:g} (a year), "
-                f"like `turn_hours:24`, not {quoted(str(turn_hours))}."
+                tr(
+                    "`turn_hours` takes a number of hours from {least} to {most} (a year), "
+                    "like `turn_hours:24`, not {typed}.",
+                    least=f"{MIN_TURN_HOURS:g}",
+                    most=f"{MAX_TURN_HOURS:g}",
+                    typed=quoted(str(turn_hours)),
+                )
             )
         limit = None if turn_hours is None else timedelta(hours=turn_hours)
         caller = caller_of(interaction)
@@ -270,15 +309,16 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
         if problem:
             raise UserFacingError(problem)
         channel = interaction.channel
-        where = getattr(channel, "mention", "this channel")
+        where = getattr(channel, "mention", None) or tr("this channel")
         if not thread:
             needs = CHANNEL_NEEDS
             if isinstance(channel, discord.Thread):
                 # A thread's permissions are its channel's, where an admin grants them.
-                needs, where = IN_THREAD_NEEDS, f"<#{channel.parent_id}> (this thread's channel)"
+                needs = IN_THREAD_NEEDS
+                where = tr("{channel} (this thread's channel)", channel=f"<#{channel.parent_id}>")
             lacking = missing(interaction.app_permissions, needs)
             if lacking:
-                raise UserFacingError(missing_sentence(lacking, where, "run a table here"))
+                raise UserFacingError(missing_sentence(lacking, where, RUN_HERE))
             await run(
                 interaction,
                 lambda: table.new(caller, game, options, turn_timeout=limit, rated=rated),
@@ -286,39 +326,40 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
             return
         if not isinstance(channel, discord.TextChannel):
             raise UserFacingError(
-                "I can only open a thread from a text channel; use `/game new` with "
-                "`thread:False` here."
+                tr(
+                    "I can only open a thread from a text channel; use `/game new` with "
+                    "`thread:False` here."
+                )
             )
         lacking = missing(interaction.app_permissions, THREAD_NEEDS)
         if lacking:
-            raise UserFacingError(missing_sentence(lacking, where, "open a table in a new thread"))
+            raise UserFacingError(missing_sentence(lacking, where, OPEN_THREAD))
         await defer(interaction)
+        with await table.publicly(caller):  # the thread's name: everyone reads it
+            thread_name = tr("{game} table", game=_game_names()[game.strip().lower()])
         try:
             created = await channel.create_thread(
-                name=f"{_game_names()[game.strip().lower()]} table",
+                name=thread_name,
                 type=discord.ChannelType.public_thread,
                 auto_archive_duration=THREAD_ARCHIVE_MINUTES,
             )
         except discord.Forbidden as exc:
             raise UserFacingError(
-                missing_sentence(["create_public_threads"], where, "open a table in a new thread")
+                missing_sentence(["create_public_threads"], where, OPEN_THREAD)
             ) from exc
         replies = await table.new(
             caller, game, options, thread_id=created.id, turn_timeout=limit, rated=rated
         )
         try:
-            await deliver_in(
-                interaction, created, replies, ack=f"The lobby is open in {created.mention}."
-            )
+            ack = tr("The lobby is open in {thread}.", thread=created.mention)
+            await deliver_in(interaction, created, replies, ack=ack)
         except discord.Forbidden as exc:
             # The thread exists but may not be posted in: close the lobby and remove the thread.
             await table.place_deleted(created.id, interaction.guild_id)
             with contextlib.suppress(discord.HTTPException):
                 await created.delete()
             raise UserFacingError(
-                missing_sentence(
-                    ["send_messages_in_threads"], where, "post in the new table's thread"
-                )
+                missing_sentence(["send_messages_in_threads"], where, POST_IN_THREAD)
             ) from exc
 
     @new.autocomplete("game")
@@ -348,7 +389,7 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
         """Seat a computer player in the lobby (host only).
 
         Args:
-            name: Its level: easy (rules of thumb, instant) or strong (searches ahead).
+            name: easy (rules of thumb, instant) or strong (searches ahead).
         """
         table = bot_of(interaction).table
         await run(interaction, lambda: table.add_bot(caller_of(interaction), name))
@@ -462,7 +503,7 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
 
     @app_commands.command(name="standin")
     async def standin(self, interaction: discord.Interaction, player: discord.User) -> None:
-        """Vote to let a bot play for an away player until they return (all others must agree).
+        """Let a bot play for an away player until they return (all others must agree).
 
         Args:
             player: The away player.
@@ -493,7 +534,7 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
         game: app_commands.Range[int, 1] | None = None,
         move: app_commands.Range[int, 0, 100_000] | None = None,
     ) -> None:
-        """Privately replay a game of this channel, move by move (public information only).
+        """Privately replay a game of this channel, move by move.
 
         Args:
             game: Which game (see /game finished); by default the one here.
@@ -581,23 +622,12 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
         await run(interaction, lambda: table.notify(caller_of(interaction), on))
 
     @app_commands.command(name="settings")
-    @app_commands.choices(
-        turn_limit_action=[
-            app_commands.Choice(name="a bot takes the late seat", value="bot"),
-            app_commands.Choice(name="the game ends", value="end"),
-            app_commands.Choice(name="nothing (reminders only)", value="nothing"),
-        ],
-        bot_level=[
-            app_commands.Choice(name="easy (rules of thumb)", value="easy"),
-            app_commands.Choice(name="strong (searches ahead)", value="strong"),
-        ],
-    )
     async def settings(
         self,
         interaction: discord.Interaction,
         reminder_hours: app_commands.Range[float, 0.0, MAX_TURN_HOURS] | None = None,
         turn_hours: app_commands.Range[float, 0.0, MAX_TURN_HOURS] | None = None,
-        turn_limit_action: app_commands.Choice[str] | None = None,
+        turn_limit_action: app_commands.Range[str, 1, 20] | None = None,
         threads: bool | None = None,
         allow_channel: discord.TextChannel | None = None,
         disallow_channel: discord.TextChannel | None = None,
@@ -605,8 +635,9 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
         away_days: app_commands.Range[int, 1, 60] | None = None,
         away_month_days: app_commands.Range[int, 1, 30] | None = None,
         undo_hours: app_commands.Range[float, 1.0, float(UNDO_HOURS_MAX)] | None = None,
-        bot_level: app_commands.Choice[str] | None = None,
+        bot_level: app_commands.Range[str, 1, 20] | None = None,
         rated: bool | None = None,
+        language: app_commands.Range[str, 1, 20] | None = None,
     ) -> None:
         """This server's Guildhall settings; changing them needs Manage Server.
 
@@ -623,20 +654,22 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
             undo_hours: How long the others have to answer an undo request (1 to 720 hours).
             bot_level: The computer player for stand-ins and seats taken over.
             rated: Whether new games count for ratings unless /game new says otherwise.
+            language: Language of public posts (private replies: each member's own).
         """
         table = bot_of(interaction).table
         caller = caller_of(interaction)
         changes: dict[str, Any] = {
             "reminder_hours": reminder_hours,
             "turn_hours": turn_hours,
-            "timeout_action": None if turn_limit_action is None else turn_limit_action.value,
+            "timeout_action": turn_limit_action,
             "threads": threads,
             "lobby_cap": lobby_cap,
             "away_days": away_days,
             "away_month_days": away_month_days,
             "undo_hours": undo_hours,
-            "bot_level": None if bot_level is None else bot_level.value,
+            "bot_level": bot_level,
             "rated": rated,
+            "language": language,
         }
         if allow_channel is not None or disallow_channel is not None:
             current = list((await table.conf(caller.guild_id)).channels)
@@ -646,6 +679,24 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
                 current.remove(disallow_channel.id)
             changes["channels"] = current
         await run(interaction, lambda: table.settings(caller, **changes))
+
+    @settings.autocomplete("turn_limit_action")
+    async def _timeout_actions(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return _setting_choices({k: tr(v) for k, v in TIMEOUT_ACTIONS.items()}, current)
+
+    @settings.autocomplete("bot_level")
+    async def _bot_levels(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return _setting_choices({k: tr(v) for k, v in levels.LEVEL_TEXT.items()}, current)
+
+    @settings.autocomplete("language")
+    async def _languages(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return _setting_choices(_language_names(), current)
 
     @app_commands.command(name="pause")
     async def pause(self, interaction: discord.Interaction) -> None:
@@ -672,7 +723,9 @@ class TableCog(commands.GroupCog, group_name="game", group_description="Play boa
 
 @app_commands.guild_only()
 class RatingsCog(
-    commands.GroupCog, group_name="ratings", group_description="Leaderboards and players' records."
+    commands.GroupCog,
+    group_name="ratings",
+    group_description="Leaderboards and players' records.",  # i18n-exempt: cogs/language.py
 ):
     """This server's leaderboards and players' records (/ratings …): a group of its own, as
     Discord allows 25 subcommands per group and the game group holds 25."""

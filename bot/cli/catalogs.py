@@ -104,12 +104,14 @@ def _walk(command: Any, path: str) -> Iterator[Entry]:
     from discord import app_commands
 
     where = f"{path} {command.name}" if path else f"/{command.name}"
+    yield "command-name", command.name, where
     yield "description", command.description, where
     if isinstance(command, app_commands.Group):
         for sub in command.commands:
             yield from _walk(sub, where)
         return
     for parameter in command.parameters:
+        yield "option-name", parameter.name, f"{where} {parameter.name}"
         yield "option", parameter.description, f"{where} {parameter.name}"
         for choice in parameter.choices:
             yield "choice", choice.name, f"{where} {parameter.name}"

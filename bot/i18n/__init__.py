@@ -20,6 +20,7 @@ from bot.i18n.catalogs import translation as translation
 from bot.i18n.saying import N_ as N_
 from bot.i18n.saying import current_language as current_language
 from bot.i18n.saying import say as say
+from bot.i18n.saying import speak_from_here as speak_from_here
 from bot.i18n.saying import speaking as speaking
 from bot.i18n.saying import tr as tr
 from bot.i18n.saying import tr_c as tr_c

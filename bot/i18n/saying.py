@@ -37,6 +37,7 @@ __all__ = [
     "N_",
     "current_language",
     "say",
+    "speak_from_here",
     "speaking",
     "tr",
     "tr_c",
@@ -60,6 +61,15 @@ def speaking(code: str | None) -> Iterator[str]:
         yield chosen
     finally:
         _LANGUAGE.reset(token)
+
+
+def speak_from_here(code: str | None) -> str:
+    """Say everything from here to the end of the current task in language `code` (an unknown
+    or empty code: English). For a front end's entry point whose task ends with the work it
+    starts (one task per Discord interaction); elsewhere prefer `speaking`."""
+    chosen = code if code in LANGUAGES else DEFAULT_LANGUAGE.code
+    _LANGUAGE.set(chosen)
+    return chosen
 
 
 @cache

@@ -14,7 +14,7 @@ from typing import Any
 from bot.games import get_engine
 from bot.games.protocol import Outcome, Seat
 from bot.games.rejections import Rejection, RejectionCode
-from bot.i18n import language_for_locale, speaking
+from bot.i18n import language_for_locale, say, speaking, tr, tr_c
 from bot.sessions.models import GameStatus
 from bot.sessions.service import GameService
 from bot.sessions.stewardship import Stewardship
@@ -37,6 +37,9 @@ from bot.table.serverconf import ServerConf
 
 log = logging.getLogger(__name__)
 
+
+_USER = "user"
+_GUILD = "guild"
 
 RenderPng = Callable[..., bytes]
 """`render_png(game_key, view, *, names=...)` -> PNG bytes (see `rendering.render_png`)."""
@@ -90,6 +93,8 @@ class TableBase:
         service.bot_level_of = self._bot_level
         self.pending_bots: set[int] = set()
         """Games whose bots' reply failed after a saved move; `resume_bots` retries them."""
+        self._locales: dict[str, str | None] = {}
+        """The last Discord locale seen per user and server (`heard`), by extras key."""
         self.links = True
         """Whether replies may link to a game's Discord channel (False at the local table,
         where there is no Discord to open: games are named without a link)."""
@@ -160,11 +165,11 @@ class TableBase:
     def _seat_name(self, session: SessionRecord, state: Any | None, seat: int) -> str:
         """'Alice (light)' once the game has a state, else 'Alice'."""
         record = self._seat_record(session, seat)
-        name = record.display_name if record is not None else f"seat {seat + 1}"
+        name = record.display_name if record is not None else tr("seat {n}", n=seat + 1)
         if state is None:
             return name
         label = self.service.engine_for(session).seat_label(state, Seat(seat))
-        return f"{name} ({label})"
+        return tr("{name} ({colour})", name=name, colour=label)
 
     def _seats_text(self, session: SessionRecord, state: Any | None) -> str:
         lines = []
@@ -172,14 +177,14 @@ class TableBase:
             who = self._seat_name(session, state, record.seat)
             tags = []
             if record.user_id is not None and record.user_id == session.host_user_id:
-                tags.append("host")
-            bot = f"{record.bot_name} bot"
+                tags.append(tr_c("seat", "host"))
+            bot = f"{record.bot_name} bot"  # i18n-exempt: compared with the stored name
             if record.is_bot and bot.lower() not in record.display_name.lower():
                 # "Heuristic bot" and a seat taken over ("Ann (heuristic bot)") say it already.
-                tags.append(bot)
+                tags.append(tr("{level} bot", level=record.bot_name))
             suffix = f" — {', '.join(tags)}" if tags else ""
             lines.append(f"{record.seat + 1}. {who}{suffix}")
-        return "\n".join(lines) or "nobody yet"
+        return "\n".join(lines) or tr("nobody yet")
 
     def _waiting_names(
         self, session: SessionRecord, state: Any, to_act: Iterable[Seat]
@@ -196,7 +201,7 @@ class TableBase:
 
     def _options_text(self, session: SessionRecord) -> str:
         if not session.options:
-            return "none"
+            return tr_c("options", "none")
         return ", ".join(escape_markdown(f"{k}={v}") for k, v in sorted(session.options.items()))
 
     def _score_fields(
@@ -223,21 +228,26 @@ class TableBase:
             label, values, key_lower = found
             lower = lower or key_lower
         elif outcome is not None:
-            label, values = "Scores", dict(outcome.scores)
+            label, values = tr("Scores"), dict(outcome.scores)
         else:
             view_scores = getattr(engine.view(state, None), "scores", None)
             values = per_seat(view_scores, by_label) or {}
-            label = "Scores"
+            label = tr("Scores")
         fields: list[tuple[str, str]] = []
-        note = " (lower is better)" if lower else ""
         if values:
             text = self._per_seat_text(session, state, values)
-            fields.append((label + note, clip(text, FIELD_MAX)))
+            name = tr("{scores} (lower is better)", scores=tr(label)) if lower else tr(label)
+            fields.append((name, clip(text, FIELD_MAX)))
         games = summary.get("games")
         totals = per_seat(summary.get("series_totals"), by_label)
         if isinstance(games, int) and games > 1 and totals:
             text = self._per_seat_text(session, state, totals)
-            fields.append((f"Series total over {games} games{note}", clip(text, FIELD_MAX)))
+            name = (
+                tr("Series total over {games} games (lower is better)", games=games)
+                if lower
+                else tr("Series total over {games} games", games=games)
+            )
+            fields.append((name, clip(text, FIELD_MAX)))
         return fields
 
     def _per_seat_text(self, session: SessionRecord, state: Any, values: Mapping[Seat, Any]) -> str:
@@ -248,25 +258,36 @@ class TableBase:
     def _outcome_text(self, session: SessionRecord, state: Any, outcome: Outcome) -> str:
         winners = [self._seat_name(session, state, s) for s in sorted(outcome.winners)]
         if not winners and outcome.termination == "opponent_won":
-            head = "The automated opponent wins."
+            head = tr("The automated opponent wins.")
         elif not winners:
-            head = "The game ends in a draw."
+            head = tr("The game ends in a draw.")
         elif len(winners) == 1:
-            head = f"{winners[0]} wins!"
+            head = tr("{player} wins!", player=winners[0])
         else:
-            head = f"{join_names(winners)} share the win!"
+            head = tr("{players} share the win!", players=join_names(winners))
         games = self._engines(session.game_key).summary(state).get("games")
         if isinstance(games, int) and games > 1:
             # A series' reason has to describe players by their colour in game 1, since the
             # engine knows no names; with names at hand the totals say it better.
             totals = self._per_seat_text(session, state, outcome.scores)
-            order = " (lower is better)" if outcome.lower_is_better else ""
-            return f"{head} Series totals over {games} games: {totals}{order}."
-        text = f"{head} {outcome.reason}".strip()
+            if outcome.lower_is_better:
+                return tr(
+                    "{result} Series totals over {games} games: {totals} (lower is better).",
+                    result=head,
+                    games=games,
+                    totals=totals,
+                )
+            return tr(
+                "{result} Series totals over {games} games: {totals}.",
+                result=head,
+                games=games,
+                totals=totals,
+            )
+        text = f"{head} {say(outcome.reason)}".strip()
         if outcome.tie_break:
             # Said by name even when the reason tells it in its own words: a tie on the score
             # that a rule settled must never read as an arbitrary winner.
-            text += f" Tie-break: {outcome.tie_break}."
+            text += " " + tr("Tie-break: {rule}.", rule=outcome.tie_break)
         return text
 
     def _turn_fields(
@@ -278,16 +299,18 @@ class TableBase:
     ) -> list[tuple[str, str]]:
         fields: list[tuple[str, str]] = []
         if outcome is not None:
-            fields.append(("Result", clip(self._outcome_text(session, state, outcome), FIELD_MAX)))
+            result = clip(self._outcome_text(session, state, outcome), FIELD_MAX)
+            fields.append((tr("Result"), result))
         elif session.status is SessionStatus.ABANDONED:
-            fields.append(("Result", clip(session.end_reason or "Abandoned.", FIELD_MAX)))
+            why = session.end_reason or tr("Abandoned.")
+            fields.append((tr("Result"), clip(why, FIELD_MAX)))
         elif to_act:
             names = self._waiting_names(session, state, to_act)
-            title = "To move" if len(names) == 1 else "Waiting for"
+            title = tr("To move") if len(names) == 1 else tr("Waiting for")
             fields.append((title, clip(join_names(names), FIELD_MAX)))
         fields.extend(self._score_fields(session, state, outcome))
         if session.status is SessionStatus.ACTIVE and session.turn_timeout_s:
-            fields.append(("Turn limit", turn_limit_text(session.turn_timeout_s)))
+            fields.append((tr("Turn limit"), turn_limit_text(session.turn_timeout_s)))
         return fields
 
     async def _played(self, session: SessionRecord) -> int:
@@ -299,7 +322,7 @@ class TableBase:
 
     def _game_name(self, session: SessionRecord) -> str:
         try:
-            return self.service.engine_for(session).spec.display_name
+            return say(self.service.engine_for(session).spec.display_name)
         except KeyError:
             return session.game_key
 
@@ -340,15 +363,22 @@ class TableBase:
         ):
             return rejection
         name = self._game_name(latest)
-        again = "Start a new one with /game new."
         if latest.status is SessionStatus.ABANDONED:
-            why = latest.end_reason or "It was abandoned."
-            return f"The {name} game here has ended: {why} {again}"
+            why = latest.end_reason or tr("It was abandoned.")
+            return tr(
+                "The {game} game here has ended: {why} Start a new one with /game new.",
+                game=name,
+                why=why,
+            )
         found = await self.service.status(caller.channel_id, session_id=latest.id)
         result = latest.end_reason or ""
         if not isinstance(found, Rejection) and found.outcome is not None:
             result = self._outcome_text(latest, found.state, found.outcome)
-        return f"The {name} game here is over (result: {result.rstrip('.') or 'finished'}). {again}"
+        return tr(
+            "The {game} game here is over (result: {result}). Start a new one with /game new.",
+            game=name,
+            result=result.rstrip(".") or tr("finished"),
+        )
 
     async def _bot_level(self, guild_id: int | None) -> str:
         """The level of this server's stand-ins and take-overs (`/game settings bot_level`)."""
@@ -360,11 +390,21 @@ class TableBase:
             return self.defaults
         return self.defaults.merged(await self.extras.guild_settings(guild_id))
 
+    # ------------------------------------------------------------------ languages
+
     async def public_language(self, guild_id: int | None, guild_locale: str | None = None) -> str:
         """The language of the public posts in `guild_id`: the server's setting
-        (`/game settings language:`), else its Discord locale when Guildhall speaks it, else
-        English. Build a public reply inside `with speaking(await self.public_language(...))`."""
-        # The stored setting arrives with `/game settings language:`; until then the locale.
+        (`/game settings language:`), else its Discord locale when Guildhall speaks it (the one
+        given, else the last one an interaction there carried), else English. Build a public
+        reply inside `with await self.publicly(caller):`."""
+        if guild_id:
+            chosen = (await self.conf(guild_id)).language
+            if chosen:
+                return chosen
+            if guild_locale:
+                await self._remember_locale(_GUILD, guild_id, guild_locale)
+            else:
+                guild_locale = await self._last_locale(_GUILD, guild_id)
         return language_for_locale(guild_locale).code
 
     @staticmethod
@@ -381,6 +421,57 @@ class TableBase:
         if caller is not None:
             return speaking(await self.public_language(caller.guild_id, caller.guild_locale))
         return speaking(await self.public_language(guild_id, None))
+
+    def privately(self, caller: Caller) -> AbstractContextManager[str]:
+        """A context in which texts are said in `caller`'s own language (a private part built
+        inside a public one): `with self.privately(caller): ...`."""
+        return speaking(self.private_language(caller))
+
+    async def user_language(self, user_id: int, guild_id: int | None = None) -> str:
+        """The language of a private reply to a member other than the caller (a direct
+        message, their hidden cards): the Discord language their last interaction carried,
+        else the public language of `guild_id`."""
+        seen = await self._last_locale(_USER, user_id)
+        if seen:
+            return language_for_locale(seen).code
+        return await self.public_language(guild_id)
+
+    async def privately_to(
+        self, user_id: int, *, guild_id: int | None = None
+    ) -> AbstractContextManager[str]:
+        """A context for texts only `user_id` reads, in their language (`user_language`):
+        `with await self.privately_to(user_id, guild_id=...): ...`."""
+        return speaking(await self.user_language(user_id, guild_id))
+
+    async def heard(self, caller: Caller) -> None:
+        """An interaction came in: remember the member's and the server's Discord locale, for
+        what is later said to them without an interaction (DMs, timers' posts). Stored only
+        when it changed."""
+        if caller.locale and caller.user_id:
+            await self._remember_locale(_USER, caller.user_id, caller.locale)
+        if caller.guild_locale and caller.guild_id:
+            await self._remember_locale(_GUILD, caller.guild_id, caller.guild_locale)
+
+    async def _last_locale(self, kind: str, key: int) -> str | None:
+        """The last locale seen for a user or server (cached; read from the extras once)."""
+        name = f"locale:{kind}:{key}"
+        if name not in self._locales:
+            try:
+                self._locales[name] = await self.extras.meta(name)
+            except Exception:  # a language is a nicety; never let it break a reply
+                log.exception("reading %s failed", name)
+                return None
+        return self._locales[name]
+
+    async def _remember_locale(self, kind: str, key: int, locale: str) -> None:
+        if await self._last_locale(kind, key) == locale:
+            return
+        name = f"locale:{kind}:{key}"
+        self._locales[name] = locale
+        try:
+            await self.extras.set_meta(name, locale)
+        except Exception:  # the cache still knows it until a restart
+            log.exception("storing %s failed", name)
 
     async def _paused_here(self, caller: Caller) -> str:
         """The sentence for a move in a paused game here, or ""."""

@@ -6,6 +6,7 @@ import logging
 from typing import Any
 
 from bot.games.rejections import Rejection
+from bot.i18n import tr
 from bot.table import registry
 from bot.table.details import DetailsCommands
 from bot.table.ending import EndingCommands
@@ -44,7 +45,7 @@ class TextCommands(LobbyCommands, ReadingCommands, EndingCommands, DetailsComman
         try:
             command = parse_command_line(line, frozenset(games))
         except CommandError as exc:
-            return refused(str(exc))
+            return refused(str(exc))  # worded in the current language by textcommands
         return await self.execute(caller, command)
 
     def _game_keys(self) -> set[str]:
@@ -73,7 +74,7 @@ class TextCommands(LobbyCommands, ReadingCommands, EndingCommands, DetailsComman
         if kind is CommandKind.KICK:
             seat_number = small_int(args[0] if args else "", lowest=1, highest=99)
             if seat_number is None:
-                return refused("Say which seat to remove by its number: `/game kick 2`.")
+                return refused(tr("Say which seat to remove by its number: `/game kick 2`."))
             return await self.kick(caller, seat_number)
         if kind is CommandKind.STATUS:
             return await self.status(caller)
@@ -101,7 +102,7 @@ class TextCommands(LobbyCommands, ReadingCommands, EndingCommands, DetailsComman
         if kind in (CommandKind.LIST, CommandKind.MINE):
             page = small_int(args[0], lowest=1, highest=10_000) if args else 1
             if page is None:
-                return refused("Say which page by its number, e.g. `/game list 2`.")
+                return refused(tr("Say which page by its number, e.g. `/game list 2`."))
             if kind is CommandKind.LIST:
                 return await self.list_games(caller, page=page)
             return await self.mine(caller, page)
@@ -167,7 +168,7 @@ class TextCommands(LobbyCommands, ReadingCommands, EndingCommands, DetailsComman
         else:
             record = next((s for s in seats if s.display_name.lower() == word.lower()), None)
         if record is None or record.user_id is None:
-            return refused("Say which player, by seat number or name: `/game standin 2`.")
+            return refused(tr("Say which player, by seat number or name: `/game standin 2`."))
         return await table.standin(caller, record.user_id)
 
     async def _replay_words(self, table: Any, caller: Caller, args: tuple[str, ...]) -> list[Reply]:
@@ -178,9 +179,9 @@ class TextCommands(LobbyCommands, ReadingCommands, EndingCommands, DetailsComman
             if word.startswith("#"):
                 game = small_int(word[1:], lowest=1)
                 if game is None:
-                    return refused("Name the game by its number from `/game finished`: `#12`.")
+                    return refused(tr("Name the game by its number from `/game finished`: `#12`."))
             else:
                 move = small_int(word, highest=100_000)
                 if move is None:
-                    return refused("Say which move to show by its number: `/game replay 10`.")
+                    return refused(tr("Say which move to show by its number: `/game replay 10`."))
         return await table.replay(caller, game, move)

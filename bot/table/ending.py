@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 
 from bot.games.rejections import Rejection
+from bot.i18n import tr
 from bot.sessions.models import AbandonResult
 from bot.table.format import (
     COLOUR_DONE,
@@ -29,22 +30,27 @@ class EndingCommands(ServerCommands):
         result = await self.service.abandon(caller.channel_id, caller.user_id)
         if isinstance(result, Rejection):
             return refused(result)
-        return [self._abandon_reply(caller, result)]
+        with await self.publicly(caller):
+            return [self._abandon_reply(caller, result)]
 
     def _abandon_reply(self, caller: Caller, result: AbandonResult) -> Reply:
+        """The public post of an abandon (said in the current language: the server's)."""
         session = result.session
-        name = self.service.engine_for(session).spec.display_name
+        name = self._game_name(session)
         if result.abandoned:
-            text = session.end_reason or f"The {name} game was abandoned."
-            return Reply(text=text, title=f"{name} abandoned", colour=COLOUR_DONE)
+            text = session.end_reason or tr("The {game} game was abandoned.", game=name)
+            return Reply(text=tr(text), title=tr("{game} abandoned", game=name), colour=COLOUR_DONE)
         waiting = [s.display_name for s in session.seats if s.user_id in result.waiting_for]
-        text = (
-            f"{caller.display_name} votes to abandon this {name} game. It ends when everyone "
-            f"agrees: still waiting for {join_names(waiting)} (`/game abandon`)."
+        text = tr(
+            "{player} votes to abandon this {game} game. It ends when everyone agrees: still "
+            "waiting for {players} (`/game abandon`).",
+            player=caller.display_name,
+            game=name,
+            players=join_names(waiting),
         )
         return Reply(
             text=text,
-            title="Abandon?",
+            title=tr("Abandon?"),
             mentions=tuple(sorted(result.waiting_for)),
             colour=COLOUR_INFO,
         )

@@ -10,6 +10,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.games.rejections import Rejection
+from bot.i18n import N_, say, tr, tr_n
 from bot.table.replies import Reply
 
 AUTOCOMPLETE_LIMIT = 25
@@ -45,13 +46,13 @@ MOVES_SHOWN = 12
 """At most this many moves are listed in one reply (bots can make many in a row)."""
 
 
-BOTS_FAILED = (
+BOTS_FAILED = N_(
     "Your move was saved, but the computer players could not reply just now; they will "
     "play in a moment (`/game status` also moves them on)."
 )
 """Said when a saved move's bot replies failed: the truth about what was kept."""
 
-PAUSED_SENTENCE = (
+PAUSED_SENTENCE = N_(
     "This game is paused: no moves until the host or a moderator resumes it (`/game resume`)."
 )
 
@@ -72,16 +73,28 @@ def clip(text: str, limit: int) -> str:
 
 
 def join_names(names: Sequence[str], word: str = "and") -> str:
-    """'a', 'a and b', 'a, b and c' (`word`: "or" for alternatives)."""
+    """'a', 'a and b', 'a, b and c' (`word`: "or" for alternatives), in the current language."""
     if len(names) <= 1:
         return "".join(names)
-    return ", ".join(names[:-1]) + f" {word} " + names[-1]
+    if word == "or":
+        return tr("{names} or {last}", names=", ".join(names[:-1]), last=names[-1])
+    return tr("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])
+
+
+def refusal_text(rejection: Rejection | str) -> str:
+    """A refusal's sentence in the current language: a `Rejection`'s message and hint (engine
+    `Text`s) said, a sentence marked with `N_` (a constant) looked up; any other string as it
+    is."""
+    if isinstance(rejection, Rejection):
+        message = say(rejection.message)
+        return message if rejection.hint is None else f"{message} {say(rejection.hint)}"
+    return tr(say(rejection)) if rejection else ""
 
 
 def refused(rejection: Rejection | str) -> list[Reply]:
-    return [
-        Reply(text=clip_middle(str(rejection), REFUSAL_MAX), ephemeral=True, colour=COLOUR_REFUSED)
-    ]
+    """The one private reply refusing a command (see `refusal_text`)."""
+    text = clip_middle(refusal_text(rejection), REFUSAL_MAX)
+    return [Reply(text=text, ephemeral=True, colour=COLOUR_REFUSED)]
 
 
 def clip_middle(text: str, limit: int) -> str:
@@ -95,20 +108,40 @@ def clip_middle(text: str, limit: int) -> str:
 
 def played_text(played: int) -> str:
     """'no moves yet', '1 move played', '7 moves played'."""
-    return "no moves yet" if played == 0 else f"{count(played, 'move')} played"
+    if played == 0:
+        return tr("no moves yet")
+    return tr_n("{n} move played", "{n} moves played", played)
 
 
 def count(n: int, noun: str) -> str:
-    """'1 move', '3 moves'."""
+    """'1 move', '3 moves', in the current language for the nouns the table counts (move,
+    game, hour, turn, win, bot move, day); any other noun in English."""
+    counted = _COUNTED.get(noun)
+    if counted is not None:
+        return counted(n)
     return f"{n} {noun}{'s' * (n != 1)}"
+
+
+_COUNTED = {
+    "move": lambda n: tr_n("{n} move", "{n} moves", n),
+    "game": lambda n: tr_n("{n} game", "{n} games", n),
+    "hour": lambda n: tr_n("{n} hour", "{n} hours", n),
+    "turn": lambda n: tr_n("{n} turn", "{n} turns", n),
+    "win": lambda n: tr_n("{n} win", "{n} wins", n),
+    "bot move": lambda n: tr_n("{n} bot move", "{n} bot moves", n),  # i18n-exempt: a key
+    "day": lambda n: tr_n("{n} day", "{n} days", n),
+}
 
 
 def history_text(lines: Sequence[str], left_out: int) -> str:
     """History lines, after a note on how many older moves did not fit (if any)."""
     if not left_out:
         return "\n".join(lines)
-    older = f"{left_out} older move{'s' * (left_out != 1)}"
-    note = f"… {older} did not fit in one message; ask for fewer, e.g. `/game history 10`."
+    note = tr_n(
+        "… {n} older move did not fit in one message; ask for fewer, e.g. `/game history 10`.",
+        "… {n} older moves did not fit in one message; ask for fewer, e.g. `/game history 10`.",
+        left_out,
+    )
     return "\n".join([note, *lines])
 
 
@@ -128,18 +161,18 @@ def duration_text(seconds: float) -> str:
     hours, mins = divmod(rest, 60)
     parts = []
     if days:
-        parts.append(f"{days} day{'s' * (days != 1)}")
+        parts.append(tr_n("{n} day", "{n} days", days))
     if hours:
-        parts.append(f"{hours} hour{'s' * (hours != 1)}")
+        parts.append(tr_n("{n} hour", "{n} hours", hours))
     if mins and not days:
-        parts.append(f"{mins} minute{'s' * (mins != 1)}")
+        parts.append(tr_n("{n} minute", "{n} minutes", mins))
     return " ".join(parts)
 
 
 def turn_limit_text(seconds: int) -> str:
-    return (
-        f"{duration_text(seconds)} per turn; when it passes, this server's rule applies "
-        "(`/game settings`)."
+    return tr(
+        "{duration} per turn; when it passes, this server's rule applies (`/game settings`).",
+        duration=duration_text(seconds),
     )
 
 
@@ -149,8 +182,9 @@ def usage(group: str, name: str, args: str) -> str:
 
 
 def with_line(reply: Reply, line: str) -> Reply:
-    """`reply` with one more line of text."""
-    return replace(reply, text=clip(f"{reply.text}\n{line}".strip(), TEXT_MAX))
+    """`reply` with one more line of text (a sentence marked with `N_` is looked up in the
+    current language)."""
+    return replace(reply, text=clip(f"{reply.text}\n{tr(line)}".strip(), TEXT_MAX))
 
 
 def split_markdown(text: str, limit: int) -> list[str]:
@@ -196,8 +230,13 @@ def _split_lines(block: str, limit: int) -> list[str]:
 def seats_title(taken: int, spec: Any) -> str:
     """'Seats (1 of 2)' for a fixed player count, else 'Seats (3, for 2 to 5 players)'."""
     if spec.min_players == spec.max_players:
-        return f"Seats ({taken} of {spec.max_players})"
-    return f"Seats ({taken}, for {spec.min_players} to {spec.max_players} players)"
+        return tr("Seats ({taken} of {most})", taken=taken, most=spec.max_players)
+    return tr(
+        "Seats ({taken}, for {least} to {most} players)",
+        taken=taken,
+        least=spec.min_players,
+        most=spec.max_players,
+    )
 
 
 def main_public(replies: Sequence[Reply]) -> int:
@@ -316,4 +355,4 @@ def escape_echo(message: str, *typed: str | None) -> str:
 
 def refused_echo(rejection: Rejection | str, *typed: str | None) -> list[Reply]:
     """`refused`, for a sentence that may quote `typed` (see `escape_echo`)."""
-    return refused(escape_echo(str(rejection), *typed))
+    return refused(escape_echo(refusal_text(rejection), *typed))

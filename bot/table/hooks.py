@@ -31,10 +31,15 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.i18n import N_
+
 __all__ = ["GameTable", "PreviewChoice", "Subcommand", "simple"]
 
 
-PreviewChoice = Callable[[Any, Any, Any, str], "tuple[str, tuple[tuple[str, str], ...]] | None"]
+PreviewChoice = Callable[
+    [Any, Any, Any, str],
+    "tuple[str, tuple[tuple[str, str], ...]] | None",  # i18n-exempt: a type, not a text
+]
 """(engine, state, seat, notation) -> (note, alternatives) of a preview, or None: no preview."""
 
 
@@ -119,7 +124,8 @@ class GameTable:
     private_text: the owner's hidden information in words, from their own view; None when
       they hold nothing to tell (then `nothing_private` is said). Unset: the game has no text
       for its secrets and players see their private board only.
-    nothing_private: the sentence for a player whose `private_text` is None.
+    nothing_private: the sentence for a player whose `private_text` is None (marked with `N_`,
+      said with `tr` where shown).
     move_label: the label of a legal move on a button or menu option (default: its notation).
     private_move: True for a notation that names the mover's secret (a card in hand); such moves
       are never offered on the buttons and menus under a public post, only privately.
@@ -149,7 +155,8 @@ class GameTable:
     set_choice: when set, (state, seat) -> a `bot.table.multiselect.SetChoice` when the seat's
       choice now is a set (several options picked at once), else None.
     mine_label: the label of the button under every post of a game with hidden information
-      that shows the clicker their own view privately ("My hand", "My board").
+      that shows the clicker their own view privately ("My hand", "My board"; marked with `N_`,
+      said with `tr` where shown).
     details: True when the game's renderer draws a details image (`/game details`): a
       "Details" button under every post opens it privately.
     opponent: when set, the game's automated opponent in a finished state, for ratings:
@@ -162,7 +169,7 @@ class GameTable:
     subcommands: Mapping[str, Subcommand] = field(default_factory=dict)
     text_aliases: Mapping[str, str] = field(default_factory=dict)
     private_text: Callable[[Any], str | None] | None = None
-    nothing_private: str = "You hold no hidden information in this game right now."
+    nothing_private: str = N_("You hold no hidden information in this game right now.")
     move_label: Callable[[str], str] = _no_label
     private_move: Callable[[str], bool] | None = None
     private_hint: str = ""
@@ -174,6 +181,6 @@ class GameTable:
     awaited_as: Callable[[Any, int], str] | None = None
     holding: Callable[[Any], Collection[int]] | None = None
     set_choice: Callable[[Any, int], Any] | None = None
-    mine_label: str = "My hand"
+    mine_label: str = N_("My hand")
     details: bool = False
     opponent: Callable[[Any], tuple[str, str, int, bool] | None] | None = None

@@ -6,6 +6,7 @@ import re
 from typing import Any
 
 from bot.games.protocol import GameSpec
+from bot.i18n import tr
 
 __all__ = ["parse_options_text", "validated_options"]
 
@@ -33,12 +34,15 @@ def parse_options_text(text: str | None) -> dict[str, str]:
         match = _PAIR.match(token)
         if match is None:
             raise ValueError(
-                f"I could not read the option {token!r}: write options as key=value, "
-                "for example `games=3`."
+                tr(
+                    "I could not read the option {option}: write options as key=value, "
+                    "for example `games=3`.",
+                    option=repr(token),
+                )
             )
         key = match.group(1).lower().replace("-", "_")
         if key in out:
-            raise ValueError(f"Option {key!r} is given twice.")
+            raise ValueError(tr("Option {option} is given twice.", option=repr(key)))
         out[key] = match.group(2)
     return out
 

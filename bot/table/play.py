@@ -12,6 +12,7 @@ from typing import Any
 
 from bot.games.protocol import Seat
 from bot.games.rejections import Rejection
+from bot.i18n import say, tr, tr_n
 from bot.sessions.models import AppliedMove, MoveResult, Preview
 from bot.storage.records import SessionRecord
 from bot.table import registry
@@ -66,7 +67,7 @@ class PlayCommands(PrivateChoices, AsyncPlayNotes, RatingCommands, TurnPosts):
         """
         text = notation.strip()
         if not text:
-            return refused("Write a move, e.g. `Castle B3 90`.")
+            return refused(tr("Write a move, e.g. `Castle B3 90`."))
         if session_id is None:
             paused = await self._paused_here(caller)
             if paused:
@@ -90,11 +91,13 @@ class PlayCommands(PrivateChoices, AsyncPlayNotes, RatingCommands, TurnPosts):
         replies = await self._announce_move(caller, result)
         for i, reply in enumerate(replies):
             if reply.post is not None:
-                # The mover's own line: the post (edited or new) shows the rest to everyone.
-                replies[i] = replace(reply, ack=f"Played `{clip(text, 60)}`.")
+                # The mover's own line (theirs: in their language): the post (edited or new)
+                # shows the rest to everyone.
+                replies[i] = replace(reply, ack=tr("Played `{move}`.", move=clip(text, 60)))
         if failed:
             main = main_public(replies)
-            replies[main] = with_line(replies[main], BOTS_FAILED)
+            with await self.publicly(caller):
+                replies[main] = with_line(replies[main], BOTS_FAILED)
         return replies
 
     async def _bot_due(self, session: SessionRecord, to_act: Collection[int]) -> bool:
@@ -134,16 +137,17 @@ class PlayCommands(PrivateChoices, AsyncPlayNotes, RatingCommands, TurnPosts):
     async def _announce_move(self, caller: Caller, result: MoveResult) -> list[Reply]:
         """The replies announcing `result` (the moves of one command, bots' replies included)."""
         session = result.session
-        name = self.service.engine_for(session).spec.display_name
         first = result.moves[0] if result.moves else None
-        if result.finished:
-            title = f"{name}: game over"
-        elif first is not None:
-            public = registry.game_table(session.game_key).public_notation
-            played = _turn_line(self.service.engine_for(session), result.moves, public)
-            title = f"{first.display_name} played {played}"
-        else:
-            title = name
+        with await self._publicly_in(caller, session):
+            name = self._game_name(session)
+            if result.finished:
+                title = tr("{game}: game over", game=name)
+            elif first is not None:
+                public = registry.game_table(session.game_key).public_notation
+                played = _turn_line(self.service.engine_for(session), result.moves, public)
+                title = tr("{player} played {move}", player=first.display_name, move=played)
+            else:
+                title = name
         return await self._game_reply(
             caller,
             result,
@@ -174,7 +178,7 @@ class PlayCommands(PrivateChoices, AsyncPlayNotes, RatingCommands, TurnPosts):
         """
         text = notation.strip()
         if not text:
-            return refused("Write a move, e.g. `Castle B3 90`.")
+            return refused(tr("Write a move, e.g. `Castle B3 90`."))
         result = await self.service.preview(caller.channel_id, caller.user_id, text)
         if isinstance(result, Rejection):
             return refused_echo(await self._ended_here(caller, result), text)
@@ -185,47 +189,69 @@ class PlayCommands(PrivateChoices, AsyncPlayNotes, RatingCommands, TurnPosts):
     ) -> Reply:
         session = preview.session
         played = await self._played(session)
-        press = "choose below" if alternatives else "press Confirm"
+        move = preview.notation
         details: list[str] = []
         if preview.reveals:
             # The result holds dice, a card or a hidden choice nobody knows yet: show only the
             # board as it is now, and no events of the move.
             board = await self._board(
-                session, preview.before, f"move-{played}", "The board now", seat=None
+                session, preview.before, f"move-{played}", tr("The board now"), seat=None
             )
             lines = [
-                f"**{preview.notation}** brings out something nobody knows yet (dice, cards or "
-                "a hidden choice), so its result cannot be shown before it is played. This is "
-                f"the board now. Nothing is played until you {press}."
+                tr(
+                    "**{move}** brings out something nobody knows yet (dice, cards or a hidden "
+                    "choice), so its result cannot be shown before it is played. This is the "
+                    "board now. Nothing is played until you choose below.",
+                    move=move,
+                )
+                if alternatives
+                else tr(
+                    "**{move}** brings out something nobody knows yet (dice, cards or a hidden "
+                    "choice), so its result cannot be shown before it is played. This is the "
+                    "board now. Nothing is played until you press Confirm.",
+                    move=move,
+                )
             ]
         else:
             board = await self._board(
                 session,
                 preview.after,
                 f"preview-{played + 1}",
-                f"Preview of {preview.notation}",
+                tr("Preview of {move}", move=move),
             )
             lines = [
-                f"This is the board after **{preview.notation}**. "
-                f"Nothing is played until you {press}."
+                tr(
+                    "This is the board after **{move}**. Nothing is played until you choose below.",
+                    move=move,
+                )
+                if alternatives
+                else tr(
+                    "This is the board after **{move}**. Nothing is played until you press "
+                    "Confirm.",
+                    move=move,
+                )
             ]
             happened = [e.for_viewer(preview.seat) for e in preview.events]
-            details = [f"• {e.text}" for e in happened if e is not None and e.text]
+            details = [f"• {say(e.text)}" for e in happened if e is not None and e.text]
         if note:
-            lines.append(note)
+            lines.append(say(note))
         if details:
             lines.append(
-                "If you confirm:" if not alternatives else f"If you choose {alternatives[0][0]!r}:"
+                tr("If you confirm:")
+                if not alternatives
+                else tr("If you choose {choice}:", choice=repr(say(alternatives[0][0])))
             )
             lines.extend(details)
-        choices = alternatives or ((f"Confirm {preview.notation}", preview.notation),)
+        choices = alternatives or ((tr("Confirm {move}", move=move), move),)
         buttons = tuple(
-            ChoiceButton(label=label, session_id=session.id, version=session.version, notation=move)
-            for label, move in choices
+            ChoiceButton(
+                label=say(label), session_id=session.id, version=session.version, notation=chosen
+            )
+            for label, chosen in choices
         )
         return Reply(
             text=clip("\n".join(lines), TEXT_MAX),
-            title=clip(f"Preview: {preview.notation}", TITLE_MAX),
+            title=clip(tr("Preview: {move}", move=move), TITLE_MAX),
             image=board,
             ephemeral=True,
             buttons=buttons,
@@ -250,6 +276,40 @@ class PlayCommands(PrivateChoices, AsyncPlayNotes, RatingCommands, TurnPosts):
         move) it edits the current turn's post when the turn goes on, else it is a new post
         pinging the awaited players, never the one who just acted. The final post pings every
         human seat but that one."""
+        session = result.session
+        with await self._publicly_in(caller, session):
+            public, private, finals, sheet, calls, is_edit = await self._public_game_reply(
+                caller, result, title, intro, image_name, first_in_title, in_turn
+            )
+        # "Your turn" by direct message (to those who asked): only with a new post, to whom it
+        # calls, so at most once per turn.
+        notices = (
+            []
+            if result.outcome is not None or is_edit
+            else await self._turn_notices(caller, session, calls)
+        )
+        return [*finals, public, *sheet, *private, *notices]
+
+    async def _publicly_in(self, caller: Caller, session: SessionRecord) -> Any:
+        """`publicly(caller)` for a reply about `session`: a caller without a server (a post
+        no command caused) speaks the game's server's language."""
+        if caller.guild_id is None:
+            return await self.publicly(guild_id=session.guild_id)
+        return await self.publicly(caller)
+
+    async def _public_game_reply(
+        self,
+        caller: Caller,
+        result: MoveResult,
+        title: str,
+        intro: str,
+        image_name: str,
+        first_in_title: bool,
+        in_turn: bool,
+    ) -> tuple[Reply, list[Reply], list[Reply], list[Reply], dict[Seat, int], bool]:
+        """`_game_reply`'s public part, said in the current (public) language: (the post, the
+        caller's private replies, a series game's final board, the score sheet, whom the post
+        calls, whether it edits the turn's post)."""
         session, state = result.session, result.state
         headed = self._move_lines(session, state, result.moves)
         plan = await self._turn_plan(result, headed, in_turn=in_turn)
@@ -270,18 +330,22 @@ class PlayCommands(PrivateChoices, AsyncPlayNotes, RatingCommands, TurnPosts):
         else:
             calls = dict(mentions)
         calls = self._not_the_mover(calls, [caller.user_id])
+        your_move = False  # the last line is "Your move, Ann." (a hint then joins it)
         if result.outcome is None and len(to_act) > 1:
             lines.append(self._still_waiting(session, state, to_act, pinged))
         elif result.outcome is None and mentions:
             lines.append(self._still_waiting(session, state, mentions, pinged))
+            your_move = len(mentions) == 1
         ratings = await self.rating_line(session, state) if result.finished else ""
         if ratings:  # the game is rated once, here (or says why it is not)
             lines.append(ratings)
+            your_move = False
         fields = self._turn_fields(session, state, to_act, result.outcome)
         fields += await self._away_fields(session)
         if result.outcome is None and (mentions or len(to_act) > 1):
             # The text already ends with whose turn it is; a field saying it again is noise.
-            fields = [f for f in fields if f[0] not in ("To move", "Waiting for")]
+            said = (tr("To move"), tr("Waiting for"))
+            fields = [f for f in fields if f[0] not in said]
         # The private images (a mover's own panel) are drawn while the public board is:
         # Pillow's PNG encoding (zlib) lets go of the GIL, so on a second core the private
         # reply overlaps part of the board's work instead of coming after all of it.
@@ -290,7 +354,7 @@ class PlayCommands(PrivateChoices, AsyncPlayNotes, RatingCommands, TurnPosts):
             self._private_replies(caller, session, state, result.moves),
         )
         choices = self._choices(session, state, to_act)
-        if choices.hint and lines and lines[-1].startswith("Your move, "):
+        if choices.hint and lines and your_move:
             lines[-1] = f"{lines[-1]} {choices.hint}"  # one line: whose move, and how
         elif choices.hint:
             lines.append(choices.hint)
@@ -307,16 +371,9 @@ class PlayCommands(PrivateChoices, AsyncPlayNotes, RatingCommands, TurnPosts):
             colour=COLOUR_DONE if result.finished else COLOUR_MOVE,
             post=plan.post,
         )
-        # "Your turn" by direct message (to those who asked): only with a new post, to whom it
-        # calls, so at most once per turn.
-        notices = (
-            []
-            if result.outcome is not None or plan.is_edit
-            else await self._turn_notices(caller, session, calls)
-        )
         finals = await self._finished_game_replies(session, state, result.moves)
         sheet = await self._result_extras(result)
-        return [*finals, public, *sheet, *private, *notices]
+        return public, private, finals, sheet, calls, plan.is_edit
 
     def _pinged(
         self, session: SessionRecord, state: Any, to_act: frozenset[Seat]
@@ -343,17 +400,19 @@ class PlayCommands(PrivateChoices, AsyncPlayNotes, RatingCommands, TurnPosts):
         awaited_as = registry.game_table(session.game_key).awaited_as
         if len(ordered) == 1:
             what = awaited_as(state, int(ordered[0])) if awaited_as is not None else ""
-            return f"Your move, {names[0]}" + (f": {what}." if what else ".")
+            if what:
+                return tr("Your move, {player}: {what}.", player=names[0], what=say(what))
+            return tr("Your move, {player}.", player=names[0])
         if awaited_as is None:
-            return f"Still waiting for: {join_names(names)}."
+            return tr("Still waiting for: {players}.", players=join_names(names))
         groups: dict[str, list[str]] = {}
         for seat, name in zip(ordered, names, strict=True):
-            groups.setdefault(awaited_as(state, int(seat)), []).append(name)
+            groups.setdefault(say(awaited_as(state, int(seat))), []).append(name)
         parts = [
             f"{join_names(who)}: {what}" if what else join_names(who)
             for what, who in groups.items()
         ]
-        return f"Still waiting for {'; '.join(parts)}."
+        return tr("Still waiting for {groups}.", groups="; ".join(parts))
 
     def _move_lines(
         self,
@@ -368,7 +427,8 @@ class PlayCommands(PrivateChoices, AsyncPlayNotes, RatingCommands, TurnPosts):
         lines: list[str] = []
         shown = moves[-MOVES_SHOWN:]
         if len(moves) > len(shown):
-            lines.append(f"… {len(moves) - len(shown)} earlier moves")
+            left = len(moves) - len(shown)
+            lines.append(tr_n("… {n} earlier move", "… {n} earlier moves", left))
         # `state` is after these moves: in a series a colour swap may already have happened.
         label_state = state if self._labels_fixed(session, state) else None
         for i, move in enumerate(shown):
@@ -380,7 +440,8 @@ class PlayCommands(PrivateChoices, AsyncPlayNotes, RatingCommands, TurnPosts):
             for event in move.events:
                 public = event.for_viewer(None)
                 if public is not None and public.text:
-                    lines.append(f"  • {public.text}" if headed else f"• {public.text}")
+                    said = say(public.text)
+                    lines.append(f"  • {said}" if headed else f"• {said}")
         return lines
 
     async def _private_replies(
@@ -405,20 +466,23 @@ class PlayCommands(PrivateChoices, AsyncPlayNotes, RatingCommands, TurnPosts):
         engine = self.service.engine_for(session)
         replies = []
         for user_id, lines in texts.items():
+            with self.privately(caller):  # built inside the public reply: the caller's own
+                said = [say(line) for line in lines]
+                title, alt = tr("Only you can see this"), tr("your view")
             image = None
             if engine.spec.has_hidden_information:
                 image = await self._board(
                     session,
                     state,
                     f"seat-{seats[user_id]}",
-                    "your view",
+                    alt,
                     seat=seats[user_id],
                     own=True,
                 )
             replies.append(
                 Reply(
-                    text=clip("\n".join(lines), TEXT_MAX),
-                    title="Only you can see this",
+                    text=clip("\n".join(said), TEXT_MAX),
+                    title=title,
                     image=image,
                     ephemeral=user_id == caller.user_id,
                     only_for=user_id,
@@ -447,8 +511,12 @@ class PlayCommands(PrivateChoices, AsyncPlayNotes, RatingCommands, TurnPosts):
         if previous is None:
             return []
         number = ended[-1].data.get("game", getattr(previous, "game_number", None))
-        title = f"Game {number}: final position" if number is not None else "Final position"
-        text = getattr(previous, "result_text", None) or ended[-1].text
+        title = (
+            tr("Game {number}: final position", number=number)
+            if number is not None
+            else tr("Final position")
+        )
+        text = say(getattr(previous, "result_text", None) or ended[-1].text)
         image = None
         try:
             image = await self._image(
@@ -463,18 +531,21 @@ class PlayCommands(PrivateChoices, AsyncPlayNotes, RatingCommands, TurnPosts):
     ) -> list[Reply]:
         """A direct-message notice for each called human who asked for one (not the caller)."""
         out = []
-        name = self._game_name(session)
         for user_id in dict.fromkeys(called.values()):
             if user_id == caller.user_id or not await self.extras.notify(user_id):
                 continue
-            out.append(
-                Reply(
-                    text=f"It is your turn in the {name} game"
-                    + (f": {jump_link(session)}" if self.links else " at this table."),
-                    only_for=user_id,
-                    notice=True,
+            with await self.privately_to(user_id, guild_id=session.guild_id):
+                name = self._game_name(session)
+                text = (
+                    tr(
+                        "It is your turn in the {game} game: {link}",
+                        game=name,
+                        link=jump_link(session),
+                    )
+                    if self.links
+                    else tr("It is your turn in the {game} game at this table.", game=name)
                 )
-            )
+            out.append(Reply(text=text, only_for=user_id, notice=True))
         return out
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from bot.i18n import N_
+
 
 @dataclass(frozen=True, slots=True)
 class Caller:
@@ -61,6 +63,8 @@ class ChoiceMenu:
     options: the notations offered, in order (Discord shows at most 25); picking one submits it.
     seat/token/row: as for `ChoiceButton` (a per-seat menu of a simultaneous decision).
     labels: what each option shows, parallel to `options` (empty: the notations themselves).
+    placeholder: the text shown before a pick (the front end says it with `tr`, so a text
+      marked with `N_` is translated there).
     min_values/max_values/closing: with max_values above 1, a set choice: the picks (and the
       closing step) are submitted together as one line (`bot.table.multiselect`).
     """
@@ -68,7 +72,7 @@ class ChoiceMenu:
     session_id: int
     version: int
     options: tuple[str, ...]
-    placeholder: str = "Choose your move"
+    placeholder: str = N_("Choose your move")
     seat: int | None = None
     token: str = ""
     row: int | None = None

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from bot.games.codec import CorruptStateError
 from bot.games.rejections import Rejection
+from bot.i18n import N_, tr
 from bot.sessions.models import MoveResult
 from bot.sessions.stewardship import next_host
 from bot.storage.records import SessionRecord, SessionStatus
@@ -33,25 +35,37 @@ from bot.table.serverconf import TIMEOUT_ACTIONS
 
 log = logging.getLogger(__name__)
 
-__all__ = ["CORRUPT_SENTENCE", "NOT_A_MODERATOR", "ServerCommands", "jump_link"]
+__all__ = ["CORRUPT_SENTENCE", "NOT_A_MODERATOR", "ServerCommands", "jump_link", "system_caller"]
 
-NOT_A_MODERATOR = (
+NOT_A_MODERATOR = N_(
     "Only the host or a moderator can do that. Moderators are members with the Manage Threads "
     "or Manage Server permission (Server Settings → Roles)."
 )
-NOT_A_MANAGER = (
+NOT_A_MANAGER = N_(
     "Only members with the Manage Server permission can change this server's settings "
     "(Server Settings → Roles)."
 )
-CORRUPT_SENTENCE = (
+CORRUPT_SENTENCE = N_(
     "The saved state of this game cannot be read (it is damaged). Nothing else is affected; "
     "the host or a moderator can end it with `/game abandon` to free this channel."
 )
+"""Sentences said with `tr` (`refused` does it)."""
 LIST_MAX = 20
 """At most this many games are listed on one page of `/game list` or `/game mine`."""
 
-SYSTEM = Caller(guild_id=None, channel_id=0, user_id=0, display_name="Guildhall")
-"""The caller of posts made without a command (resumed bots)."""
+SYSTEM = Caller(
+    guild_id=None,
+    channel_id=0,
+    user_id=0,
+    display_name="Guildhall",  # i18n-exempt: the bot's name
+)
+"""The caller of posts made without a command (resumed bots); `system_caller` gives it the
+game's server, whose language the posts are in."""
+
+
+def system_caller(session: SessionRecord) -> Caller:
+    """`SYSTEM` in `session`'s server and place: posts without a command speak its language."""
+    return replace(SYSTEM, guild_id=session.guild_id, channel_id=session.place_id)
 
 
 def channel_posts(place_id: int, replies: Sequence[Reply]) -> list[ChannelPost]:
@@ -69,10 +83,10 @@ class ServerCommands(PlayCommands):
         """`/game settings`: show this server's settings; with `changes` (Manage Server only),
         validate and store them first. Unset values are not changes."""
         if not caller.guild_id:
-            return refused("Settings belong to a server; use this command in one.")
+            return refused(tr("Settings belong to a server; use this command in one."))
         changes = {k: v for k, v in changes.items() if v is not None}
         conf = await self.conf(caller.guild_id)
-        title = "This server's Guildhall settings"
+        title = tr("This server's Guildhall settings")
         if changes:
             if not caller.manager:
                 return refused(NOT_A_MANAGER)
@@ -81,12 +95,15 @@ class ServerCommands(PlayCommands):
             except (ValueError, TypeError) as exc:
                 return refused(str(exc))
             await self.extras.set_guild_settings(caller.guild_id, conf.to_stored())
-            title = "Settings saved"
+            title = tr("Settings saved")
+        discord_language = await self.public_language(None, caller.guild_locale)
+        if not caller.guild_locale:
+            discord_language = await self.public_language(caller.guild_id)
         return [
             Reply(
-                text="Change them with the options of `/game settings` (Manage Server).",
+                text=tr("Change them with the options of `/game settings` (Manage Server)."),
                 title=title,
-                fields=tuple(conf.lines()),
+                fields=tuple(conf.lines(discord_language)),
                 ephemeral=True,
                 colour=COLOUR_INFO,
             )
@@ -98,7 +115,7 @@ class ServerCommands(PlayCommands):
         here = {caller.channel_id, caller.parent_id}  # a thread of a listed channel is in it
         if conf.channels and not here & set(conf.channels):
             where = ", ".join(f"<#{c}>" for c in conf.channels)
-            return f"On this server, tables are opened in {where}; try there."
+            return tr("On this server, tables are opened in {channels}; try there.", channels=where)
         if conf.lobby_cap is not None and caller.guild_id:
             hosted = [
                 s
@@ -106,9 +123,10 @@ class ServerCommands(PlayCommands):
                 if s.status is SessionStatus.LOBBY and s.host_user_id == caller.user_id
             ]
             if len(hosted) >= conf.lobby_cap:
-                return (
-                    f"You already host {len(hosted)} open lobbies here, this server's cap; "
-                    "start or close one first (`/game list` shows them)."
+                return tr(
+                    "You already host {n} open lobbies here, this server's cap; "
+                    "start or close one first (`/game list` shows them).",
+                    n=len(hosted),
                 )
         return ""
 
@@ -141,14 +159,20 @@ class ServerCommands(PlayCommands):
             else f"{name} #{session.id}"
         )
         if session.status is SessionStatus.LOBBY:
-            need = len(session.seats)
-            return f"{where}: lobby, {need} seated — `/game join` there"
+            return tr(
+                "{game}: lobby, {n} seated — `/game join` there", game=where, n=len(session.seats)
+            )
         to_act = self._to_act(session)
         if to_act is None:
-            return f"{where}: cannot be read (damaged); a moderator can end it"
+            return tr("{game}: cannot be read (damaged); a moderator can end it", game=where)
         names = [self._seat_name(session, None, s) for s in sorted(to_act)]
-        waiting = join_names(names) or "nobody"
-        return f"{where}: {played_text(await self._played(session))}, waiting for {waiting}"
+        waiting = join_names(names) or tr("nobody")
+        return tr(
+            "{game}: {played}, waiting for {players}",
+            game=where,
+            played=played_text(await self._played(session)),
+            players=waiting,
+        )
 
     async def _page_reply(
         self, title: str, sessions: Sequence[SessionRecord], page: int, command: str, mine: int = 0
@@ -158,21 +182,32 @@ class ServerCommands(PlayCommands):
         pages = max(1, -(-len(sessions) // LIST_MAX))
         if not 1 <= page <= pages:
             if pages == 1:
-                return refused(f"There is only one page of games; `{command}` shows it.")
+                return refused(
+                    tr("There is only one page of games; `{command}` shows it.", command=command)
+                )
             return refused(
-                f"There are {pages} pages; ask for 1 to {pages}, e.g. `{command} page:{pages}`."
+                tr(
+                    "There are {pages} pages; ask for 1 to {pages}, e.g. `{command} page:{pages}`.",
+                    pages=pages,
+                    command=command,
+                )
             )
         first = (page - 1) * LIST_MAX
         lines = []
         for i, session in enumerate(sessions[first : first + LIST_MAX], start=first):
             line = await self._game_line(session)
-            lines.append(f"**Your move** — {line}" if i < mine else line)
+            lines.append(tr("**Your move** — {game}", game=line) if i < mine else line)
         if page < pages:
             lines.append(
-                f"…{len(sessions) - first - len(lines)} more: `{command} page:{page + 1}`."
+                tr(
+                    "…{n} more: `{command} page:{page}`.",
+                    n=len(sessions) - first - len(lines),
+                    command=command,
+                    page=page + 1,
+                )
             )
         if pages > 1:
-            title = f"{title}, page {page} of {pages}"
+            title = tr("{title}, page {page} of {pages}", title=title, page=page, pages=pages)
         return [
             Reply(
                 text=clip("\n".join(lines), TEXT_MAX),
@@ -193,14 +228,15 @@ class ServerCommands(PlayCommands):
         thread, whose turn it is from their stored `to_act` (no state is parsed), and only the
         page shown is read further (its moves played)."""
         if not caller.guild_id:
-            return refused("`/game list` shows a server's games; use it in a server.")
+            return refused(tr("`/game list` shows a server's games; use it in a server."))
         sessions = await self.service.list_open(caller.guild_id)
         if can_see is not None:
             sessions = tuple(s for s in sessions if can_see(s.channel_id))
         if not sessions:
-            text = "No lobbies or games are open on this server. Start one with `/game new`."
-            return [Reply(text=text, title="Games here", ephemeral=True, colour=COLOUR_INFO)]
-        return await self._page_reply(f"Games here ({len(sessions)})", sessions, page, "/game list")
+            text = tr("No lobbies or games are open on this server. Start one with `/game new`.")
+            return [Reply(text=text, title=tr("Games here"), ephemeral=True, colour=COLOUR_INFO)]
+        title = tr("Games here ({n})", n=len(sessions))
+        return await self._page_reply(title, sessions, page, "/game list")  # i18n-exempt: command
 
     async def mine(self, caller: Caller, page: int = 1) -> list[Reply]:
         """`/game mine`: every lobby and game the caller sits in, on any server, the ones
@@ -208,28 +244,37 @@ class ServerCommands(PlayCommands):
         ids = await self.extras.open_session_ids_of(caller.user_id)
         sessions = await self.service.store.get_sessions(ids)
         if not sessions:
-            text = "You are not seated in any open game. `/game list` shows this server's games."
-            return [Reply(text=text, title="Your games", ephemeral=True, colour=COLOUR_INFO)]
+            text = tr(
+                "You are not seated in any open game. `/game list` shows this server's games."
+            )
+            return [Reply(text=text, title=tr("Your games"), ephemeral=True, colour=COLOUR_INFO)]
         yours = [s for s in sessions if self._my_move(s, caller.user_id)]
         others = [s for s in sessions if s not in yours]
-        title = f"Your games ({len(sessions)}; your move in {len(yours)})"
-        return await self._page_reply(title, [*yours, *others], page, "/game mine", len(yours))
+        title = tr("Your games ({n}; your move in {mine})", n=len(sessions), mine=len(yours))
+        mine = len(yours)
+        command = "/game mine"  # i18n-exempt: a command's name
+        return await self._page_reply(title, [*yours, *others], page, command, mine)
 
     async def notify(self, caller: Caller, on: bool | None = None) -> list[Reply]:
         """`/game notify on|off`: a direct message whenever it becomes the caller's turn."""
         if on is None:
             on = await self.extras.notify(caller.user_id)
-            state = "on" if on else "off"
-            text = f"Turn notifications by direct message are {state}."
+            text = (
+                tr("Turn notifications by direct message are on.")
+                if on
+                else tr("Turn notifications by direct message are off.")
+            )
         else:
             await self.extras.set_notify(caller.user_id, on)
             text = (
-                "I will send you a direct message whenever it becomes your turn (if your "
-                "privacy settings let me; otherwise I turn this off again)."
+                tr(
+                    "I will send you a direct message whenever it becomes your turn (if your "
+                    "privacy settings let me; otherwise I turn this off again)."
+                )
                 if on
-                else "No more direct messages about your turns; the channel still pings you."
+                else tr("No more direct messages about your turns; the channel still pings you.")
             )
-        return [Reply(text=text, title="Notifications", ephemeral=True, colour=COLOUR_INFO)]
+        return [Reply(text=text, title=tr("Notifications"), ephemeral=True, colour=COLOUR_INFO)]
 
     async def notify_failed(self, user_id: int) -> None:
         """A turn DM was refused (the user does not accept DMs): stop sending them."""
@@ -248,26 +293,34 @@ class ServerCommands(PlayCommands):
         or resume it."""
         session = await self._open_here(caller)
         if session is None:
-            return refused("There is no game in this channel right now.")
+            return refused(tr("There is no game in this channel right now."))
         if not self._may_steward(caller, session):
             return refused(NOT_A_MODERATOR)
         if paused == await self.extras.paused(session.id):
-            return refused("This game is already paused." if paused else "This game is not paused.")
+            return refused(
+                tr("This game is already paused.") if paused else tr("This game is not paused.")
+            )
         await self.extras.set_paused(session.id, caller.user_id if paused else None)
         if not paused and session.status is SessionStatus.ACTIVE:
             await self.steward.restart_clock(session.id)  # the pause does not eat the turn
-        name = self._game_name(session)
-        if paused:
-            text = f"{caller.display_name} paused this {name} game: no moves until `/game resume`."
-        else:
-            text = (
-                f"{caller.display_name} resumed this {name} game. `/game status` shows the board."
-            )
-        replies = [
-            Reply(
-                text=text, title=f"{name} {'paused' if paused else 'resumed'}", colour=COLOUR_INFO
-            )
-        ]
+        with await self.publicly(caller):
+            name = self._game_name(session)
+            who = caller.display_name
+            if paused:
+                text = tr(
+                    "{player} paused this {game} game: no moves until `/game resume`.",
+                    player=who,
+                    game=name,
+                )
+                title = tr("{game} paused", game=name)
+            else:
+                text = tr(
+                    "{player} resumed this {game} game. `/game status` shows the board.",
+                    player=who,
+                    game=name,
+                )
+                title = tr("{game} resumed", game=name)
+        replies = [Reply(text=text, title=title, colour=COLOUR_INFO)]
         if not paused and session.status is SessionStatus.ACTIVE:
             # A computer player that took a seat during the pause (a kick) moves only now.
             moved = await self.service.run_bots(session.id)
@@ -279,25 +332,30 @@ class ServerCommands(PlayCommands):
         """The host or a moderator: make the seated player `user_id` the host."""
         session = await self._open_here(caller)
         if session is None:
-            return refused("There is no game in this channel right now.")
+            return refused(tr("There is no game in this channel right now."))
         if not self._may_steward(caller, session):
             return refused(NOT_A_MODERATOR)
         result = await self.steward.hand_host(session.id, user_id)
         if isinstance(result, Rejection):
             return refused(result)
         seat = result.seat_of(user_id)
-        who = seat.display_name if seat is not None else "that player"
-        return [
-            Reply(text=f"{who} is now the host of this game.", title="New host", colour=COLOUR_INFO)
-        ]
+        with await self.publicly(caller):
+            who = seat.display_name if seat is not None else tr("that player")
+            text = tr("{player} is now the host of this game.", player=who)
+            return [Reply(text=text, title=tr("New host"), colour=COLOUR_INFO)]
 
     async def _moderator_end(self, caller: Caller, session: SessionRecord) -> list[Reply]:
-        name = self._game_name(session)
-        ended = await self.steward.end(session.id, f"Ended by a moderator, {caller.display_name}.")
+        with await self.publicly(caller):
+            # Stored as said (the result shown later), in the server's language.
+            why = tr("Ended by a moderator, {player}.", player=caller.display_name)
+            name = self._game_name(session)
+        ended = await self.steward.end(session.id, why)
         if isinstance(ended, Rejection):
             return refused(ended)
         await self.extras.set_paused(session.id, None)
-        return [Reply(text=ended.end_reason or "Ended.", title=f"{name} ended", colour=COLOUR_INFO)]
+        with await self.publicly(caller):
+            text = ended.end_reason or tr("Ended.")
+            return [Reply(text=text, title=tr("{game} ended", game=name), colour=COLOUR_INFO)]
 
     async def _seat_taken_over(
         self,
@@ -315,12 +373,15 @@ class ServerCommands(PlayCommands):
         if isinstance(result, Rejection):
             return refused(result)
         if not isinstance(result, MoveResult):
-            return [Reply(text=why, title="Lobby", colour=COLOUR_INFO)]
+            with await self.publicly(caller):
+                return [Reply(text=why, title=tr("Lobby"), colour=COLOUR_INFO)]
         await self.note_departure(session, seat_index, departure)
+        with await self.publicly(caller):
+            title = tr("{game}: a bot takes the seat", game=self._game_name(session))
         replies = await self._game_reply(
             caller,
             result,
-            f"{self._game_name(session)}: a bot takes the seat",
+            title,
             why,
             f"move-{await self._played(result.session)}",
         )
@@ -353,7 +414,7 @@ class ServerCommands(PlayCommands):
                 self.pending_bots.discard(session_id)
                 if isinstance(result, Rejection) or not result.moves:
                     continue
-                replies = await self._announce_move(SYSTEM, result)
+                replies = await self._announce_move(system_caller(result.session), result)
                 posts += channel_posts(result.session.place_id, replies)
         finally:
             await self.service.release_bot_work(claimed)
@@ -377,7 +438,7 @@ class ServerCommands(PlayCommands):
             if place_id not in (session.place_id, session.channel_id):
                 continue
             result = await self.steward.end(
-                session.id, "Ended because its channel or thread was deleted."
+                session.id, N_("Ended because its channel or thread was deleted.")
             )
             if not isinstance(result, Rejection):
                 ended.append(result)
@@ -400,4 +461,4 @@ class ServerCommands(PlayCommands):
 
     def timeout_action_text(self, action: str) -> str:
         """What the timeout action means, for sentences."""
-        return TIMEOUT_ACTIONS.get(action, action)
+        return tr(TIMEOUT_ACTIONS[action]) if action in TIMEOUT_ACTIONS else action

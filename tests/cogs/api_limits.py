@@ -435,14 +435,57 @@ def _option_errors(
     return out, size
 
 
+def _locales(item: Mapping[str, Any]) -> set[str]:
+    """Every locale a command's subtree localizes a name, description or choice into."""
+    found: set[str] = set()
+    for key in ("name_localizations", "description_localizations"):
+        found |= set(item.get(key) or {})
+    for child in [*(item.get("choices") or []), *(item.get("options") or [])]:
+        found |= _locales(child)
+    return found
+
+
+def _localized(item: Mapping[str, Any], locale: str | None) -> dict[str, Any]:
+    """The command (subtree) as a member with Discord in `locale` sees it: each name,
+    description and choice name in that locale where it is localized, else the default.
+    `locale` None: each field at its longest over the default and every localization (what
+    Discord counts towards the 4,000 characters)."""
+    out = dict(item)
+    for key in ("name", "description"):
+        shown = item.get(f"{key}_localizations") or {}
+        if locale is None:
+            out[key] = max([str(item.get(key) or ""), *map(str, shown.values())], key=len)
+        elif shown.get(locale):
+            out[key] = shown[locale]
+    if item.get("choices"):
+        out["choices"] = [_localized(c, locale) for c in item["choices"]]
+    if item.get("options"):
+        out["options"] = [_localized(o, locale) for o in item["options"]]
+    return out
+
+
+def command_size(command: Mapping[str, Any]) -> int:
+    """A command's characters towards Discord's 4,000: names, descriptions and choices, each
+    field at its longest localization ("When localization fields are present, only the longest
+    localization for each field (including the default value) is counted")."""
+    return _option_errors((), _localized(command, None), top=True)[1]
+
+
 def command_errors(commands: Sequence[Mapping[str, Any]]) -> list[Refusal]:
-    """Refusals of a bulk overwrite of application commands (PUT .../commands)."""
+    """Refusals of a bulk overwrite of application commands (PUT .../commands): the commands
+    as sent and as each locale they are localized into shows them (every localized name must
+    follow the name rules and differ from its siblings', every localized description and
+    choice keep its length), and their size with each field at its longest localization."""
     out: list[Refusal] = []
     if len(commands) > COMMANDS_MAX:
         out.append(Refusal((), "BASE_TYPE_MAX_LENGTH", "Must be 100 or fewer in length."))
     for i, command in enumerate(commands):
-        problems, size = _option_errors((i,), command, top=True)
+        problems, _ = _option_errors((i,), command, top=True)
         out += problems
+        for locale in sorted(_locales(command)):
+            problems, _ = _option_errors((i, locale), _localized(command, locale), top=True)
+            out += problems
+        size = command_size(command)
         if size > COMMAND_TOTAL_MAX:
             out.append(Refusal((i,), "APPLICATION_COMMAND_TOO_LARGE", f"{size} characters > 4000"))
     return out

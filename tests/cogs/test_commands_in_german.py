@@ -15,11 +15,13 @@ async def test_synced_commands_carry_german_descriptions(start_bot: StartBot) ->
     harness = await start_bot()
     [sync] = [s for s in harness.sent if s.kind == "sync"]
     game = next(c for c in sync.payload["commands"] if c["name"] == "game")
-    assert game["description_localizations"]["de"] == "Brettspiele hier spielen."
-    assert "de" not in game.get("name_localizations", {})  # names stay English (see cogs/language)
+    assert game["description_localizations"]["de"] == "Brettspiele hier."
+    assert game["name_localizations"]["de"] == "spiel"  # the picker shows /spiel neu
     new = next(o for o in game["options"] if o["name"] == "new")
+    assert new["name_localizations"]["de"] == "neu"
     option = next(o for o in new["options"] if o["name"] == "game")
-    assert option["description_localizations"]["de"] == "Welches Spiel gespielt wird."
+    assert option["name_localizations"]["de"] == "spiel"
+    assert option["description_localizations"]["de"] == "Welches Spiel."
 
 
 async def test_a_changed_catalog_is_synced_again(start_bot: StartBot, monkeypatch) -> None:

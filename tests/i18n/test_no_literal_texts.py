@@ -39,23 +39,6 @@ EXEMPT = "i18n-exempt:"
 
 PENDING: frozenset[str] = frozenset(
     {
-        "bot/table/base.py",
-        "bot/table/dispatch.py",
-        "bot/table/ending.py",
-        "bot/table/format.py",
-        "bot/table/hooks.py",
-        "bot/table/options.py",
-        "bot/table/play.py",
-        "bot/table/replies.py",
-        "bot/table/serverconf.py",
-        "bot/table/servers.py",
-        "cogs/_errors.py",
-        "cogs/_permissions.py",
-        "cogs/_replies.py",
-        "cogs/_views.py",
-        "cogs/components.py",
-        "cogs/errors.py",
-        "cogs/table.py",
     }
 )
 """Files not yet moved to the catalogs (each is taken off as it is converted)."""
