@@ -37,10 +37,7 @@ INTERNAL_ERRORS = frozenset(
 )
 EXEMPT = "i18n-exempt:"
 
-PENDING: frozenset[str] = frozenset(
-    {
-    }
-)
+PENDING: frozenset[str] = frozenset({})
 """Files not yet moved to the catalogs (each is taken off as it is converted)."""
 
 _WORDS = re.compile(r"[A-Za-z]{2,}[,.;:!?'’)]*\s+\(?[A-Za-z]{2,}")
