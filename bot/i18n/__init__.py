@@ -13,6 +13,7 @@ from bot.i18n.catalogs import DEFAULT_LANGUAGE as DEFAULT_LANGUAGE
 from bot.i18n.catalogs import LANGUAGES as LANGUAGES
 from bot.i18n.catalogs import Language as Language
 from bot.i18n.catalogs import catalog_path as catalog_path
+from bot.i18n.catalogs import command_names as command_names
 from bot.i18n.catalogs import language_for_locale as language_for_locale
 from bot.i18n.catalogs import placeholders as placeholders
 from bot.i18n.catalogs import translate as translate

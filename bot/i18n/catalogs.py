@@ -16,6 +16,7 @@ __all__ = [
     "LANGUAGES",
     "Language",
     "catalog_path",
+    "command_names",
     "language_for_locale",
     "placeholders",
     "translate",
@@ -90,6 +91,21 @@ def translate(code: str, message: str, context: str | None = None, **params: Any
     placeholders filled from `params`."""
     text = translation(code, message, context) or message
     return text.format(**params) if params else text
+
+
+@cache
+def command_names() -> dict[str, str]:
+    """Every shipped language's command and subcommand names mapped back to the English ones
+    (`spiel` -> `game`, `setzen` -> `place`): what a command typed in any language means."""
+    names: dict[str, str] = {}
+    for code in LANGUAGES:
+        catalog = _catalog(code)
+        if catalog is None:
+            continue
+        for message in catalog:
+            if message.context == "command-name" and message.string and not message.fuzzy:
+                names.setdefault(str(message.string).lower(), str(message.id))
+    return names
 
 
 def placeholders(text: str) -> frozenset[str]:

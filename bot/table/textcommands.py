@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from bot.games.text import Text, tx
-from bot.i18n import N_, say, tr
+from bot.i18n import N_, command_names, say, tr
 from bot.table import registry
 from bot.table.hooks import Subcommand
 
@@ -307,8 +307,11 @@ def parse_command_line(line: str, games: frozenset[str] | None = None) -> Comman
     if not text.startswith("/"):
         return Command(CommandKind.MOVE, (text,))
     head, _, rest = text[1:].partition(" ")
-    head = head.lower()
+    # Commands typed with the names a German picker shows (`/spiel status`) mean the same.
+    head = _english(head.lower())
     words = _words(rest)
+    if words and not words[0].isdigit():
+        words = [_english(words[0]), *words[1:]]
     known_games = games if games is not None else frozenset(registry.games())
     if head in ("game", "g"):
         return _game_command(words)
@@ -325,6 +328,11 @@ def parse_command_line(line: str, games: frozenset[str] | None = None) -> Comman
             command=head,
         )
     )
+
+
+def _english(word: str) -> str:
+    """A command or subcommand name in any shipped language as its English name."""
+    return command_names().get(word.lower(), word)
 
 
 def _game_command(words: list[str]) -> Command:
