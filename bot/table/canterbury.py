@@ -335,7 +335,7 @@ def _spread_menu(state: Any, notations: list[str]) -> list[tuple[str, str]]:
                 (
                     tr(
                         "Stop: place no more {service} markers",
-                        service=_service_word(turn.spread_service),
+                        service=service,
                     ),
                     n,
                 )
