@@ -91,6 +91,9 @@ class User:
     bot: bool = False
     moderator: bool = False
     """A member with Manage Threads and Manage Server (others have neither)."""
+    locale: str | None = None
+    """The member's Discord language (`interaction.locale`, e.g. "de"); None: the harness's
+    `locale`."""
 
     def payload(self) -> dict[str, Any]:
         """The Discord user object."""
@@ -817,6 +820,10 @@ class Harness:
         self._ids = itertools.count(500_000_000_000_000_001)
         self.strict = True
         """Fail the interaction (or start-up) that sent a request Discord would refuse."""
+        self.locale = "en-US"
+        """The Discord language of members whose `User.locale` is None."""
+        self.guild_locale = "en-US"
+        """The server's Discord language (`interaction.guild_locale`)."""
 
     @property
     def refused(self) -> list[tuple[str, dict[str, Any], list[Refusal]]]:
@@ -938,13 +945,13 @@ class Harness:
             "token": token,
             "version": 1,
             "guild_id": str(GUILD_ID),
-            "guild": {"id": str(GUILD_ID), "locale": "en-US", "features": []},
+            "guild": {"id": str(GUILD_ID), "locale": self.guild_locale, "features": []},
             "channel_id": str(channel.id),
             "channel": channel.payload(),
             "member": user.member_payload(),
             "app_permissions": str(self.app_permissions().value),
-            "locale": "en-US",
-            "guild_locale": "en-US",
+            "locale": user.locale or self.locale,
+            "guild_locale": self.guild_locale,
             "entitlements": [],
             "authorizing_integration_owners": {"0": str(GUILD_ID)},
             "context": 0,
