@@ -15,13 +15,16 @@ unreadable), `/game status`, details, history, replay, rules (every page), help,
 hand or peek command, the post's buttons, undo requests, absences, ratings, and the end of the
 game or its abandonment. Every leftover of a game is collected before the test fails; the
 failure lists them grouped by the source file that holds the English words (a grep), and
-`GUILDHALL_LEFTOVERS_DIR=<dir>` writes that list to `<dir>/<game>.md` too, and
+`GUILDHALL_LEFTOVERS_DIR=<dir>` writes that list to `<dir>/<game>.md` (and `.json`, and every
+text read that holds a leftover to `<game>-texts.txt`; `tests/i18n/leftovers_report.py` joins
+the games into one list by file), and
 `GUILDHALL_LEFTOVERS_AMBIENT=1` (a diagnosis, not the test) plays with everything said in `qps`
 whatever language the flow chooses: what is left then bypasses the catalogs.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import re
@@ -327,7 +330,7 @@ class Play:
                     else "private"
                     if sent.ephemeral or sent.response_type == 8
                     else "edited"
-                    if sent.kind == "edit"
+                    if sent.kind == "edit" or sent.response_type == 7
                     else "public"
                 )
                 runs = leftovers(text, allowed)
@@ -468,6 +471,8 @@ async def _lobby(p: Play) -> None:
     await p.slash("lobby new", "game new", ALICE, game=key)
     await p.slash("lobby list", "game list", OBSERVER)
     await p.slash("lobby join", "game join", BOB)
+    await p.slash("lobby leave", "game leave", BOB)
+    await p.slash("lobby join", "game join", BOB)
     await p.slash("notify on", "game notify", BOB, setting="on")
     await p.slash("start refused", "game start", BOB)
     for _ in range(BOTS.get(key, 0)):
@@ -475,10 +480,20 @@ async def _lobby(p: Play) -> None:
     await p.slash("start", "game start", ALICE)
 
 
-async def _after(p: Play) -> None:
-    """Absence, ratings, the end: history, abandonment, finished games and their replay."""
+async def _interlude(p: Play) -> None:
+    """In the middle of the game: an absence and a stand-in vote, a pause."""
     await p.slash("away", "game away", BOB, until="3", reason="travelling")
+    await p.slash("standin vote", "game standin", ALICE, player=BOB)
     await p.slash("back", "game back", BOB)
+    await p.slash("pause", "game pause", ALICE)
+    command = MOVE_COMMAND.get(p.game_key, f"{p.game_key} act")
+    await p.slash("refused paused", command, BOB, notation="zz99")
+    await p.slash("resume", "game resume", ALICE)
+
+
+async def _after(p: Play) -> None:
+    """Settings, ratings, the end: history, abandonment, finished games and their replay."""
+    await p.slash("settings", "game settings", OBSERVER)
     await p.slash("notify", "game notify", ALICE)
     await p.slash("mine", "game mine", ALICE)
     await p.slash("history", "game history", BOB, last=50)
@@ -507,6 +522,9 @@ async def _play(p: Play, seed: int) -> None:
             break
         if turn % 4 == 0:
             await _reads(p, status, turn, rng)
+        if turn == 2:
+            await _interlude(p)
+            status = await _status(p)
         users = _users_by_seat(status)
         awaited = sorted(int(s) for s in status.to_act if int(s) in users)
         if not awaited:
@@ -531,29 +549,51 @@ async def _play(p: Play, seed: int) -> None:
     await _after(p)
 
 
-def report(p: Play, found: dict[tuple[str, str], list[str]]) -> str:
-    """The leftovers grouped by the source file that holds their English words, the runs
-    filled from one template (names, notation words) given once."""
+def grouped(p: Play, found: dict[tuple[str, str], list[str]]) -> list[dict[str, Any]]:
+    """The leftovers, the runs filled from one template (names, notation words, colours)
+    together, each with the source file(s) its English words stand in."""
     allowed = frozenset(p.allowed)
-    grouped: dict[str, tuple[set[str], set[str], list[str]]] = {}
+    by_template: dict[str, tuple[set[str], set[str], list[str]]] = {}
     for (run, where), actions in sorted(found.items()):
-        runs, wheres, seen = grouped.setdefault(shape(run, allowed), (set(), set(), []))
+        runs, wheres, seen = by_template.setdefault(shape(run, allowed), (set(), set(), []))
         runs.add(run)
         wheres.add(where)
         seen.extend(a for a in actions if a not in seen)
-    by_file: dict[str, list[str]] = {}
-    for template, (runs, wheres, seen) in sorted(grouped.items()):
+    rows = []
+    for template, (runs, wheres, seen) in sorted(by_template.items()):
         files, marked = source_of(template)
-        note = "marked, said in English here" if marked else "not in the catalogs"
-        example = "" if runs == {template} else f", e.g. `{min(runs)}`"
-        line = (
-            f"- `{template}`{example} ({'; '.join(sorted(wheres))}; {note}; "
-            f"seen at: {', '.join(seen[:4])})"
+        rows.append(
+            {
+                "game": p.game_key,
+                "template": template,
+                "example": "" if runs == {template} else min(runs),
+                "where": sorted(wheres),
+                "seen": seen[:4],
+                "files": files,
+                "marked": marked,
+            }
         )
-        by_file.setdefault(files, []).append(line)
+    return rows
+
+
+def row_line(row: dict[str, Any]) -> str:
+    """One leftover as a line of the report."""
+    note = "marked, said in English here" if row["marked"] else "not in the catalogs"
+    example = f", e.g. `{row['example']}`" if row["example"] else ""
+    return (
+        f"- `{row['template']}`{example} ({'; '.join(row['where'])}; {note}; "
+        f"seen at: {', '.join(row['seen'])})"
+    )
+
+
+def report(p: Play, rows: list[dict[str, Any]]) -> str:
+    """The leftovers grouped by the source file that holds their English words."""
+    by_file: dict[str, list[str]] = {}
+    for row in rows:
+        by_file.setdefault(row["files"], []).append(row_line(row))
     played = ", ".join(f"{what} ×{n}" for what, n in sorted(p.actions.items()))
     lines = [
-        f"## {p.game_key}: {len(grouped)} leftovers ({len(found)} runs)",
+        f"## {p.game_key}: {len(rows)} leftovers",
         "",
         f"Played: {p.moves} moves by the humans; actions: {played}.",
         "",
@@ -605,13 +645,15 @@ async def test_every_text_comes_from_the_catalogs(
     assert p.moves >= 10
     assert {"move", "status", "refused", "undo", "rules", "help", "autocomplete"} <= p.kinds
     assert renders.labels, "no board image was drawn for real"
-    found = p.found()
-    text = report(p, found)
+    rows = grouped(p, p.found())
+    text = report(p, rows)
     out = os.environ.get("GUILDHALL_LEFTOVERS_DIR")
     if out:
-        Path(out).mkdir(parents=True, exist_ok=True)
+        folder = Path(out)
+        folder.mkdir(parents=True, exist_ok=True)
         name = f"{game_key}-ambient" if ambient else game_key
-        (Path(out) / f"{name}.md").write_text(text + "\n", encoding="utf-8")
+        (folder / f"{name}.md").write_text(text + "\n", encoding="utf-8")
+        (folder / f"{name}.json").write_text(json.dumps(rows, indent=1), encoding="utf-8")
         texts = "\n".join(dict.fromkeys(p.texts))
-        (Path(out) / f"{name}-texts.txt").write_text(texts + "\n", encoding="utf-8")
-    assert not found, text
+        (folder / f"{name}-texts.txt").write_text(texts + "\n", encoding="utf-8")
+    assert not rows, text
