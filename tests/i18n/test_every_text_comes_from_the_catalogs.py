@@ -30,13 +30,14 @@ import random
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from bot.app import GameBot
+from bot.app import GameBot, server_defaults
 from bot.cli.catalogs import code_strings
 from bot.games import get_engine
 from bot.games.protocol import Seat
@@ -62,6 +63,10 @@ NAMES = frozenset(u.name.lower() for u in (*HUMANS, OBSERVER))
 """The members' names (shown as "Alice", "Bob", "Mia")."""
 HUMAN_MOVES = {"cathedral": 36, "canterbury": 24, "kingsburg": 30, "architects": 30, "canaan": 30}
 """Moves the humans play at most (Cathedral is usually played to its end)."""
+TURN_HOURS = 2.0
+"""Every game's turn limit; reminders come after an hour (`turn_reminder_hours`)."""
+TIMED_OUT = ("architects", "canaan", "kingsburg")
+"""Games that end by their turn limit passing (the others are abandoned by the host)."""
 SEED = {"cathedral": 1, "canterbury": 1, "kingsburg": 1, "architects": 1, "canaan": 1}
 OWN_READS = {"canaan": ("canaan hand", {}), "kingsburg": ("kingsburg peek", {})}
 """Each game's own command that shows a player's private side (besides /game details)."""
@@ -468,7 +473,7 @@ async def _lobby(p: Play) -> None:
     p.mark("autocomplete")
     await p.h.autocomplete("game rules", focused="game", game="", user=ALICE)
     await p.slash("start refused", "game start", ALICE)
-    await p.slash("lobby new", "game new", ALICE, game=key)
+    await p.slash("lobby new", "game new", ALICE, game=key, turn_hours=TURN_HOURS)
     await p.slash("lobby list", "game list", OBSERVER)
     await p.slash("lobby join", "game join", BOB)
     await p.slash("lobby leave", "game leave", BOB)
@@ -499,6 +504,14 @@ async def _after(p: Play) -> None:
     await p.slash("history", "game history", BOB, last=50)
     await p.slash("replay", "game replay", OBSERVER)
     status = await _status(p)
+    if status.session.status.is_open and p.game_key in TIMED_OUT:
+        cog: Any = p.h.bot.get_cog("TableCog")
+        now = datetime.now(UTC)
+        p.mark("timers reminder")
+        await cog.run_timers(now + timedelta(hours=TURN_HOURS * 0.75))
+        p.mark("timers turn limit")
+        await cog.run_timers(now + timedelta(hours=TURN_HOURS * 1.5))
+        status = await _status(p)
     if status.session.status.is_open:
         await p.slash("abandon", "game abandon", ALICE)
     await p.slash("status after the end", "game status", BOB)
@@ -620,14 +633,13 @@ async def test_every_text_comes_from_the_catalogs(
     store = await SqliteStore.open(tmp_path / f"{game_key}.db")
     service = GameService(store, seed_source=lambda: seed)
     renders = Renders(game_key)
-    table = Table(service, render_png=renders.board)
+    settings = Settings(database_path=tmp_path / "unused.db", turn_reminder_hours=TURN_HOURS / 2)
+    table = Table(service, render_png=renders.board, defaults=server_defaults(settings))
     table.render_details = renders.details
     from rendering import scoresheet
 
     monkeypatch.setattr(scoresheet, "render_png", renders.score_sheet(scoresheet.render_png))
-    bot = GameBot(
-        Settings(database_path=tmp_path / "unused.db"), store=store, service=service, table=table
-    )
+    bot = GameBot(settings, store=store, service=service, table=table)
     with no_network():
         h = await Harness.start(bot)
         h.locale = pseudo.CODE
