@@ -72,6 +72,21 @@ def compose(folder: Path) -> str:
     by_file: dict[str, list[dict[str, Any]]] = {}
     for row in merged.values():
         by_file.setdefault(row["files"], []).append(row)
+    lines += ["", "## Files at a glance", ""]
+    lines.append(
+        "| file (first found) | leftovers | bypass the catalogs |"
+        if ambient
+        else "| file (first found) | leftovers |"
+    )
+    lines.append("|---|---|---|" if ambient else "|---|---|")
+    first: dict[str, list[dict[str, Any]]] = {}
+    for row in merged.values():
+        first.setdefault(row["files"].split(",")[0].removesuffix(" …"), []).append(row)
+    for name in sorted(first, key=lambda f: (-len(first[f]), f)):
+        cells = [f"`{name}`", str(len(first[name]))]
+        if ambient:
+            cells.append(str(sum(r["bypass"] for r in first[name])))
+        lines.append("| " + " | ".join(cells) + " |")
     lines += ["", "## By file", ""]
     for files in sorted(by_file, key=lambda f: (-len(by_file[f]), f)):
         lines.append(f"### {files} ({len(by_file[files])})")
