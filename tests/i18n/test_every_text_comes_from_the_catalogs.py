@@ -9,11 +9,14 @@ attachment (image) descriptions; thread names; direct messages. Allowed outside 
 the players' names and the words of the game's notation (every legal move's notation seen on
 the way, as typed: coordinates, `pass`, piece names). Code spans, mentions and links are skipped.
 
-The games are driven as players do: lobby (new, join, bots, a refused start), moves by buttons,
-menus and commands, previews with Confirm, refused moves (out of turn, by a member not seated,
-unreadable), `/game status`, details, history, replay, rules (every page), help, the game's own
-hand or peek command, the post's buttons, undo requests, absences, ratings, and the end of the
-game or its abandonment. Every leftover of a game is collected before the test fails; the
+The games are driven as players do: lobby (new, join, leave, bots, a refused start), moves by
+buttons, menus and commands, previews with Confirm, bots' moves, refused moves (out of turn, by a
+member not seated, unreadable, while paused), `/game status`, details, history, replay, rules
+(every page), help, the game's own hand or peek command, the post's buttons, undo requests, an
+absence and a stand-in vote, a pause, settings, ratings, turn DMs, a reminder and the turn limit
+passing, the end of the game or its abandonment, finished games. The board images are drawn by
+the real renderer now and then (their labels checked too; the score sheet and details images
+always). Every leftover of a game is collected before the test fails; the
 failure lists them grouped by the source file that holds the English words (a grep), and
 `GUILDHALL_LEFTOVERS_DIR=<dir>` writes that list to `<dir>/<game>.md` (and `.json`, and every
 text read that holds a leftover to `<game>-texts.txt`; `tests/i18n/leftovers_report.py` joins
@@ -68,6 +71,7 @@ TURN_HOURS = 2.0
 TIMED_OUT = ("architects", "canaan", "kingsburg")
 """Games that end by their turn limit passing (the others are abandoned by the host)."""
 SEED = {"cathedral": 1, "canterbury": 1, "kingsburg": 1, "architects": 1, "canaan": 1}
+"""Each game's seed (small games, the same every run)."""
 OWN_READS = {"canaan": ("canaan hand", {}), "kingsburg": ("kingsburg peek", {})}
 """Each game's own command that shows a player's private side (besides /game details)."""
 PREVIEWED = {
