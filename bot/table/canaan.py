@@ -280,11 +280,12 @@ def move_hint(state: Any, seat: int) -> str:
     kinds of move `seat` has now (`/canaan build settlement` during setup, not `/canaan roll`)."""
     from bot.games.canaan import ENGINE
     from bot.games.canaan.rules import some_legal_actions
+    from bot.games.canaan.view import slash
 
     listed = some_legal_actions(state, seat, MENU_SIZE * 4)  # a discard's ways: bounded
     heads = {ENGINE.format_action(a, state).split(" ", 1)[0] for a in listed}
-    named = [f"`/canaan {cmd}`" for head, cmd in _COMMAND_OF.items() if head in heads]
-    shown = named[:_HINT_COMMANDS] or ["`/canaan act`"]  # i18n-exempt: a command's name
+    named = [f"`{say(slash(*cmd.split()))}`" for head, cmd in _COMMAND_OF.items() if head in heads]
+    shown = named[:_HINT_COMMANDS] or [f"`{say(slash('act'))}`"]
     if len(shown) == 1:
         commands = shown[0]
     else:

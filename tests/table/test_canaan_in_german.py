@@ -7,7 +7,7 @@ from __future__ import annotations
 from bot.games.canaan import ENGINE
 from bot.games.canaan.state import evolve
 from bot.games.protocol import Seat
-from bot.i18n import speaking, tr
+from bot.i18n import speaking, tr, translation
 from bot.table import canaan as T
 from tests.games.canaan.positions import D, hand, play, position, with_player
 
@@ -54,10 +54,11 @@ def test_setup_buttons_and_the_hint_in_german() -> None:
         labels = [label for label, _ in T.move_menu(s, s.setup_order[0])]
         hint = T.move_hint(s, s.setup_order[0])
     assert labels and all(label.startswith("Siedlung ") for label in labels)
-    assert hint == (
-        "Zu viele Möglichkeiten für Knöpfe: zieh mit `/canaan build settlement`; jede Option "
-        "vervollständigt deine erlaubten Möglichkeiten."
-    )
+    # The command as the German picker names it (the command tree's names in the catalog).
+    group = translation("de", "canaan", "command-name") or "canaan"
+    build = translation("de", "build", "command-name") or "build"
+    assert hint.startswith("Zu viele Möglichkeiten für Knöpfe"), hint
+    assert f"`/{group} {build} Siedlung`" in hint, hint
 
 
 def test_choices_in_words_in_german() -> None:

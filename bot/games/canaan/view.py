@@ -125,8 +125,7 @@ def awaited_text(s: State, seat: int, *, hint: bool = True) -> Text | str:
             else:
                 words = tx("give {n} ({why})", n=p.count, why=why)
             if hint:
-                command = f"/canaan {p.kind}"
-                return tx("{task} with {command}", task=words, command=command)
+                return tx("{task} with {command}", task=words, command=slash(p.kind))
             return words
     if seat != s.current:
         return tx("answer {player}'s offer", player=R.colour(s.current))
@@ -153,6 +152,20 @@ _AWAITED = {
     "pre-roll": tx("roll"),
     "main": tx("trade, build or end"),
 }
+
+
+def slash(sub: str, value: str = "") -> Text:
+    """`/canaan <sub> [value]` as the reader's slash-command picker names it: the command
+    tree's names are in the catalogs under the context `command-name` (a choice's under
+    `choice`); English as written."""
+    params: dict[str, Text] = {
+        "group": Text("canaan", context="command-name"),
+        "sub": Text(sub, context="command-name"),
+    }
+    if not value:
+        return Text("/{group} {sub}", params=params)
+    params["value"] = Text(value, context="choice")
+    return Text("/{group} {sub} {value}", params=params)
 
 
 def status_text(s: State) -> Text | str:
