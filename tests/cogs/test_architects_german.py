@@ -62,7 +62,7 @@ async def test_choices_are_labelled_in_german(h: Harness) -> None:
     )
     names = list(_names(ex).values())
     assert "Baupläne: 1 Gebäudekarte ziehen" in names
-    assert all(" Silber" in n for n in names if n.startswith("hire"))
+    assert all(" Silber" in n for n in names if " anheuern: " in n), names
 
 
 async def test_a_location_typed_in_german_is_played(h: Harness) -> None:
