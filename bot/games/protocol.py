@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, NewType, Protocol, TypeVar
 
 from bot.games.rejections import Rejection, RejectionCode
-from bot.games.text import tx
+from bot.games.text import Text, text_from_json, text_to_json, tx
 
 Seat = NewType("Seat", int)  # i18n-exempt: a type name
 """A seat index, 0-based, in the order the seats were given to `new_game`."""
@@ -154,24 +154,35 @@ class Event:
 
     def to_dict(self) -> dict[str, JSON]:
         """JSON form."""
-        return {
+        out: dict[str, JSON] = {
             "kind": self.kind,
             "text": self.text,
             "data": dict(self.data),
             "visible_to": None if self.visible_to is None else sorted(self.visible_to),
             "public_text": self.public_text,
         }
+        # The English stays in "text" (older readers); "said" keeps the message id and its
+        # values, so the history and replays can say the event in each reader's language.
+        for key, value in (("said", self.text), ("public_said", self.public_text)):
+            if isinstance(value, Text):
+                out[key] = text_to_json(value)  # type: ignore[assignment]
+        return out
 
     @staticmethod
     def from_dict(d: Mapping[str, JSON]) -> Event:
         """Parse the JSON form."""
         vis = d.get("visible_to")
+        said = text_from_json(d.get("said"))
+        public_said = text_from_json(d.get("public_said"))
+        public = d.get("public_text")
         return Event(
             kind=str(d["kind"]),
-            text=str(d["text"]),
+            text=said if isinstance(said, Text) and said == d["text"] else str(d["text"]),
             data=dict(d.get("data") or {}),
             visible_to=None if vis is None else frozenset(Seat(int(s)) for s in vis),
-            public_text=d.get("public_text"),
+            public_text=(
+                public_said if isinstance(public_said, Text) and public_said == public else public
+            ),
         )
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["Text", "tx", "tx_c", "tx_n"]
+__all__ = ["Text", "text_from_json", "text_to_json", "tx", "tx_c", "tx_n"]
 
 
 class Text(str):
@@ -77,3 +77,50 @@ def tx_c(context: str, msgid: str, /, **params: Any) -> Text:
 def tx_n(singular: str, plural: str, n: int, /, **params: Any) -> Text:
     """A translatable text with a singular and a plural form chosen by `n` (also `{n}`)."""
     return Text(singular, plural=plural, n=n, params=params)
+
+
+def text_to_json(value: object) -> object:
+    """A value as JSON that keeps a `Text`'s message id and parameters (nested texts too), so a
+    text stored in a log or a save can be said in any language later; other values as they are
+    (a value JSON cannot hold becomes its string)."""
+    if isinstance(value, Text):
+        out: dict[str, object] = {"id": value.msgid}
+        if value.plural is not None:
+            out["plural"] = value.plural
+            out["n"] = value.n
+        if value.context is not None:
+            out["context"] = value.context
+        params = {
+            k: text_to_json(v) for k, v in value.params.items() if k != "n" or value.n is None
+        }
+        if params:
+            out["params"] = params
+        return out
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    return str(value)
+
+
+def text_from_json(value: object) -> object:
+    """The inverse of `text_to_json`: a stored `Text` back as a `Text`; anything else as it is.
+    A stored form that does not fit (an old or damaged save) gives None."""
+    if not isinstance(value, dict):
+        return value
+    msgid = value.get("id")
+    if not isinstance(msgid, str):
+        return None
+    raw = value.get("params") or {}
+    params = {str(k): text_from_json(v) for k, v in raw.items()} if isinstance(raw, dict) else {}
+    plural = value.get("plural")
+    n = value.get("n")
+    context = value.get("context")
+    try:
+        return Text(
+            msgid,
+            plural=plural if isinstance(plural, str) else None,
+            n=n if isinstance(n, int) else None,
+            context=context if isinstance(context, str) else None,
+            params=params,
+        )
+    except (KeyError, IndexError, ValueError):
+        return None

@@ -75,3 +75,29 @@ def test_engine_texts_are_english_strings_that_translate_later(german: None) -> 
 def test_a_broken_translation_falls_back_to_english(german: None) -> None:
     with speaking("de"):
         assert tr("Broken {name}", name="x") == "Broken x"
+
+
+def test_a_stored_event_is_said_in_the_readers_language_later(german: None) -> None:
+    """An event's text goes through the log's JSON with its message id and values, so the
+    history says it in each reader's language; the English stays in "text" for old readers."""
+    import json
+
+    from bot.games.protocol import Event
+    from bot.games.text import text_from_json, text_to_json
+
+    event = Event("move", tx("The piece does not fit."), public_text=t_n_cards(3))
+    stored = json.loads(json.dumps(event.to_dict()))
+    assert stored["text"] == "The piece does not fit."
+    again = Event.from_dict(stored)
+    with speaking("de"):
+        assert say(again.text) == "Das Teil passt nicht."
+        assert say(again.public_text) == "3 Karten"
+    # A text whose English changed since it was stored keeps the stored English.
+    stored["text"] = "An older wording."
+    assert Event.from_dict(stored).text == "An older wording."
+    assert text_from_json(text_to_json("plain")) == "plain"
+    assert text_from_json({"bad": 1}) is None
+
+
+def t_n_cards(n: int) -> Text:
+    return tx_n("{n} card", "{n} cards", n)
