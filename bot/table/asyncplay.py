@@ -44,7 +44,7 @@ from bot.table.privatechoices import (
     PRIVATE_CHOICES_ACTION,
     RULES_ACTION,
 )
-from bot.table.refusals import said, spoken
+from bot.table.refusals import said, seat_name, spoken
 from bot.table.replies import ActionButton, Caller, ImageFile, Reply
 
 log = logging.getLogger(__name__)
@@ -335,7 +335,7 @@ class AsyncPlayCommands(PlayCommands):
         lines = []
         for session in games:
             when = say(format_day(session.updated_at))
-            players = join_names([s.display_name for s in session.seats])
+            players = join_names([seat_name(s) for s in session.seats])
             stored = (session.end_reason or "").strip()
             how = say(reasons.reworded(stored)) if stored else ""
             # The stored reason is English: "Abandoned by ..." says it already.

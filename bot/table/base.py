@@ -32,6 +32,7 @@ from bot.table.format import (
     plain_text,
     turn_limit_text,
 )
+from bot.table.refusals import seat_name
 from bot.table.replies import Caller, ImageFile
 from bot.table.scores import per_seat, summary_scores
 from bot.table.serverconf import ServerConf
@@ -124,7 +125,7 @@ class TableBase:
     @staticmethod
     def _names(session: SessionRecord) -> dict[Seat, str]:
         """Display names by seat for the images ("Alice", "Heuristic bot"), not "Player 1"."""
-        return {Seat(record.seat): plain_text(record.display_name) for record in session.seats}
+        return {Seat(record.seat): plain_text(seat_name(record)) for record in session.seats}
 
     async def _board(
         self,
@@ -166,7 +167,7 @@ class TableBase:
     def _seat_name(self, session: SessionRecord, state: Any | None, seat: int) -> str:
         """'Alice (light)' once the game has a state, else 'Alice'."""
         record = self._seat_record(session, seat)
-        name = record.display_name if record is not None else tr("seat {n}", n=seat + 1)
+        name = seat_name(record) if record is not None else tr("seat {n}", n=seat + 1)
         if state is None:
             return name
         label = self.service.engine_for(session).seat_label(state, Seat(seat))

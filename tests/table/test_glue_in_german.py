@@ -6,10 +6,11 @@ names, rules pages. Each test would show English without its fix; English output
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
-from bot.i18n import speaking
+from bot.i18n import say, speaking
 from bot.sessions.service import GameService
 from bot.table.commands import Table
 from bot.table.replies import Reply
@@ -73,3 +74,48 @@ async def test_a_moderators_end_is_stored_in_english_and_said_in_german(
     assert ended is not None and ended.end_reason == "Ended by a moderator, Cy."
     english = replace(ALICE, locale="en", guild_locale="en")
     assert "Ended by a moderator, Cy." in shown(public(await table.status(english)))
+
+
+# ------------------------------------------------------------------ bot seat names
+
+
+async def test_bots_seated_by_the_host_are_named_in_german(
+    table: Table, service: GameService, renderer: Any
+) -> None:
+    await table.new(ANNA, "race")
+    [first] = await table.add_bot(ANNA, "random")
+    [second] = await table.add_bot(ANNA, "random")
+    assert first.text.startswith("Bot (Random) nimmt Platz."), first.text
+    assert second.text.startswith("Bot (Random) 2 nimmt Platz."), second.text
+    seats = shown([second])
+    assert "2. Bot (Random)" in seats and "3. Bot (Random) 2" in seats
+    assert "Random bot" not in seats
+    found = await service.status(CHANNEL)
+    assert [s.display_name for s in found.session.seats][1:] == ["Random bot", "Random bot 2"]  # type: ignore[union-attr]
+    started = await table.start(ANNA)
+    assert "Bot (Random) 2" in renderer.options[-1]["names"].values()
+    assert "Random bot" not in shown(public(started))
+
+
+async def test_a_seat_a_bot_took_over_is_named_in_german(table: Table) -> None:
+    await _started(table)
+    [post, *_] = await table.kick(ANNA, 2)
+    assert "Alice hat Bob entfernt" in post.text or "Bob" in post.text
+    status = shown(public(await table.status(ANNA)))
+    assert "Bob (Bot greedy)" in status, status
+    assert "greedy bot)" not in status
+    english = shown(public(await table.status(replace(ALICE, guild_locale="en"))))
+    assert "Bob (greedy bot)" in english
+
+
+async def test_english_bot_names_are_unchanged() -> None:
+    from bot.sessions import botnames
+
+    assert botnames.seated("easy", {"Easy bot"}) == "Easy bot 2"
+    assert botnames.taken_over("Ann", "heuristic") == "Ann (heuristic bot)"
+    for stored in ("Easy bot", "Random bot 3", "Ann (heuristic bot)", "Ann (bot stand-in)"):
+        assert say(botnames.reworded(stored)) == stored
+    with speaking("de"):
+        assert say(botnames.reworded("Ann (bot stand-in)")) == "Ann (Bot-Vertretung)"
+        assert say(botnames.reworded("Strong bot 2")) == "Bot (Strong) 2"
+        assert say(botnames.reworded("Ann Smith")) == "Ann Smith"
