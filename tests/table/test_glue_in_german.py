@@ -119,3 +119,22 @@ async def test_english_bot_names_are_unchanged() -> None:
         assert say(botnames.reworded("Ann (bot stand-in)")) == "Ann (Bot-Vertretung)"
         assert say(botnames.reworded("Strong bot 2")) == "Bot (Strong) 2"
         assert say(botnames.reworded("Ann Smith")) == "Ann Smith"
+
+
+# ------------------------------------------------------------------ rules pages
+
+
+async def test_readings_go_last_by_their_structure_in_any_language() -> None:
+    """A heading alone on its line over a list is read as our readings of the rules, whatever
+    its words (a language no catalog knows yet); headings the catalogs name go last too."""
+    from bot.table.rulespages import rules_pages
+
+    summary = (
+        "**But**: gagner.\n\n**Notes de règles** (notre lecture)\n- une lecture.\n\n"
+        "**Tour**: lancer.\n\n**Aufbau** (Material)\n1 Würfel"
+    )
+    [page] = rules_pages(summary)
+    assert page.endswith("**Notes de règles** (notre lecture)\n- une lecture."), page
+    assert page.startswith("**But**: gagner.\n\n**Tour**: lancer.\n\n**Aufbau**")
+    [page] = rules_pages("**Daten**: eine Datei.\n\n**Zug**: würfeln.")
+    assert page == "**Zug**: würfeln.\n\n**Daten**: eine Datei."
