@@ -138,3 +138,30 @@ async def test_readings_go_last_by_their_structure_in_any_language() -> None:
     assert page.startswith("**But**: gagner.\n\n**Tour**: lancer.\n\n**Aufbau**")
     [page] = rules_pages("**Daten**: eine Datei.\n\n**Zug**: würfeln.")
     assert page == "**Zug**: würfeln.\n\n**Daten**: eine Datei."
+
+
+# ------------------------------------------------------------------ finished games
+
+
+async def test_a_finished_games_result_and_its_bot_are_said_in_german(
+    table: Table, service: GameService
+) -> None:
+    """`/game finished` words the result again from the final position (the stored reason is
+    the engine's English); the result post names the bot in German, its rating line too."""
+    await table.new(ANNA, "cathedral")
+    await table.add_bot(ANNA, "easy")
+    await table.start(ANNA)
+    posts: list[Reply] = []
+    for _ in range(80):
+        legal = await table.legal(ANNA)
+        if not legal:
+            break
+        posts = await table.move(ANNA, legal[-1])
+    ended = await service.latest(CHANNEL)
+    assert ended is not None and ended.end_reason and ended.end_reason.startswith("Dark wins")
+    final = shown(public(posts))
+    assert "Bot (Easy)" in final and "Easy bot" not in final, final
+    with speaking("de"):
+        [listed] = await table.finished(ANNA)
+    assert "Alice und Bot (Easy) — Dunkel gewinnt" in listed.text, listed.text
+    assert "Dark wins" not in listed.text
