@@ -165,3 +165,53 @@ async def test_a_finished_games_result_and_its_bot_are_said_in_german(
         [listed] = await table.finished(ANNA)
     assert "Alice und Bot (Easy) — Dunkel gewinnt" in listed.text, listed.text
     assert "Dark wins" not in listed.text
+
+
+# ------------------------------------------------------------------ refusals, settings, help
+
+
+async def test_a_refusal_says_its_sentence_and_its_hint_in_german(table: Table) -> None:
+    await table.new(ANNA, "cathedral")
+    await table.join(BERND)
+    await table.start(ANNA)
+    with speaking("de"):
+        [square] = await table.move(ANNA, "Castle Z9 0")
+        [echoed] = await table.move(ANNA, "Cathedral B1 0 x")
+        [history] = await table.run_line(ANNA, "/game history 0")
+    assert square.text.startswith("'Z9' ist kein Feld"), square.text
+    assert "Schreib es wie `Castle B3 90`: Gebäude, Ankerfeld, Drehung." in square.text
+    assert echoed.text.startswith("Ich verstehe 'x' nach der Drehung nicht.")
+    assert echoed.text.endswith("Häng `no-capture` an, um aufs Schlagen zu verzichten.")
+    assert history.text == "`/spiel verlauf` nimmt eine Zahl von 1 bis 50, z. B. `/spiel verlauf 5`."
+
+
+async def test_the_settings_say_the_bot_level_in_german(table: Table) -> None:
+    with speaking("de"):
+        [settings] = await table.settings(ANNA)
+    fields = dict(settings.fields)
+    assert fields["Vertretungen und Übernahmen"].startswith("easy: antwortet sofort nach Faustregeln")
+
+
+async def test_help_names_commands_as_the_german_picker_shows_them(table: Table) -> None:
+    with speaking("de"):
+        [everything] = await table.help(ANNA)
+    assert "`/spiel neu <game> [options]`" in everything.text or "`/spiel neu" in everything.text
+    assert "`/kathedrale setzen" in everything.text and "`/wertung rangliste" in everything.text
+    assert "`/game " not in everything.text and "`/cathedral " not in everything.text
+    await _started(table)
+    with speaking("de"):
+        [here] = await table.help(ANNA)
+    assert "`/spiel status`" in here.text and "`/spiel verlauf [n]`" in here.text
+    assert "`/game " not in here.text
+    [english] = await table.help(ALICE)
+    assert "`/game status`" in english.text
+
+
+async def test_scores_and_the_private_view_in_german(table: Table) -> None:
+    await _started(table)
+    status = await table.status(ANNA)
+    fields = dict(f for r in public(status) for f in r.fields)
+    assert "Punktestand" in fields and "Scores" not in fields
+    with speaking("de"):
+        [peek] = await table.peek(ANNA)
+    assert peek.text.startswith("Deine Sicht als"), peek.text
