@@ -182,14 +182,17 @@ async def test_a_refusal_says_its_sentence_and_its_hint_in_german(table: Table) 
     assert "Schreib es wie `Castle B3 90`: Gebäude, Ankerfeld, Drehung." in square.text
     assert echoed.text.startswith("Ich verstehe 'x' nach der Drehung nicht.")
     assert echoed.text.endswith("Häng `no-capture` an, um aufs Schlagen zu verzichten.")
-    assert history.text == "`/spiel verlauf` nimmt eine Zahl von 1 bis 50, z. B. `/spiel verlauf 5`."
+    assert history.text == (
+        "`/spiel verlauf` nimmt eine Zahl von 1 bis 50, z. B. `/spiel verlauf 5`."
+    )
 
 
 async def test_the_settings_say_the_bot_level_in_german(table: Table) -> None:
     with speaking("de"):
         [settings] = await table.settings(ANNA)
     fields = dict(settings.fields)
-    assert fields["Vertretungen und Übernahmen"].startswith("easy: antwortet sofort nach Faustregeln")
+    level = fields["Vertretungen und Übernahmen"]
+    assert level.startswith("easy: antwortet sofort nach Faustregeln"), level
 
 
 async def test_help_names_commands_as_the_german_picker_shows_them(table: Table) -> None:
