@@ -178,7 +178,7 @@ def turn_limit_text(seconds: int) -> str:
 
 def usage(group: str, name: str, args: str) -> str:
     """'/game history [n]', '/kingsburg keep' (no trailing space without arguments), named as
-    the current language's command picker shows them ('/spiel verlauf [n]' in German)."""
+    the current language's command picker shows them (German: "spiel verlauf [n]")."""
     return f"/{tr_c('command-name', group)} {tr_c('command-name', name)} {args}".strip()
 
 
