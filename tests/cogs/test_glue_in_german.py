@@ -22,7 +22,7 @@ async def test_a_moderators_end_and_the_finished_picker_in_german(h: Harness) ->
     assert latest is not None and latest.end_reason == "Ended by a moderator, Mia."
     ex = await h.autocomplete("game replay", focused="game", game="")
     [picked] = ex.choices
-    assert picked["name"].endswith("Alice, Bot (Easy)"), picked
+    assert picked["name"].endswith("Alice, Easy-Bot"), picked
     h.locale = "en-US"
     ex = await h.autocomplete("game replay", focused="game", game="")
     assert ex.choices[0]["name"].endswith("Alice, Easy bot")

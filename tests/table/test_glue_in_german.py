@@ -85,15 +85,15 @@ async def test_bots_seated_by_the_host_are_named_in_german(
     await table.new(ANNA, "race")
     [first] = await table.add_bot(ANNA, "random")
     [second] = await table.add_bot(ANNA, "random")
-    assert first.text.startswith("Bot (Random) nimmt Platz."), first.text
-    assert second.text.startswith("Bot (Random) 2 nimmt Platz."), second.text
+    assert first.text.startswith("Random-Bot nimmt Platz."), first.text
+    assert second.text.startswith("Random-Bot 2 nimmt Platz."), second.text
     seats = shown([second])
-    assert "2. Bot (Random)" in seats and "3. Bot (Random) 2" in seats
+    assert "2. Random-Bot" in seats and "3. Random-Bot 2" in seats
     assert "Random bot" not in seats
     found = await service.status(CHANNEL)
     assert [s.display_name for s in found.session.seats][1:] == ["Random bot", "Random bot 2"]  # type: ignore[union-attr]
     started = await table.start(ANNA)
-    assert "Bot (Random) 2" in renderer.options[-1]["names"].values()
+    assert "Random-Bot 2" in renderer.options[-1]["names"].values()
     assert "Random bot" not in shown(public(started))
 
 
@@ -102,7 +102,7 @@ async def test_a_seat_a_bot_took_over_is_named_in_german(table: Table) -> None:
     [post, *_] = await table.kick(ANNA, 2)
     assert "Alice hat Bob entfernt" in post.text or "Bob" in post.text
     status = shown(public(await table.status(ANNA)))
-    assert "Bob (Bot greedy)" in status, status
+    assert "Bob (greedy-Bot)" in status, status
     assert "greedy bot)" not in status
     english = shown(public(await table.status(replace(ALICE, guild_locale="en"))))
     assert "Bob (greedy bot)" in english
@@ -117,7 +117,7 @@ async def test_english_bot_names_are_unchanged() -> None:
         assert say(botnames.reworded(stored)) == stored
     with speaking("de"):
         assert say(botnames.reworded("Ann (bot stand-in)")) == "Ann (Bot-Vertretung)"
-        assert say(botnames.reworded("Strong bot 2")) == "Bot (Strong) 2"
+        assert say(botnames.reworded("Strong bot 2")) == "Strong-Bot 2"
         assert say(botnames.reworded("Ann Smith")) == "Ann Smith"
 
 
@@ -160,10 +160,10 @@ async def test_a_finished_games_result_and_its_bot_are_said_in_german(
     ended = await service.latest(CHANNEL)
     assert ended is not None and ended.end_reason and ended.end_reason.startswith("Dark wins")
     final = shown(public(posts))
-    assert "Bot (Easy)" in final and "Easy bot" not in final, final
+    assert "Easy-Bot" in final and "Easy bot" not in final, final
     with speaking("de"):
         [listed] = await table.finished(ANNA)
-    assert "Alice und Bot (Easy) — Dunkel gewinnt" in listed.text, listed.text
+    assert "Alice und Easy-Bot — Dunkel gewinnt" in listed.text, listed.text
     assert "Dark wins" not in listed.text
 
 
