@@ -26,6 +26,7 @@ from bot.games.rejections import Rejection
 from bot.i18n import LANGUAGES, say, tr
 from bot.sessions import levels
 from bot.table.format import quoted
+from bot.table.refusals import seat_name
 from bot.table.serverconf import AUTO_LANGUAGE, TIMEOUT_ACTIONS, UNDO_HOURS_MAX
 from cogs._base import bot_of, caller_of, choice, rank, run
 from cogs._errors import UserFacingError
@@ -556,7 +557,7 @@ class TableCog(
         names = _game_names()
         labels = {
             s.id: f"#{s.id} {names.get(s.game_key, s.game_key)}: "
-            + ", ".join(seat.display_name for seat in s.seats)
+            + ", ".join(seat_name(seat) for seat in s.seats)
             for s in games
         }
         return [

@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING, Any
 from bot.games.protocol import Outcome, Seat, canonical_json, step_text
 from bot.games.rejections import Rejection, RejectionCode
 from bot.games.text import tx, tx_c, tx_n
+from bot.sessions import botnames
 from bot.sessions.levels import level_bot
 from bot.sessions.models import MoveResult
 from bot.storage.asyncplay import AwayPause, AwayPeriod, StandIn, UndoRequest, UndoStatus
@@ -481,7 +482,7 @@ class AsyncPlayMixin:
                 out.append(
                     SeatRecord(
                         seat.seat,
-                        tx("{player} (bot stand-in)", player=seat.display_name),
+                        botnames.stand_in(seat.display_name),
                         bot_name=name,
                     )
                 )

@@ -147,7 +147,7 @@ from bot.games.protocol import (
 )
 from bot.games.rejections import Rejection, RejectionCode
 from bot.games.text import tx
-from bot.sessions import levels, reasons
+from bot.sessions import botnames, levels, reasons
 from bot.sessions.asyncplay import AsyncPlayMixin
 from bot.sessions.cache import StateCache
 from bot.sessions.models import (
@@ -743,11 +743,7 @@ class GameService(AsyncPlayMixin):
             full = self._full(session, spec)
             if full is not None:
                 return full
-            base = f"{bot_name.strip().lower().capitalize()} bot"
-            taken = {s.display_name for s in session.seats}
-            name, n = base, 2
-            while name in taken:
-                name, n = f"{base} {n}", n + 1
+            name = botnames.seated(bot_name, {s.display_name for s in session.seats})
             seat = SeatRecord(seat=len(session.seats), display_name=name, bot_name=key)
             try:
                 return await self.store.add_seat(session.id, session.version, seat, self._now())

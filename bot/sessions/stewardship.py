@@ -19,6 +19,7 @@ from datetime import timedelta
 
 from bot.games.rejections import Rejection, RejectionCode
 from bot.games.text import tx
+from bot.sessions import botnames
 from bot.sessions.levels import level_bot
 from bot.sessions.models import MoveResult
 from bot.sessions.service import STALE_MESSAGE, GameService
@@ -165,7 +166,7 @@ class Stewardship:
                     seat,
                     user_id=None,
                     bot_name=name,
-                    display_name=f"{seat.display_name} ({name} bot)",
+                    display_name=botnames.taken_over(seat.display_name, name),
                 )
                 seats = tuple(taken if s.seat == seat_index else s for s in session.seats)
                 votes = session.abandon_votes - {seat.user_id}

@@ -16,6 +16,7 @@ from bot.storage.records import SessionRecord
 from bot.table.base import TableBase
 from bot.table.format import COLOUR_DONE, FIELD_MAX, clip
 from bot.table.ratings import seat_changes
+from bot.table.refusals import seat_name
 from bot.table.replies import ActionButton, ImageFile, Reply
 
 log = logging.getLogger(__name__)
@@ -106,7 +107,7 @@ class AsyncPlayNotes(TableBase):
                 )
             if clock.waiting is not None:
                 parts.append(tr("waiting for {time}", time=format_duration(clock.waiting)))
-            lines.append(f"{record.display_name}: {', '.join(parts)}")
+            lines.append(f"{seat_name(record)}: {', '.join(parts)}")
         return [(tr("Turn clock"), clip("\n".join(lines), FIELD_MAX))] if lines else []
 
     # ----------------------------------------------------------------- score sheet
@@ -116,7 +117,7 @@ class AsyncPlayNotes(TableBase):
     ) -> Reply | None:
         """The score sheet image for a result post (None, logged, if drawing fails)."""
         engine = self.service.engine_for(session)
-        names = [r.display_name for r in session.seats]
+        names = [seat_name(r) for r in session.seats]
         sides = [engine.seat_label(state, Seat(r.seat)) for r in session.seats]
         try:
             from rendering import scoresheet

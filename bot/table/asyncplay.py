@@ -24,7 +24,7 @@ from bot.sessions.asyncplay import (
     parse_until,
 )
 from bot.storage.asyncplay import UndoStatus
-from bot.storage.records import SessionStatus
+from bot.storage.records import SessionRecord, SessionStatus
 from bot.table import registry
 from bot.table.asyncnotes import LEAVE_ACTION, UNDO_NO, UNDO_YES, undo_answer_buttons
 from bot.table.format import (
@@ -44,7 +44,7 @@ from bot.table.privatechoices import (
     PRIVATE_CHOICES_ACTION,
     RULES_ACTION,
 )
-from bot.table.refusals import said, spoken
+from bot.table.refusals import said, seat_name, spoken
 from bot.table.replies import ActionButton, Caller, ImageFile, Reply
 
 log = logging.getLogger(__name__)
@@ -335,9 +335,9 @@ class AsyncPlayCommands(PlayCommands):
         lines = []
         for session in games:
             when = say(format_day(session.updated_at))
-            players = join_names([s.display_name for s in session.seats])
+            players = join_names([seat_name(s) for s in session.seats])
             stored = (session.end_reason or "").strip()
-            how = say(reasons.reworded(stored)) if stored else ""
+            how = self._result_said(session) or (say(reasons.reworded(stored)) if stored else "")
             # The stored reason is English: "Abandoned by ..." says it already.
             if session.status is SessionStatus.ABANDONED and not stored.lower().startswith(
                 "abandon"
@@ -354,6 +354,19 @@ class AsyncPlayCommands(PlayCommands):
                 colour=COLOUR_INFO,
             )
         ]
+
+    def _result_said(self, session: SessionRecord) -> str:
+        """A finished game's result in the current language: its outcome's reason worded again
+        from its final state (the stored `end_reason` is the engine's English), or "" when there
+        is none to tell (then the stored reason is shown)."""
+        if session.status is not SessionStatus.FINISHED or session.state_json is None:
+            return ""
+        try:
+            outcome = self.service.engine_for(session).outcome(self.service.load(session))
+        except Exception:  # a damaged game still gets its line, with the stored reason
+            log.exception("the result of session %s could not be read again", session.id)
+            return ""
+        return say(outcome.reason) if outcome is not None and outcome.reason else ""
 
     async def replay(
         self, caller: Caller, game: int | None = None, move: int | None = None

@@ -15,6 +15,7 @@ from bot.games import get_engine
 from bot.games.protocol import Outcome, Seat
 from bot.games.rejections import Rejection, RejectionCode
 from bot.i18n import language_for_locale, say, speaking, tr, tr_c
+from bot.sessions import reasons
 from bot.sessions.models import GameStatus
 from bot.sessions.service import GameService
 from bot.sessions.stewardship import Stewardship
@@ -31,6 +32,7 @@ from bot.table.format import (
     plain_text,
     turn_limit_text,
 )
+from bot.table.refusals import seat_name
 from bot.table.replies import Caller, ImageFile
 from bot.table.scores import per_seat, summary_scores
 from bot.table.serverconf import ServerConf
@@ -123,7 +125,7 @@ class TableBase:
     @staticmethod
     def _names(session: SessionRecord) -> dict[Seat, str]:
         """Display names by seat for the images ("Alice", "Heuristic bot"), not "Player 1"."""
-        return {Seat(record.seat): plain_text(record.display_name) for record in session.seats}
+        return {Seat(record.seat): plain_text(seat_name(record)) for record in session.seats}
 
     async def _board(
         self,
@@ -165,7 +167,7 @@ class TableBase:
     def _seat_name(self, session: SessionRecord, state: Any | None, seat: int) -> str:
         """'Alice (light)' once the game has a state, else 'Alice'."""
         record = self._seat_record(session, seat)
-        name = record.display_name if record is not None else tr("seat {n}", n=seat + 1)
+        name = seat_name(record) if record is not None else tr("seat {n}", n=seat + 1)
         if state is None:
             return name
         label = self.service.engine_for(session).seat_label(state, Seat(seat))
@@ -302,7 +304,7 @@ class TableBase:
             result = clip(self._outcome_text(session, state, outcome), FIELD_MAX)
             fields.append((tr("Result"), result))
         elif session.status is SessionStatus.ABANDONED:
-            why = session.end_reason or tr("Abandoned.")
+            why = say(reasons.reworded(session.end_reason)) or tr("Abandoned.")
             fields.append((tr("Result"), clip(why, FIELD_MAX)))
         elif to_act:
             names = self._waiting_names(session, state, to_act)
@@ -364,14 +366,14 @@ class TableBase:
             return rejection
         name = self._game_name(latest)
         if latest.status is SessionStatus.ABANDONED:
-            why = latest.end_reason or tr("It was abandoned.")
+            why = say(reasons.reworded(latest.end_reason)) or tr("It was abandoned.")
             return tr(
                 "The {game} game here has ended: {why} Start a new one with /game new.",
                 game=name,
                 why=why,
             )
         found = await self.service.status(caller.channel_id, session_id=latest.id)
-        result = latest.end_reason or ""
+        result = say(reasons.reworded(latest.end_reason))
         if not isinstance(found, Rejection) and found.outcome is not None:
             result = self._outcome_text(latest, found.state, found.outcome)
         return tr(

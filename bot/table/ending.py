@@ -5,7 +5,8 @@ from __future__ import annotations
 import logging
 
 from bot.games.rejections import Rejection
-from bot.i18n import tr
+from bot.i18n import say, tr
+from bot.sessions import reasons
 from bot.sessions.models import AbandonResult
 from bot.table.format import (
     COLOUR_DONE,
@@ -38,8 +39,11 @@ class EndingCommands(ServerCommands):
         session = result.session
         name = self._game_name(session)
         if result.abandoned:
-            text = session.end_reason or tr("The {game} game was abandoned.", game=name)
-            return Reply(text=tr(text), title=tr("{game} abandoned", game=name), colour=COLOUR_DONE)
+            # Stored in English (`bot.sessions.reasons`): said again in the reader's language.
+            text = say(reasons.reworded(session.end_reason)) or tr(
+                "The {game} game was abandoned.", game=name
+            )
+            return Reply(text=text, title=tr("{game} abandoned", game=name), colour=COLOUR_DONE)
         waiting = [s.display_name for s in session.seats if s.user_id in result.waiting_for]
         text = tr(
             "{player} votes to abandon this {game} game. It ends when everyone agrees: still "

@@ -10,7 +10,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.games.rejections import Rejection
-from bot.i18n import N_, say, tr, tr_n
+from bot.i18n import N_, say, tr, tr_c, tr_n
 from bot.table.replies import Reply
 
 AUTOCOMPLETE_LIMIT = 25
@@ -177,8 +177,9 @@ def turn_limit_text(seconds: int) -> str:
 
 
 def usage(group: str, name: str, args: str) -> str:
-    """'/game history [n]', '/kingsburg keep' (no trailing space without arguments)."""
-    return f"/{group} {name} {args}".strip()
+    """'/game history [n]', '/kingsburg keep' (no trailing space without arguments), named as
+    the current language's command picker shows them (German: "spiel verlauf [n]")."""
+    return f"/{tr_c('command-name', group)} {tr_c('command-name', name)} {args}".strip()
 
 
 def with_line(reply: Reply, line: str) -> Reply:

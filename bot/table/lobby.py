@@ -27,7 +27,7 @@ from bot.table.format import (
 )
 from bot.table.options import parse_options_text
 from bot.table.ratings import RATED_OPTION, parse_rated
-from bot.table.refusals import said
+from bot.table.refusals import said, seat_name
 from bot.table.replies import ActionButton, Caller, Reply
 from bot.table.servers import NOT_A_MODERATOR, ServerCommands
 
@@ -248,8 +248,8 @@ class LobbyCommands(ServerCommands):
         result = await self.service.add_bot(caller.channel_id, caller.user_id, name)
         if isinstance(result, Rejection):
             return refused_echo(said(result), name)
-        added = result.seats[-1].display_name
         with await self.publicly(caller):
+            added = seat_name(result.seats[-1])
             text = tr("{player} takes a seat.", player=added) + " " + self._lobby_hint(result)
             return [self._lobby_reply(result, tr("Lobby"), text)]
 
@@ -271,8 +271,8 @@ class LobbyCommands(ServerCommands):
                         seats=len(here.seats),
                     )
                 )
-            who = here.seats[seat_number - 1].display_name
             with await self.publicly(caller):
+                who = seat_name(here.seats[seat_number - 1])
                 if here.status is SessionStatus.ACTIVE:
                     why = tr(
                         "{player} removed {removed}; a computer player takes the seat.",
@@ -294,7 +294,7 @@ class LobbyCommands(ServerCommands):
             if gone:
                 removed = tr(
                     "{player} (seat {seat}) was removed from the lobby.",
-                    player=gone.display_name,
+                    player=seat_name(gone),
                     seat=seat_number,
                 )
             else:

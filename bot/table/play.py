@@ -36,6 +36,7 @@ from bot.table.format import (
 )
 from bot.table.privatechoices import PrivateChoices
 from bot.table.ratings import RatingCommands
+from bot.table.refusals import seat_name
 from bot.table.replies import Caller, ChoiceButton, Reply
 from bot.table.turnposts import TurnPosts
 
@@ -145,7 +146,7 @@ class PlayCommands(PrivateChoices, AsyncPlayNotes, RatingCommands, TurnPosts):
             elif first is not None:
                 public = registry.game_table(session.game_key).public_notation
                 played = _turn_line(self.service.engine_for(session), result.moves, public)
-                title = tr("{player} played {move}", player=first.display_name, move=played)
+                title = tr("{player} played {move}", player=seat_name(first), move=played)
             else:
                 title = name
         return await self._game_reply(

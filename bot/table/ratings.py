@@ -30,6 +30,7 @@ from bot.ratings.results import (
     player_kind,
 )
 from bot.ratings.skill import DISPLAY_TEXT, Skill, rate_game
+from bot.sessions import botnames
 from bot.storage.ratings import Departure, RatedGame, RatingRow
 from bot.storage.records import SessionRecord, SessionStatus, dt_to_text
 from bot.table import registry
@@ -94,7 +95,11 @@ def rating_change_text(rated: RatedGame) -> str:
         seen.add(entry.player)
         change = rated.changes[entry.player]
         values = {
-            "player": entry.name,
+            "player": (
+                say(botnames.reworded(entry.name))  # a bot's stored English name
+                if player_kind(entry.player) == "bot"
+                else entry.name
+            ),
             "before": change.before.display,
             "after": change.after.display,
             "change": signed(change.delta),

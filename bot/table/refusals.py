@@ -3,9 +3,12 @@ the sessions layer built (`Rejection`, its sentences `Text`s), or a game module'
 
 from __future__ import annotations
 
+from typing import Any
+
 from bot.games.rejections import Rejection
 from bot.games.text import Text
 from bot.i18n import say, tr
+from bot.sessions import botnames
 
 
 def said(rejection: Rejection | str) -> str:
@@ -25,4 +28,14 @@ def spoken(text: str | None) -> str:
     return say(text) if isinstance(text, Text) else tr(text)
 
 
-__all__ = ["said", "spoken"]
+def seat_name(seat: Any) -> str:
+    """A seat's holder's name (a `SeatRecord` or an `AppliedMove`) in the current language: a
+    bot's stored English name ("Easy bot", "Ann (heuristic bot)") or a stand-in's `Text` said
+    again (`bot.sessions.botnames`); a human's name as it is."""
+    name = seat.display_name
+    if getattr(seat, "bot_name", None) is None:
+        return name
+    return say(botnames.reworded(name))
+
+
+__all__ = ["said", "seat_name", "spoken"]

@@ -9,7 +9,9 @@ characters, in their order, except that those headed as readings or data go to t
 from __future__ import annotations
 
 import re
+from functools import cache
 
+from bot.i18n import LANGUAGES, speaking, tr_c
 from bot.table.format import split_markdown
 
 __all__ = ["PAGE_MAX", "rules_pages"]
@@ -17,21 +19,48 @@ __all__ = ["PAGE_MAX", "rules_pages"]
 PAGE_MAX = 1500
 """Characters on one page: one phone screen of text."""
 
-_LAST = re.compile(
-    r"^\*\*(?:more |weitere )?(?:rules notes|data|reconstructed numbers|sources"
-    r"|regelhinweise|regelnotizen|daten|rekonstruierte zahlen|quellen)",
-    re.IGNORECASE,
-)
-"""Headings of the paragraphs that go last: our readings of the rules and where numbers come
-from (reference, not what a new player needs first), in English and as the German summaries
-head them ("Regelhinweise", "Weitere Regelhinweise", "Daten", "Quellen")."""
+_READINGS = re.compile(r"\*\*[^*\n]+\*\*(?: ?\([^()\n]*\))?:?\n- ")
+"""A heading alone on its line (a parenthesis may follow) over a bulleted list: how every game's
+summary sets out its rules notes (our readings), whatever its language."""
+
+_HEADING = re.compile(r"\*\*([^*\n]+)\*\*")
+
+
+@cache
+def _last_headings() -> tuple[str, ...]:
+    """The headings of reference paragraphs in every shipped language (lower case): our readings
+    of the rules and where numbers come from, however a summary sets them out."""
+    found: set[str] = set()
+    for code in LANGUAGES:
+        with speaking(code):
+            found.update(
+                word.lower()
+                for word in (
+                    tr_c("rules heading", "Rules notes"),
+                    tr_c("rules heading", "More rules notes"),
+                    tr_c("rules heading", "Data"),
+                    tr_c("rules heading", "Reconstructed numbers"),
+                    tr_c("rules heading", "Sources"),
+                )
+            )
+    return tuple(sorted(found))
+
+
+def _last(block: str) -> bool:
+    """Whether paragraph `block` goes last: reference (readings, data, sources), not what a new
+    player needs first. Told by its structure (`_READINGS`) or by its heading's words in any
+    shipped language (the catalogs' "rules heading" entries), never by English alone."""
+    if _READINGS.match(block):
+        return True
+    heading = _HEADING.match(block)
+    return heading is not None and heading.group(1).strip().lower().startswith(_last_headings())
 
 
 def rules_pages(summary: str, limit: int = PAGE_MAX) -> list[str]:
     """`summary` as pages of at most `limit` characters: the rules first, readings and data
     last; every paragraph appears once, in its order within its group."""
     blocks = _blocks(summary)
-    ordered = [b for b in blocks if not _LAST.match(b)] + [b for b in blocks if _LAST.match(b)]
+    ordered = [b for b in blocks if not _last(b)] + [b for b in blocks if _last(b)]
     pages: list[str] = []
     current = ""
     for block in ordered:

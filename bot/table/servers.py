@@ -16,7 +16,8 @@ from typing import Any
 
 from bot.games.codec import CorruptStateError
 from bot.games.rejections import Rejection
-from bot.i18n import N_, tr
+from bot.i18n import N_, say, tr
+from bot.sessions import reasons
 from bot.sessions.models import MoveResult
 from bot.sessions.stewardship import next_host
 from bot.storage.records import SessionRecord, SessionStatus
@@ -345,16 +346,15 @@ class ServerCommands(PlayCommands):
             return [Reply(text=text, title=tr("New host"), colour=COLOUR_INFO)]
 
     async def _moderator_end(self, caller: Caller, session: SessionRecord) -> list[Reply]:
-        with await self.publicly(caller):
-            # Stored as said (the result shown later), in the server's language.
-            why = tr("Ended by a moderator, {player}.", player=caller.display_name)
-            name = self._game_name(session)
+        # Stored in English (`bot.sessions.reasons`), said in each reader's language when shown.
+        why = reasons.ended_by_moderator(caller.display_name)
         ended = await self.steward.end(session.id, why)
         if isinstance(ended, Rejection):
             return refused(ended)
         await self.extras.set_paused(session.id, None)
         with await self.publicly(caller):
-            text = ended.end_reason or tr("Ended.")
+            name = self._game_name(session)
+            text = say(reasons.reworded(ended.end_reason)) or tr("Ended.")
             return [Reply(text=text, title=tr("{game} ended", game=name), colour=COLOUR_INFO)]
 
     async def _seat_taken_over(
