@@ -26,8 +26,9 @@ OPEN, CLOSE = "⟦", "⟧"
 
 
 def pseudo(text: str) -> str:
-    """`text` as the pseudo-language says it (placeholders kept)."""
-    return f"{OPEN}{text}{CLOSE}"
+    """`text` as the pseudo-language says it (placeholders kept): each line wrapped on its
+    own, so a long text paged at its line breaks (`/game rules`) stays bracketed on every page."""
+    return "\n".join(f"{OPEN}{line}{CLOSE}" if line.strip() else line for line in text.split("\n"))
 
 
 @cache
@@ -68,21 +69,30 @@ def install(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 _BRACKETED = re.compile(f"{OPEN}[^{OPEN}{CLOSE}]*{CLOSE}")
+_UNCLOSED = re.compile(f"{OPEN}[^{OPEN}{CLOSE}\n]*")
 _CODE_SPAN = re.compile(r"```.*?```|`[^`]*`", re.S)
-_LINK = re.compile(r"<[@#:!&/][^>]*>|https?://\S+")
+_LINK = re.compile(f"<[@#:!&/][^>]*>|https?://[^\\s{CLOSE}]+")
+_OPTION = re.compile(r"\b[a-z_]+=[^\s,]*")
+"""A game option as typed (`setup=standard`): notation, the same in every language."""
 _RUN = re.compile(r"[A-Za-z]{2,}(?:[’'][a-z]+)?(?:[ ,.:;!?()-]+[A-Za-z]{2,}(?:[’'][a-z]+)?)+")
 
 
-def leftovers(text: str, allowed: frozenset[str] = frozenset()) -> list[str]:
+def leftovers(
+    text: str, allowed: frozenset[str] = frozenset(), *, drawn: bool = False
+) -> list[str]:
     """The runs of two or more words in `text` that stand outside every ⟦…⟧ (and outside code
     spans, mentions and links): texts that did not come from the catalogs. `allowed`: words
-    that may stand there (player names, notation words)."""
-    rest = _CODE_SPAN.sub(" ", _LINK.sub(" ", text))
+    that may stand there (player names, notation words). `drawn`: the texts of an image,
+    where a label cut to fit loses its closing bracket (its words up to the next label count
+    as bracketed)."""
+    rest = _OPTION.sub(" ", _CODE_SPAN.sub(" ", _LINK.sub(" ", text)))
     while True:
         inner = _BRACKETED.sub(" ", rest)
         if inner == rest:
             break
         rest = inner
+    if drawn:
+        rest = _UNCLOSED.sub(" ", rest)
     found: list[str] = []
     for run in _RUN.findall(rest):
         words = [w for w in re.findall(r"[A-Za-z]{2,}", run) if w.lower() not in allowed]

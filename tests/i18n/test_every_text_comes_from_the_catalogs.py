@@ -62,8 +62,9 @@ pytestmark = pytest.mark.asyncio
 ROOT = Path(__file__).resolve().parents[2]
 HUMANS = (ALICE, BOB)
 OBSERVER = MIA
-NAMES = frozenset(u.name.lower() for u in (*HUMANS, OBSERVER))
-"""The members' names (shown as "Alice", "Bob", "Mia")."""
+NAMES = frozenset(u.name.lower() for u in (*HUMANS, OBSERVER)) | {"settlers", "canaan"}
+"""The members' names (shown as "Alice", "Bob", "Mia"), and the one game title kept in English
+as a product name ("Settlers of Canaan": no German edition is known, see the rules notes)."""
 HUMAN_MOVES = {"cathedral": 36, "canterbury": 24, "kingsburg": 30, "architects": 30, "canaan": 30}
 """Moves the humans play at most (Cathedral is usually played to its end)."""
 TURN_HOURS = 2.0
@@ -270,7 +271,9 @@ class Renders:
     def _drawn(self, kind: str, draw: Any, *args: Any, **opts: Any) -> Any:
         with record_text() as log:
             data = draw(*args, **opts)
-        self.labels += [(kind, record.text) for record in log]
+        # One label per image, its texts in drawing order: a text wrapped over lines (or cut
+        # to fit, the pseudo-language's brackets making it longer) stays one bracketed run.
+        self.labels.append((kind, "\n".join(record.text for record in log)))
         return data
 
     def board(self, game_key: str, view: Any, **opts: Any) -> bytes:
@@ -351,7 +354,7 @@ class Play:
                     if current not in seen:
                         seen.append(current)
         for kind, label in self.renders.labels:
-            runs = leftovers(label, allowed)
+            runs = leftovers(label, allowed, drawn=True)
             if runs:
                 self.texts.append(f"[{kind}] {label}")
             for run in runs:
