@@ -15,7 +15,12 @@ import pytest
 from tests.cogs.conftest import StartBot
 from tests.cogs.harness import Exchange, Harness, User
 from tests.cogs.languages_transcript import ALICE_EN, BOB_DE, MIA_EN, languages_transcript
-from tests.cogs.transcript import Transcript, canaan_transcript, kingsburg_transcript
+from tests.cogs.transcript import (
+    Transcript,
+    canaan_transcript,
+    cathedral_transcript,
+    kingsburg_transcript,
+)
 
 pytestmark = pytest.mark.asyncio
 
@@ -95,7 +100,7 @@ async def test_timer_posts_speak_the_last_server_locale_seen(h: Harness) -> None
     assert await table.user_language(999, GUILD_ID) == "de"  # never heard: the server's
 
 
-@pytest.mark.parametrize("play", [kingsburg_transcript, canaan_transcript])
+@pytest.mark.parametrize("play", [cathedral_transcript, kingsburg_transcript, canaan_transcript])
 async def test_transcripts_in_german_pass_the_strict_fake(start_bot: StartBot, play) -> None:
     """Every request of a whole game with German members on a German server is one Discord
     accepts (the harness fails the interaction otherwise), and German is what they read."""

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.games.rejections import Rejection
+from bot.i18n import LANGUAGES, speaking, tr, tr_c
 from tests.cogs.harness import ALICE, BOB, C1, CAROL, Exchange, Harness, Sent, User
 
 __all__ = [
@@ -107,15 +108,28 @@ class Transcript:
         self.exchanges.append((user, ex))
         return ex
 
-    async def click(self, ex: Exchange, label: str, user: User) -> Exchange:
-        """Click the button labelled `label` (exactly, or the first starting with it) in `ex`."""
+    async def click(self, ex: Exchange, label: str, user: User, **params: Any) -> Exchange:
+        """Click the button labelled `label` (exactly, or the first starting with it) in `ex`;
+        `label` may be a catalog text with `params` ("Confirm {move}")."""
         buttons = ex.buttons
-        matches = [cid for lab, cid in buttons if lab == label] or [
-            cid for lab, cid in buttons if lab.startswith(label)
-        ]
+        # The label as the clicking member's language words it ("{move} bestätigen").
+        said = {label.format(**params) if params else label}
+        for code in LANGUAGES:
+            with speaking(code):
+                said |= {tr(label, **params), tr_c("button", label, **params)}
+        matches = (
+            [cid for lab, cid in buttons if lab in said]
+            or [cid for lab, cid in buttons if any(lab.startswith(words) for words in said)]
+            or [
+                cid
+                for lab, cid in buttons
+                if any(words.lower() in lab.lower() for words in said - {label, ""})
+            ]
+        )
         assert matches, f"no button {label!r} in {[lab for lab, _ in buttons]}"
         got = await self.h.click(matches[0], user=user, channel=C1)
-        self.parts.append(render(got, f"{user.name.title()} clicks [{label}]"))
+        shown = label.format(**params) if params else label
+        self.parts.append(render(got, f"{user.name.title()} clicks [{shown}]"))
         self.last = got
         self.exchanges.append((user, got))
         return got
@@ -132,15 +146,15 @@ class Transcript:
         return "\n".join(self.parts)
 
 
-async def cathedral_transcript(h: Harness) -> str:
+async def cathedral_transcript(h: Harness, t: Transcript | None = None) -> str:
     """Alice (light) and Bob (dark): the Cathedral, eleven buildings (one refused move, one
     preview confirmed, one capture), then /game status and /game history."""
-    t = Transcript(h)
+    t = t or Transcript(h)
     await t.slash("game new", ALICE, game="cathedral")
     await t.slash("game join", BOB)
     await t.slash("game start", ALICE)
     ex = await t.slash("cathedral place", ALICE, piece="Cathedral", square="F6", rotation=0)
-    await t.click(ex, "Confirm", ALICE)
+    await t.click(ex, "Confirm {move}", ALICE, move="Cathedral F6 0")
     await t.slash("cathedral move", BOB, notation="Tavern J1")
     await t.slash("cathedral move", ALICE, notation="Bridge D1 0")
     await t.slash("cathedral move", BOB, notation="Castle Z9 0")  # refused: no such square
