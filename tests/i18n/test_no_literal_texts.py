@@ -37,9 +37,6 @@ INTERNAL_ERRORS = frozenset(
 )
 EXEMPT = "i18n-exempt:"
 
-PENDING: frozenset[str] = frozenset({})
-"""Files not yet moved to the catalogs (each is taken off as it is converted)."""
-
 _WORDS = re.compile(r"[A-Za-z]{2,}[,.;:!?'’)]*\s+\(?[A-Za-z]{2,}")
 _CAPITALISED = re.compile(r"^[A-Z][a-z]{2,}[.!?:]?$")
 
@@ -141,17 +138,11 @@ def _files() -> list[str]:
     return files
 
 
-@pytest.mark.parametrize("relative", [f for f in _files() if f not in PENDING])
+@pytest.mark.parametrize("relative", _files())
 def test_player_texts_come_from_the_catalogs(relative: str) -> None:
     """Every word a player reads in this file goes through a marking function."""
     found = literal_texts(ROOT / relative)
     assert found == [], "\n".join(f"{relative}:{line}: {text!r}" for line, text in found)
-
-
-@pytest.mark.parametrize("relative", sorted(PENDING))
-def test_pending_files_still_have_literals(relative: str) -> None:
-    """A file on the pending list still holds literals (take it off once it is converted)."""
-    assert literal_texts(ROOT / relative), f"{relative} is clean: take it off PENDING"
 
 
 def test_the_scan_sees_a_literal() -> None:
