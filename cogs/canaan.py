@@ -17,6 +17,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import language_for_locale, say, speaking, tr
+from bot.table.refusals import seat_name
 from cogs._base import (
     bot_of,
     caller_of,
@@ -559,7 +560,7 @@ async def _names_by_colour(interaction: discord.Interaction) -> dict[str, str]:
     out = {}
     for seat in ctx.session.seats:
         colour = engine.seat_label(ctx.state, seat.seat)
-        out[colour] = tr("{name} ({colour})", name=seat.display_name, colour=colour_word(seat.seat))
+        out[colour] = tr("{name} ({colour})", name=seat_name(seat), colour=colour_word(seat.seat))
     return out
 
 

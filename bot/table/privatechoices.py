@@ -60,11 +60,15 @@ class PrivateChoices(MoveChoices):
             if record is None or record.user_id is None:
                 continue
             entries = self._menu_entries(session, state, seat) or []
-            kinds = [n.split(" ", 1)[0] for _, n in entries if private(n)]
-            if not kinds:
+            labels = [label for label, n in entries if private(n)]
+            if not labels:
                 continue
+            # The kind of move in the menu's own words (its label up to a colon, else its first
+            # word), so the button reads in the post's language ("Bob: Gegenangebot…").
+            first = plain_text(labels[0]).strip()
+            kind = first.split(":", 1)[0] if ":" in first else first.split(" ", 1)[0]
             name = plain_text(self._seat_name(session, state, seat))
-            label = clip(f"{name}: {kinds[0].capitalize()}\u2026", BUTTON_LABEL_MAX)
+            label = clip(f"{name}: {kind[:1].upper()}{kind[1:]}\u2026", BUTTON_LABEL_MAX)
             buttons.append(
                 ActionButton(label=label, action=PRIVATE_CHOICES_ACTION, args=(session.id, seat))
             )
