@@ -294,8 +294,9 @@ class PlayCommands(PrivateChoices, AsyncPlayNotes, RatingCommands, TurnPosts):
     async def _publicly_in(self, caller: Caller, session: SessionRecord) -> Any:
         """`publicly(caller)` for a reply about `session`: a caller without a server (a post
         no command caused) speaks the game's server's language."""
-        if caller.guild_id is None:
+        if caller.guild_id is None and not caller.guild_locale:
             return await self.publicly(guild_id=session.guild_id)
+        # (A table without a server, the local one, still says which language it speaks.)
         return await self.publicly(caller)
 
     async def _public_game_reply(

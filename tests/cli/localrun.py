@@ -15,12 +15,20 @@ def fake_png(game_key: str, view: object, **_: object) -> bytes:
     return b"\x89PNG fake"
 
 
-def run_lines(tmp_path: Path, game: str, players: str, lines: list[str], seed: int = 1) -> str:
+def run_lines(
+    tmp_path: Path,
+    game: str,
+    players: str,
+    lines: list[str],
+    seed: int = 1,
+    language: str = "en",
+) -> str:
     """Everything the terminal table prints for `lines` typed at a fresh `game`."""
     args = build_parser().parse_args(
         [
             *("local", game, "--players", players, "--seed", str(seed)),
             *("--db", str(tmp_path / "l.db"), "--out", str(tmp_path / "boards")),
+            *("--language", language),
         ]
     )
     out = io.StringIO()
