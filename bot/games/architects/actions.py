@@ -34,6 +34,7 @@ import re
 from dataclasses import dataclass
 
 from bot.games.architects.board import (
+    BUILDING_ALIASES,
     COLOUR_ALIASES,
     COLOURS,
     LARGE,
@@ -182,6 +183,7 @@ def format_action(action: Action) -> str:
 
 def _card(word: str, verb: str) -> str | Rejection:
     slug = word.replace("'", "").replace(" ", "-")
+    slug = BUILDING_ALIASES.get(plain_word(slug.replace("-", "")), slug)
     if slug not in BUILDING_BY_SLUG:
         return malformed(
             tx("There is no building called {name}.", name=repr(word)),

@@ -65,6 +65,52 @@ LOCATION_ALIASES = {
 }
 """Location names players may type besides the English ones, by notation key."""
 
+BUILDING_ALIASES = {
+    # The German names the catalog gives the buildings, written as `plain_word` spells a name
+    # typed without spaces or hyphens; tests/games/architects check them against the catalog.
+    "aquadukt": "aqueduct",  # Aquädukt
+    "waffenkammer": "armoury",  # Waffenkammer
+    "kaserne": "barracks",  # Kaserne
+    "wetthaus": "betting-house",  # Wetthaus
+    "zimmermannshutte": "carpenters-hut",  # Zimmermannshütte
+    "burg": "castle",  # Burg
+    "kapelle": "chapel",  # Kapelle
+    "kirche": "church",  # Kirche
+    "lehmmarkt": "clay-market",  # Lehmmarkt
+    "lehmgrube": "clay-pit",  # Lehmgrube
+    "zeichenstube": "drafting-room",  # Zeichenstube
+    "verlies": "dungeon",  # Verlies
+    "manufaktur": "factory",  # Manufaktur
+    "festung": "fortress",  # Festung
+    "springbrunnen": "fountain",  # Springbrunnen
+    "galerie": "gallery",  # Galerie
+    "spielholle": "gamblers-den",  # Spielhölle
+    "versteck": "hideout",  # Versteck
+    "bergfried": "keep",  # Bergfried
+    "bibliothek": "library",  # Bibliothek
+    "leuchtturm": "lighthouse",  # Leuchtturm
+    "holzfallerlager": "lumber-camp",  # Holzfällerlager
+    "maurerhutte": "masons-hut",  # Maurerhütte
+    "geldverleiher": "moneylender",  # Geldverleiher
+    "denkmal": "monument",  # Denkmal
+    "palast": "palace",  # Palast
+    "wasserspeicher": "reservoir",  # Wasserspeicher
+    "silbermarkt": "silver-market",  # Silbermarkt
+    "schmiede": "smithy",  # Schmiede
+    "kirchturm": "steeple",  # Kirchturm
+    "steinmarkt": "stone-market",  # Steinmarkt
+    "schenke": "tavern",  # Schenke
+    "diebeshohle": "thieves-den",  # Diebeshöhle
+    "dachdeckerhutte": "tilers-hut",  # Dachdeckerhütte
+    "handelsposten": "trading-post",  # Handelsposten
+    "schatzkammer": "treasury",  # Schatzkammer
+    "universitat": "university",  # Universität
+    "wachturm": "watchtower",  # Wachturm
+    "brunnen": "well",  # Brunnen
+    "holzmarkt": "wood-market",  # Holzmarkt
+}
+"""Building names players may type besides the English ones, by slug."""
+
 COLOUR_ALIASES = {
     "rot": "red",
     "blau": "blue",

@@ -193,6 +193,24 @@ def test_german_location_and_colour_names_are_accepted_where_players_type_them()
             assert LOCATION_ALIASES.get(typed) == key, (key, say(name))
 
 
+def test_german_building_names_are_accepted_where_players_type_them() -> None:
+    """A building named in German (as the catalog says it) in typed notation is the building:
+    `place zunfthalle build Wachturm` builds the Guard Tower; every building's German name."""
+    from bot.games.architects.board import BUILDING_ALIASES
+    from bot.games.architects.cards import BUILDINGS
+
+    assert parse_action("place zunfthalle build Aquädukt") == Place(
+        "guildhall", ("build", "aqueduct")
+    )
+    assert parse_action("place zunfthalle build Zimmermannshütte") == Place(
+        "guildhall", ("build", "carpenters-hut")
+    )
+    with speaking("de"):
+        for building in BUILDINGS:
+            typed = plain_word(say(building.name).replace(" ", "").replace("-", ""))
+            assert BUILDING_ALIASES.get(typed) == building.slug, (building.slug, say(building.name))
+
+
 def test_a_typed_german_location_is_played() -> None:
     st = blank(2)
     st = play(st, 0, "place wald")
