@@ -112,3 +112,18 @@ async def test_transcripts_in_german_pass_the_strict_fake(start_bot: StartBot, p
     assert not h.refused
     assert "Du bist am Zug" in text or "Noch ausstehend" in text
     assert "Gespielt: `" in text
+
+
+async def test_the_ratings_transcript_in_german_passes_the_strict_fake(start_bot: StartBot) -> None:
+    """The ratings transcript (a whole rated game, the leaderboard, a profile with its chart)
+    with German members on a German server: every request one Discord accepts, German read."""
+    from tests.cogs.ratings_transcript import ratings_transcript
+
+    h = await start_bot(seed=7)
+    h.locale = "de"
+    h.guild_locale = "de"
+    text, chart = await ratings_transcript(h)
+    assert not h.refused
+    assert chart.startswith(b"\x89PNG")
+    assert "Bestenliste" in text or "Rangliste" in text
+    assert "Leaderboard" not in text
