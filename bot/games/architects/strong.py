@@ -24,6 +24,8 @@ _IDLE = 0.15  # workers at home count less than in the heuristic's value: they s
 _POT = 0.8  # a card's VP times how ready it is (0..1), for the best _CARDS cards in hand
 _CARDS = 2  # (counting three made it draw plans it never built)
 _EMPTY = 1.5  # no worker left: the next turn only takes one back (one left: a third of that)
+_READY = 0.35  # each of the first _READY_N workers at home: enough to play on without
+_READY_N = 5  # spending turns taking single workers back (so it recalls its own groups)
 _W = {"clay": 1.0, "wood": 1.0, "stone": 1.0, "gold": 2.0, "marble": 2.5}  # rarity of goods
 
 
@@ -51,10 +53,17 @@ def potential(st: State, i: int) -> float:
 
 
 def worth(st: State, i: int) -> float:
-    """The heuristic's value with the search's corrections (idle workers, building progress)."""
+    """The heuristic's value with the search's corrections: idle workers past the first few
+    count less, building progress counts, and running out of workers costs."""
     supply = st.players[i].supply
     short = _EMPTY if supply == 0 else _EMPTY / 3 if supply == 1 else 0.0
-    return value(st, i) - _IDLE * min(supply, 8) + potential(st, i) - short
+    return (
+        value(st, i)
+        - _IDLE * min(supply, 8)
+        + _READY * min(supply, _READY_N)
+        + potential(st, i)
+        - short
+    )
 
 
 class ArchitectsModel(BaseModel):
