@@ -1,6 +1,9 @@
 """Architects' part in the search kit: samples of what a seat cannot see come from `hidden`;
 positions are valued with the heuristic's board value for every player (the automated
-opponent included), and the search tries the moves that value most after one step."""
+opponent included) corrected where the search abused it: idle workers count less, a board
+without workers costs a turn, and the buildings in hand count by how ready they are (skills
+and goods), so the search gathers what its own cards need instead of hoarding gold. The
+search tries the moves that value most after one step."""
 
 from __future__ import annotations
 
@@ -8,7 +11,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.games.architects import rules
+from bot.games.architects.board import guildhall_columns
 from bot.games.architects.bots import draft_worth, value
+from bot.games.architects.cards import APPRENTICE_BY_ID, BUILDING_BY_ID
 from bot.games.architects.hidden import determinise
 from bot.games.architects.state import Phase, State
 from bot.games.protocol import Seat
@@ -16,6 +21,49 @@ from bot.games.search.model import BaseModel, Budget, Draws, SearchBot
 
 _WIDTH = 6
 _IDLE = 0.15  # workers at home count less than in the heuristic's value: they score nothing
+_POT = 0.8  # a card's VP times how ready it is (0..1), for the best _CARDS cards in hand
+_CARDS = 2  # (counting three made it draw plans it never built)
+_EMPTY = 1.5  # no worker left: the next turn only takes one back (one left: a third of that)
+_READY = 0.35  # each of the first _READY_N workers at home: enough to play on without
+_READY_N = 5  # spending turns taking single workers back (so it recalls its own groups)
+_W = {"clay": 1.0, "wood": 1.0, "stone": 1.0, "gold": 2.0, "marble": 2.5}  # rarity of goods
+
+
+def potential(st: State, i: int) -> float:
+    """How far player i has come towards the buildings in its hand: per card (the best few),
+    its VP times the share of its cost in hand (goods weighted by rarity), halved for each
+    missing apprentice skill; it fades as the Guildhall fills (unbuilt cards score nothing)."""
+    p = st.players[i]
+    if not p.hand:
+        return 0.0
+    skills = {s for a in p.apprentices for s in APPRENTICE_BY_ID[a].skills}
+    size = 4 * guildhall_columns(2 if st.automa else st.seats)
+    left = 1.0 - len(st.guildhall) / size
+    if left <= 0:
+        return 0.0
+    scores = []
+    for cid in p.hand:
+        card = BUILDING_BY_ID[cid]
+        need = sum(_W.get(g, 1.0) * n for g, n in card.cost) or 1.0
+        have = sum(_W.get(g, 1.0) * min(n, p.good(g)) for g, n in card.cost)
+        ready = have / need * 0.5 ** sum(1 for s in card.skills if s not in skills)
+        scores.append(card.vp * ready)
+    scores.sort(reverse=True)
+    return _POT * min(1.0, 2.0 * left) * sum(scores[:_CARDS])
+
+
+def worth(st: State, i: int) -> float:
+    """The heuristic's value with the search's corrections: idle workers past the first few
+    count less, building progress counts, and running out of workers costs."""
+    supply = st.players[i].supply
+    short = _EMPTY if supply == 0 else _EMPTY / 3 if supply == 1 else 0.0
+    return (
+        value(st, i)
+        - _IDLE * min(supply, 8)
+        + _READY * min(supply, _READY_N)
+        + potential(st, i)
+        - short
+    )
 
 
 class ArchitectsModel(BaseModel):
@@ -42,7 +90,7 @@ class ArchitectsModel(BaseModel):
             if to_act:
                 mover = min(to_act)
                 state = _finish_turn_state(state, mover, 3)
-        return [value(state, i) - _IDLE * min(p.supply, 8) for i, p in enumerate(state.players)]
+        return [worth(state, i) for i in range(len(state.players))]
 
     def root_candidates(self, state: Any, seat: Seat, actions: tuple[Any, ...]) -> Sequence[Any]:
         """At the root, the heuristic's ranking: each action valued after the rest of the turn
@@ -52,7 +100,7 @@ class ArchitectsModel(BaseModel):
         scored = sorted(
             range(len(actions)),
             key=lambda i: (
-                -value(_finish_turn_state(rules.apply(state, seat, actions[i])[0], seat, 3), seat),
+                -worth(_finish_turn_state(rules.apply(state, seat, actions[i])[0], seat, 3), seat),
                 i,
             ),
         )
@@ -64,7 +112,7 @@ class ArchitectsModel(BaseModel):
             return sorted(actions, key=draft_worth, reverse=True)[:_WIDTH]
         scored = sorted(
             range(len(actions)),
-            key=lambda i: (-value(rules.apply(state, seat, actions[i])[0], seat), i),
+            key=lambda i: (-worth(rules.apply(state, seat, actions[i])[0], seat), i),
         )
         return [actions[i] for i in scored[:_WIDTH]]
 
@@ -76,7 +124,7 @@ def _finish_turn_state(st: State, seat: int, depth: int) -> State:
         options = [rules.apply(st, seat, a)[0] for a in rules.legal_actions(st, seat)]
         if not options:
             break
-        st = max(options, key=lambda s: value(s, seat))
+        st = max(options, key=lambda s: worth(s, seat))
         depth -= 1
     return st
 

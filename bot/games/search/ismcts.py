@@ -26,7 +26,7 @@ class _Node:
     parent found the action legal; cands: the parent-side cache of this node's candidates.
     """
 
-    __slots__ = ("n", "w", "avail", "children", "cands", "seat")
+    __slots__ = ("n", "w", "avail", "children", "cands", "seat", "state")
 
     def __init__(self) -> None:
         self.n = 0
@@ -35,6 +35,7 @@ class _Node:
         self.children: dict[Any, _Node] = {}
         self.cands: list[Any] | None = None
         self.seat = -1
+        self.state: Any = None  # a deterministic model's state below this edge (else None)
 
 
 def rewards(model: GameModel, state: Any) -> list[float]:
@@ -55,9 +56,14 @@ def rewards(model: GameModel, state: Any) -> list[float]:
     return out
 
 
-def _cands(model: GameModel, node: _Node, state: Any, seat: Seat, root: bool) -> list[Any]:
+def _cands(
+    model: GameModel, node: _Node, state: Any, seat: Seat, root: bool, fixed: bool = False
+) -> list[Any]:
     """This node's candidates in this sample: the cached order, kept to what is legal here.
-    At the root a model may rank more thoroughly (`root_candidates`, optional)."""
+    At the root a model may rank more thoroughly (`root_candidates`, optional). `fixed`: the
+    node always holds the same state (a deterministic model), so the cache is kept as is."""
+    if fixed and node.cands is not None and node.seat == seat:
+        return node.cands
     legal = model.engine.legal_actions(state, seat)
     if node.cands is None or node.seat != seat:
         rank = getattr(model, "root_candidates", None) if root else None
@@ -86,6 +92,9 @@ def search(model: GameModel, state: Any, seat: Seat, seed: int, budget: Budget) 
     c = budget.exploration
     apply = engine.apply
     outcome = engine.outcome
+    # A model with nothing hidden and nothing left to chance (`deterministic`, optional) keeps
+    # each node's state: a descent walks the stored states instead of applying the moves again.
+    fixed = bool(getattr(model, "deterministic", False))
     for it in range(budget.iterations):
         if budget.seconds and it and time.thread_time() - started > budget.seconds:
             break
@@ -96,7 +105,7 @@ def search(model: GameModel, state: Any, seat: Seat, seed: int, budget: Budget) 
         expanded = False
         while outcome(s) is None:
             actor = seat if node is root else model.actor(s)
-            cands = _cands(model, node, s, actor, node is root)
+            cands = _cands(model, node, s, actor, node is root, fixed)
             allow = budget.widen_base + int(budget.widen_rate * math.sqrt(node.n))
             chosen: Any = None
             child: _Node | None = None
@@ -120,7 +129,12 @@ def search(model: GameModel, state: Any, seat: Seat, seed: int, budget: Budget) 
                 node.children[(actor, chosen)] = child
                 child.avail = 1
                 expanded = True
-            s = apply(s, actor, chosen).state
+            if child.state is not None:
+                s = child.state
+            else:
+                s = apply(s, actor, chosen).state
+                if fixed:
+                    child.state = s
             path.append((child, actor))
             node = child
             if expanded:
