@@ -36,7 +36,7 @@ async def test_private_replies_follow_the_member_public_posts_the_server(
     h = await start_bot(seed=7)
     t = Transcript(h)
     await languages_transcript(h, t)
-    notify, *_ = _by(t, "Bob: /game notify")
+    notify, *_ = _by(t, "Bob: /spiel benachrichtigen")
     assert "Ich schicke dir eine Direktnachricht" in notify.ephemeral_text
     first, second = _by(t, "Alice: /cathedral move")
     # Alice's own line in English, the post in the server's German, Bob's DM in German.
@@ -47,9 +47,9 @@ async def test_private_replies_follow_the_member_public_posts_the_server(
     [dm] = first.dms
     assert "Aus deiner Partie in" in dm.text and "Du bist in der Partie" in dm.text
     # Bob's refusal and acknowledgement in German.
-    [pause] = _by(t, "Bob: /game pause")
+    [pause] = _by(t, "Bob: /spiel pause")
     assert "Das kann nur der Gastgeber oder ein Moderator" in pause.ephemeral_text
-    [bob_move] = _by(t, "Bob: /cathedral move")
+    [bob_move] = _by(t, "Bob: /kathedrale ziehen")
     assert bob_move.ephemeral_text.startswith("Gespielt: `")
     assert "Bob spielte" in bob_move.posts[0].text
     # The moderator's settings reply is hers (English); public posts now English; Bob's DM

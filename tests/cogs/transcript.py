@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.games.rejections import Rejection
-from bot.i18n import LANGUAGES, speaking, tr, tr_c
+from bot.i18n import LANGUAGES, language_for_locale, speaking, tr, tr_c, translation
 from tests.cogs.harness import ALICE, BOB, C1, CAROL, Exchange, Harness, Sent, User
 
 __all__ = [
@@ -102,8 +102,13 @@ class Transcript:
     async def slash(self, path: str, user: User, **options: Any) -> Exchange:
         """Type `/path options` as `user`."""
         ex = await self.h.slash(path, user=user, channel=C1, **options)
-        opts = " ".join(f"{k}:{v}" for k, v in options.items())
-        self.parts.append(render(ex, f"{user.name.title()}: /{path} {opts}".rstrip()))
+        # The command as the member's picker shows it (a German member types `/spiel beitreten`).
+        code = language_for_locale(user.locale or self.h.locale).code
+        words = " ".join(translation(code, w, "command-name") or w for w in path.split())
+        opts = " ".join(
+            f"{translation(code, k, 'option-name') or k}:{v}" for k, v in options.items()
+        )
+        self.parts.append(render(ex, f"{user.name.title()}: /{words} {opts}".rstrip()))
         self.last = ex
         self.exchanges.append((user, ex))
         return ex
