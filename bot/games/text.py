@@ -84,7 +84,7 @@ def text_to_json(value: object) -> object:
     text stored in a log or a save can be said in any language later; other values as they are
     (a value JSON cannot hold becomes its string)."""
     if isinstance(value, Text):
-        out: dict[str, object] = {"id": value.msgid}
+        out: dict[str, object] = {"msgid": value.msgid}
         if value.plural is not None:
             out["plural"] = value.plural
             out["n"] = value.n
@@ -106,7 +106,7 @@ def text_from_json(value: object) -> object:
     A stored form that does not fit (an old or damaged save) gives None."""
     if not isinstance(value, dict):
         return value
-    msgid = value.get("id")
+    msgid = value.get("msgid")
     if not isinstance(msgid, str):
         return None
     raw = value.get("params") or {}

@@ -22,7 +22,7 @@ from bot.games.codec import (
 from bot.games.gamedata import DataError
 from bot.games.protocol import canonical_json
 from bot.games.rng import Rng
-from bot.games.text import Text
+from bot.games.text import text_from_json, text_to_json
 
 GAME = "architects"
 VERSION = 1
@@ -90,36 +90,13 @@ def state_to_dict(st: State) -> dict[str, Any]:
     }
 
 
-def text_to_json(value: Any) -> Any:
-    """A log entry in JSON: a `Text` as its message id and parameters (so it can be said again
-    in any language when shown), any other value as it is."""
-    if not isinstance(value, Text):
-        return value
-    out: dict[str, Any] = {"msgid": value.msgid}
-    if value.params:
-        out["params"] = {k: text_to_json(v) for k, v in value.params.items()}
-    if value.plural is not None:
-        out["plural"], out["n"] = value.plural, value.n
-    if value.context is not None:
-        out["context"] = value.context
-    return out
-
-
-def text_from_json(value: Any, where: str) -> Any:
-    """The inverse of `text_to_json` (a plain string stays one: states saved before)."""
-    if not isinstance(value, Mapping):
-        return value
-    try:
-        params = {k: text_from_json(v, where) for k, v in dict(value.get("params", {})).items()}
-        return Text(
-            str(value["msgid"]),
-            plural=value.get("plural"),
-            n=value.get("n"),
-            context=value.get("context"),
-            params=params,
-        )
-    except (KeyError, TypeError, ValueError, IndexError):
-        raise CorruptStateError(f"{where}: unreadable text") from None  # i18n-exempt: damaged state
+def log_from_json(value: Any, where: str) -> Any:
+    """A stored log entry (`bot.games.text.text_to_json`) back as a `Text`; a plain string
+    stays one (states saved before)."""
+    said = text_from_json(value)
+    if said is None:
+        raise CorruptStateError(f"{where}: unreadable text")  # i18n-exempt: damaged state
+    return said
 
 
 @functools.lru_cache(maxsize=8)
@@ -231,7 +208,7 @@ def state_from_dict(data: Mapping[str, Any]) -> State:
         variable=require_bool(d, "variable", "state"),
         passes=require_int(d, "passes", "state"),
         log=[
-            text_from_json(x, f"state.log[{k}]") if isinstance(x, Mapping) else str(x)
+            log_from_json(x, f"state.log[{k}]") if isinstance(x, Mapping) else str(x)
             for k, x in enumerate(require_list(d, "log", "state"))
         ],
     )

@@ -29,7 +29,7 @@ from bot.games.kingsburg.state import (
     WinterChoice,
 )
 from bot.games.rng import Rng
-from bot.games.text import Text
+from bot.games.text import Text, text_from_json, text_to_json
 
 GAME = "kingsburg"
 VERSION = 1
@@ -202,46 +202,19 @@ def _vp_from(raw: object, where: str) -> tuple[tuple[str, int], ...]:
 
 
 def _text_to(value: Any) -> Any:
-    """A recent event's sentence as data: a `Text` as its message id and parameters (so a
-    board shows it again in the reader's language), anything else as it is."""
-    if not isinstance(value, Text):
-        return value if isinstance(value, int | str) else str(value)
-    out: dict[str, Any] = {"msgid": value.msgid}
-    if value.plural is not None:
-        out["plural"] = value.plural
-    if value.n is not None:
-        out["n"] = value.n
-    if value.context is not None:
-        out["context"] = value.context
-    params = {k: _text_to(v) for k, v in value.params.items() if k != "n" or value.n is None}
-    if params:
-        out["params"] = params
-    return out
+    """A recent event's sentence as data (`bot.games.text.text_to_json`: a `Text` keeps its
+    message id and parameters, so a board shows it again in the reader's language)."""
+    return text_to_json(value if isinstance(value, Text | int | str) else str(value))
 
 
 def _text_from(raw: Any) -> Any:
     """The inverse of `_text_to` (a sentence saved as plain text stays plain text)."""
-    if not isinstance(raw, Mapping):
-        return raw if isinstance(raw, int) else str(raw)
-    msgid = raw.get("msgid")
-    params = raw.get("params", {})
-    if not isinstance(msgid, str) or not isinstance(params, Mapping):
+    said = text_from_json(raw)
+    if said is None:
         raise CorruptStateError(
             "state.recent: a sentence without its text"  # i18n-exempt: damaged save
         )
-    plural = raw.get("plural")
-    n = raw.get("n")
-    context = raw.get("context")
-    try:
-        return Text(
-            msgid,
-            plural=plural if isinstance(plural, str) else None,
-            n=n if isinstance(n, int) else None,
-            context=context if isinstance(context, str) else None,
-            params={str(k): _text_from(v) for k, v in params.items()},
-        )
-    except (KeyError, IndexError, ValueError) as exc:
-        raise CorruptStateError(f"state.recent: {exc}") from exc  # i18n-exempt: damaged save
+    return said
 
 
 def state_to_dict(s: State) -> dict[str, Any]:
