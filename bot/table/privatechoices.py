@@ -60,15 +60,14 @@ class PrivateChoices(MoveChoices):
             if record is None or record.user_id is None:
                 continue
             entries = self._menu_entries(session, state, seat) or []
-            labels = [label for label, n in entries if private(n)]
-            if not labels:
+            kinds = [n.split(" ", 1)[0] for _, n in entries if private(n)]
+            if not kinds:
                 continue
-            # The kind of move in the menu's own words (its label up to a colon, else its first
-            # word), so the button reads in the post's language ("Bob: Gegenangebot…").
-            first = plain_text(labels[0]).strip()
-            kind = first.split(":", 1)[0] if ":" in first else first.split(" ", 1)[0]
+            # The notation's verb only, never the menu's label: this button stands in the public
+            # post, and a label names what the move hides ("Guildhall build Armoury" is a card
+            # in hand). The verb is notation, the same in every language.
             name = plain_text(self._seat_name(session, state, seat))
-            label = clip(f"{name}: {kind[:1].upper()}{kind[1:]}\u2026", BUTTON_LABEL_MAX)
+            label = clip(f"{name}: {kinds[0].capitalize()}\u2026", BUTTON_LABEL_MAX)
             buttons.append(
                 ActionButton(label=label, action=PRIVATE_CHOICES_ACTION, args=(session.id, seat))
             )

@@ -205,3 +205,29 @@ async def test_place_takes_the_guardhouse_actions_in_order(h: Harness) -> None:
     after = (await table_status(h)).state
     assert after.players[seat].prison == 0 and after.players[other].prison == 2
     assert after.players[seat].silver == st.players[seat].silver + 2
+
+
+async def test_public_buttons_never_name_a_card_in_hand(h: Harness) -> None:
+    """The per-player buttons under a public post say only the move's kind ("Alice: Place…"):
+    a menu label would name the card a move builds ("Guildhall build Armoury"), which is in
+    its owner's hidden hand."""
+    await _started(h)
+    await _through_draft(h)
+    checked = 0
+    for _ in range(24):
+        status = await table_status(h)
+        state = status.state
+        if not ENGINE.to_act(state):
+            break
+        hands = {str(BUILDING_BY_ID[c].name) for p in state.players for c in p.hand}
+        seat = min(ENGINE.to_act(state))
+        user = await _user_of_seat(h, seat)
+        legal = sorted(ENGINE.legal_actions(state, seat), key=str)
+        builds = [a for a in legal if "guildhall build" in str(a)]
+        move = (builds or legal)[0]
+        await h.slash("architects act", notation=str(move), user=user)
+        for message in h.sent:
+            for label, _ in message.buttons:
+                assert not any(name in label for name in hands), label
+                checked += 1
+    assert checked
