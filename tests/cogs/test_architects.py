@@ -208,26 +208,33 @@ async def test_place_takes_the_guardhouse_actions_in_order(h: Harness) -> None:
 
 
 async def test_public_buttons_never_name_a_card_in_hand(h: Harness) -> None:
-    """The per-player buttons under a public post say only the move's kind ("Alice: Place…"):
-    a menu label would name the card a move builds ("Guildhall build Armoury"), which is in
-    its owner's hidden hand."""
+    """The per-player buttons under a public post say only the move's kind ("Alice: Keep…"):
+    a menu label would name the card (a draft card, "Guildhall build Armoury"), which is in its
+    owner's hidden hand or pack."""
     await _started(h)
+    secret: set[str] = set()
+
+    async def learn() -> object:
+        state = (await table_status(h)).state
+        for p in state.players:
+            secret.update(str(BUILDING_BY_ID[c].name).lower() for c in p.hand)
+        for pack in state.draft_packs:
+            secret.update(str(BUILDING_BY_ID[c].name).lower() for c in pack)
+        return state
+
+    await learn()
     await _through_draft(h)
-    checked = 0
-    for _ in range(24):
-        status = await table_status(h)
-        state = status.state
+    for _ in range(12):
+        state = await learn()
         if not ENGINE.to_act(state):
             break
-        hands = {str(BUILDING_BY_ID[c].name) for p in state.players for c in p.hand}
         seat = min(ENGINE.to_act(state))
         user = await _user_of_seat(h, seat)
         legal = sorted(ENGINE.legal_actions(state, seat), key=str)
         builds = [a for a in legal if "guildhall build" in str(a)]
-        move = (builds or legal)[0]
-        await h.slash("architects act", notation=str(move), user=user)
-        for message in h.sent:
-            for label, _ in message.buttons:
-                assert not any(name in label for name in hands), label
-                checked += 1
-    assert checked
+        await h.slash("architects act", notation=str((builds or legal)[0]), user=user)
+    labels = [label.lower() for m in h.sent for label, _ in m.buttons]
+    assert any(label.endswith(": keep\u2026") for label in labels)
+    assert secret
+    leaks = [label for label in labels if any(name in label for name in secret)]
+    assert leaks == []
