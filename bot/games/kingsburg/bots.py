@@ -7,6 +7,8 @@ looks at public information plus this year's enemy card when it has peeked at it
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from bot.games.kingsburg import data as D
 from bot.games.kingsburg.actions import (
     Action,
@@ -63,14 +65,21 @@ class RandomBot:
 
 def _target(p: Player) -> str | None:
     """The building the bot saves for: best value per missing good among buildable ones."""
+    return _target_of(p.buildings, p.crane_discount, p.goods)
+
+
+@lru_cache(maxsize=8192)
+def _target_of(owned: frozenset[str], crane: bool, goods: tuple[int, int, int]) -> str | None:
+    # Cached: the strong player's evaluation asks this for every seat of every searched
+    # position, and it depends on these three facts alone.
     best: tuple[float, str] | None = None
     for b in D.BUILDINGS:
-        if p.has(b.building_id):
+        if b.building_id in owned:
             continue
-        if not all(p.has(x) for x in D.left_neighbours(b.building_id)):
+        if not owned.issuperset(D.left_neighbours(b.building_id)):
             continue
-        cost = D.cost_for(b.building_id, p.crane_discount)
-        missing = sum(max(0, c - h) for c, h in zip(cost, p.goods, strict=True))
+        cost = D.cost_for(b.building_id, crane)
+        missing = sum(max(0, c - h) for c, h in zip(cost, goods, strict=True))
         value = b.vp + _EXTRA.get(b.building_id, 0.0)
         score = value / (1.0 + missing + 0.25 * sum(cost))
         if best is None or score > best[0]:
@@ -80,12 +89,19 @@ def _target(p: Player) -> str | None:
 
 def _need(p: Player) -> tuple[float, float, float]:
     """Weight of each good for the bot's plan (missing goods for its target count most)."""
-    target = _target(p)
+    return _need_of(p.buildings, p.crane_discount, p.goods)
+
+
+@lru_cache(maxsize=8192)
+def _need_of(
+    owned: frozenset[str], crane: bool, goods: tuple[int, int, int]
+) -> tuple[float, float, float]:
+    target = _target_of(owned, crane, goods)
     weights = [0.6, 0.5, 0.5]
     if target is not None:
-        cost = D.cost_for(target, p.crane_discount)
+        cost = D.cost_for(target, crane)
         for i in range(3):
-            if cost[i] > p.goods[i]:
+            if cost[i] > goods[i]:
                 weights[i] += 1.0
     return (weights[0], weights[1], weights[2])
 

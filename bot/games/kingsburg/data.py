@@ -263,8 +263,13 @@ BUILDING_AT: dict[tuple[int, int], Building] = {(b.row, b.column): b for b in BU
 
 def left_neighbours(building_id: str) -> tuple[str, ...]:
     """Ids of the buildings to the left in the same row (all must be owned before building)."""
-    b = BUILDING_BY_ID[building_id]
-    return tuple(BUILDING_AT[(b.row, c)].building_id for c in range(1, b.column))
+    return _LEFT[building_id]
+
+
+_LEFT: dict[str, tuple[str, ...]] = {
+    b.building_id: tuple(BUILDING_AT[(b.row, c)].building_id for c in range(1, b.column))
+    for b in BUILDINGS
+}
 
 
 def cost_for(building_id: str, has_crane: bool) -> tuple[int, int, int]:
