@@ -57,14 +57,23 @@ def rewards(model: GameModel, state: Any) -> list[float]:
 
 
 def _cands(
-    model: GameModel, node: _Node, state: Any, seat: Seat, root: bool, fixed: bool = False
+    model: GameModel,
+    node: _Node,
+    state: Any,
+    seat: Seat,
+    root: bool,
+    fixed: bool = False,
+    root_legal: tuple[Any, ...] | None = None,
 ) -> list[Any]:
     """This node's candidates in this sample: the cached order, kept to what is legal here.
     At the root a model may rank more thoroughly (`root_candidates`, optional). `fixed`: the
-    node always holds the same state (a deterministic model), so the cache is kept as is."""
+    node always holds the same state (a deterministic model), so the cache is kept as is.
+    `root_legal`: the deciding seat's legal actions, listed once (a model with
+    `search_actions` searches its own short list below the root, but the root keeps every
+    legal action the model ranks, such as the one trade offer its heuristic would make)."""
     if fixed and node.cands is not None and node.seat == seat:
         return node.cands
-    legal = model.engine.legal_actions(state, seat)
+    legal = root_legal if root and root_legal is not None else _moves(model, state, seat)
     if node.cands is None or node.seat != seat:
         rank = getattr(model, "root_candidates", None) if root else None
         node.cands = list((rank or model.candidates)(state, seat, legal))
@@ -75,6 +84,13 @@ def _cands(
     if not kept:
         kept = list(model.candidates(state, seat, legal))
     return kept
+
+
+def _moves(model: GameModel, state: Any, seat: Seat) -> tuple[Any, ...]:
+    """The legal actions the search considers: the model's `search_actions` where it has one
+    (legal actions without those it never searches, listed cheaply), else the engine's."""
+    own = getattr(model, "search_actions", None)
+    return tuple(own(state, seat)) if own is not None else model.engine.legal_actions(state, seat)
 
 
 def search(model: GameModel, state: Any, seat: Seat, seed: int, budget: Budget) -> Any:
@@ -95,6 +111,7 @@ def search(model: GameModel, state: Any, seat: Seat, seed: int, budget: Budget) 
     # A model with nothing hidden and nothing left to chance (`deterministic`, optional) keeps
     # each node's state: a descent walks the stored states instead of applying the moves again.
     fixed = bool(getattr(model, "deterministic", False))
+    root_legal = legal if getattr(model, "search_actions", None) is not None else None
     for it in range(budget.iterations):
         if budget.seconds and it and time.thread_time() - started > budget.seconds:
             break
@@ -105,7 +122,7 @@ def search(model: GameModel, state: Any, seat: Seat, seed: int, budget: Budget) 
         expanded = False
         while outcome(s) is None:
             actor = seat if node is root else model.actor(s)
-            cands = _cands(model, node, s, actor, node is root, fixed)
+            cands = _cands(model, node, s, actor, node is root, fixed, root_legal)
             allow = budget.widen_base + int(budget.widen_rate * math.sqrt(node.n))
             chosen: Any = None
             child: _Node | None = None
@@ -143,7 +160,7 @@ def search(model: GameModel, state: Any, seat: Seat, seed: int, budget: Budget) 
             if outcome(s) is not None:
                 break
             mover = model.actor(s)
-            acts = engine.legal_actions(s, mover)
+            acts = _moves(model, s, mover)
             s = apply(s, mover, model.playout_action(s, mover, acts, draws)).state
         values = rewards(model, s)
         for nd, who in path:

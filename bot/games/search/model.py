@@ -4,7 +4,7 @@ turns the two into a computer player of the engine protocol."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from bot.games.protocol import Seat
@@ -22,6 +22,9 @@ class Budget:
     tuned on, and then the decision may differ from run to run.
     exploration: the UCB constant. widen_base / widen_rate: a node considers
     `widen_base + widen_rate * sqrt(visits)` of its candidates, best-ordered first.
+    by_seats: (seat count, iterations) pairs that replace `iterations` at those player counts:
+    an iteration costs more with more seats to sample and to evaluate, and the decision's time
+    budget is the same at every count.
     """
 
     iterations: int = 300
@@ -29,10 +32,19 @@ class Budget:
     exploration: float = 0.6
     widen_base: int = 3
     widen_rate: float = 1.0
+    by_seats: tuple[tuple[int, int], ...] = ()
 
     def scaled(self, iterations: int) -> Budget:
-        """The same budget with another iteration count (tests use a small one)."""
-        return Budget(iterations, self.seconds, self.exploration, self.widen_base, self.widen_rate)
+        """The same budget with another iteration count at every player count (tests use a
+        small one)."""
+        return replace(self, iterations=iterations, by_seats=())
+
+    def for_seats(self, seats: int) -> Budget:
+        """The budget of a game with `seats` players."""
+        for count, iterations in self.by_seats:
+            if count == seats:
+                return replace(self, iterations=iterations, by_seats=())
+        return self
 
 
 class Draws:
@@ -93,6 +105,11 @@ class GameModel(Protocol):
         """Which awaited seat moves next inside the search (several may be awaited at once)."""
         ...
 
+    # Optional: `search_actions(state, seat) -> Sequence[action]`, the legal actions the search
+    # may try below the root, a subset of the engine's (a game whose legal actions include
+    # hundreds it never searches, such as trade offers, lists the rest without them). The root
+    # still checks the decision against the engine's `legal_actions`.
+
 
 class SearchBot:
     """A `strong` computer player: information-set MCTS over a game's `GameModel`."""
@@ -103,10 +120,13 @@ class SearchBot:
 
     def choose(self, state: Any, seat: Seat, seed: int) -> Any:
         """The action the search visits most, deterministic for `seed` within the iteration
-        budget."""
+        budget (the one for this game's player count, read from the evaluation's length)."""
         from bot.games.search.ismcts import search
 
-        return search(self.model, state, seat, seed, self.budget)
+        budget = self.budget
+        if budget.by_seats:
+            budget = budget.for_seats(len(self.model.evaluate(state)))
+        return search(self.model, state, seat, seed, budget)
 
 
 class BaseModel:

@@ -1,0 +1,66 @@
+"""The search's iteration budget can differ by player count (an iteration costs more with more
+seats), and a test's small budget overrides every count."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from bot.games.search.model import BaseModel, Budget, Draws, SearchBot
+
+
+class _Engine:
+    """Three seats count down a shared number; the search is asked for seat 0's move."""
+
+    def legal_actions(self, state: Any, seat: int) -> tuple[int, ...]:
+        return (1, 2)
+
+    def to_act(self, state: Any) -> frozenset[int]:
+        return frozenset({0})
+
+    def outcome(self, state: Any) -> None:
+        return None
+
+    def apply(self, state: Any, seat: int, action: int) -> Any:
+        class _T:
+            pass
+
+        t = _T()
+        t.state = state  # type: ignore[attr-defined]
+        return t
+
+
+class _Counting(BaseModel):
+    def __init__(self, seats: int) -> None:
+        self.engine = _Engine()
+        self.seats = seats
+        self.samples = 0
+
+    def determinise(self, state: Any, seat: Any, draws: Draws) -> Any:
+        self.samples += 1
+        return state
+
+    def evaluate(self, state: Any) -> Sequence[float]:
+        return [0.0] * self.seats
+
+
+def _samples(seats: int, budget: Budget) -> int:
+    model = _Counting(seats)
+    SearchBot(model, budget).choose(object(), 0, 1)  # type: ignore[arg-type]
+    return model.samples
+
+
+def test_the_budget_of_a_player_count_replaces_the_default() -> None:
+    budget = Budget(iterations=40, seconds=0, by_seats=((4, 25), (5, 15)))
+    assert budget.for_seats(2).iterations == 40
+    assert budget.for_seats(4).iterations == 25
+    assert _samples(2, budget) == 40
+    assert _samples(3, budget) == 40
+    assert _samples(4, budget) == 25
+    assert _samples(5, budget) == 15
+
+
+def test_a_scaled_budget_holds_at_every_player_count() -> None:
+    budget = Budget(iterations=40, seconds=0, by_seats=((4, 25),)).scaled(6)
+    assert _samples(2, budget) == 6
+    assert _samples(4, budget) == 6
