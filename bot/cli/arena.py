@@ -214,7 +214,9 @@ def _timing(times: list[float]) -> str:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Arguments of the `arena` subcommand."""
-    parser.add_argument("game", help="game key, e.g. kingsburg")
+    parser.add_argument(
+        "game", help="game key, e.g. kingsburg; or all: every row of README's arena table"
+    )
     parser.add_argument(
         "--players",
         default="strong,heuristic",
@@ -225,10 +227,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
     parser.add_argument("--cap", type=int, default=MOVE_CAP, help="move cap per game")
     parser.add_argument("--markdown", action="store_true", help="print a Markdown table")
+    parser.add_argument(
+        "--large-games",
+        type=int,
+        default=60,
+        help="with all: games per row at a game's largest player count (default 60; "
+        "--games counts the two-player rows)",
+    )
+    parser.add_argument(
+        "--only", default="", help="with all: comma-separated game keys (default: every game)"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
     """Play the games and print the report; exit status 1 if any game failed."""
+    if args.game == "all":
+        return _run_table(args)
     engine = engine_for(args.game)
     players = [p.strip() for p in args.players.split(",") if p.strip()]
     check_seat_count(engine.spec, len(players), f"--players named {len(players)}")
@@ -253,6 +267,28 @@ def run(args: argparse.Namespace) -> int:
     if ratings:
         print(ratings)
     return 1 if any(r.failed for r in records) else 0
+
+
+def _run_table(args: argparse.Namespace) -> int:
+    """`arena all`: every row of README's table (strong against heuristic at two players and
+    at each game's largest count), printed as the table; exit status 1 if any game failed."""
+    from bot.cli.arena_table import markdown, play_table, rows_to_play
+
+    only = [k.strip() for k in args.only.split(",") if k.strip()]
+    known = {key for key, _ in rows_to_play()}
+    if any(k not in known for k in only):
+        bad = next(k for k in only if k not in known)
+        raise CliError(f"--only names {bad!r}, which has no strong player to measure.")
+    for count, flag in ((args.games, "--games"), (args.large_games, "--large-games")):
+        if not 0 <= count <= 100_000:
+            raise CliError(f"{flag} must be between 0 and 100000.")
+
+    def show(record: GameRecord) -> None:
+        print(progress_line(record), file=sys.stderr, flush=True)
+
+    rows = play_table(args.games, args.large_games, args.seed, max(1, args.jobs), only, show)
+    print(markdown(rows))
+    return 1 if any(r.failures for r in rows) else 0
 
 
 def _ratings(records: Sequence[GameRecord]) -> str:
