@@ -112,6 +112,13 @@ def search(model: GameModel, state: Any, seat: Seat, seed: int, budget: Budget) 
     # each node's state: a descent walks the stored states instead of applying the moves again.
     fixed = bool(getattr(model, "deterministic", False))
     root_legal = legal if getattr(model, "search_actions", None) is not None else None
+    # A model may end a playout early (`playout_done`, optional), e.g. where a turn ends, so
+    # every leaf is valued at the same kind of moment.
+    done = getattr(model, "playout_done", None)
+    # A model may expect the other seats to move as its playout policy would
+    # (`opponents_follow_policy`, optional): the tree then branches on the deciding seat's
+    # moves only, and searches them that much deeper.
+    follow = bool(getattr(model, "opponents_follow_policy", False))
     for it in range(budget.iterations):
         if budget.seconds and it and time.thread_time() - started > budget.seconds:
             break
@@ -122,7 +129,11 @@ def search(model: GameModel, state: Any, seat: Seat, seed: int, budget: Budget) 
         expanded = False
         while outcome(s) is None:
             actor = seat if node is root else model.actor(s)
-            cands = _cands(model, node, s, actor, node is root, fixed, root_legal)
+            if follow and actor != seat:
+                # An opponent model: the others move as the model's policy would.
+                cands = [model.playout_action(s, actor, (), draws)]
+            else:
+                cands = _cands(model, node, s, actor, node is root, fixed, root_legal)
             allow = budget.widen_base + int(budget.widen_rate * math.sqrt(node.n))
             chosen: Any = None
             child: _Node | None = None
@@ -156,8 +167,9 @@ def search(model: GameModel, state: Any, seat: Seat, seed: int, budget: Budget) 
             node = child
             if expanded:
                 break
+        start = s
         for _ in range(model.playout_depth):
-            if outcome(s) is not None:
+            if outcome(s) is not None or (done is not None and done(start, s)):
                 break
             mover = model.actor(s)
             acts = _moves(model, s, mover)
@@ -167,7 +179,23 @@ def search(model: GameModel, state: Any, seat: Seat, seed: int, budget: Budget) 
             nd.n += 1
             nd.w += values[who] if who < len(values) else 0.0
         root.n += 1
-    return _most_visited(root, seat, legal, model, state)
+    choice = _most_visited(root, seat, legal, model, state)
+    if budget.keep_first > 0 and root.cands:
+        choice = _first_unless_beaten(root, seat, choice, root.cands[0], budget.keep_first)
+    return choice
+
+
+def _first_unless_beaten(root: _Node, seat: Seat, choice: Any, first: Any, margin: float) -> Any:
+    """The model's first candidate (its heuristic's move) unless the search's choice averages
+    `margin` more: a model whose evaluation is noisier than its heuristic is wise keeps the
+    heuristic's move where the search finds no clear gain."""
+    if choice == first:
+        return choice
+    top = root.children.get((seat, first))
+    other = root.children.get((seat, choice))
+    if top is None or other is None or not top.n or not other.n:
+        return choice
+    return choice if other.w / other.n >= top.w / top.n + margin else first
 
 
 def _most_visited(
