@@ -313,7 +313,7 @@ BUDGET = Budget(
     exploration=0.3,
     widen_base=2,
     widen_rate=0.7,
-    by_seats=((3, 250), (4, 200)),
+    by_seats=((3, 250), (4, 250)),
 )
 
 
