@@ -222,7 +222,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default="strong,heuristic",
         help="comma-separated bot names, one per seat (default: strong,heuristic)",
     )
-    parser.add_argument("--games", type=int, default=20, help="games to play (default 20)")
+    parser.add_argument(
+        "--games",
+        type=int,
+        default=None,
+        help="games to play (default 20; with all, per two-player row, default 100)",
+    )
     parser.add_argument("--seed", type=int, default=1, help="first game seed (default 1)")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
     parser.add_argument("--cap", type=int, default=MOVE_CAP, help="move cap per game")
@@ -242,7 +247,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Play the games and print the report; exit status 1 if any game failed."""
     if args.game == "all":
+        if args.games is None:
+            args.games = 100
         return _run_table(args)
+    if args.games is None:
+        args.games = 20
     engine = engine_for(args.game)
     players = [p.strip() for p in args.players.split(",") if p.strip()]
     check_seat_count(engine.spec, len(players), f"--players named {len(players)}")
