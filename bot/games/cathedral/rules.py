@@ -62,6 +62,7 @@ from bot.games.cathedral.state import (
     GameRecord,
     Phase,
     Placed,
+    evolve,
     fresh_game,
 )
 from bot.games.protocol import Event, Outcome, Seat, Transition
@@ -347,7 +348,7 @@ def _apply_cathedral(state: CathedralState, action: Place) -> Transition[Cathedr
     assert mask is not None, "apply() needs a checked action"
     piece = Placed(state.next_piece_id, None, Kind.CATHEDRAL, action.rotation, action.square, mask)
     light, dark, cath = state.occupied
-    new = replace(
+    new = evolve(
         state,
         phase=Phase.BUILD,
         to_move=Colour.DARK,
@@ -402,7 +403,7 @@ def _apply_building(
     else:
         text = tx("{colour} places the {piece} at {square}.", **where)
     events = [Event("place", text, _place_data(piece))]
-    new = replace(
+    new = evolve(
         state,
         pieces=(*state.pieces, piece),
         hands=(hands[0], hands[1]),
@@ -417,7 +418,7 @@ def _apply_building(
         # Rule 4: neither player may claim space on their first move.
         first = list(state.first_placed)
         first[ci] = True
-        new = replace(new, first_placed=(first[0], first[1]))
+        new = evolve(new, first_placed=(first[0], first[1]))
     new = _next_turn(new, colour, events, already_skipped=_opponent_was_skipped(state, colour))
     return Transition(new, tuple(events))
 
@@ -666,7 +667,7 @@ def _claim(
                     {"colour": colour.value, "squares": [SQUARE_NAMES[i] for i in bits(gained)]},
                 )
             )
-    return replace(
+    return evolve(
         state,
         pieces=pieces,
         hands=(hands[0], hands[1]),
@@ -699,7 +700,7 @@ def _next_turn(
     new pass and is announced again."""
     other = mover.other
     if can_place(state, other):
-        return replace(state, to_move=other)
+        return evolve(state, to_move=other)
     if can_place(state, mover):
         if not already_skipped:
             events.append(
@@ -715,7 +716,7 @@ def _next_turn(
                     {"colour": other.value},
                 )
             )
-        return replace(state, to_move=mover)
+        return evolve(state, to_move=mover)
     return _end_game(state, events)
 
 
@@ -772,8 +773,8 @@ def _end_game(state: CathedralState, events: list[Event]) -> CathedralState:
         )
     )
     if more:
-        final = replace(state, phase=Phase.OVER, to_move=None, history=history, previous=None)
-        nxt = replace(
+        final = evolve(state, phase=Phase.OVER, to_move=None, history=history, previous=None)
+        nxt = evolve(
             fresh_game(state.games, state.game_number + 1, history, state.seed), previous=final
         )
         events.append(
@@ -789,7 +790,7 @@ def _end_game(state: CathedralState, events: list[Event]) -> CathedralState:
             )
         )
         return nxt
-    return replace(state, phase=Phase.OVER, to_move=None, history=history)
+    return evolve(state, phase=Phase.OVER, to_move=None, history=history)
 
 
 # --- scoring ------------------------------------------------------------------------------------

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from enum import Enum
 
 from bot.games.cathedral.pieces import BUILDINGS, COLOURS, Colour, Kind
@@ -155,3 +155,23 @@ __all__ = [
     "fresh_game",
     "occupancy",
 ]
+
+
+_STATE_FIELDS = tuple(f.name for f in fields(CathedralState))
+_STATE_FIELD_SET = frozenset(_STATE_FIELDS)
+_new_state = object.__new__
+_set = object.__setattr__
+
+
+def evolve(state: CathedralState, **changes: object) -> CathedralState:
+    """`dataclasses.replace` for a `CathedralState`, several times cheaper: the strong player
+    applies every legal placement at the root of its search, and `replace` had been a third of
+    that time. The state has no `__post_init__`, so copying the fields is all `replace` does."""
+    if not _STATE_FIELD_SET.issuperset(changes):
+        wrong = sorted(changes.keys() - _STATE_FIELD_SET)[0]
+        message = f"CathedralState has no field {wrong!r}"  # i18n-exempt: internal error
+        raise AttributeError(message)
+    new = _new_state(CathedralState)
+    for name in _STATE_FIELDS:
+        _set(new, name, changes[name] if name in changes else getattr(state, name))
+    return new
