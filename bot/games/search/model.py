@@ -18,8 +18,8 @@ class Budget:
     iterations: determinised descents of the tree; the search is deterministic for a seed as
     long as this, not the clock, ends it. seconds: a safety cap on the processor time of one
     decision (0: none; the thread's own time, so other work on a busy machine does not eat
-    into it) - it only bites on a machine far slower than the one the iteration counts were
-    tuned on, and then the decision may differ from run to run.
+    into it) - where it bites (Cathedral's first moves, which rank every placement at the root)
+    the decision depends on the machine's speed.
     exploration: the UCB constant. widen_base / widen_rate: a node considers
     `widen_base + widen_rate * sqrt(visits)` of its candidates, best-ordered first.
     by_seats: (seat count, iterations) pairs that replace `iterations` at those player counts:
