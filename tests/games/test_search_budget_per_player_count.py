@@ -64,3 +64,28 @@ def test_a_scaled_budget_holds_at_every_player_count() -> None:
     budget = Budget(iterations=40, seconds=0, by_seats=((4, 25),)).scaled(6)
     assert _samples(2, budget) == 6
     assert _samples(4, budget) == 6
+
+
+def test_no_iterations_plays_the_models_first_candidate() -> None:
+    model = _Counting(4)
+    choice = SearchBot(model, Budget(iterations=40, seconds=0, by_seats=((4, 0),))).choose(
+        object(),  # type: ignore[arg-type]
+        0,
+        1,
+    )
+    assert model.samples == 0 and choice == 1  # BaseModel's candidates: the engine's order
+
+
+def test_canaan_strong_plays_the_heuristic_at_three_and_four_players() -> None:
+    from bot.games.canaan import ENGINE
+    from bot.games.canaan.bots import HeuristicBot
+    from bot.games.protocol import Seat, step
+
+    strong, heuristic = ENGINE.bots["strong"](), HeuristicBot()
+    for players in (3, 4):
+        state = ENGINE.new_game(players, {}, 9)
+        for ply in range(120):
+            seat = Seat(min(ENGINE.to_act(state)))
+            move = heuristic.choose(state, seat, ply)
+            assert strong.choose(state, seat, ply) == move
+            state = step(ENGINE, state, seat, move).state

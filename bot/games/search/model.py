@@ -16,7 +16,8 @@ class Budget:
     """How much one decision may search.
 
     iterations: determinised descents of the tree; the search is deterministic for a seed as
-    long as this, not the clock, ends it. seconds: a safety cap on the processor time of one
+    long as this, not the clock, ends it. 0: no search, the model's first candidate (its
+    heuristic's move). seconds: a safety cap on the processor time of one
     decision (0: none; the thread's own time, so other work on a busy machine does not eat
     into it) - where it bites (Cathedral's first moves, which rank every placement at the root)
     the decision depends on the machine's speed.
