@@ -39,7 +39,7 @@ def rules_summary(data: CanaanData) -> Text:
             "printed map and cards from the server's data file (id {fingerprint}).",
             fingerprint=data.fingerprint,
         )
-    return tx(
+    rules = tx(
         """\
 **Settlers of Canaan**: 2-4 players; first to **12 VP in their own turn** wins, or the leader when \
 Jerusalem's {blocks} blocks are filled (ties: most own stones, then play on).
@@ -128,3 +128,10 @@ Jerusalem is complete.""",
         events=events,
         data_note=note,
     )
+    return tx("{rules}\n- {computer}", rules=rules, computer=_COMPUTER_PLAYERS)
+
+
+_COMPUTER_PLAYERS = tx(
+    "Computer players: with three or four players the `strong` level plays as `easy` does "
+    "(its search measured weaker than the easy player's rules there)."
+)
