@@ -12,9 +12,20 @@ every `tx(...)`, `tx_c(...)` and `tx_n(...)` call and puts its id in the catalog
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-__all__ = ["Text", "text_from_json", "text_to_json", "tx", "tx_c", "tx_n"]
+__all__ = [
+    "Text",
+    "and_list",
+    "joined",
+    "or_list",
+    "text_from_json",
+    "text_to_json",
+    "tx",
+    "tx_c",
+    "tx_n",
+]
 
 
 class Text(str):
@@ -77,6 +88,30 @@ def tx_c(context: str, msgid: str, /, **params: Any) -> Text:
 def tx_n(singular: str, plural: str, n: int, /, **params: Any) -> Text:
     """A translatable text with a singular and a plural form chosen by `n` (also `{n}`)."""
     return Text(singular, plural=plural, n=n, params=params)
+
+
+def joined(parts: Sequence[Any], separator: str = ", ") -> Text:
+    """Texts joined by a separator that is no word (", ", "+", "; "): one `Text` whose parts
+    are each said in the reader's language (its message id holds only placeholders); a single
+    `Text` is itself."""
+    if len(parts) == 1 and isinstance(parts[0], Text):
+        return parts[0]
+    msgid = separator.join(f"{{p{i}}}" for i in range(len(parts)))
+    return Text(msgid, params={f"p{i}": part for i, part in enumerate(parts)})
+
+
+def and_list(parts: Sequence[Any]) -> Text | str:
+    """ "a", "a and b", "a, b and c" in the reader's language ("" for none)."""
+    if len(parts) <= 1:
+        return joined(parts) if parts else ""
+    return tx("{items} and {last}", items=joined(parts[:-1]), last=parts[-1])
+
+
+def or_list(parts: Sequence[Any]) -> Text | str:
+    """ "a", "a or b", "a, b or c" in the reader's language ("" for none)."""
+    if len(parts) <= 1:
+        return joined(parts) if parts else ""
+    return tx("{items} or {last}", items=joined(parts[:-1]), last=parts[-1])
 
 
 def text_to_json(value: object) -> object:

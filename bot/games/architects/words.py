@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from bot.games.text import Text, tx, tx_c, tx_n
+from bot.games.text import Text, and_list, tx, tx_c, tx_n
+from bot.games.text import or_list as text_or_list
 
 GOODS: Mapping[str, Text] = {
     "clay": tx_c("good", "clay"),
@@ -88,14 +89,9 @@ def comma(parts: Sequence[str]) -> str:
     return tx("{items}, {item}", items=comma(parts[:-1]), item=parts[-1])
 
 
-def listing(parts: Sequence[str]) -> Text:
+def listing(parts: Sequence[str]) -> Text | str:
     """'a', 'a and b', 'a, b and c'; 'nothing' for none."""
-    if not parts:
-        return tx("nothing")
-    if len(parts) == 1:
-        first = parts[0]
-        return first if isinstance(first, Text) else tx("{item}", item=first)
-    return tx("{items} and {last}", items=comma(parts[:-1]), last=parts[-1])
+    return and_list(parts) if parts else tx("nothing")
 
 
 def goods(items: Iterable[tuple[str, int]] | Mapping[str, int]) -> Text:
@@ -122,14 +118,9 @@ def plus(parts: Sequence[str]) -> str:
     return out
 
 
-def or_list(parts: Sequence[str]) -> Text:
+def or_list(parts: Sequence[str]) -> Text | str:
     """'a', 'a or b', 'a, b or c'; 'nothing' for none."""
-    if not parts:
-        return tx("nothing")
-    if len(parts) == 1:
-        first = parts[0]
-        return first if isinstance(first, Text) else tx("{item}", item=first)
-    return tx("{items} or {last}", items=comma(parts[:-1]), last=parts[-1])
+    return text_or_list(parts) if parts else tx("nothing")
 
 
 def workers(n: int) -> Text:

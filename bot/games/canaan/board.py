@@ -252,7 +252,8 @@ def touching_seats(s: State, hex_index: int) -> set[int]:
 def vertex_text(d: CanaanData, v: int) -> Text:
     """ "23 (stone 8, lumber 10, grain 12)" for autocomplete and errors: each hex by what it
     yields, the word the map writes on it (the rulebook's resource names; copper: any)."""
-    from bot.games.canaan.data import RESOURCE_WORDS, TERRAIN_RESOURCE, joined, terrain_word
+    from bot.games.canaan.data import RESOURCE_WORDS, TERRAIN_RESOURCE, terrain_word
+    from bot.games.text import joined
 
     parts: list[Text | str] = []
     for h in d.vertex_hexes[v]:

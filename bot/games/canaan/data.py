@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.games.gamedata import DataError, Reader, fingerprint, load_yaml
-from bot.games.text import Text, tx, tx_c, tx_n
+from bot.games.text import Text, joined, tx, tx_c, tx_n
 
 RESOURCES: tuple[str, ...] = ("lumber", "grain", "stone", "ore", "wool")
 """Resource order used in every hand tuple."""
@@ -610,22 +610,6 @@ def _cards_of(n: int, res: int) -> Text:
         if len(_CARDS_OF) < 4096:
             _CARDS_OF[(n, res)] = text
     return text
-
-
-def joined(parts: list[Any] | tuple[Any, ...], separator: str) -> Text:
-    """Texts joined by a separator that is no word ("+", "; "): one `Text` whose parts are each
-    said in the reader's language (its message id holds only placeholders)."""
-    if len(parts) == 1 and isinstance(parts[0], Text):
-        return parts[0]
-    msgid = separator.join(f"{{p{i}}}" for i in range(len(parts)))
-    return Text(msgid, params={f"p{i}": part for i, part in enumerate(parts)})
-
-
-def listed(parts: list[Any] | tuple[Any, ...]) -> Text:
-    """ "red", "red and blue", "red, blue and yellow", in the reader's language."""
-    if len(parts) == 1:
-        return joined(parts, "")
-    return tx("{names} and {last}", names=joined(parts[:-1], ", "), last=parts[-1])
 
 
 def terrain_word(terrain: str) -> Text | str:

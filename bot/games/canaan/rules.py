@@ -40,8 +40,6 @@ from bot.games.canaan.data import (
     Hand,
     card_word,
     hand_words,
-    joined,
-    listed,
     terrain_word,
 )
 from bot.games.canaan.state import (
@@ -67,7 +65,7 @@ from bot.games.canaan.state import (
 from bot.games.protocol import JSON, Event, Seat, Transition, make_event
 from bot.games.rejections import Rejection, illegal
 from bot.games.rng import Rng
-from bot.games.text import Text, tx, tx_c, tx_n
+from bot.games.text import Text, and_list, joined, tx, tx_c, tx_n
 
 VP_CARD_IDS = frozenset(k for k, _ in VP_CARDS)
 LONGEST_ROAD = tx_c("special", "Longest Road")
@@ -2639,7 +2637,7 @@ def _special_event(name: Text, old: int, new: int, values: list[int]) -> Event:
         text = tx(
             "{card} goes back beside the board ({players} tie at {value}); {player} loses {vp} VP.",
             card=name,
-            players=listed(tied),
+            players=and_list(tied),
             value=best,
             player=colour(old),
             vp=SPECIAL_VP,
@@ -2688,7 +2686,7 @@ def _refresh_offer(s: State) -> Result:
                 len(standing),
                 player=colour_title(s.current),
                 why=why,
-                answers=listed(standing),
+                answers=and_list(standing),
             )
         else:
             text = tx("{player}'s offer closes ({why}).", player=colour_title(s.current), why=why)

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from bot.games.canaan.data import CanaanData, EventCard, card_word, joined
-from bot.games.text import Text, tx
+from bot.games.canaan.data import CanaanData, EventCard, card_word
+from bot.games.text import Text, joined, tx
 
 
 def _event_line(e: EventCard) -> Text:

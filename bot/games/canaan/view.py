@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from bot.games.canaan import actions as A
 from bot.games.canaan import board as B
 from bot.games.canaan import rules as R
-from bot.games.canaan.data import RESOURCE_WORDS, CanaanData, Hand, hand_words, joined, listed
+from bot.games.canaan.data import RESOURCE_WORDS, CanaanData, Hand, hand_words
 from bot.games.canaan.state import CITY, COLOURS, EMPTY, Phase, State
-from bot.games.text import Text, tx, tx_c, tx_n
+from bot.games.text import Text, and_list, joined, tx, tx_c, tx_n
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,7 +179,8 @@ def status_text(s: State) -> Text | str:
         task = awaited_text(s, i, hint=False)
         groups.setdefault(str(task), (task, []))[1].append(R.colour(i))
     parts = [
-        tx("{players}: {task}", players=listed(names), task=task) for task, names in groups.values()
+        tx("{players}: {task}", players=and_list(names), task=task)
+        for task, names in groups.values()
     ]
     if s.phase is Phase.TURN:
         head = tx("Turn {turn}, {player}", turn=s.turn, player=R.colour(s.current))

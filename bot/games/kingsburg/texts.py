@@ -8,9 +8,7 @@ punctuation in every language, while each part is said in the reader's language.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from bot.games.text import Text, tx, tx_c, tx_n
+from bot.games.text import Text, and_list, joined, or_list, tx_c, tx_n
 
 __all__ = [
     "and_list",
@@ -83,26 +81,3 @@ def count(n: int, word: str) -> Text:
     if word in _GOOD_NAMES:
         return good_count(n, word)
     return tx_n("{n} good", "{n} goods", n)
-
-
-def joined(parts: Sequence[str], separator: str = ", ") -> str:
-    """`parts` joined by `separator`, each part said in the reader's language."""
-    if len(parts) == 1:
-        return parts[0]
-    names = [f"p{i}" for i in range(len(parts))]
-    pattern = separator.join("{" + name + "}" for name in names)
-    return Text(pattern, params=dict(zip(names, parts, strict=True)))
-
-
-def and_list(parts: Sequence[str]) -> str:
-    """ "a", "a and b", "a, b and c"."""
-    if len(parts) <= 1:
-        return joined(parts) if parts else ""
-    return tx("{items} and {last}", items=joined(parts[:-1]), last=parts[-1])
-
-
-def or_list(parts: Sequence[str]) -> str:
-    """ "a", "a or b", "a, b or c"."""
-    if len(parts) <= 1:
-        return joined(parts) if parts else ""
-    return tx("{items} or {last}", items=joined(parts[:-1]), last=parts[-1])
