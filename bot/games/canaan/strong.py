@@ -139,9 +139,10 @@ def _toward(s: State, seat: int) -> int:
     return sum(min(h, c) for h, c in zip(hand, cost, strict=True))
 
 
-_KEYS: list[Any] = [None, {}]
+_KEYS: list[tuple[Any, dict[A.Action, str]]] = [(None, {})]
 """The notation of actions on one board (the data object, and its actions' texts): sorting
-the search's moves as the engine does, without formatting each one again."""
+the search's moves as the engine does, without formatting each one again. One tuple, read and
+replaced whole: bots of games on other boards may search in other threads."""
 
 
 def _plain_moves(s: State, seat: int) -> tuple[A.Action, ...]:
@@ -152,9 +153,10 @@ def _plain_moves(s: State, seat: int) -> tuple[A.Action, ...]:
         if kind not in _BARGAINS:
             out.extend(groups.options(i))
     d = s.data
-    if _KEYS[0] is not d:
-        _KEYS[0], _KEYS[1] = d, {}
-    keys = _KEYS[1]
+    board, keys = _KEYS[0]
+    if board is not d:
+        keys = {}
+        _KEYS[0] = (d, keys)
     for a in out:
         if a not in keys:
             keys[a] = A.format_action(a, d)

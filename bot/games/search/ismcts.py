@@ -131,7 +131,7 @@ def search(model: GameModel, state: Any, seat: Seat, seed: int, budget: Budget) 
             actor = seat if node is root else model.actor(s)
             if follow and actor != seat:
                 # An opponent model: the others move as the model's policy would.
-                cands = [model.playout_action(s, actor, (), draws)]
+                cands = [model.playout_action(s, actor, _moves(model, s, actor), draws)]
             else:
                 cands = _cands(model, node, s, actor, node is root, fixed, root_legal)
             allow = budget.widen_base + int(budget.widen_rate * math.sqrt(node.n))
@@ -179,23 +179,7 @@ def search(model: GameModel, state: Any, seat: Seat, seed: int, budget: Budget) 
             nd.n += 1
             nd.w += values[who] if who < len(values) else 0.0
         root.n += 1
-    choice = _most_visited(root, seat, legal, model, state)
-    if budget.keep_first > 0 and root.cands:
-        choice = _first_unless_beaten(root, seat, choice, root.cands[0], budget.keep_first)
-    return choice
-
-
-def _first_unless_beaten(root: _Node, seat: Seat, choice: Any, first: Any, margin: float) -> Any:
-    """The model's first candidate (its heuristic's move) unless the search's choice averages
-    `margin` more: a model whose evaluation is noisier than its heuristic is wise keeps the
-    heuristic's move where the search finds no clear gain."""
-    if choice == first:
-        return choice
-    top = root.children.get((seat, first))
-    other = root.children.get((seat, choice))
-    if top is None or other is None or not top.n or not other.n:
-        return choice
-    return choice if other.w / other.n >= top.w / top.n + margin else first
+    return _most_visited(root, seat, legal, model, state)
 
 
 def _most_visited(

@@ -26,8 +26,6 @@ class Budget:
     by_seats: (seat count, iterations) pairs that replace `iterations` at those player counts:
     an iteration costs more with more seats to sample and to evaluate, and the decision's time
     budget is the same at every count.
-    keep_first: when above 0, the model's first candidate (its heuristic's move) stands unless
-    the most visited move's average reward beats it by this much (0: the most visited move).
     """
 
     iterations: int = 300
@@ -36,7 +34,6 @@ class Budget:
     widen_base: int = 3
     widen_rate: float = 1.0
     by_seats: tuple[tuple[int, int], ...] = ()
-    keep_first: float = 0.0
 
     def scaled(self, iterations: int) -> Budget:
         """The same budget with another iteration count at every player count (tests use a
