@@ -76,16 +76,20 @@ def test_no_iterations_plays_the_models_first_candidate() -> None:
     assert model.samples == 0 and choice == 1  # BaseModel's candidates: the engine's order
 
 
-def test_canaan_strong_plays_the_heuristic_at_three_and_four_players() -> None:
+def test_canaan_strong_plays_its_plan_at_three_and_four_players() -> None:
     from bot.games.canaan import ENGINE
     from bot.games.canaan.bots import HeuristicBot
+    from bot.games.canaan.plan import PlanBot
     from bot.games.protocol import Seat, step
 
-    strong, heuristic = ENGINE.bots["strong"](), HeuristicBot()
+    strong, plan, heuristic = ENGINE.bots["strong"](), PlanBot(), HeuristicBot()
+    differ = 0
     for players in (3, 4):
         state = ENGINE.new_game(players, {}, 9)
         for ply in range(120):
             seat = Seat(min(ENGINE.to_act(state)))
-            move = heuristic.choose(state, seat, ply)
+            move = plan.choose(state, seat, ply)
             assert strong.choose(state, seat, ply) == move
+            differ += move != heuristic.choose(state, seat, ply)
             state = step(ENGINE, state, seat, move).state
+    assert differ  # the plan is not the heuristic's

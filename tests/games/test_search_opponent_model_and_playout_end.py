@@ -5,44 +5,17 @@ model says (e.g. at a turn's end)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from bot.games.search.model import BaseModel, Budget, Draws, SearchBot
-
-
-@dataclass(frozen=True)
-class _S:
-    ply: int = 0
-    total: int = 0
-
-
-@dataclass(frozen=True)
-class _T:
-    state: _S
-
-
-class _Race:
-    """Two seats take turns adding 1, 2 or 3 to a total; 12 plies end the game."""
-
-    def legal_actions(self, state: _S, seat: int) -> tuple[int, ...]:
-        return (1, 2, 3)
-
-    def to_act(self, state: _S) -> frozenset[int]:
-        return frozenset({state.ply % 2})
-
-    def outcome(self, state: _S) -> None:
-        return None
-
-    def apply(self, state: _S, seat: int, action: int) -> _T:
-        return _T(_S(state.ply + 1, state.total + action))
+from tests.games.search_toys import AddUp, Tally
 
 
 class _Model(BaseModel):
     playout_depth = 8
 
     def __init__(self, follow: bool, stop_after: int | None = None) -> None:
-        self.engine = _Race()
+        self.engine = AddUp()
         self.opponents_follow_policy = follow
         self.ranked_for: list[int] = []
         self.playout_plies = 0
@@ -67,7 +40,7 @@ class _Model(BaseModel):
 def test_other_seats_follow_the_policy_and_only_the_deciding_seat_branches() -> None:
     free, follow = _Model(follow=False), _Model(follow=True)
     for model in (free, follow):
-        SearchBot(model, Budget(iterations=60, seconds=0)).choose(_S(), 0, 1)
+        SearchBot(model, Budget(iterations=60, seconds=0)).choose(Tally(), 0, 1)
     assert 1 in free.ranked_for  # without the opponent model, seat 1's moves are ranked
     assert follow.ranked_for and set(follow.ranked_for) == {0}
 
@@ -75,6 +48,6 @@ def test_other_seats_follow_the_policy_and_only_the_deciding_seat_branches() -> 
 def test_a_playout_stops_where_the_model_says() -> None:
     unbounded, bounded = _Model(follow=False), _Model(follow=False, stop_after=2)
     for model in (unbounded, bounded):
-        SearchBot(model, Budget(iterations=20, seconds=0)).choose(_S(), 0, 1)
+        SearchBot(model, Budget(iterations=20, seconds=0)).choose(Tally(), 0, 1)
     assert unbounded.playout_plies == 20 * 8
     assert bounded.playout_plies == 20 * 2

@@ -143,13 +143,14 @@ def vertex_value(s: State, v: int, seat: int) -> float:
     return score
 
 
-def _opponents_production(s: State, seat: int) -> list[float]:
-    """Pips per resource of the other seats' buildings (a city counts twice): what they are
-    likely to hold, read from the board alone."""
+def resource_pips(s: State, seat: int, *, others: bool = False) -> list[float]:
+    """Pips per resource of `seat`'s buildings, or with `others` of every other seat's (a city
+    counts twice, the plague's hex and copper not at all): what a seat is likely to hold, read
+    from the board alone."""
     d = s.data
     out = [0.0] * 5
     for v, b in enumerate(s.buildings):
-        if b == EMPTY or b % CITY == seat:
+        if b == EMPTY or (b % CITY == seat) == others:
             continue
         weight = 2 if b >= CITY else 1
         for h in d.vertex_hexes[v]:
@@ -377,7 +378,7 @@ class HeuristicBot:
             if event.kind == "monopoly":
                 # Hands are hidden: name what the next build lacks most, else what the other
                 # players' buildings produce most (public: their pieces and the numbers).
-                supply = _opponents_production(s, seat)
+                supply = resource_pips(s, seat, others=True)
                 r = max(range(5), key=lambda r: (need[r], supply[r], -r))
                 return A.Play(a.card, cards=R.one(r))
             if event.kind == "discounted_city" and any(b == seat for b in s.buildings):

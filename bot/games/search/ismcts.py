@@ -119,6 +119,9 @@ def search(model: GameModel, state: Any, seat: Seat, seed: int, budget: Budget) 
     # (`opponents_follow_policy`, optional): the tree then branches on the deciding seat's
     # moves only, and searches them that much deeper.
     follow = bool(getattr(model, "opponents_follow_policy", False))
+    # A model may play the deciding seat's own moves in playouts by a policy of their own
+    # (`own_playout_action`, optional), e.g. a stronger one than it expects of the others.
+    own = getattr(model, "own_playout_action", None) or model.playout_action
     for it in range(budget.iterations):
         if budget.seconds and it and time.thread_time() - started > budget.seconds:
             break
@@ -173,13 +176,28 @@ def search(model: GameModel, state: Any, seat: Seat, seed: int, budget: Budget) 
                 break
             mover = model.actor(s)
             acts = _moves(model, s, mover)
-            s = apply(s, mover, model.playout_action(s, mover, acts, draws)).state
+            policy = own if mover == seat else model.playout_action
+            s = apply(s, mover, policy(s, mover, acts, draws)).state
         values = rewards(model, s)
         for nd, who in path:
             nd.n += 1
             nd.w += values[who] if who < len(values) else 0.0
         root.n += 1
-    return _most_visited(root, seat, legal, model, state)
+    choice = _most_visited(root, seat, legal, model, state)
+    if budget.keep_first > 0 and root.cands:
+        choice = _first_unless_beaten(root, seat, choice, root.cands[0], budget.keep_first)
+    return choice
+
+
+def _first_unless_beaten(root: _Node, seat: Seat, choice: Any, first: Any, margin: float) -> Any:
+    """The model's first candidate unless the search's choice averages `margin` more reward."""
+    if choice == first:
+        return choice
+    top = root.children.get((seat, first))
+    other = root.children.get((seat, choice))
+    if top is None or other is None or not top.n or not other.n:
+        return choice
+    return choice if other.w / other.n >= top.w / top.n + margin else first
 
 
 def _most_visited(

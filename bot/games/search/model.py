@@ -26,6 +26,10 @@ class Budget:
     by_seats: (seat count, iterations) pairs that replace `iterations` at those player counts:
     an iteration costs more with more seats to sample and to evaluate, and the decision's time
     budget is the same at every count.
+    keep_first: when above 0, the model's first candidate (its policy's move) stands unless
+    the most visited move's average reward beats it by this much (0: the most visited move):
+    a game whose policy is stronger than its evaluation is precise departs from the policy
+    only where the search finds a clear gain.
     """
 
     iterations: int = 300
@@ -34,6 +38,7 @@ class Budget:
     widen_base: int = 3
     widen_rate: float = 1.0
     by_seats: tuple[tuple[int, int], ...] = ()
+    keep_first: float = 0.0
 
     def scaled(self, iterations: int) -> Budget:
         """The same budget with another iteration count at every player count (tests use a
@@ -110,6 +115,10 @@ class GameModel(Protocol):
     # may try below the root, a subset of the engine's (a game whose legal actions include
     # hundreds it never searches, such as trade offers, lists the rest without them). The root
     # still checks the decision against the engine's `legal_actions`.
+    #
+    # Optional: `own_playout_action(state, seat, actions, draws) -> action`, the deciding
+    # seat's own moves in playouts (default: `playout_action`, which then plays only the
+    # others': a model may expect less of them than of itself).
     #
     # Optional: `playout_done(start, state) -> bool`, true where a playout that began at
     # `start` should stop before `playout_depth` plies (a game whose evaluation reads best at

@@ -1,4 +1,4 @@
-"""The strong Settlers of Canaan player's asks (`_asks`): offers of one card another seat's plan
+"""The strong Settlers of Canaan player's asks (`plan.asks`): offers of one card another seat's plan
 lacks for cards its own plan lacks and the other holds beyond its plan. Each is legal, and a
 player who values cards by its plan (the heuristic) accepts it."""
 
@@ -8,7 +8,7 @@ from bot.games.canaan import ENGINE
 from bot.games.canaan import actions as A
 from bot.games.canaan import rules as R
 from bot.games.canaan.bots import HeuristicBot
-from bot.games.canaan.strong import _asks
+from bot.games.canaan.plan import PlanBot, asks
 from bot.games.protocol import Seat, Transition, step
 
 
@@ -21,7 +21,8 @@ def test_asks_are_legal_and_the_heuristic_accepts_them() -> None:
             if ENGINE.outcome(state) is not None:
                 break
             seat = Seat(min(ENGINE.to_act(state)))
-            for ask in _asks(state, seat):
+            others = {j: p.hand for j, p in enumerate(state.players) if j != seat}
+            for ask in asks(state, seat, others, PlanBot()._target(state, seat)):
                 assert isinstance(ask, A.MakeOffer) and sum(ask.give) == 1
                 assert sum(ask.get) >= 1
                 asked = step(ENGINE, state, seat, ask)
