@@ -43,7 +43,9 @@ FORBIDDEN = {
     # Ratings are pure: no I/O, no storage, no drawing.
     "bot/ratings": {"discord", "PIL", "aiosqlite", "asyncio", "sqlite3", "bot.sessions"}
     | {"bot.storage", "bot.table", "rendering", "cogs"},
-    "bot/storage": {"discord", "PIL", "rendering", "cogs", "bot.sessions.service", "bot.table"},
+    # Storage imports neither the service nor its parts (one module per concern of GameService).
+    "bot/storage": {"discord", "PIL", "rendering", "cogs", "bot.sessions.service", "bot.table"}
+    | {f"bot.sessions.{part}" for part in ("core", "lobby", "moves", "bots", "timers", "reading")},
     "bot/table": {"discord", "PIL", "aiosqlite", "sqlite3", "asyncpg", "cogs"},
     "cogs": {
         "aiosqlite",

@@ -26,7 +26,7 @@ ENDED_BY_MODERATOR = N_("Ended by a moderator, {moderator}.")
 LAST_HUMAN_LEFT = N_("{player} left; no human player remains, so the game ends.")
 
 NAMES = N_("{names} and {last}")
-"""Names joined as `bot.sessions.service` joins them ("Ann, Bob and Cy")."""
+"""Names joined as `bot.sessions.core` joins them ("Ann, Bob and Cy")."""
 
 END_REASONS: tuple[str, ...] = (
     HOST_LEFT,

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from bot.games.canaan import legal as L
 from bot.games.canaan import rules as R
 from bot.games.rejections import Rejection
 from tests.cogs.harness import ALICE, BOB, C1, CAROL, Harness
@@ -33,7 +34,8 @@ def _seven_with_a_huge_hand() -> Any:
 
 @pytest.fixture
 def listed(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """How many hands `sub_hands` has produced (a one-item list, reset by the test)."""
+    """How many hands `sub_hands` has produced (a one-item list, reset by the test). Patched in
+    `legal`, where the discards, takes and gives are listed."""
     seen = [0]
     real = R.sub_hands
 
@@ -42,7 +44,7 @@ def listed(monkeypatch: pytest.MonkeyPatch) -> list[int]:
             seen[0] += 1
             yield h
 
-    monkeypatch.setattr(R, "sub_hands", counting)
+    monkeypatch.setattr(L, "sub_hands", counting)
     return seen
 
 

@@ -33,6 +33,12 @@ DISCORD_SOURCES = (
         if p.name != "textcommands.py"
     ),
     "bot/sessions/service.py",
+    "bot/sessions/core.py",
+    "bot/sessions/lobby.py",
+    "bot/sessions/moves.py",
+    "bot/sessions/bots.py",
+    "bot/sessions/timers.py",
+    "bot/sessions/reading.py",
     "bot/sessions/models.py",
     "cogs/_base.py",
     "cogs/_errors.py",

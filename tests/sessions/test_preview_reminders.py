@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from bot.games.rejections import Rejection, RejectionCode
-from bot.sessions import service as service_module
+from bot.sessions import timers
 from bot.sessions.models import Preview
 from bot.sessions.service import GameService
 from bot.storage.sqlite import SqliteStore
@@ -93,7 +93,7 @@ async def test_reminder_pages_marked_a_page_at_a_time(
 ) -> None:
     """`due_reminder_pages` splits the due games into pages (here of 2) that together are
     `due_reminders`; a page marked by `mark_reminded_many` is reminded once per period."""
-    monkeypatch.setattr(service_module, "REMINDER_PAGE", 2)
+    monkeypatch.setattr(timers, "REMINDER_PAGE", 2)
     every = timedelta(hours=1)
     for i in range(5):
         await started_game(service, (ALICE, "Alice"), (BOB, "Bob"), channel=CHANNEL + i)
