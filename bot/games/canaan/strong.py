@@ -111,17 +111,17 @@ def _toward(s: State, seat: int) -> int:
 
 
 FEATURES = (
-    "VP",
-    "production pips",
-    "cards in hand up to seven",
-    "cards beyond seven",
-    "cards toward the next build",
-    "development cards in hand",
-    "stones in Jerusalem",
-    "longest road",
-    "ore and grain pips",
-    "stone and lumber pips",
-    "moves next",
+    "vp",
+    "production_pips",
+    "cards_in_hand_up_to_seven",
+    "cards_beyond_seven",
+    "cards_toward_the_next_build",
+    "development_cards_in_hand",
+    "stones_in_jerusalem",
+    "longest_road",
+    "ore_and_grain_pips",
+    "stone_and_lumber_pips",
+    "moves_next",
 )
 """What the evaluation weighs per seat (`features` computes them)."""
 
