@@ -57,8 +57,9 @@ class Player:
 
 @dataclass(slots=True)
 class Pending:
-    """A decision still owed inside a turn (see rules.py for the kinds); `data["seat"]`, when
-    present, names the seat that decides (else the player whose turn it is)."""
+    """A decision still owed inside a turn (see `legal.candidates` for the kinds);
+    `data["seat"]`, when present, names the seat that decides (else the player whose turn it
+    is)."""
 
     kind: str
     data: dict[str, Any] = field(default_factory=dict)
