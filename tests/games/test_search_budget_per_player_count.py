@@ -76,15 +76,18 @@ def test_no_iterations_plays_the_models_first_candidate() -> None:
     assert model.samples == 0 and choice == 1  # BaseModel's candidates: the engine's order
 
 
-def test_canaan_strong_plays_its_plan_at_three_and_four_players() -> None:
+def test_canaan_strong_without_search_plays_its_plan() -> None:
     from bot.games.canaan import ENGINE
     from bot.games.canaan.bots import HeuristicBot
     from bot.games.canaan.plan import PlanBot
+    from bot.games.canaan.strong import BUDGET
     from bot.games.protocol import Seat, step
 
     strong, plan, heuristic = ENGINE.bots["strong"](), PlanBot(), HeuristicBot()
+    strong.budget = BUDGET.scaled(0)
     differ = 0
-    for players in (3, 4):
+    for players in (2, 3, 4):
+        assert BUDGET.for_seats(players).iterations > 0  # the shipped player searches
         state = ENGINE.new_game(players, {}, 9)
         for ply in range(120):
             seat = Seat(min(ENGINE.to_act(state)))

@@ -135,6 +135,6 @@ _COMPUTER_PLAYERS = tx(
     "Computer players: `easy` builds toward its next VP and trades for what it lacks. "
     "`strong` also goes for the special cards: a stone in Jerusalem whenever it takes or ties "
     "King's Blessing, roads for Longest Road once it is two roads away, a road toward a free "
-    "Jerusalem intersection, and with two players offers the other player's plan accepts; with "
-    "two players a search checks each move and departs from it only for a clear gain."
+    "Jerusalem intersection, and trade offers the other player's plan accepts; a search checks "
+    "each move and departs from it only for a clear gain."
 )
