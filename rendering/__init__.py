@@ -5,9 +5,10 @@
     mine = rendering.render_png("architects", seat_view, own=True)  # the viewer's own panel
     more = rendering.render_details_png("kingsburg", seat_view)  # None: the board says it all
 
-Each game's renderer lives in `rendering/<game>.py` and exposes a pure
-`render(view, *, theme=..., size=..., ...) -> PIL.Image.Image`. Modules are imported lazily, so
-drawing one game never imports another. Adding a game is one line in `_MODULES`.
+Each game's renderer lives in `rendering/<game>.py` (or a package `rendering/<game>/`, as
+Kingsburg's) and exposes a pure `render(view, *, theme=..., size=..., ...) -> PIL.Image.Image`.
+Modules are imported lazily, so drawing one game never imports another. Adding a game is one
+line in `_MODULES`.
 
 A renderer may also define `render_details(view, **opts)`: the per-player detail that does not
 fit a phone-shaped board (whole hands, every building and apprentice, a building legend), drawn

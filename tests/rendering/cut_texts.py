@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from types import ModuleType
 from typing import Any
 
@@ -9,8 +11,9 @@ import pytest
 
 
 def spy_cuts(monkeypatch: pytest.MonkeyPatch, module: ModuleType) -> list[str]:
-    """Replace `module.ellipsize` for the test; the returned list fills with every text that
-    did not fit and was cut."""
+    """Replace `module.ellipsize` for the test (for a renderer package, in each of its modules
+    that cuts text: that is where the drawing reads it); the returned list fills with every text
+    that did not fit and was cut."""
     cut: list[str] = []
     original = module.ellipsize
 
@@ -20,5 +23,17 @@ def spy_cuts(monkeypatch: pytest.MonkeyPatch, module: ModuleType) -> list[str]:
             cut.append(text)
         return out
 
-    monkeypatch.setattr(module, "ellipsize", spy)
+    for each in (module, *_submodules(module)):
+        if getattr(each, "ellipsize", None) is original:
+            monkeypatch.setattr(each, "ellipsize", spy)
     return cut
+
+
+def _submodules(module: ModuleType) -> list[ModuleType]:
+    """A package's modules (none for a plain module)."""
+    if not hasattr(module, "__path__"):
+        return []
+    return [
+        importlib.import_module(f"{module.__name__}.{info.name}")
+        for info in pkgutil.iter_modules(module.__path__)
+    ]

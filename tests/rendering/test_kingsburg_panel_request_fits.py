@@ -11,6 +11,7 @@ import rendering.kingsburg as R
 from bot.games.kingsburg import ENGINE
 from bot.games.protocol import Seat, step
 from rendering import render
+from rendering.kingsburg import governors
 
 
 def test_request_forms_go_from_the_full_wording_to_what_to_do() -> None:
@@ -51,7 +52,7 @@ def test_an_awaited_players_request_is_never_cut(
         drawn.append((rows, slots))
         return rows
 
-    monkeypatch.setattr(R, "status_rows", spy)
+    monkeypatch.setattr(governors, "status_rows", spy)  # where the panels read it
     views = _awaited_views(players, seed=1, limit=6)
     assert len(views) >= 3
     for view in views:
