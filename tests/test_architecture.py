@@ -45,7 +45,9 @@ FORBIDDEN = {
     | {"bot.storage", "bot.table", "rendering", "cogs"},
     # Storage imports neither the service nor its parts (one module per concern of GameService).
     "bot/storage": {"discord", "PIL", "rendering", "cogs", "bot.sessions.service", "bot.table"}
-    | {f"bot.sessions.{part}" for part in ("core", "lobby", "moves", "bots", "timers", "reading")},
+    | {f"bot.sessions.{part}" for part in ("core", "lobby", "moves", "bots", "timers", "reading")}
+    | {f"bot.sessions.{part}" for part in ("asyncplay", "asynccore", "away", "undo", "replays")}
+    | {"bot.sessions.turnclock"},
     "bot/table": {"discord", "PIL", "aiosqlite", "sqlite3", "asyncpg", "cogs"},
     "cogs": {
         "aiosqlite",

@@ -4,7 +4,8 @@ several commands share, and writing one move with compare-and-swap. No Discord h
 
 `GameService` (`bot.sessions.service`) is `ServiceCore` with one mixin per concern: lobbies and
 seats (`lobby`), moves (`moves`), computer players (`bots`), turn limits and reminders
-(`timers`), reading (`reading`) and asynchronous play (`asyncplay`).
+(`timers`), reading (`reading`) and asynchronous play (`asyncplay`, itself made of `away`,
+`undo`, `replays` and `turnclock` over `asynccore`).
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ from bot.storage.records import (
 )
 
 if TYPE_CHECKING:
-    from bot.sessions.asyncplay import AwayResult
+    from bot.sessions.away import AwayResult
     from bot.storage.asyncplay import AwayPeriod
 
 # The service's one logger, whichever of its modules logs: named for `bot.sessions.service`,
@@ -344,7 +345,7 @@ class ServiceCore:
         return any(s.seat in to_act and s.is_bot == bots for s in session.seats)
 
     if TYPE_CHECKING:
-        # Supplied by other parts of GameService (bots.py, asyncplay.py); declared here so that
+        # Supplied by other parts of GameService (bots.py, away.py); declared here so that
         # each part's calls to them type-check.
         _bots_then_result: Callable[
             [AnyEngine, SessionRecord, Any, tuple[AppliedMove, ...]], Awaitable[MoveResult]

@@ -6,7 +6,10 @@ The class is one mixin per concern over `bot.sessions.core.ServiceCore` (constru
 locks, state cache, loading, writing a move): `bot.sessions.lobby` (lobbies, seats, the host,
 start, abandon), `bot.sessions.moves` (submit, preview), `bot.sessions.bots` (computer players),
 `bot.sessions.timers` (turn limits, reminders), `bot.sessions.reading` (views, tokens, status,
-history, listings) and `bot.sessions.asyncplay` (away, stand-ins, undo, replays, turn clock).
+history, listings) and `bot.sessions.asyncplay` (asynchronous play and its rules), itself one
+mixin per part over `bot.sessions.asynccore` (the log, replaying it, caches): `bot.sessions.away`
+(away, stand-ins), `bot.sessions.undo`, `bot.sessions.replays` (replays, finished games) and
+`bot.sessions.turnclock`; `bot.sessions.dates` says and reads dates and durations.
 This module documents the whole API and is where callers import it from.
 
 Construction
