@@ -292,7 +292,9 @@ BUDGET = Budget(
     exploration=0.3,
     widen_base=2,
     widen_rate=0.7,
-    # With three or four players fewer iterations: each costs more with more seats.
+    # With three or four players fewer iterations: each costs more with more seats. The
+    # weights are the two-player fit (the features are per seat); the four-player arena row
+    # measured 33 of 60 with them, against 14 for the plan alone.
     by_seats=((3, 250), (4, 200)),
     # The plan's move stands unless another averages 0.05 more reward: the evaluation is
     # fitted, not exact, and with 300 iterations its differences between moves are mostly
