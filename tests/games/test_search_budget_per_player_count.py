@@ -1,5 +1,6 @@
 """The search's iteration budget can differ by player count (an iteration costs more with more
-seats), and a test's small budget overrides every count."""
+seats) and by position (a model's `iterations_at`, e.g. Cathedral's opening), and a test's small
+budget overrides every count."""
 
 from __future__ import annotations
 
@@ -74,6 +75,25 @@ def test_no_iterations_plays_the_models_first_candidate() -> None:
         1,
     )
     assert model.samples == 0 and choice == 1  # BaseModel's candidates: the engine's order
+
+
+def test_a_model_may_give_a_position_fewer_iterations() -> None:
+    model = _Counting(2)
+    model.iterations_at = lambda state, iterations: 7  # type: ignore[attr-defined]
+    SearchBot(model, Budget(iterations=40, seconds=0)).choose(object(), 0, 1)  # type: ignore[arg-type]
+    assert model.samples == 7
+    model = _Counting(2)
+    model.iterations_at = lambda state, iterations: 99  # type: ignore[attr-defined]
+    SearchBot(model, Budget(iterations=40, seconds=0)).choose(object(), 0, 1)  # type: ignore[arg-type]
+    assert model.samples == 40  # never more than the budget
+
+
+def test_cathedral_opens_with_fewer_iterations() -> None:
+    from bot.games.cathedral.engine import ENGINE
+    from bot.games.cathedral.strong import CathedralModel
+
+    model, state = CathedralModel(), ENGINE.new_game(2, {}, 1)
+    assert model.iterations_at(state, 70) < 70
 
 
 def test_canaan_strong_without_search_plays_its_plan() -> None:

@@ -120,6 +120,9 @@ class GameModel(Protocol):
     # seat's own moves in playouts (default: `playout_action`, which then plays only the
     # others': a model may expect less of them than of itself).
     #
+    # Optional: `iterations_at(state, iterations) -> int`, fewer iterations for positions
+    # where each costs more (the smaller count is used).
+    #
     # Optional: `playout_done(start, state) -> bool`, true where a playout that began at
     # `start` should stop before `playout_depth` plies (a game whose evaluation reads best at
     # one kind of moment, such as a turn's end, plays to it).
@@ -140,6 +143,12 @@ class SearchBot:
         budget = self.budget
         if budget.by_seats:
             budget = budget.for_seats(len(self.model.evaluate(state)))
+        # A model may give some positions fewer iterations (`iterations_at`, optional): where
+        # an iteration costs several times more, e.g. Cathedral's opening, so that the count,
+        # not the time cap, ends the search and the decision stays the same on any machine.
+        fewer = getattr(self.model, "iterations_at", None)
+        if fewer is not None:
+            budget = budget.scaled(min(budget.iterations, fewer(state, budget.iterations)))
         return search(self.model, state, seat, seed, budget)
 
 
