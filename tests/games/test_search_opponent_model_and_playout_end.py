@@ -51,3 +51,17 @@ def test_a_playout_stops_where_the_model_says() -> None:
         SearchBot(model, Budget(iterations=20, seconds=0)).choose(Tally(), 0, 1)
     assert unbounded.playout_plies == 20 * 8
     assert bounded.playout_plies == 20 * 2
+
+
+def test_the_deciding_seats_own_playout_moves_follow_its_own_policy() -> None:
+    model = _Model(follow=True)
+    movers: list[int] = []
+
+    def own(state: Any, seat: Any, actions: tuple[Any, ...], draws: Draws) -> Any:
+        movers.append(seat)
+        return 3
+
+    model.own_playout_action = own  # type: ignore[attr-defined]
+    SearchBot(model, Budget(iterations=20, seconds=0)).choose(Tally(), 0, 1)
+    assert movers and set(movers) == {0}  # only seat 0's playout moves
+    assert model.playout_plies  # the others' still by `playout_action`

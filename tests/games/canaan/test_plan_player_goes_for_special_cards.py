@@ -1,7 +1,8 @@
 """The strong Settlers of Canaan player's own policy (`plan.PlanBot`) goes for the special
 cards the heuristic leaves to chance: a stone in Jerusalem before a city while the stone takes
 King's Blessing (not once it leads), a road that lengthens its longest road while Longest Road
-is two roads away; and it reads the other hand only where the rules make it public (two
+is two roads away, a road toward a free Jerusalem intersection when it has nowhere to settle;
+and it reads the other hand only where the rules make it public (two
 players: every card is in the bank or in one of the two hands)."""
 
 from __future__ import annotations
@@ -10,8 +11,16 @@ import pytest
 
 from bot.games.canaan import ENGINE
 from bot.games.canaan import board as B
+from bot.games.canaan.actions import Road
 from bot.games.canaan.bots import HeuristicBot
-from bot.games.canaan.plan import PlanBot, known_hands, roads_short
+from bot.games.canaan.plan import (
+    PlanBot,
+    _free_jerusalem,
+    _network,
+    _paths_to,
+    known_hands,
+    roads_short,
+)
 from bot.games.canaan.state import evolve
 from bot.games.protocol import Seat, step
 from tests.games.canaan.positions import e, hand, line, position, v, with_player
@@ -63,3 +72,15 @@ def test_the_other_hand_is_read_only_where_it_is_public(players: int) -> None:
         else:
             assert known == {}
         state = step(ENGINE, state, seat, heuristic.choose(state, seat, ply)).state
+
+
+def test_with_nowhere_to_settle_a_road_toward_a_free_jerusalem_intersection() -> None:
+    s = position(2, settlements={HOME: 0}, hands={0: hand(stone=1, lumber=1)})
+    goals = _free_jerusalem(s, 0)
+    before = _paths_to(s, 0, _network(s, 0), goals)
+    assert 2 <= before <= 3  # within reach, not yet at the door
+    move = PlanBot().choose(s, Seat(0), 0)
+    assert isinstance(move, Road)
+    after = step(ENGINE, s, Seat(0), move).state
+    assert _paths_to(after, 0, _network(after, 0), goals) == before - 1
+    assert HeuristicBot().choose(s, Seat(0), 0) != move  # the heuristic builds elsewhere
